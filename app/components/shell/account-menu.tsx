@@ -1,0 +1,128 @@
+import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
+import { Link, useLocation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { localePath, splitLocale } from '~/i18n/config';
+import { useRootData } from '~/root';
+import { Icon } from './icons';
+
+/** Replaces each id-like segment with a placeholder and trims after the first one (spec 000 s.7). */
+export function handoverPath(pathname: string): string {
+  const { path } = splitLocale(pathname);
+  const parts = path.split('/').filter(Boolean);
+  const out: string[] = [];
+  for (const part of parts) {
+    if (/\d/.test(part) && part.length >= 6) {
+      out.push(':id');
+      break;
+    }
+    out.push(part);
+  }
+  return `/${out.join('/')}`;
+}
+
+function RegionSwitch({ className }: { className: string }) {
+  const { t } = useTranslation();
+  const { user, csrfToken } = useRootData();
+  const location = useLocation();
+  if (!user?.other_region) return null;
+  return (
+    <form method="post" action="/actions/handover">
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <input type="hidden" name="path" value={handoverPath(location.pathname).split('/:id')[0] || '/home'} />
+      <button type="submit" className={className}>
+        <Icon name="switch" className="h-5 w-5 text-slate-500" />
+        {user.other_region === 'ie' ? t('shell.go_to_ireland') : t('shell.go_to_uk')}
+      </button>
+    </form>
+  );
+}
+
+function LogoutButton({ className }: { className: string }) {
+  const { t } = useTranslation();
+  const { csrfToken } = useRootData();
+  const { i18n } = useTranslation();
+  return (
+    <form method="post" action={localePath(i18n.language, '/auth/logout')}>
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <button type="submit" className={className}>
+        <Icon name="logout" className="h-5 w-5 text-slate-500" />
+        {t('shell.logout')}
+      </button>
+    </form>
+  );
+}
+
+const itemClass =
+  'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 data-[focus]:bg-primary-50 hover:bg-primary-50';
+
+/** The avatar menu: initials; region switch (when the user holds a token for it), account details, logout. */
+export function AccountMenu() {
+  const { t, i18n } = useTranslation();
+  const { user } = useRootData();
+  if (!user) return null;
+  return (
+    <Menu as="div" className="relative">
+      <MenuButton
+        className="flex h-9 w-9 items-center justify-center rounded-full bg-white text-sm font-bold text-primary-800 ring-2 ring-white/30 hover:ring-white"
+        aria-label={t('shell.account_menu')}
+        data-testid="avatar"
+      >
+        {user.initials}
+      </MenuButton>
+      <MenuItems
+        anchor="bottom end"
+        className="z-50 mt-2 w-64 rounded-xl bg-white py-1 shadow-xl ring-1 ring-black/10 focus:outline-none"
+      >
+        <div className="border-b border-slate-100 px-4 py-3">
+          <p className="truncate text-sm font-semibold text-slate-900">
+            {user.first_name} {user.last_name}
+          </p>
+          <p className="truncate text-xs text-slate-500">{user.email}</p>
+        </div>
+        {user.other_region ? (
+          <MenuItem>
+            <RegionSwitch className={itemClass} />
+          </MenuItem>
+        ) : null}
+        <MenuItem>
+          <Link to={localePath(i18n.language, '/account-details')} className={itemClass}>
+            <Icon name="user" className="h-5 w-5 text-slate-500" />
+            {t('shell.account_details')}
+          </Link>
+        </MenuItem>
+        <MenuItem>
+          <LogoutButton className={itemClass} />
+        </MenuItem>
+      </MenuItems>
+    </Menu>
+  );
+}
+
+/** The same controls, laid out flat for the drawer on small screens. */
+export function DrawerAccount() {
+  const { t, i18n } = useTranslation();
+  const { user } = useRootData();
+  if (!user) return null;
+  const cls = 'flex w-full items-center gap-3 rounded-lg px-3 py-2 text-sm text-slate-700 hover:bg-slate-100';
+  return (
+    <div className="border-b border-slate-200 p-3 lg:hidden" data-testid="drawer-account">
+      <div className="mb-2 flex items-center gap-3 px-3">
+        <span className="flex h-9 w-9 items-center justify-center rounded-full bg-primary-800 text-sm font-bold text-white">
+          {user.initials}
+        </span>
+        <div className="min-w-0">
+          <p className="truncate text-sm font-semibold">
+            {user.first_name} {user.last_name}
+          </p>
+          <p className="truncate text-xs text-slate-500">{user.email}</p>
+        </div>
+      </div>
+      <RegionSwitch className={cls} />
+      <Link to={localePath(i18n.language, '/account-details')} className={cls}>
+        <Icon name="user" className="h-5 w-5 text-slate-500" />
+        {t('shell.account_details')}
+      </Link>
+      <LogoutButton className={cls} />
+    </div>
+  );
+}

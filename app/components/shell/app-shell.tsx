@@ -1,0 +1,133 @@
+import { Link, useLocation } from '@remix-run/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localePath } from '~/i18n/config';
+import { headerIcons } from '~/lib/navigation';
+import { useRootData } from '~/root';
+import { AccountMenu } from './account-menu';
+import { CompanySwitcher } from './company-switcher';
+import { Footer, Watermark } from './footer';
+import { Icon, Logo } from './icons';
+import { LanguageSwitcher } from './language-switcher';
+import { Badge, NotificationsMenu } from './notifications-menu';
+import { SideMenu } from './side-menu';
+
+/** The application shell: top bar, side menu (a drawer on small screens), content and footer. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation();
+  const { user, cartCount, unreadMessages } = useRootData();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const [sidebarOpen, setSidebarOpen] = useState(true);
+  const location = useLocation();
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+  if (!user) return null;
+  const icons = headerIcons(user.permissions);
+  const toggle = () => {
+    if (window.matchMedia('(min-width: 1024px)').matches) setSidebarOpen((o) => !o);
+    else setDrawerOpen((o) => !o);
+  };
+  return (
+    <div className="flex min-h-full flex-col">
+      <header className="sticky top-0 z-30 flex h-16 items-center gap-2 bg-primary-800 px-2 text-white shadow sm:gap-3 sm:px-4">
+        <button
+          type="button"
+          onClick={toggle}
+          className="rounded-lg p-2 hover:bg-white/10"
+          aria-label={t('shell.toggle_menu')}
+          aria-expanded={drawerOpen || sidebarOpen}
+          data-testid="menu-toggle"
+        >
+          <Icon name="menu" />
+        </button>
+        <Link
+          to={localePath(i18n.language, '/')}
+          className="flex shrink-0 items-center gap-2"
+          aria-label={t('shell.home')}
+        >
+          <Logo className="h-8 w-8" />
+          <span className="hidden text-lg font-bold tracking-tight xl:inline">{t('app.name')}</span>
+        </Link>
+        <div className="ml-1 min-w-0 flex-1 sm:ml-4">
+          <CompanySwitcher />
+        </div>
+        <div className="flex items-center gap-0.5 sm:gap-1">
+          {icons.cart ? (
+            <Link
+              to={localePath(i18n.language, '/cart')}
+              className="relative rounded-full p-2 hover:bg-white/10"
+              aria-label={t('shell.cart', { count: cartCount })}
+              data-testid="cart-icon"
+            >
+              <Icon name="cart" />
+              {cartCount > 0 ? <Badge count={cartCount} /> : null}
+            </Link>
+          ) : null}
+          {icons.mail ? (
+            <Link
+              to={localePath(i18n.language, '/message-centre')}
+              className="relative rounded-full p-2 hover:bg-white/10"
+              aria-label={t('shell.messages', { count: unreadMessages })}
+              data-testid="mail-icon"
+            >
+              <Icon name="mail" />
+              {unreadMessages > 0 ? <Badge count={unreadMessages} /> : null}
+            </Link>
+          ) : null}
+          <NotificationsMenu />
+          <div className="hidden sm:block">
+            <LanguageSwitcher />
+          </div>
+          <div className="ml-1 hidden lg:block">
+            <AccountMenu />
+          </div>
+        </div>
+      </header>
+      <div className="flex flex-1">
+        {sidebarOpen ? (
+          <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-[275px] shrink-0 border-r border-slate-200 bg-white lg:block">
+            <SideMenu />
+          </aside>
+        ) : null}
+        {drawerOpen ? (
+          <div
+            className="fixed inset-0 z-40 lg:hidden"
+            role="dialog"
+            aria-modal="true"
+            aria-label={t('shell.main_menu')}
+          >
+            <button
+              type="button"
+              className="absolute inset-0 bg-slate-900/50"
+              onClick={() => setDrawerOpen(false)}
+              aria-label={t('common.close')}
+            />
+            <aside className="absolute inset-y-0 left-0 flex w-[275px] max-w-[85vw] flex-col bg-white shadow-xl">
+              <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+                <span className="font-semibold">{t('app.name')}</span>
+                <div className="flex items-center gap-2">
+                  <LanguageSwitcher tone="light" />
+                  <button
+                    type="button"
+                    onClick={() => setDrawerOpen(false)}
+                    className="rounded p-1 hover:bg-slate-100"
+                    aria-label={t('common.close')}
+                  >
+                    <Icon name="close" className="h-5 w-5" />
+                  </button>
+                </div>
+              </div>
+              <div className="min-h-0 flex-1">
+                <SideMenu />
+              </div>
+            </aside>
+          </div>
+        ) : null}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>
+          <Footer />
+        </div>
+      </div>
+      <Watermark />
+    </div>
+  );
+}

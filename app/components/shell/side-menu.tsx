@@ -1,0 +1,91 @@
+import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { NavLink, useLocation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { localePath, splitLocale } from '~/i18n/config';
+import { APP_VERSION, BUILT_PAGES, isGroup, visibleMenu, type MenuLink } from '~/lib/navigation';
+import { useRootData } from '~/root';
+import { Icon } from './icons';
+import { DrawerAccount } from './account-menu';
+
+function Item({ link, nested = false }: { link: MenuLink; nested?: boolean }) {
+  const { t, i18n } = useTranslation();
+  const label = t(`nav.${link.key}`);
+  const pad = nested ? 'pl-9 pr-3' : 'px-3';
+  if (!BUILT_PAGES.has(link.to)) {
+    return (
+      <li>
+        <span
+          aria-disabled="true"
+          title={t('nav.coming_soon')}
+          data-menu-item={link.key}
+          className={`flex items-center justify-between gap-2 rounded-lg ${pad} py-2 text-sm text-slate-400`}
+        >
+          <span className="truncate">{label}</span>
+          <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-slate-500">
+            {t('nav.soon')}
+          </span>
+        </span>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <NavLink
+        to={localePath(i18n.language, link.to)}
+        data-menu-item={link.key}
+        className={({ isActive }) =>
+          `block truncate rounded-lg ${pad} py-2 text-sm font-medium ${isActive ? 'bg-primary-50 text-primary-800' : 'text-slate-700 hover:bg-slate-100'}`
+        }
+      >
+        {label}
+      </NavLink>
+    </li>
+  );
+}
+
+/** The side menu, gated by the user's permissions (spec 000 s.6). */
+export function SideMenu() {
+  const { t, i18n } = useTranslation();
+  const { user } = useRootData();
+  const location = useLocation();
+  const current = splitLocale(location.pathname).path;
+  if (!user) return null;
+  const menu = visibleMenu(user.permissions);
+  return (
+    <nav aria-label={t('shell.main_menu')} className="flex h-full flex-col">
+      <DrawerAccount />
+      <ul className="flex-1 space-y-1 overflow-y-auto p-3" data-testid="side-menu">
+        {menu.map((entry) =>
+          isGroup(entry) ? (
+            <li key={entry.key}>
+              <Disclosure defaultOpen={entry.children.some((c) => current.startsWith(c.to))}>
+                <DisclosureButton
+                  data-menu-group={entry.key}
+                  className="group flex w-full items-center justify-between rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+                >
+                  {t(`nav.${entry.key}`)}
+                  <Icon name="chevron" className="h-4 w-4 transition group-data-[open]:rotate-180" />
+                </DisclosureButton>
+                <DisclosurePanel as="ul" className="mt-1 space-y-1">
+                  {entry.children.map((c) => (
+                    <Item key={c.key} link={c} nested />
+                  ))}
+                </DisclosurePanel>
+              </Disclosure>
+            </li>
+          ) : (
+            <Item key={entry.key} link={entry} />
+          ),
+        )}
+      </ul>
+      <div className="border-t border-slate-200 px-6 py-3">
+        <NavLink
+          to={localePath(i18n.language, '/release-notes')}
+          className="text-xs font-medium text-slate-500 hover:text-primary-700"
+        >
+          {APP_VERSION}
+        </NavLink>
+      </div>
+    </nav>
+  );
+}

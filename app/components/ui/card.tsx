@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 ${className}`}>
+      {children}
+    </section>
+  );
+}
+
+export function PageHeader({
+  title,
+  description,
+  actions,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+}) {
+  return (
+    <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+      </div>
+      {actions ? <div className="flex gap-3">{actions}</div> : null}
+    </header>
+  );
+}
+
+export function Alert({
+  tone = 'error',
+  children,
+}: {
+  tone?: 'error' | 'info' | 'success';
+  children: ReactNode;
+}) {
+  const tones = {
+    error: 'bg-red-50 text-red-800 ring-red-200',
+    info: 'bg-primary-50 text-primary-900 ring-primary-200',
+    success: 'bg-green-50 text-green-800 ring-green-200',
+  };
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={`rounded-lg px-4 py-3 text-sm ring-1 ${tones[tone]}`}
+    >
+      {children}
+    </div>
+  );
+}

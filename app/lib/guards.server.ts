@@ -1,0 +1,78 @@
+import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
+import type { SubmissionResult } from '@conform-to/react';
+import type { Submission } from '@conform-to/dom';
+import { canAny, type Actor } from '@server/domain/access/actor';
+import { type DomainError, isDomainError, ValidationFailed } from '@server/domain/errors';
+import { ctxOf } from '@server/web/load-context';
+import type { ActorCtx, Ctx } from '@server/domain/context';
+import { localePath, splitLocale } from '~/i18n/config';
+
+export function langOf(request: Request) {
+  return splitLocale(new URL(request.url).pathname).lang;
+}
+
+/** Guest guard: signed-in users are sent to /home. */
+export function requireGuest(request: Request, context: AppLoadContext) {
+  if (context.actor) throw redirect(localePath(langOf(request), '/home'));
+  return ctxOf(context, langOf(request));
+}
+
+/** Signed-in guard: guests go to the login page. */
+export function requireUser(request: Request, context: AppLoadContext): ActorCtx {
+  if (!context.actor) throw redirect(localePath(langOf(request), '/auth/login'));
+  return ctxOf(context, langOf(request)) as ActorCtx;
+}
+
+/**
+ * Permission guard: allowed when the user holds any of a pipe-separated list ("read_client|read_campus");
+ * otherwise redirected to the configured path (home).
+ */
+export function requirePermissions(
+  request: Request,
+  context: AppLoadContext,
+  required: string,
+  redirectTo = '/home',
+): ActorCtx {
+  const ctx = requireUser(request, context);
+  if (!canAny(ctx.actor as Actor, required)) throw redirect(localePath(langOf(request), redirectTo));
+  return ctx;
+}
+
+/**
+ * Runs a service call for a form: domain validation errors land on their fields, other domain errors
+ * become a form error; anything else is a real failure and reaches the error page.
+ */
+export async function withFormErrors<T>(
+  submission: Submission<unknown>,
+  run: () => Promise<T>,
+): Promise<{ ok: true; value: T } | { ok: false; reply: SubmissionResult<string[]>; status: number }> {
+  try {
+    return { ok: true, value: await run() };
+  } catch (e) {
+    if (e instanceof ValidationFailed) {
+      const fieldErrors: Record<string, string[]> = {};
+      for (const { key, message } of e.errors) (fieldErrors[key] ??= []).push(message);
+      return {
+        ok: false,
+        reply: submission.reply({
+          fieldErrors,
+          hideFields: ['password', 'pin', 'password_confirmation', 'current_password'],
+        }),
+        status: 400,
+      };
+    }
+    if (isDomainError(e)) {
+      return {
+        ok: false,
+        reply: submission.reply({
+          formErrors: [(e as DomainError).message],
+          hideFields: ['password', 'pin', 'password_confirmation', 'current_password'],
+        }),
+        status: (e as DomainError).status,
+      };
+    }
+    throw e;
+  }
+}
+
+export type { Ctx };

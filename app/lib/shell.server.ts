@@ -1,0 +1,48 @@
+import type { AppLoadContext } from '@remix-run/cloudflare';
+import { listNotifications } from '@server/domain/notifications/service';
+import { otherRegion } from '@server/domain/auth/handover';
+import { isProduction } from '@server/env';
+
+/** What the shell needs about the signed-in user; permissions go to the browser only as names. */
+export async function shellData(context: AppLoadContext) {
+  const { actor, env } = context;
+  const base = {
+    region: env.REGION,
+    appEnv: env.APP_ENV,
+    showWatermark: !isProduction(env),
+    productName: env.PRODUCT_NAME,
+    year: context.now.getUTCFullYear(),
+  };
+  if (!actor) return { ...base, user: null, notifications: null, cartCount: 0, unreadMessages: 0 };
+  const { items, unread } = await listNotifications({ ...ctx(context), actor });
+  return {
+    ...base,
+    user: {
+      first_name: actor.first_name,
+      last_name: actor.last_name,
+      email: actor.email,
+      initials: `${actor.first_name[0] ?? ''}${actor.last_name[0] ?? ''}`.toUpperCase(),
+      user_type: actor.user_type,
+      permissions: [...actor.permissions].sort(),
+      roles: actor.roles.map((r) => r.name),
+      companies: actor.companies.map((c) => ({
+        id: c.public_id,
+        name: c.name,
+        country_name: c.country_name,
+      })),
+      selected_company_id: actor.companies.find((c) => c.id === actor.selected_company_id)?.public_id ?? '',
+      other_region: actor.holds_other_region_token ? otherRegion(env.REGION) : null,
+      landing_page: actor.landing_page,
+    },
+    notifications: { items, unread },
+    // The cart and the message centre come with their issues; until then there is nothing to count.
+    cartCount: 0,
+    unreadMessages: 0,
+  };
+}
+
+function ctx(context: AppLoadContext) {
+  return { db: context.db, env: context.env, now: context.now, actor: context.actor };
+}
+
+export type ShellData = Awaited<ReturnType<typeof shellData>>;

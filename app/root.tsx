@@ -1,0 +1,80 @@
+import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+} from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { useChangeLanguage } from 'remix-i18next/react';
+import stylesheet from '~/styles/app.css';
+import { HTML_LANG, isLanguage, splitLocale, type Language } from '~/i18n/config';
+import { shellData } from '~/lib/shell.server';
+import { ErrorPage } from '~/components/error-page';
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+];
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  // An unknown language prefix (or /en/...) is not a page.
+  if (params.lang !== undefined && (!isLanguage(params.lang) || params.lang === 'en')) {
+    throw new Response('Not Found', { status: 404 });
+  }
+  const { lang } = splitLocale(new URL(request.url).pathname);
+  return { lang, csrfToken: context.csrfToken, ...(await shellData(context)) };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+export function useRootData(): RootData {
+  return useRouteLoaderData<typeof loader>('root') as RootData;
+}
+
+export const meta: MetaFunction = () => [{ title: 'Admin - Enrolment Portal' }];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<typeof loader>('root');
+  const { i18n } = useTranslation();
+  const lang = (data?.lang ?? i18n.language ?? 'en') as Language;
+  const bundle = i18n.getResourceBundle(lang, 'translation') ?? {};
+  return (
+    <html lang={HTML_LANG[lang] ?? 'en-GB'} className="h-full">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="h-full">
+        {children}
+        <script
+          suppressHydrationWarning
+          dangerouslySetInnerHTML={{
+            __html: `window.__i18n=${JSON.stringify({ lang, resources: bundle }).replace(/</g, '\\u003c')};`,
+          }}
+        />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const { lang } = useRootData();
+  useChangeLanguage(lang);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={status} />;
+}

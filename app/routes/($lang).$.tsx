@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { ErrorPage } from '~/components/error-page';
+
+/** Any address no route matches: "Page Not Found!" with status 404. */
+export async function loader(_: LoaderFunctionArgs) {
+  throw new Response('Not Found', { status: 404 });
+}
+
+export default function NotFound() {
+  return <ErrorPage status={404} />;
+}
+
+export function ErrorBoundary() {
+  return <ErrorPage status={404} />;
+}

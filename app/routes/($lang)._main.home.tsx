@@ -1,0 +1,89 @@
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { landingPath } from '@server/domain/account/service';
+import { localePath } from '~/i18n/config';
+import { langOf, requireUser } from '~/lib/guards.server';
+import { BUILT_PAGES, isGroup, visibleMenu } from '~/lib/navigation';
+import { Card, PageHeader } from '~/components/ui/card';
+import { NotificationItem } from '~/components/notifications/notification-item';
+import { useRootData } from '~/root';
+import { pageTitle } from '~/lib/meta';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+/** /home sends the user to their landing page; until that page ships, it shows the home overview. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requireUser(request, context);
+  const target = landingPath(ctx.actor.landing_page);
+  if (BUILT_PAGES.has(target)) throw redirect(localePath(langOf(request), target));
+  return { landing: ctx.actor.landing_page, title: pageTitle(context, request, 'home.title') };
+}
+
+export default function Home() {
+  const { t, i18n } = useTranslation();
+  const { landing } = useLoaderData<typeof loader>();
+  const { user, notifications } = useRootData();
+  if (!user) return null;
+  const shortcuts = visibleMenu(user.permissions)
+    .flatMap((e) => (isGroup(e) ? e.children : [e]))
+    .filter((l) => BUILT_PAGES.has(l.to));
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t('home.welcome', { name: user.first_name })} description={t('home.intro')} />
+      <div className="grid gap-6 md:grid-cols-2">
+        <Card>
+          <h2 className="text-base font-semibold">{t('home.your_account')}</h2>
+          <dl className="mt-4 space-y-3 text-sm">
+            <div>
+              <dt className="text-slate-500">{t('home.roles')}</dt>
+              <dd className="font-medium">{user.roles.join(', ')}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t('home.companies')}</dt>
+              <dd className="font-medium">{user.companies.map((c) => c.name).join(', ')}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t('home.landing_page')}</dt>
+              <dd className="font-medium">
+                {t(`account.landing.${landing}`)} ·{' '}
+                <Link
+                  className="text-primary-700 hover:underline"
+                  to={localePath(i18n.language, '/account-details')}
+                >
+                  {t('home.change')}
+                </Link>
+              </dd>
+            </div>
+          </dl>
+          {shortcuts.length ? (
+            <ul className="mt-5 flex flex-wrap gap-2">
+              {shortcuts.map((s) => (
+                <li key={s.key}>
+                  <Link
+                    to={localePath(i18n.language, s.to)}
+                    className="inline-block rounded-full bg-primary-50 px-3 py-1 text-sm font-medium text-primary-800 hover:bg-primary-100"
+                  >
+                    {t(`nav.${s.key}`)}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </Card>
+        <Card className="p-0">
+          <h2 className="border-b border-slate-200 px-6 py-4 text-base font-semibold">
+            {t('home.recent_notifications')}
+          </h2>
+          <ul className="divide-y divide-slate-100">
+            {notifications?.items.length ? (
+              notifications.items.slice(0, 5).map((n) => <NotificationItem key={n.id} notification={n} />)
+            ) : (
+              <li className="px-6 py-8 text-center text-sm text-slate-500">{t('notifications.empty')}</li>
+            )}
+          </ul>
+        </Card>
+      </div>
+    </div>
+  );
+}

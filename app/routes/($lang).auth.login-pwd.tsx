@@ -1,0 +1,89 @@
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { loginPasswordSchema } from '@server/domain/auth/schema';
+import { startSignIn } from '@server/domain/auth/service';
+import { serializeCookie } from '@server/web/cookies';
+import { localePath } from '~/i18n/config';
+import { langOf, requireGuest, withFormErrors } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import { AppForm, Field, FormErrors } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { AuthHeading } from '~/components/auth/auth-layout';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireGuest(request, context);
+  const email = new URL(request.url).searchParams.get('email');
+  if (!email) throw redirect(localePath(langOf(request), '/auth/login'));
+  return { email, title: pageTitle(context, request, 'auth.password_title') };
+}
+
+/** Step 2: the password. On success the PIN is emailed and the browser holds the "waiting for PIN" token. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = requireGuest(request, context);
+  const submission = parseWithZod(await request.formData(), { schema: loginPasswordSchema });
+  if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
+  const result = await withFormErrors(submission, () =>
+    startSignIn({ ...ctx, userAgent: request.headers.get('user-agent') }, submission.value),
+  );
+  if (!result.ok) return result.reply;
+  throw redirect(localePath(langOf(request), '/auth/pin-otp'), {
+    headers: { 'set-cookie': serializeCookie(context.env, 'pin', result.value.pendingToken) },
+  });
+}
+
+export default function LoginPassword() {
+  const { t, i18n } = useTranslation();
+  const { email } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof loginPasswordSchema>>({
+    lastResult,
+    constraint: getZodConstraint(loginPasswordSchema),
+    defaultValue: { email },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginPasswordSchema }),
+    shouldValidate: 'onBlur',
+  });
+  return (
+    <>
+      <AuthHeading title={t('auth.password_title')} subtitle={email} />
+      <AppForm method="post" {...getFormProps(form)} className="space-y-5">
+        <FormErrors errors={form.errors} />
+        <input type="hidden" name={fields.email.name} value={email} />
+        <input type="text" name="username" value={email} autoComplete="username" readOnly hidden />
+        <Field
+          label={t('auth.password')}
+          field={fields.password}
+          type="password"
+          inputProps={{ autoComplete: 'current-password', autoFocus: true }}
+        />
+        <Button type="submit" className="w-full">
+          {t('auth.sign_in')}
+        </Button>
+        <div className="flex justify-between text-sm">
+          <Link
+            to={`${localePath(i18n.language, '/auth/login')}?email=${encodeURIComponent(email)}`}
+            className="font-medium text-primary-700 hover:underline"
+          >
+            {t('auth.change_email')}
+          </Link>
+          <Link
+            to={localePath(i18n.language, '/auth/forgot-password')}
+            className="font-medium text-primary-700 hover:underline"
+          >
+            {t('auth.forgot_password')}
+          </Link>
+        </div>
+      </AppForm>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+import { sql } from 'drizzle-orm';
+import { users } from '../schema';
+import type { DB } from '../../workers/platform/db';
+import {
+  buildCampus,
+  buildClient,
+  buildCompany,
+  buildUser,
+  seedAccessControl,
+  seedCountries,
+} from './builders';
+import { notify } from '../../workers/domain/notifications/service';
+import { runBatch } from '../../workers/platform/db';
+
+/** The demo accounts (README lists them). All use the password Demo-Passw0rd!. */
+export const DEMO_ACCOUNTS = {
+  seniorAdmin: 'senior.admin@demo.test',
+  admin: 'admin@demo.test',
+  finance: 'finance@demo.test',
+  accountManager: 'account.manager@demo.test',
+  executive: 'executive@demo.test',
+  external: 'external@demo.test',
+  schoolAdmin: 'school.admin@demo.test',
+  campusEmployee: 'campus.employee@demo.test',
+} as const;
+
+export async function isEmpty(db: DB): Promise<boolean> {
+  const [{ n }] = await db.select({ n: sql<number>`count(*)` }).from(users);
+  return n === 0;
+}
+
+/**
+ * Demo data of a region. UK: two companies (so "all companies" shows), a user per role, a school client
+ * with two campuses. Ireland: one company and the senior admin, who may hand over between the regions.
+ */
+export async function seedDemo(db: DB, region: 'uk' | 'ie'): Promise<{ seeded: boolean }> {
+  if (!(await isEmpty(db))) return { seeded: false };
+  await seedCountries(db);
+  await seedAccessControl(db);
+
+  if (region === 'ie') {
+    const company = await buildCompany(db, {
+      name: 'Emerald Student Cover Ltd',
+      country: 'IE',
+      currency: 'EUR',
+    });
+    const senior = await buildUser(db, {
+      email: DEMO_ACCOUNTS.seniorAdmin,
+      first_name: 'Sarah',
+      last_name: 'Senior',
+      roles: ['senior_admin'],
+      companyIds: [company.id],
+      otherRegionAccess: true,
+    });
+    await welcome(db, senior.id);
+    return { seeded: true };
+  }
+
+  const main = await buildCompany(db, { name: 'Albion Student Insurance Ltd', country: 'GB' });
+  const second = await buildCompany(db, { name: 'Britannia Travel Cover Ltd', country: 'GB' });
+  const school = await buildClient(db, { name: 'Oakwood International School', companyId: main.id });
+  const north = await buildCampus(db, { name: 'Oakwood North Campus', clientId: school.id });
+  await buildCampus(db, { name: 'Oakwood South Campus', clientId: school.id });
+
+  const company = [main.id];
+  const senior = await buildUser(db, {
+    email: DEMO_ACCOUNTS.seniorAdmin,
+    first_name: 'Sarah',
+    last_name: 'Senior',
+    roles: ['senior_admin'],
+    companyIds: [main.id, second.id],
+    otherRegionAccess: true,
+    landingPage: 'dashboard',
+  });
+  await buildUser(db, {
+    email: DEMO_ACCOUNTS.admin,
+    first_name: 'Adam',
+    last_name: 'Admin',
+    roles: ['administrator'],
+    companyIds: company,
+  });
+  await buildUser(db, {
+    email: DEMO_ACCOUNTS.finance,
+    first_name: 'Fiona',
+    last_name: 'Finance',
+    roles: ['finance'],
+    companyIds: company,
+  });
+  await buildUser(db, {
+    email: DEMO_ACCOUNTS.accountManager,
+    first_name: 'Mark',
+    last_name: 'Manager',
+    roles: ['account_manager'],
+    companyIds: company,
+    landingPage: 'clients',
+  });
+  await buildUser(db, {
+    email: DEMO_ACCOUNTS.executive,
+    first_name: 'Eve',
+    last_name: 'Executive',
+    roles: ['executive'],
+    companyIds: [main.id, second.id],
+    landingPage: 'dashboard',
+  });
+  await buildUser(db, {
+    email: DEMO_ACCOUNTS.external,
+    first_name: 'Ed',
+    last_name: 'External',
+    roles: ['external'],
+    companyIds: company,
+  });
+  const schoolAdmin = await buildUser(db, {
+    email: DEMO_ACCOUNTS.schoolAdmin,
+    first_name: 'Susan',
+    last_name: 'School',
+    roles: ['school_master_user'],
+    clientId: school.id,
+    canAccessAllCampuses: true,
+    isMasterUser: true,
+  });
+  await buildUser(db, {
+    email: DEMO_ACCOUNTS.campusEmployee,
+    first_name: 'Carl',
+    last_name: 'Campus',
+    roles: ['school_employee'],
+    clientId: school.id,
+    campusIds: [north.id],
+  });
+  await welcome(db, senior.id);
+  await welcome(db, schoolAdmin.id);
+  return { seeded: true };
+}
+
+async function welcome(db: DB, userId: number) {
+  const now = new Date();
+  await runBatch(db, [
+    ...notify(
+      { db, now },
+      {
+        user_ids: [userId],
+        title: 'Welcome to the portal',
+        description: 'Your account is ready. Choose your default landing page in Account details.',
+        to: '/account-details',
+      },
+    ),
+  ]);
+}

@@ -1,0 +1,97 @@
+// `npm start` (UK, port 8787) and `npm run start:ie` (Ireland, port 8788):
+// creates .dev.vars with random secrets when missing, builds, applies the migrations to the region's
+// local D1, serves with wrangler, and seeds the demo data when the database is empty.
+// `--dev` rebuilds on save instead (remix dev --manual around wrangler dev).
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, writeFileSync, readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+
+const region = process.argv[2] === 'ie' ? 'ie' : 'uk';
+const dev = process.argv.includes('--dev');
+const port = Number(process.env.PORT ?? (region === 'ie' ? 8788 : 8787));
+const persist = process.env.PERSIST_DIR; // tests use a fresh folder
+const bin = (name) => `node_modules/.bin/${name}`;
+
+function ensureDevVars() {
+  if (existsSync('.dev.vars')) return;
+  // Both regions read the same file, so they share HANDOVER_SECRET as deployed regions must.
+  const secret = () => randomBytes(32).toString('base64url');
+  writeFileSync('.dev.vars', `SESSION_SECRET=${secret()}\nHANDOVER_SECRET=${secret()}\n`);
+  console.log('Created .dev.vars with random development secrets.');
+}
+
+function devVar(name) {
+  const line = readFileSync('.dev.vars', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}=`));
+  return line ? line.slice(name.length + 1).trim() : '';
+}
+
+function run(cmd, args) {
+  const r = spawnSync(cmd, args, {
+    stdio: 'inherit',
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+  });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+ensureDevVars();
+run('node', ['scripts/locales-index.mjs']);
+if (!dev) run(bin('remix'), ['build']);
+const persistArgs = persist ? ['--persist-to', persist] : [];
+run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--env', region, ...persistArgs]);
+
+const vars = [];
+if (process.env.OTHER_REGION_URL) vars.push('--var', `OTHER_REGION_URL:${process.env.OTHER_REGION_URL}`);
+if (process.env.PUBLIC_URL) vars.push('--var', `PUBLIC_URL:${process.env.PUBLIC_URL}`);
+if (process.env.MAINTENANCE) vars.push('--var', `MAINTENANCE:${process.env.MAINTENANCE}`);
+const wranglerArgs = [
+  'dev',
+  '--env',
+  region,
+  '--port',
+  String(port),
+  '--ip',
+  '127.0.0.1',
+  '--show-interactive-dev-session=false',
+  ...persistArgs,
+  ...vars,
+];
+const child = dev
+  ? spawn(bin('remix'), ['dev', '--manual', '-c', `${bin('wrangler')} ${wranglerArgs.join(' ')}`], {
+      stdio: 'inherit',
+    })
+  : spawn(bin('wrangler'), wranglerArgs, {
+      stdio: 'inherit',
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+    });
+
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code) => process.exit(code ?? 0));
+
+// Seed once the server answers.
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; i < 240; i++) {
+  await new Promise((r) => setTimeout(r, 500));
+  try {
+    const res = await fetch(`${base}/__dev/seed`, {
+      method: 'POST',
+      headers: { 'x-dev-secret': devVar('SESSION_SECRET') },
+    });
+    if (res.ok) {
+      const { seeded } = await res.json();
+      console.log(
+        seeded
+          ? `Demo data loaded into the ${region.toUpperCase()} database.`
+          : 'Database already has data; not seeding.',
+      );
+      console.log(
+        `\n  The ${region === 'ie' ? 'Ireland' : 'UK'} portal is ready at http://localhost:${port}\n  Sign in as senior.admin@demo.test / Demo-Passw0rd! (PIN: http://localhost:${port}/dev/mailbox)\n`,
+      );
+      break;
+    }
+    if (res.status !== 503) console.error(`Seeding answered ${res.status}: ${await res.text()}`);
+  } catch {
+    // not up yet
+  }
+}

@@ -1,0 +1,59 @@
+import type { Context, MiddlewareHandler } from 'hono';
+import { resolveActor, type Session } from '../domain/auth/sessions';
+import type { Actor } from '../domain/access/actor';
+import type { Ctx } from '../domain/context';
+import { Unauthenticated } from '../domain/errors';
+import type { Env } from '../env';
+import type { DB } from '../platform/db';
+
+export type ApiEnv = {
+  Bindings: Env;
+  Variables: {
+    db: DB;
+    now: Date;
+    requestId: string;
+    actor: Actor | null;
+    session: Session | null;
+    token: string | null;
+  };
+};
+
+export function bearerToken(header: string | undefined | null): string | null {
+  if (!header) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(header.trim());
+  return match ? match[1].trim() : null;
+}
+
+/** Resolves the bearer token (if any) to an actor; routes that need one use `requireAuth`. */
+export const withActor: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  const token = bearerToken(c.req.header('authorization'));
+  const resolved = token ? await resolveActor(c.get('db'), token, c.get('now')) : null;
+  c.set('actor', resolved?.actor ?? null);
+  c.set('session', resolved?.session ?? null);
+  c.set('token', resolved ? token : null);
+  await next();
+};
+
+export const requireAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
+  if (!c.get('actor')) throw new Unauthenticated();
+  await next();
+};
+
+/** The domain context of an API call. */
+export function ctxOf(c: Context<ApiEnv>): Ctx {
+  return {
+    db: c.get('db'),
+    env: c.env,
+    now: c.get('now'),
+    actor: c.get('actor'),
+    ip: c.req.header('cf-connecting-ip') ?? null,
+    userAgent: c.req.header('user-agent') ?? null,
+    lang: 'en',
+  };
+}
+
+export function actorCtxOf(c: Context<ApiEnv>) {
+  const ctx = ctxOf(c);
+  if (!ctx.actor) throw new Unauthenticated();
+  return ctx as Ctx & { actor: Actor };
+}

@@ -1,0 +1,35 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import { isDomainError, TooManyRequests, ValidationFailed, type FieldError } from '../domain/errors';
+import { formatMessage } from '../platform/i18n';
+
+/** The API's error envelope: `{ message, errors: [{ key, message }] }`. */
+export function errorBody(message: string, errors: FieldError[] = []) {
+  return {
+    message: formatMessage(message),
+    errors: errors.map((e) => ({ key: e.key, message: formatMessage(e.message) })),
+  };
+}
+
+export function zodToFieldErrors(error: ZodError): FieldError[] {
+  return error.issues.map((issue) => ({ key: issue.path.join('.') || '_', message: issue.message }));
+}
+
+/** The one place where errors become HTTP answers. Unknown errors are logged and answer a plain 500. */
+export function handleApiError(err: Error, c: Context) {
+  if (err instanceof ZodError) {
+    const errors = zodToFieldErrors(err);
+    return c.json(errorBody(errors[0]?.message ?? 'errors.invalid_data', errors), 422);
+  }
+  if (isDomainError(err)) {
+    if (err instanceof TooManyRequests) c.header('retry-after', String(err.retryAfterSeconds));
+    const errors = err instanceof ValidationFailed ? err.errors : [];
+    return c.json(errorBody(err.message, errors), err.status as 401 | 403 | 404 | 409 | 422 | 429 | 503);
+  }
+  if (err instanceof HTTPException) {
+    return c.json(errorBody(err.message || 'errors.generic'), err.status);
+  }
+  console.error('Unhandled API error', err);
+  return c.json(errorBody('errors.try_later'), 500);
+}

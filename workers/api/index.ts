@@ -1,0 +1,21 @@
+import { Hono } from 'hono';
+import { errorBody, handleApiError } from './errors';
+import { withActor, type ApiEnv } from './context';
+import { authApi } from './auth';
+import { notificationsApi } from './notifications';
+import { jobsApi } from './jobs';
+
+/** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
+export const api = new Hono<ApiEnv>();
+
+api.use('*', async (c, next) => {
+  await next();
+  c.header('cache-control', 'no-store');
+});
+api.use('*', withActor);
+api.route('/', authApi);
+api.route('/', notificationsApi);
+api.route('/', jobsApi);
+
+api.notFound((c) => c.json(errorBody('errors.not_found'), 404));
+api.onError(handleApiError);

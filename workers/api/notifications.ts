@@ -1,0 +1,20 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { listNotifications, markNotificationsRead } from '../domain/notifications/service';
+import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { valid } from './validate';
+
+export const notificationsApi = new Hono<ApiEnv>()
+  .use('/company/notifications/*', requireAuth)
+  .get('/company/notifications/list', async (c) => {
+    const { items, unread } = await listNotifications(actorCtxOf(c));
+    return c.json({ data: { notifications: { items, meta: { unread } } } });
+  })
+  .post(
+    '/company/notifications/read',
+    valid('json', z.object({ ids: z.array(z.number().int().positive()).max(500).optional() }).default({})),
+    async (c) => {
+      await markNotificationsRead(actorCtxOf(c), c.req.valid('json').ids);
+      return c.json({ data: null, message: 'Action was performed successfully.' });
+    },
+  );

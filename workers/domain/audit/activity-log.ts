@@ -1,0 +1,79 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { activityLogs } from '../../../drizzle/schema';
+import type { DB, Statement } from '../../platform/db';
+import type { Ctx } from '../context';
+
+type Row = Record<string, unknown>;
+
+/** Keeps only the fields that changed, so a log row says exactly what moved. */
+export function diff(before: Row | null, after: Row | null): { before: Row | null; after: Row | null } {
+  if (!before || !after) return { before, after };
+  const b: Row = {};
+  const a: Row = {};
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (key === 'updated_at' || key === 'password_hash') continue;
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      b[key] = before[key] ?? null;
+      a[key] = after[key] ?? null;
+    }
+  }
+  return { before: b, after: a };
+}
+
+function redact(row: Row | null): Row | null {
+  if (!row) return row;
+  const out: Row = {};
+  for (const [k, v] of Object.entries(row)) {
+    if (k === 'password_hash' || k === 'token_hash' || k === 'pin_hash') continue;
+    out[k] = v instanceof Date ? v.toISOString() : v;
+  }
+  return out;
+}
+
+export interface LogEntry {
+  entity_type: string;
+  entity_id: number;
+  action: string;
+  before?: Row | null;
+  after?: Row | null;
+  company_id?: number | null;
+  client_id?: number | null;
+}
+
+/**
+ * The activity-log writer: returns the insert statement so the caller runs it in the same batch as the
+ * change it records. Only the changed fields are kept when both sides are given.
+ */
+export function logActivity(ctx: Pick<Ctx, 'db' | 'actor' | 'now'>, entry: LogEntry): Statement {
+  const { before, after } = diff(redact(entry.before ?? null), redact(entry.after ?? null));
+  return ctx.db.insert(activityLogs).values({
+    actor_user_id: ctx.actor?.user_id ?? null,
+    entity_type: entry.entity_type,
+    entity_id: entry.entity_id,
+    action: entry.action,
+    before,
+    after,
+    company_id: entry.company_id ?? null,
+    client_id: entry.client_id ?? null,
+    created_at: ctx.now,
+  });
+}
+
+/** Rows of one entity's logs tab, newest first. Callers check the entity is visible first. */
+export async function listActivity(db: DB, entityType: string, entityId: number, page = 1, perPage = 25) {
+  const where = and(eq(activityLogs.entity_type, entityType), eq(activityLogs.entity_id, entityId));
+  const [items, [{ total }]] = await db.batch([
+    db
+      .select()
+      .from(activityLogs)
+      .where(where)
+      .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
+      .limit(perPage)
+      .offset((page - 1) * perPage),
+    db
+      .select({ total: sql<number>`count(*)` })
+      .from(activityLogs)
+      .where(where),
+  ]);
+  return { items, total };
+}

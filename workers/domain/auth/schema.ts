@@ -1,0 +1,77 @@
+/** Inputs of sign-in, session, invitation and account calls. Pure: shared by pages and the API. */
+import { z } from 'zod';
+import {
+  LANDING_PAGE_OPTIONS,
+  email,
+  msg,
+  password,
+  withNewPassword,
+  personName,
+  phoneCountry,
+  phoneNumber,
+  pin,
+  requiredText,
+} from '../validation';
+
+export const loginEmailSchema = z.object({ email });
+
+export const loginPasswordSchema = z.object({
+  email,
+  password: z.string({ required_error: msg('validation.required') }).min(1, msg('validation.required')),
+});
+
+/** API sign-in: email and password, then the same call again with the PIN from the email. */
+export const apiSignInSchema = loginPasswordSchema.extend({ pin: pin.optional() });
+
+export const pinSchema = z.object({ pin });
+
+export const contactUsSchema = z.object({
+  first_name: personName,
+  last_name: personName,
+  email,
+  reason: requiredText(1000),
+});
+
+export const forgotPasswordEmailSchema = z.object({ email });
+export const forgotPasswordPhoneSchema = z.object({ phone_country: phoneCountry, phone_number: phoneNumber });
+export const forgotPasswordSchema = z.discriminatedUnion('method', [
+  z.object({ method: z.literal('email'), email }),
+  z.object({ method: z.literal('phone'), phone_country: phoneCountry, phone_number: phoneNumber }),
+]);
+
+export const verifyEmailPinSchema = z.object({ email, pin });
+export const verifyPhonePinSchema = z.object({ phone_country: phoneCountry, phone_number: phoneNumber, pin });
+
+export const newPasswordSchema = withNewPassword({});
+
+export const resetPasswordEmailSchema = withNewPassword({ email, pin });
+export const resetPasswordPhoneSchema = withNewPassword({
+  phone_country: phoneCountry,
+  phone_number: phoneNumber,
+  pin,
+});
+
+export const changePasswordSchema = withNewPassword({
+  current_password: z
+    .string({ required_error: msg('validation.required') })
+    .min(1, msg('validation.required')),
+});
+
+export const phoneSchema = z.object({ phone_country: phoneCountry, phone_number: phoneNumber });
+
+export const profileSchema = z.object({
+  first_name: personName,
+  last_name: personName,
+  landing_page: z.enum(LANDING_PAGE_OPTIONS, { errorMap: () => ({ message: msg('validation.required') }) }),
+});
+
+export const inviteNameSchema = z.object({ first_name: personName, last_name: personName });
+
+export const selectCompanySchema = z.object({
+  company_id: z.preprocess(
+    (v) => (v === '' || v === undefined || v === null ? null : v),
+    z.string().nullable(),
+  ),
+});
+
+export { password };

@@ -1,0 +1,144 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { jobs } from '../../../drizzle/schema';
+import type { Env } from '../../env';
+import { publicId } from '../../platform/crypto';
+import type { DB } from '../../platform/db';
+import type { ActorCtx } from '../context';
+import { NotFound } from '../errors';
+
+export type Job = typeof jobs.$inferSelect;
+
+/** What a page polls: a job's state and progress, without its payload. */
+export interface JobStatus {
+  id: string;
+  type: string;
+  status: Job['status'];
+  total: number;
+  done: number;
+  error_count: number;
+  percent: number;
+  message: string | null;
+  result: Record<string, unknown> | null;
+}
+
+export function toStatus(job: Job): JobStatus {
+  return {
+    id: job.public_id,
+    type: job.type,
+    status: job.status,
+    total: job.total,
+    done: job.done,
+    error_count: job.error_count,
+    percent:
+      job.total > 0
+        ? Math.min(100, Math.floor((job.done / job.total) * 100))
+        : job.status === 'done'
+          ? 100
+          : 0,
+    message: job.message,
+    result: job.result,
+  };
+}
+
+/** Creates a job row and puts it on the queue. Long work always goes through here. */
+export async function startJob(
+  ctx: ActorCtx,
+  input: { type: string; payload?: Record<string, unknown>; total?: number },
+): Promise<JobStatus> {
+  const [job] = await ctx.db
+    .insert(jobs)
+    .values({
+      public_id: publicId(),
+      type: input.type,
+      payload: input.payload ?? null,
+      total: input.total ?? 0,
+      created_by: ctx.actor.user_id,
+      company_id: ctx.actor.selected_company_id,
+      client_id: ctx.actor.client_id,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    })
+    .returning();
+  await ctx.env.JOBS.send({ type: 'job.run', id: job.id });
+  return toStatus(job);
+}
+
+/** A job of the caller's own (or, for staff, any job of their companies): what the progress bar polls. */
+export async function getJobStatus(ctx: ActorCtx, id: string): Promise<JobStatus> {
+  const [job] = await ctx.db.select().from(jobs).where(eq(jobs.public_id, id)).limit(1);
+  if (!job || job.created_by !== ctx.actor.user_id) throw new NotFound();
+  return toStatus(job);
+}
+
+/** Progress reporting for consumers. */
+export async function reportProgress(
+  db: DB,
+  id: number,
+  progress: { done?: number; total?: number; errors?: number },
+) {
+  await db
+    .update(jobs)
+    .set({
+      ...(progress.done !== undefined ? { done: progress.done } : {}),
+      ...(progress.total !== undefined ? { total: progress.total } : {}),
+      ...(progress.errors !== undefined ? { error_count: progress.errors } : {}),
+      updated_at: new Date(),
+    })
+    .where(eq(jobs.id, id));
+}
+
+/** Claims a queued job for running; false when another delivery already runs or finished it. */
+export async function claimJob(db: DB, id: number): Promise<Job | null> {
+  const [job] = await db
+    .update(jobs)
+    .set({ status: 'running', updated_at: new Date() })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'queued')))
+    .returning();
+  return job ?? null;
+}
+
+/** Puts a job that failed while running back to queued, so the retried message can claim it. */
+export async function releaseJob(db: DB, id: number) {
+  await db
+    .update(jobs)
+    .set({ status: 'queued', updated_at: new Date() })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'running')));
+}
+
+export async function finishJob(
+  db: DB,
+  id: number,
+  result: Record<string, unknown> | null,
+  message?: string,
+) {
+  await db
+    .update(jobs)
+    .set({
+      status: 'done',
+      result,
+      message: message ?? null,
+      finished_at: new Date(),
+      updated_at: new Date(),
+    })
+    .where(eq(jobs.id, id));
+}
+
+/** Marks a job failed with a reason the user understands (the dead-letter consumer calls this). */
+export async function failJob(db: DB, id: number, reason: string) {
+  await db
+    .update(jobs)
+    .set({ status: 'failed', message: reason, finished_at: new Date(), updated_at: new Date() })
+    .where(and(eq(jobs.id, id), sql`${jobs.status} != 'done'`));
+}
+
+/** Job runners by type; areas register theirs (imports, bulk cancellation, reports). */
+export type JobRunner = (db: DB, env: Env, job: Job) => Promise<Record<string, unknown> | null>;
+const runners = new Map<string, JobRunner>();
+
+export function registerJobRunner(type: string, runner: JobRunner) {
+  runners.set(type, runner);
+}
+
+export function runnerFor(type: string): JobRunner | undefined {
+  return runners.get(type);
+}

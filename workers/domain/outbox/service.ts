@@ -1,0 +1,107 @@
+import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
+import { outbox } from '../../../drizzle/schema';
+import type { Env } from '../../env';
+import type { DB, Statement } from '../../platform/db';
+import { deliver } from '../../platform/mail';
+
+export interface OutgoingMessage {
+  channel: 'email' | 'sms';
+  recipient: string;
+  subject?: string;
+  body_text: string;
+  body_html?: string;
+  template: string;
+}
+
+export const MAX_DELIVERY_ATTEMPTS = 5;
+const CLAIM_TIMEOUT_MS = 60_000;
+
+/**
+ * Writes a message to the outbox. Returns the statement so it commits in the same batch as the change
+ * that causes it; call `flushOutbox` after the batch to hand it to the queue.
+ */
+export function queueMessage(db: DB, now: Date, message: OutgoingMessage): Statement {
+  return db
+    .insert(outbox)
+    .values({ ...message, recipient: message.recipient.toLowerCase(), status: 'pending', created_at: now });
+}
+
+/** Hands unclaimed pending messages to the queue. Enqueuing one twice is harmless: delivery claims it. */
+export async function flushOutbox(db: DB, env: Env): Promise<void> {
+  const pending = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(and(eq(outbox.status, 'pending'), isNull(outbox.claimed_at)))
+    .orderBy(outbox.id)
+    .limit(100);
+  if (pending.length)
+    await env.JOBS.sendBatch(pending.map((p) => ({ body: { type: 'outbox.deliver', id: p.id } })));
+}
+
+/**
+ * Delivers one outbox message. Idempotent: the row is claimed first, so a queue message delivered twice,
+ * or two consumers at once, send it once; a sent message is never sent again.
+ */
+export async function deliverOutboxMessage(db: DB, env: Env, id: number, now = new Date()): Promise<void> {
+  const claimed = await db
+    .update(outbox)
+    .set({ claimed_at: now })
+    .where(
+      and(
+        eq(outbox.id, id),
+        eq(outbox.status, 'pending'),
+        or(isNull(outbox.claimed_at), lt(outbox.claimed_at, new Date(now.getTime() - CLAIM_TIMEOUT_MS))),
+      ),
+    )
+    .returning();
+  const row = claimed[0];
+  if (!row) return;
+  try {
+    await deliver(env, row);
+    await db
+      .update(outbox)
+      .set({ status: 'sent', sent_at: now, attempts: row.attempts + 1, last_error: null })
+      .where(eq(outbox.id, id));
+  } catch (e) {
+    const attempts = row.attempts + 1;
+    await db
+      .update(outbox)
+      .set({
+        attempts,
+        claimed_at: null,
+        last_error: e instanceof Error ? e.message : String(e),
+        status: attempts >= MAX_DELIVERY_ATTEMPTS ? 'failed' : 'pending',
+      })
+      .where(eq(outbox.id, id));
+    throw e;
+  }
+}
+
+/** Cron: pending messages left behind (a lost queue message, a crashed consumer) go back on the queue. */
+export async function redeliverStale(db: DB, env: Env, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - CLAIM_TIMEOUT_MS);
+  const stale = await db
+    .select({ id: outbox.id })
+    .from(outbox)
+    .where(
+      and(
+        eq(outbox.status, 'pending'),
+        lt(outbox.created_at, cutoff),
+        or(isNull(outbox.claimed_at), lt(outbox.claimed_at, cutoff)),
+      ),
+    )
+    .limit(100);
+  if (stale.length)
+    await env.JOBS.sendBatch(stale.map((s) => ({ body: { type: 'outbox.deliver', id: s.id } })));
+  return stale.length;
+}
+
+/** The development mailbox: the newest messages, optionally for one recipient. */
+export async function listMailbox(db: DB, recipient?: string, limit = 100) {
+  return db
+    .select()
+    .from(outbox)
+    .where(recipient ? eq(outbox.recipient, recipient.toLowerCase()) : undefined)
+    .orderBy(desc(outbox.id))
+    .limit(limit);
+}

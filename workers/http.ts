@@ -1,0 +1,101 @@
+import { Hono } from 'hono';
+import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare';
+import type { Env } from './env';
+import { isProduction } from './env';
+import { createDb, type DB } from './platform/db';
+import { resolveActor } from './domain/auth/sessions';
+import { api } from './api';
+import { checkCsrf, isCsrfExempt } from './web/csrf';
+import { readCookie } from './web/cookies';
+import { maintenancePage } from './web/maintenance';
+import { devRoutes } from './web/dev';
+
+export type AppEnv = { Bindings: Env; Variables: { db: DB; now: Date; requestId: string } };
+
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+};
+
+/**
+ * The Worker's front door: request id, security headers, maintenance switch; /api/* to the JSON API;
+ * everything else to Remix with the session and CSRF resolved. `build` is absent in API-only tests.
+ */
+export function createApp(build?: ServerBuild) {
+  const app = new Hono<AppEnv>();
+  const remix = build ? createRequestHandler(build, isDevBuild() ? 'development' : 'production') : null;
+
+  app.use('*', async (c, next) => {
+    const requestId = c.req.header('cf-ray') ?? crypto.randomUUID();
+    c.set('requestId', requestId);
+    c.set('now', new Date());
+    c.set('db', createDb(c.env.DB));
+    await next();
+    c.res.headers.set('x-request-id', requestId);
+    for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(k)) c.res.headers.set(k, v);
+    if (!isProduction(c.env)) c.res.headers.set('x-robots-tag', 'noindex');
+  });
+
+  app.use('*', async (c, next) => {
+    if (c.env.MAINTENANCE !== '1') return next();
+    if (c.req.path.startsWith('/api/')) {
+      return c.json(
+        { message: 'Service is currently under maintenance. Please try again later.', errors: [] },
+        503,
+      );
+    }
+    return c.html(maintenancePage(c.req.path), 503, { 'retry-after': '600' });
+  });
+
+  app.route('/api', api);
+  app.route('/__dev', devRoutes);
+
+  app.all('*', async (c) => {
+    if (!remix) return c.notFound();
+    const request = c.req.raw;
+    const url = new URL(request.url);
+    const csrf = await checkCsrf(request, c.env);
+    if (!csrf.ok && !isCsrfExempt(url.pathname)) {
+      return c.text('The form has expired. Go back, reload the page and try again.', 403);
+    }
+    const db = c.get('db');
+    const now = c.get('now');
+    const sessionToken = readCookie(request, c.env, 'sid');
+    const resolved = sessionToken ? await resolveActor(db, sessionToken, now) : null;
+    const response = await remix(request, {
+      env: c.env,
+      db,
+      now,
+      actor: resolved?.actor ?? null,
+      session: resolved?.session ?? null,
+      sessionToken: resolved ? sessionToken : null,
+      csrfToken: csrf.token,
+      requestId: c.get('requestId'),
+      ip: request.headers.get('cf-connecting-ip'),
+      waitUntil: (p) => c.executionCtx.waitUntil(p),
+    });
+    if (csrf.setCookie) {
+      const headers = new Headers(response.headers);
+      headers.append('set-cookie', csrf.setCookie);
+      return new Response(response.body, {
+        status: response.status,
+        statusText: response.statusText,
+        headers,
+      });
+    }
+    return response;
+  });
+
+  return app;
+}
+
+declare const process: { env: { NODE_ENV?: string } };
+function isDevBuild(): boolean {
+  try {
+    return process.env.NODE_ENV === 'development';
+  } catch {
+    return false;
+  }
+}

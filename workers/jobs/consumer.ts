@@ -1,0 +1,70 @@
+import type { Env, JobMessage } from '../env';
+import { createDb } from '../platform/db';
+import { deliverOutboxMessage, redeliverStale } from '../domain/outbox/service';
+import { claimJob, failJob, finishJob, releaseJob, runnerFor } from '../domain/jobs/service';
+import { purgeExpiredSessions } from '../domain/auth/sessions';
+
+/**
+ * The queue consumer. Messages are acknowledged one by one so a failure retries only itself; after the
+ * last retry a message goes to the dead-letter queue, whose consumer marks its job failed.
+ */
+export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Promise<void> {
+  const deadLetter = batch.queue.includes('-dlq');
+  for (const message of batch.messages) {
+    try {
+      if (deadLetter) await handleDeadLetter(env, message.body);
+      else await handleMessage(env, message.body);
+      message.ack();
+    } catch (e) {
+      console.error('Job message failed', message.body, e);
+      message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
+    }
+  }
+}
+
+export async function handleMessage(env: Env, body: JobMessage): Promise<void> {
+  const db = createDb(env.DB);
+  switch (body.type) {
+    case 'outbox.deliver':
+      await deliverOutboxMessage(db, env, body.id);
+      return;
+    case 'job.run': {
+      const job = await claimJob(db, body.id);
+      if (!job) return; // already running or finished: a repeated delivery changes nothing
+      const runner = runnerFor(job.type);
+      if (!runner) {
+        await failJob(db, job.id, 'This kind of job is not known to the server.');
+        return;
+      }
+      try {
+        const result = await runner(db, env, job);
+        await finishJob(db, job.id, result);
+      } catch (e) {
+        // Put it back so the retry can claim it again.
+        await releaseJob(db, job.id);
+        throw e;
+      }
+      return;
+    }
+  }
+}
+
+async function handleDeadLetter(env: Env, body: JobMessage): Promise<void> {
+  const db = createDb(env.DB);
+  if (body.type === 'job.run') {
+    await failJob(
+      db,
+      body.id,
+      'The job could not be completed after several attempts. Please try again or contact support.',
+    );
+  }
+  // outbox messages that keep failing are marked failed by deliverOutboxMessage itself.
+}
+
+/** Cron: redeliver stale outbox messages and purge expired sessions. Later areas add cart expiry etc. */
+export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
+  const db = createDb(env.DB);
+  const now = new Date();
+  await redeliverStale(db, env, now);
+  await purgeExpiredSessions(db, now);
+}

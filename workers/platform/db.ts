@@ -1,0 +1,54 @@
+import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
+import type { BatchItem } from 'drizzle-orm/batch';
+import { getTableColumns } from 'drizzle-orm';
+import * as schema from '../../drizzle/schema';
+
+export type DB = DrizzleD1Database<typeof schema>;
+export type Statement = BatchItem<'sqlite'>;
+
+export function createDb(d1: D1Database): DB {
+  return drizzle(d1, { schema });
+}
+
+/** D1 binds at most 100 parameters per statement. */
+export const MAX_BOUND_PARAMETERS = 100;
+
+/**
+ * Splits rows so that each insert stays within D1's bound-parameter limit.
+ * `columnsPerRow` is the number of values each row binds.
+ */
+export function chunkRows<T>(rows: readonly T[], columnsPerRow: number): T[][] {
+  if (columnsPerRow < 1 || columnsPerRow > MAX_BOUND_PARAMETERS) {
+    throw new Error(`A row binds ${columnsPerRow} parameters; D1 allows 1 to ${MAX_BOUND_PARAMETERS}.`);
+  }
+  const size = Math.floor(MAX_BOUND_PARAMETERS / columnsPerRow);
+  const chunks: T[][] = [];
+  for (let i = 0; i < rows.length; i += size) chunks.push(rows.slice(i, i + size));
+  return chunks;
+}
+
+/**
+ * Runs statements as one D1 batch (one transaction). An empty list does nothing.
+ * Every multi-row change goes through here so it is all-or-nothing.
+ */
+export async function runBatch(db: DB, statements: Statement[]): Promise<void> {
+  if (statements.length === 0) return;
+  await db.batch(statements as [Statement, ...Statement[]]);
+}
+
+/**
+ * Builds the insert statements for many rows of one table, chunked to the bound-parameter limit.
+ * Returns statements to be run in one batch with the rest of a change.
+ */
+export function bulkInsert<TTable extends Parameters<DB['insert']>[0]>(
+  db: DB,
+  table: TTable,
+  rows: TTable['$inferInsert'][],
+): Statement[] {
+  if (rows.length === 0) return [];
+  // drizzle binds a value for every column of the table (null or default where the row has none).
+  const columnsPerRow = Object.keys(getTableColumns(table)).length;
+  return chunkRows(rows, columnsPerRow).map(
+    (chunk) => db.insert(table).values(chunk) as unknown as Statement,
+  );
+}

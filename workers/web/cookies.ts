@@ -1,0 +1,58 @@
+import type { Env } from '../env';
+import { isLocalHttp } from '../env';
+
+/**
+ * Cookie names and attributes. Outside local http every cookie is Secure and __Host- prefixed (bound to
+ * this host, path /); all are HttpOnly and SameSite=Lax except the language cookie, which the page sets.
+ */
+export type CookieName = 'sid' | 'pin' | 'csrf' | 'invite' | 'reset' | 'i18n_redirected';
+
+export const COOKIE_MAX_AGE: Record<CookieName, number | undefined> = {
+  sid: undefined, // a browser-session cookie; the server enforces idle and absolute timeouts
+  pin: 10 * 60,
+  csrf: undefined,
+  invite: 24 * 60 * 60,
+  reset: 10 * 60,
+  i18n_redirected: 365 * 24 * 60 * 60,
+};
+
+export function cookieName(env: Pick<Env, 'PUBLIC_URL'>, name: CookieName): string {
+  if (name === 'i18n_redirected') return name;
+  return isLocalHttp(env) ? name : `__Host-${name}`;
+}
+
+export function readCookie(request: Request, env: Pick<Env, 'PUBLIC_URL'>, name: CookieName): string | null {
+  const header = request.headers.get('cookie');
+  if (!header) return null;
+  const wanted = cookieName(env, name);
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === wanted) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+export function serializeCookie(
+  env: Pick<Env, 'PUBLIC_URL'>,
+  name: CookieName,
+  value: string,
+  opts: { maxAge?: number; clear?: boolean } = {},
+): string {
+  const parts = [`${cookieName(env, name)}=${encodeURIComponent(value)}`, 'Path=/', 'SameSite=Lax'];
+  if (name !== 'i18n_redirected') parts.push('HttpOnly');
+  if (!isLocalHttp(env)) parts.push('Secure');
+  const maxAge = opts.clear ? 0 : (opts.maxAge ?? COOKIE_MAX_AGE[name]);
+  if (maxAge !== undefined) parts.push(`Max-Age=${maxAge}`);
+  return parts.join('; ');
+}
+
+export function clearCookie(env: Pick<Env, 'PUBLIC_URL'>, name: CookieName): string {
+  return serializeCookie(env, name, '', { clear: true });
+}
