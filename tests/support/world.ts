@@ -1,0 +1,67 @@
+/**
+ * Test helpers: a seeded world built with the same builders as the demo seed, and contexts for acting
+ * as one of its users. Only the mail provider is outside our system, and locally it records only.
+ */
+import { env } from 'cloudflare:test';
+import { createDb, type DB } from '../../workers/platform/db';
+import { loadActor, type Actor } from '../../workers/domain/access/actor';
+import type { ActorCtx, Ctx } from '../../workers/domain/context';
+import { seedDemo, DEMO_ACCOUNTS } from '../../drizzle/seed/demo';
+import { users } from '../../drizzle/schema';
+import { eq } from 'drizzle-orm';
+import type { Env } from '../../workers/env';
+
+export { DEMO_ACCOUNTS };
+
+export function testEnv(): Env {
+  return env as unknown as Env;
+}
+
+export function db(): DB {
+  return createDb(env.DB);
+}
+
+/** Seeds the UK demo data once per test file (each file has its own storage). */
+export async function seedUk(): Promise<DB> {
+  const d = db();
+  await seedDemo(d, 'uk');
+  return d;
+}
+
+export function ctx(overrides: Partial<Ctx> = {}): Ctx {
+  return {
+    db: db(),
+    env: testEnv(),
+    now: new Date(),
+    actor: null,
+    ip: '203.0.113.7',
+    lang: 'en',
+    ...overrides,
+  };
+}
+
+export async function userByEmail(email: string) {
+  const [u] = await db().select().from(users).where(eq(users.email, email)).limit(1);
+  if (!u) throw new Error(`No user ${email}`);
+  return u;
+}
+
+export async function actorFor(email: string, selectedCompanyId?: number | null): Promise<Actor> {
+  const u = await userByEmail(email);
+  const actor = await loadActor(db(), u.id, { selectedCompanyId });
+  if (!actor) throw new Error(`${email} cannot act`);
+  return actor;
+}
+
+export async function actorCtx(email: string, overrides: Partial<Ctx> = {}): Promise<ActorCtx> {
+  return { ...ctx(overrides), actor: await actorFor(email) } as ActorCtx;
+}
+
+/** The newest PIN sent to an address, read from the outbox as a person reads the mailbox. */
+export async function lastPinFor(recipient: string): Promise<string> {
+  const { listMailbox } = await import('../../workers/domain/outbox/service');
+  const [message] = await listMailbox(db(), recipient, 1);
+  const match = message?.body_text.match(/\b(\d{6})\b/);
+  if (!match) throw new Error(`No PIN sent to ${recipient}`);
+  return match[1];
+}

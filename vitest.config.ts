@@ -1,0 +1,36 @@
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const path = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Domain and API tests run inside workerd with the real bindings of wrangler.toml (UK environment),
+ * the real migrations, and local D1, R2 and Queues. Each test file gets its own storage.
+ */
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      wrangler: { configPath: './wrangler.toml', environment: 'uk' },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(path('./drizzle/migrations')),
+          SESSION_SECRET: 'test-session-secret-0123456789abcdef',
+          HANDOVER_SECRET: 'test-handover-secret-0123456789abcdef',
+        },
+      },
+    })),
+  ],
+  resolve: {
+    alias: {
+      '~': path('./app'),
+      '@server': path('./workers'),
+      '@db': path('./drizzle'),
+    },
+  },
+  test: {
+    include: ['tests/domain/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    setupFiles: ['./tests/setup.ts'],
+    testTimeout: 30_000,
+  },
+});
