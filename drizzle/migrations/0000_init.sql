@@ -164,6 +164,7 @@ CREATE TABLE `outbox` (
 	`status` text DEFAULT 'pending' NOT NULL,
 	`attempts` integer DEFAULT 0 NOT NULL,
 	`last_error` text,
+	`claimed_at` integer,
 	`created_at` integer NOT NULL,
 	`sent_at` integer
 );
