@@ -67,7 +67,7 @@ export const MENU: MenuEntry[] = [
     ],
   },
   {
-    key: 'reports',
+    key: 'reports_group',
     children: [
       ...reportLinks(REPORT_PATHS.monthly, 'read_monthly_policy_report'),
       ...reportLinks(REPORT_PATHS.accountSummary, 'read_account_summary_report'),

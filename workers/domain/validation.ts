@@ -80,12 +80,23 @@ export const newPasswordFields = {
     .min(1, msg('validation.required')),
 };
 
+/** The refinement behind every "new password + confirmation" form. */
+export function checkPasswordConfirmation(
+  data: { password?: unknown; password_confirmation?: unknown },
+  ctx: z.RefinementCtx,
+) {
+  if (data.password !== data.password_confirmation) {
+    ctx.addIssue({
+      code: z.ZodIssueCode.custom,
+      message: msg('validation.password_confirmation'),
+      path: ['password_confirmation'],
+    });
+  }
+}
+
 /** An object schema with a new password and its confirmation, which must match. */
 export function withNewPassword<T extends z.ZodRawShape>(shape: T) {
-  return z.object({ ...shape, ...newPasswordFields }).refine((d) => d.password === d.password_confirmation, {
-    message: msg('validation.password_confirmation'),
-    path: ['password_confirmation'],
-  });
+  return z.object({ ...shape, ...newPasswordFields }).superRefine(checkPasswordConfirmation);
 }
 
 /** The 6-digit one time PIN. */

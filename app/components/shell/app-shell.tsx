@@ -103,7 +103,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             />
             <aside className="absolute inset-y-0 left-0 flex w-[275px] max-w-[85vw] flex-col bg-white shadow-xl">
               <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-                <span className="font-semibold">{t('app.name')}</span>
+                <span className="truncate font-semibold">{t('app.name')}</span>
                 <div className="flex items-center gap-2">
                   <LanguageSwitcher tone="light" />
                   <button

@@ -40,10 +40,10 @@ export function CompanySwitcher() {
       <Listbox value={selectedId} onChange={choose}>
         <div className="relative min-w-0">
           <ListboxButton
-            className="flex max-w-[14rem] items-center gap-2 rounded-lg bg-primary-900/40 px-3 py-1.5 font-medium ring-1 ring-white/20 hover:bg-primary-900/60 sm:max-w-xs"
+            className="flex max-w-full items-center gap-2 rounded-lg bg-primary-900/40 px-2 py-1.5 font-medium ring-1 ring-white/20 hover:bg-primary-900/60 sm:max-w-xs sm:px-3"
             aria-label={t('shell.company')}
           >
-            <Icon name="building" className="h-5 w-5 shrink-0 text-primary-200" />
+            <Icon name="building" className="hidden h-5 w-5 shrink-0 text-primary-200 sm:block" />
             <span className="truncate">{current?.name ?? t('shell.all_companies')}</span>
             <Icon name="chevron" className="h-4 w-4 shrink-0" />
           </ListboxButton>

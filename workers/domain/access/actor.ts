@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   campuses,
   clients,
@@ -117,7 +117,7 @@ export async function loadActor(
         public_id: companies.public_id,
         name: companies.name,
         country_id: companies.country_id,
-        country_name: countries.name,
+        country_name: sql<string | null>`${countries.name}`.as('country_name'),
       })
       .from(userCompanies)
       .innerJoin(companies, eq(companies.id, userCompanies.company_id))
@@ -141,7 +141,7 @@ export async function loadActor(
         public_id: companies.public_id,
         name: companies.name,
         country_id: companies.country_id,
-        country_name: countries.name,
+        country_name: sql<string | null>`${countries.name}`.as('country_name'),
       })
       .from(clients)
       .innerJoin(companies, eq(companies.id, clients.company_id))

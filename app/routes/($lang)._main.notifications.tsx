@@ -1,0 +1,66 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { listNotifications, markNotificationsRead } from '@server/domain/notifications/service';
+import { requireUser } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import { AppForm } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { NotificationItem } from '~/components/notifications/notification-item';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+/** All the user's notifications; shown to every signed-in user. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requireUser(request, context);
+  const { items, unread } = await listNotifications(ctx, 200);
+  return { items, unread, title: pageTitle(context, request, 'notifications.title') };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  await markNotificationsRead(requireUser(request, context));
+  return json({ done: true });
+}
+
+export default function Notifications() {
+  const { t } = useTranslation();
+  const { items, unread } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title={t('notifications.title')}
+        description={t('notifications.intro')}
+        actions={
+          unread > 0 ? (
+            <AppForm method="post">
+              <Button type="submit" variant="secondary">
+                {t('notifications.mark_all_read')}
+              </Button>
+            </AppForm>
+          ) : null
+        }
+      />
+      {done ? (
+        <div className="mb-4">
+          <Alert tone="success">{t('notifications.marked')}</Alert>
+        </div>
+      ) : null}
+      <Card className="p-0">
+        <ul className="divide-y divide-slate-100">
+          {items.length ? (
+            items.map((n) => <NotificationItem key={n.id} notification={n} />)
+          ) : (
+            <li className="p-8 text-center text-sm text-slate-500">{t('notifications.empty')}</li>
+          )}
+        </ul>
+      </Card>
+    </div>
+  );
+}

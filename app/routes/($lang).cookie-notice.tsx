@@ -1,0 +1,13 @@
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { pageTitle } from '~/lib/meta';
+import { LegalPage } from '~/components/legal-page';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  return { title: pageTitle(context, request, 'legal.cookies.title') };
+}
+
+export default function Page() {
+  return <LegalPage doc="cookies" sections={4} />;
+}
