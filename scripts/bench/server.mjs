@@ -1,0 +1,51 @@
+// Starts a throw-away UK Worker (fresh local D1, demo data) for benchmarks, and stops it.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export async function startServer({ port = 8799, region = 'uk' } = {}) {
+  const persist = mkdtempSync(join(tmpdir(), 'bench-'));
+  const child = spawn('node', ['scripts/start.mjs', region], {
+    env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300 && !/Demo data loaded|already has data/.test(log); i++) await new Promise((r) => setTimeout(r, 500));
+  if (!/Demo data loaded|already has data/.test(log)) throw new Error(`Server did not start:\n${log}`);
+  return {
+    base,
+    stop() {
+      try {
+        process.kill(-child.pid, 'SIGTERM');
+      } catch {
+        // already gone
+      }
+      rmSync(persist, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Reads the newest 6-digit PIN sent to an address from the development mailbox. */
+export async function lastPin(base, email) {
+  const html = await (await fetch(`${base}/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
+  const match = html.match(/\b(\d{6})\b/);
+  if (!match) throw new Error(`No PIN for ${email}`);
+  return match[1];
+}
+
+export function stats(samples) {
+  const s = [...samples].sort((a, b) => a - b);
+  const at = (p) => s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+  return { n: s.length, p50: at(50), p95: at(95), max: s[s.length - 1] };
+}
+
+export async function time(fn) {
+  const t = performance.now();
+  await fn();
+  return performance.now() - t;
+}
