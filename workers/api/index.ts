@@ -4,6 +4,7 @@ import { withActor, type ApiEnv } from './context';
 import { authApi } from './auth';
 import { notificationsApi } from './notifications';
 import { jobsApi } from './jobs';
+import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
 export const api = new Hono<ApiEnv>();
@@ -16,6 +17,10 @@ api.use('*', withActor);
 api.route('/', authApi);
 api.route('/', notificationsApi);
 api.route('/', jobsApi);
+
+api.get('/openapi.json', (c) =>
+  c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),
+);
 
 api.notFound((c) => c.json(errorBody('errors.not_found'), 404));
 api.onError(handleApiError);

@@ -3,6 +3,7 @@ import type { ValidationTargets } from 'hono';
 import type { ZodSchema } from 'zod';
 import { ValidationFailed } from '../domain/errors';
 import { zodToFieldErrors } from './errors';
+import { recordSchema } from './openapi';
 
 /**
  * zValidator with the API's error envelope: a failed parse becomes a ValidationFailed (422) with one
@@ -12,7 +13,9 @@ export function valid<T extends ZodSchema, Target extends keyof ValidationTarget
   target: Target,
   schema: T,
 ) {
-  return zValidator(target, schema, (result) => {
+  const middleware = zValidator(target, schema, (result) => {
     if (!result.success) throw new ValidationFailed(zodToFieldErrors(result.error as never));
   });
+  recordSchema(middleware, target, schema);
+  return middleware;
 }
