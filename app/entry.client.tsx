@@ -33,3 +33,23 @@ async function hydrate() {
 
 if (window.requestIdleCallback) window.requestIdleCallback(hydrate);
 else window.setTimeout(hydrate, 1);
+
+// A page chunk that fails to load (usually after a deployment replaced it) triggers one full reload,
+// at most once per 60 seconds, so the browser picks up the new build.
+const RELOAD_KEY = 'chunk-reload-at';
+function reloadOnceForChunkError(message: string) {
+  if (
+    !/Failed to fetch dynamically imported module|Importing a module script failed|error loading dynamically imported module/i.test(
+      message,
+    )
+  )
+    return;
+  const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
+  if (Date.now() - last < 60_000) return;
+  sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
+  window.location.reload();
+}
+window.addEventListener('error', (e) => reloadOnceForChunkError(String(e.message ?? '')));
+window.addEventListener('unhandledrejection', (e) =>
+  reloadOnceForChunkError(String((e.reason as Error)?.message ?? e.reason ?? '')),
+);

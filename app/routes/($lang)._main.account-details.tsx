@@ -18,7 +18,8 @@ import { pageTitle } from '~/lib/meta';
 import { formatDateTime } from '~/lib/dates';
 import { AppForm, ErrorList, Field, FormErrors, Label, inputClass } from '~/components/forms';
 import { Button } from '~/components/ui/button';
-import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { Card, PageHeader } from '~/components/ui/card';
+import { useActionSnack } from '~/components/ui/snackbar';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -74,6 +75,11 @@ export default function AccountDetails() {
   const data = useActionData<typeof action>();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting';
+  useActionSnack(
+    data?.saved ? data : null,
+    'success',
+    data?.intent === 'password' ? t('account.password_saved') : t('account.profile_saved'),
+  );
   const [profileForm, profileFields] = useForm({
     id: 'profile',
     lastResult: data?.intent === 'profile' ? data.result : undefined,
@@ -100,9 +106,6 @@ export default function AccountDetails() {
         <Card>
           <h2 className="mb-4 text-base font-semibold">{t('account.profile')}</h2>
           <AppForm method="post" {...getFormProps(profileForm)} className="space-y-4">
-            {data?.intent === 'profile' && data.saved ? (
-              <Alert tone="success">{t('account.profile_saved')}</Alert>
-            ) : null}
             <FormErrors errors={profileForm.errors} />
             <Field
               label={t('account.first_name')}
@@ -134,9 +137,6 @@ export default function AccountDetails() {
         <Card>
           <h2 className="mb-4 text-base font-semibold">{t('account.change_password')}</h2>
           <AppForm method="post" {...getFormProps(passwordForm)} className="space-y-4">
-            {data?.intent === 'password' && data.saved ? (
-              <Alert tone="success">{t('account.password_saved')}</Alert>
-            ) : null}
             <FormErrors errors={passwordForm.errors} />
             <input
               type="text"

@@ -11,7 +11,8 @@ import { requireUser } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { AppForm } from '~/components/forms';
 import { Button } from '~/components/ui/button';
-import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { Card, PageHeader } from '~/components/ui/card';
+import { useActionSnack } from '~/components/ui/snackbar';
 import { NotificationItem } from '~/components/notifications/notification-item';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -32,6 +33,7 @@ export default function Notifications() {
   const { t } = useTranslation();
   const { items, unread } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
+  useActionSnack(done, 'success', t('notifications.marked'));
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
@@ -47,11 +49,6 @@ export default function Notifications() {
           ) : null
         }
       />
-      {done ? (
-        <div className="mb-4">
-          <Alert tone="success">{t('notifications.marked')}</Alert>
-        </div>
-      ) : null}
       <Card className="p-0">
         <ul className="divide-y divide-slate-100">
           {items.length ? (

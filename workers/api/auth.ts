@@ -8,6 +8,7 @@ import {
   forgotPasswordPhoneSchema,
   newPasswordSchema,
   phoneSchema,
+  profileSchema,
   resetPasswordEmailSchema,
   resetPasswordPhoneSchema,
   verifyEmailPinSchema,
@@ -28,9 +29,9 @@ import {
   verifyInviteEmail,
   verifyResetPin,
 } from '../domain/auth/service';
-import { getOwnProfile } from '../domain/account/service';
+import { getOwnProfile, updateOwnProfile } from '../domain/account/service';
 import { email, phoneCountry, phoneNumber, pin } from '../domain/validation';
-import { Unauthenticated } from '../domain/errors';
+import { NotFound, Unauthenticated } from '../domain/errors';
 import { actorCtxOf, ctxOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
@@ -72,6 +73,18 @@ export const authApi = new Hono<ApiEnv>()
     await sendContactMessage(ctxOf(c), c.req.valid('json'));
     return c.json({ data: null, message: 'Your message has been sent. We will contact you soon.' });
   })
+  .patch(
+    '/company/users/company/:id/update-profile',
+    requireAuth,
+    valid('json', profileSchema),
+    async (c) => {
+      const ctx = actorCtxOf(c);
+      // Only one's own profile here; other users are edited through the users screens.
+      if (c.req.param('id') !== ctx.actor.public_id) throw new NotFound();
+      await updateOwnProfile(ctx, c.req.valid('json'));
+      return c.json({ data: { user: await getOwnProfile(ctx) }, message: 'Profile updated successfully.' });
+    },
+  )
   .patch('/company/user/update-password', requireAuth, valid('json', changePasswordSchema), async (c) => {
     await changePassword(actorCtxOf(c), c.req.valid('json'));
     return c.json({ data: null, message: 'Password updated successfully.' });

@@ -10,6 +10,15 @@ export const notificationsApi = new Hono<ApiEnv>()
     const { items, unread } = await listNotifications(actorCtxOf(c));
     return c.json({ data: { notifications: { items, meta: { unread } } } });
   })
+  // The school portal reads the same list (its users' own notifications), with an optional limit.
+  .get(
+    '/company/notifications/school/list',
+    valid('query', z.object({ items: z.coerce.number().int().min(1).max(200).optional() })),
+    async (c) => {
+      const { items, unread } = await listNotifications(actorCtxOf(c), c.req.valid('query').items ?? 30);
+      return c.json({ data: { notifications: { items, meta: { unread } } } });
+    },
+  )
   .post(
     '/company/notifications/read',
     valid('json', z.object({ ids: z.array(z.number().int().positive()).max(500).optional() }).default({})),

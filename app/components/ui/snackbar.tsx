@@ -58,3 +58,15 @@ export function SnackbarProvider({
 export function useSnackbar() {
   return useContext(SnackbarContext);
 }
+
+/** Shows a snack when an action answer arrives (each new answer object once). */
+export function useActionSnack(answer: unknown, type: SnackType, text: string | null) {
+  const show = useSnackbar();
+  const seen = useRef<unknown>(null);
+  useEffect(() => {
+    if (answer && text && seen.current !== answer) {
+      seen.current = answer;
+      show(type, text);
+    }
+  }, [answer, type, text, show]);
+}
