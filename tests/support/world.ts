@@ -65,3 +65,18 @@ export async function lastPinFor(recipient: string): Promise<string> {
   if (!match) throw new Error(`No PIN sent to ${recipient}`);
   return match[1];
 }
+
+let addressCounter = 0;
+/**
+ * A network address of its own for one test, so the per-address sign-in limit of one test never
+ * touches another's (all tests of a file share one database).
+ */
+export function uniqueIp(): string {
+  addressCounter += 1;
+  return `198.51.${Math.floor(addressCounter / 250)}.${(addressCounter % 250) + 1}`;
+}
+
+/** A 6-digit PIN that is certainly not `pin`. */
+export function otherPin(pin: string): string {
+  return String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
+}
