@@ -26,6 +26,8 @@ export default defineConfig({
       '~': path('./app'),
       '@server': path('./workers'),
       '@db': path('./drizzle'),
+      // exceljs require()s uuid; inside the test runner that must be uuid's CommonJS build.
+      uuid: path('./node_modules/uuid/dist/index.js'),
     },
   },
   test: {
