@@ -3,24 +3,17 @@
  * Conventions: integer primary keys; `public_id` is the short opaque id shown in URLs and the API;
  * money as integer minor units + ISO currency; dates as YYYY-MM-DD text; timestamps as UTC epoch ms.
  */
-import { relations, sql } from 'drizzle-orm';
+import { relations } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-const timestamps = {
-  created_at: integer('created_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
-  updated_at: integer('updated_at', { mode: 'timestamp_ms' })
-    .notNull()
-    .default(sql`(unixepoch('subsec') * 1000)`),
-};
+import { LANGUAGES, RECORD_STATUSES, timestamps } from './schema/columns';
+
+export { LANGUAGES, RECORD_STATUSES };
 
 export const USER_TYPES = ['company', 'school', 'student'] as const;
 export const ROLE_FAMILIES = USER_TYPES;
 export const USER_STATUSES = ['active', 'invited', 'archived', 'declined', 'pending'] as const;
 export const LANDING_PAGES = ['dashboard', 'insureds', 'clients', 'products'] as const;
-export const LANGUAGES = ['en', 'ca', 'cn', 'de', 'es', 'fr', 'it', 'pt'] as const;
-export const RECORD_STATUSES = ['active', 'archived'] as const;
 export const CLIENT_TYPES = ['school', 'agency', 'guardianship', 'other'] as const;
 export const CLIENT_STATUSES = [
   'active',
@@ -39,6 +32,10 @@ export const PIN_CHANNELS = ['email', 'phone'] as const;
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const PAYMENT_TERMS = ['invoiced_directly', 'weekly', 'bi_weekly', 'semi_monthly', 'monthly', 'pay_later', 'cod'] as const;
+export const PAYMENT_METHODS = ['credit_card', 'bank_transfer', 'applied_balance', 'no_charge', 'paypal'] as const;
+export const PAYMENT_FREQUENCIES = ['weekly', 'bi_weekly', 'semi_monthly', 'monthly', 'pay_later', 'cod'] as const;
+export const INVOICE_RULES = ['by_location', 'by_group', 'invoice_campus_directly'] as const;
 
 // ---------------------------------------------------------------- reference data
 
@@ -75,6 +72,21 @@ export const companies = sqliteTable(
     currency: text('currency').notNull().default('GBP'),
     preferred_lang: text('preferred_lang', { enum: LANGUAGES }).notNull().default('en'),
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('active'),
+    registration_number: text('registration_number'),
+    bank_name: text('bank_name'),
+    bic: text('bic'),
+    iban: text('iban'),
+    branch_code: text('branch_code'),
+    account_number: text('account_number'),
+    payment_gateway: text('payment_gateway'),
+    order_status_default: text('order_status_default'),
+    failed_order_status: text('failed_order_status'),
+    change_status_after: integer('change_status_after'),
+    cookie_policy: text('cookie_policy'),
+    footer_information: text('footer_information'),
+    terms: text('terms'),
+    quickbooks_company_id: text('quickbooks_company_id'),
+    quickbooks_refresh_token: text('quickbooks_refresh_token'),
     ...timestamps,
   },
   (t) => [uniqueIndex('companies_public_id_uq').on(t.public_id), index('companies_name_idx').on(t.name)],
@@ -92,6 +104,24 @@ export const clients = sqliteTable(
     type: text('type', { enum: CLIENT_TYPES }).notNull().default('school'),
     status: text('status', { enum: CLIENT_STATUSES }).notNull().default('active'),
     account_manager_id: integer('account_manager_id'),
+    quickbooks_id: text('quickbooks_id'),
+    website: text('website'),
+    description: text('description'),
+    phone_country: text('phone_country'),
+    phone_number: text('phone_number'),
+    preferred_lang: text('preferred_lang', { enum: LANGUAGES }).notNull().default('en'),
+    logo_key: text('logo_key'),
+    return_policy_key: text('return_policy_key'),
+    billing_enabled: integer('billing_enabled', { mode: 'boolean' }).notNull().default(true),
+    account_number_ap: text('account_number_ap'),
+    account_number_ar: text('account_number_ar'),
+    payment_terms: text('payment_terms', { enum: PAYMENT_TERMS }).notNull().default('invoiced_directly'),
+    payment_method: text('payment_method', { enum: PAYMENT_METHODS }).notNull().default('bank_transfer'),
+    payment_frequency: text('payment_frequency', { enum: PAYMENT_FREQUENCIES }),
+    invoice_rule: text('invoice_rule', { enum: INVOICE_RULES }).notNull().default('by_location'),
+    tax_number: text('tax_number'),
+    fact_find: text('fact_find', { mode: 'json' }).$type<Record<string, string> | null>(),
+    metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown> | null>(),
     ...timestamps,
   },
   (t) => [
@@ -418,6 +448,8 @@ export const settings = sqliteTable('settings', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+export * from './schema/configuration';
 
 // ---------------------------------------------------------------- relations
 

@@ -10,7 +10,9 @@ import {
   seedCountries,
 } from './builders';
 import { notify } from '../../workers/domain/notifications/service';
+import { createInvitation } from '../../workers/domain/auth/service';
 import { runBatch } from '../../workers/platform/db';
+import type { Env } from '../../workers/env';
 
 /** The demo accounts (README lists them). All use the password Demo-Passw0rd!. */
 export const DEMO_ACCOUNTS = {
@@ -126,6 +128,23 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie'): Promise<{ seeded: b
     clientId: school.id,
     campusIds: [north.id],
   });
+  // An invited user, so the invitation sign-up can be tried. The seed has no bindings: the invitation email
+  // stays pending in the outbox (the dev mailbox lists it) until the next flush, and the link is logged.
+  const invited = await buildUser(db, {
+    email: 'invited.user@demo.test',
+    first_name: 'Ivy',
+    last_name: 'Invited',
+    roles: ['school_employee'],
+    clientId: school.id,
+    status: 'invited',
+    password: null,
+  });
+  const seedEnv = { PUBLIC_URL: '', PRODUCT_NAME: 'Enrolment', JOBS: { sendBatch: async () => {} } };
+  const token = await createInvitation(
+    { db, env: seedEnv as unknown as Env, now: new Date(), actor: null },
+    invited.id,
+  );
+  console.log(`Invitation for invited.user@demo.test: /invite/sign-up?token=${token}`);
   await welcome(db, senior.id);
   await welcome(db, schoolAdmin.id);
   return { seeded: true };
