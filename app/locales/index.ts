@@ -8,13 +8,17 @@ import en_error from './en/error.json';
 import en_errors from './en/errors.json';
 import en_footer from './en/footer.json';
 import en_home from './en/home.json';
+import en_invite from './en/invite.json';
 import en_legal from './en/legal.json';
+import en_login_help from './en/login_help.json';
 import en_mailbox from './en/mailbox.json';
 import en_nav from './en/nav.json';
 import en_notifications from './en/notifications.json';
+import en_password_reset from './en/password_reset.json';
 import en_release_notes from './en/release_notes.json';
 import en_shell from './en/shell.json';
 import en_sms from './en/sms.json';
+import en_table from './en/table.json';
 import en_validation from './en/validation.json';
 import ca_account from './ca/account.json';
 import ca_app from './ca/app.json';
@@ -25,13 +29,17 @@ import ca_error from './ca/error.json';
 import ca_errors from './ca/errors.json';
 import ca_footer from './ca/footer.json';
 import ca_home from './ca/home.json';
+import ca_invite from './ca/invite.json';
 import ca_legal from './ca/legal.json';
+import ca_login_help from './ca/login_help.json';
 import ca_mailbox from './ca/mailbox.json';
 import ca_nav from './ca/nav.json';
 import ca_notifications from './ca/notifications.json';
+import ca_password_reset from './ca/password_reset.json';
 import ca_release_notes from './ca/release_notes.json';
 import ca_shell from './ca/shell.json';
 import ca_sms from './ca/sms.json';
+import ca_table from './ca/table.json';
 import ca_validation from './ca/validation.json';
 import cn_account from './cn/account.json';
 import cn_app from './cn/app.json';
@@ -42,13 +50,17 @@ import cn_error from './cn/error.json';
 import cn_errors from './cn/errors.json';
 import cn_footer from './cn/footer.json';
 import cn_home from './cn/home.json';
+import cn_invite from './cn/invite.json';
 import cn_legal from './cn/legal.json';
+import cn_login_help from './cn/login_help.json';
 import cn_mailbox from './cn/mailbox.json';
 import cn_nav from './cn/nav.json';
 import cn_notifications from './cn/notifications.json';
+import cn_password_reset from './cn/password_reset.json';
 import cn_release_notes from './cn/release_notes.json';
 import cn_shell from './cn/shell.json';
 import cn_sms from './cn/sms.json';
+import cn_table from './cn/table.json';
 import cn_validation from './cn/validation.json';
 import de_account from './de/account.json';
 import de_app from './de/app.json';
@@ -59,13 +71,17 @@ import de_error from './de/error.json';
 import de_errors from './de/errors.json';
 import de_footer from './de/footer.json';
 import de_home from './de/home.json';
+import de_invite from './de/invite.json';
 import de_legal from './de/legal.json';
+import de_login_help from './de/login_help.json';
 import de_mailbox from './de/mailbox.json';
 import de_nav from './de/nav.json';
 import de_notifications from './de/notifications.json';
+import de_password_reset from './de/password_reset.json';
 import de_release_notes from './de/release_notes.json';
 import de_shell from './de/shell.json';
 import de_sms from './de/sms.json';
+import de_table from './de/table.json';
 import de_validation from './de/validation.json';
 import es_account from './es/account.json';
 import es_app from './es/app.json';
@@ -76,13 +92,17 @@ import es_error from './es/error.json';
 import es_errors from './es/errors.json';
 import es_footer from './es/footer.json';
 import es_home from './es/home.json';
+import es_invite from './es/invite.json';
 import es_legal from './es/legal.json';
+import es_login_help from './es/login_help.json';
 import es_mailbox from './es/mailbox.json';
 import es_nav from './es/nav.json';
 import es_notifications from './es/notifications.json';
+import es_password_reset from './es/password_reset.json';
 import es_release_notes from './es/release_notes.json';
 import es_shell from './es/shell.json';
 import es_sms from './es/sms.json';
+import es_table from './es/table.json';
 import es_validation from './es/validation.json';
 import fr_account from './fr/account.json';
 import fr_app from './fr/app.json';
@@ -93,13 +113,17 @@ import fr_error from './fr/error.json';
 import fr_errors from './fr/errors.json';
 import fr_footer from './fr/footer.json';
 import fr_home from './fr/home.json';
+import fr_invite from './fr/invite.json';
 import fr_legal from './fr/legal.json';
+import fr_login_help from './fr/login_help.json';
 import fr_mailbox from './fr/mailbox.json';
 import fr_nav from './fr/nav.json';
 import fr_notifications from './fr/notifications.json';
+import fr_password_reset from './fr/password_reset.json';
 import fr_release_notes from './fr/release_notes.json';
 import fr_shell from './fr/shell.json';
 import fr_sms from './fr/sms.json';
+import fr_table from './fr/table.json';
 import fr_validation from './fr/validation.json';
 import it_account from './it/account.json';
 import it_app from './it/app.json';
@@ -110,13 +134,17 @@ import it_error from './it/error.json';
 import it_errors from './it/errors.json';
 import it_footer from './it/footer.json';
 import it_home from './it/home.json';
+import it_invite from './it/invite.json';
 import it_legal from './it/legal.json';
+import it_login_help from './it/login_help.json';
 import it_mailbox from './it/mailbox.json';
 import it_nav from './it/nav.json';
 import it_notifications from './it/notifications.json';
+import it_password_reset from './it/password_reset.json';
 import it_release_notes from './it/release_notes.json';
 import it_shell from './it/shell.json';
 import it_sms from './it/sms.json';
+import it_table from './it/table.json';
 import it_validation from './it/validation.json';
 import pt_account from './pt/account.json';
 import pt_app from './pt/app.json';
@@ -127,166 +155,202 @@ import pt_error from './pt/error.json';
 import pt_errors from './pt/errors.json';
 import pt_footer from './pt/footer.json';
 import pt_home from './pt/home.json';
+import pt_invite from './pt/invite.json';
 import pt_legal from './pt/legal.json';
+import pt_login_help from './pt/login_help.json';
 import pt_mailbox from './pt/mailbox.json';
 import pt_nav from './pt/nav.json';
 import pt_notifications from './pt/notifications.json';
+import pt_password_reset from './pt/password_reset.json';
 import pt_release_notes from './pt/release_notes.json';
 import pt_shell from './pt/shell.json';
 import pt_sms from './pt/sms.json';
+import pt_table from './pt/table.json';
 import pt_validation from './pt/validation.json';
 
 export const localeResources = {
   en: {
-    account: en_account,
-    app: en_app,
-    auth: en_auth,
-    common: en_common,
-    email: en_email,
-    error: en_error,
-    errors: en_errors,
-    footer: en_footer,
-    home: en_home,
-    legal: en_legal,
-    mailbox: en_mailbox,
-    nav: en_nav,
-    notifications: en_notifications,
-    release_notes: en_release_notes,
-    shell: en_shell,
-    sms: en_sms,
-    validation: en_validation,
+    "account": en_account,
+    "app": en_app,
+    "auth": en_auth,
+    "common": en_common,
+    "email": en_email,
+    "error": en_error,
+    "errors": en_errors,
+    "footer": en_footer,
+    "home": en_home,
+    "invite": en_invite,
+    "legal": en_legal,
+    "login_help": en_login_help,
+    "mailbox": en_mailbox,
+    "nav": en_nav,
+    "notifications": en_notifications,
+    "password_reset": en_password_reset,
+    "release_notes": en_release_notes,
+    "shell": en_shell,
+    "sms": en_sms,
+    "table": en_table,
+    "validation": en_validation,
   },
   ca: {
-    account: ca_account,
-    app: ca_app,
-    auth: ca_auth,
-    common: ca_common,
-    email: ca_email,
-    error: ca_error,
-    errors: ca_errors,
-    footer: ca_footer,
-    home: ca_home,
-    legal: ca_legal,
-    mailbox: ca_mailbox,
-    nav: ca_nav,
-    notifications: ca_notifications,
-    release_notes: ca_release_notes,
-    shell: ca_shell,
-    sms: ca_sms,
-    validation: ca_validation,
+    "account": ca_account,
+    "app": ca_app,
+    "auth": ca_auth,
+    "common": ca_common,
+    "email": ca_email,
+    "error": ca_error,
+    "errors": ca_errors,
+    "footer": ca_footer,
+    "home": ca_home,
+    "invite": ca_invite,
+    "legal": ca_legal,
+    "login_help": ca_login_help,
+    "mailbox": ca_mailbox,
+    "nav": ca_nav,
+    "notifications": ca_notifications,
+    "password_reset": ca_password_reset,
+    "release_notes": ca_release_notes,
+    "shell": ca_shell,
+    "sms": ca_sms,
+    "table": ca_table,
+    "validation": ca_validation,
   },
   cn: {
-    account: cn_account,
-    app: cn_app,
-    auth: cn_auth,
-    common: cn_common,
-    email: cn_email,
-    error: cn_error,
-    errors: cn_errors,
-    footer: cn_footer,
-    home: cn_home,
-    legal: cn_legal,
-    mailbox: cn_mailbox,
-    nav: cn_nav,
-    notifications: cn_notifications,
-    release_notes: cn_release_notes,
-    shell: cn_shell,
-    sms: cn_sms,
-    validation: cn_validation,
+    "account": cn_account,
+    "app": cn_app,
+    "auth": cn_auth,
+    "common": cn_common,
+    "email": cn_email,
+    "error": cn_error,
+    "errors": cn_errors,
+    "footer": cn_footer,
+    "home": cn_home,
+    "invite": cn_invite,
+    "legal": cn_legal,
+    "login_help": cn_login_help,
+    "mailbox": cn_mailbox,
+    "nav": cn_nav,
+    "notifications": cn_notifications,
+    "password_reset": cn_password_reset,
+    "release_notes": cn_release_notes,
+    "shell": cn_shell,
+    "sms": cn_sms,
+    "table": cn_table,
+    "validation": cn_validation,
   },
   de: {
-    account: de_account,
-    app: de_app,
-    auth: de_auth,
-    common: de_common,
-    email: de_email,
-    error: de_error,
-    errors: de_errors,
-    footer: de_footer,
-    home: de_home,
-    legal: de_legal,
-    mailbox: de_mailbox,
-    nav: de_nav,
-    notifications: de_notifications,
-    release_notes: de_release_notes,
-    shell: de_shell,
-    sms: de_sms,
-    validation: de_validation,
+    "account": de_account,
+    "app": de_app,
+    "auth": de_auth,
+    "common": de_common,
+    "email": de_email,
+    "error": de_error,
+    "errors": de_errors,
+    "footer": de_footer,
+    "home": de_home,
+    "invite": de_invite,
+    "legal": de_legal,
+    "login_help": de_login_help,
+    "mailbox": de_mailbox,
+    "nav": de_nav,
+    "notifications": de_notifications,
+    "password_reset": de_password_reset,
+    "release_notes": de_release_notes,
+    "shell": de_shell,
+    "sms": de_sms,
+    "table": de_table,
+    "validation": de_validation,
   },
   es: {
-    account: es_account,
-    app: es_app,
-    auth: es_auth,
-    common: es_common,
-    email: es_email,
-    error: es_error,
-    errors: es_errors,
-    footer: es_footer,
-    home: es_home,
-    legal: es_legal,
-    mailbox: es_mailbox,
-    nav: es_nav,
-    notifications: es_notifications,
-    release_notes: es_release_notes,
-    shell: es_shell,
-    sms: es_sms,
-    validation: es_validation,
+    "account": es_account,
+    "app": es_app,
+    "auth": es_auth,
+    "common": es_common,
+    "email": es_email,
+    "error": es_error,
+    "errors": es_errors,
+    "footer": es_footer,
+    "home": es_home,
+    "invite": es_invite,
+    "legal": es_legal,
+    "login_help": es_login_help,
+    "mailbox": es_mailbox,
+    "nav": es_nav,
+    "notifications": es_notifications,
+    "password_reset": es_password_reset,
+    "release_notes": es_release_notes,
+    "shell": es_shell,
+    "sms": es_sms,
+    "table": es_table,
+    "validation": es_validation,
   },
   fr: {
-    account: fr_account,
-    app: fr_app,
-    auth: fr_auth,
-    common: fr_common,
-    email: fr_email,
-    error: fr_error,
-    errors: fr_errors,
-    footer: fr_footer,
-    home: fr_home,
-    legal: fr_legal,
-    mailbox: fr_mailbox,
-    nav: fr_nav,
-    notifications: fr_notifications,
-    release_notes: fr_release_notes,
-    shell: fr_shell,
-    sms: fr_sms,
-    validation: fr_validation,
+    "account": fr_account,
+    "app": fr_app,
+    "auth": fr_auth,
+    "common": fr_common,
+    "email": fr_email,
+    "error": fr_error,
+    "errors": fr_errors,
+    "footer": fr_footer,
+    "home": fr_home,
+    "invite": fr_invite,
+    "legal": fr_legal,
+    "login_help": fr_login_help,
+    "mailbox": fr_mailbox,
+    "nav": fr_nav,
+    "notifications": fr_notifications,
+    "password_reset": fr_password_reset,
+    "release_notes": fr_release_notes,
+    "shell": fr_shell,
+    "sms": fr_sms,
+    "table": fr_table,
+    "validation": fr_validation,
   },
   it: {
-    account: it_account,
-    app: it_app,
-    auth: it_auth,
-    common: it_common,
-    email: it_email,
-    error: it_error,
-    errors: it_errors,
-    footer: it_footer,
-    home: it_home,
-    legal: it_legal,
-    mailbox: it_mailbox,
-    nav: it_nav,
-    notifications: it_notifications,
-    release_notes: it_release_notes,
-    shell: it_shell,
-    sms: it_sms,
-    validation: it_validation,
+    "account": it_account,
+    "app": it_app,
+    "auth": it_auth,
+    "common": it_common,
+    "email": it_email,
+    "error": it_error,
+    "errors": it_errors,
+    "footer": it_footer,
+    "home": it_home,
+    "invite": it_invite,
+    "legal": it_legal,
+    "login_help": it_login_help,
+    "mailbox": it_mailbox,
+    "nav": it_nav,
+    "notifications": it_notifications,
+    "password_reset": it_password_reset,
+    "release_notes": it_release_notes,
+    "shell": it_shell,
+    "sms": it_sms,
+    "table": it_table,
+    "validation": it_validation,
   },
   pt: {
-    account: pt_account,
-    app: pt_app,
-    auth: pt_auth,
-    common: pt_common,
-    email: pt_email,
-    error: pt_error,
-    errors: pt_errors,
-    footer: pt_footer,
-    home: pt_home,
-    legal: pt_legal,
-    mailbox: pt_mailbox,
-    nav: pt_nav,
-    notifications: pt_notifications,
-    release_notes: pt_release_notes,
-    shell: pt_shell,
-    sms: pt_sms,
-    validation: pt_validation,
+    "account": pt_account,
+    "app": pt_app,
+    "auth": pt_auth,
+    "common": pt_common,
+    "email": pt_email,
+    "error": pt_error,
+    "errors": pt_errors,
+    "footer": pt_footer,
+    "home": pt_home,
+    "invite": pt_invite,
+    "legal": pt_legal,
+    "login_help": pt_login_help,
+    "mailbox": pt_mailbox,
+    "nav": pt_nav,
+    "notifications": pt_notifications,
+    "password_reset": pt_password_reset,
+    "release_notes": pt_release_notes,
+    "shell": pt_shell,
+    "sms": pt_sms,
+    "table": pt_table,
+    "validation": pt_validation,
   },
 };

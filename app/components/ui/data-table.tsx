@@ -1,0 +1,216 @@
+import { Link, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ListMeta } from '@server/domain/lists';
+
+export interface Column<T> {
+  key: string;
+  header: ReactNode;
+  /** The `order` field name when the column can be sorted (`name` → `name_asc` / `name_desc`). */
+  sort?: string;
+  render: (row: T) => ReactNode;
+  className?: string;
+}
+
+/** Which rows are selected: some ids on this page, or every row matching the filters. */
+export interface Selection {
+  ids: string[];
+  allMatching: boolean;
+}
+
+function SortHeader({ label, field }: { label: ReactNode; field: string }) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const current = params.get('order');
+  const dir = current === `${field}_asc` ? 'asc' : current === `${field}_desc` ? 'desc' : null;
+  const next = new URLSearchParams(params);
+  next.set('order', `${field}_${dir === 'asc' ? 'desc' : 'asc'}`);
+  next.delete('page');
+  return (
+    <Link
+      to={`${location.pathname}?${next}`}
+      preventScrollReset
+      className="inline-flex items-center gap-1 hover:text-slate-900"
+      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+    >
+      {label}
+      <span aria-hidden="true" className="text-[10px] text-slate-400">
+        {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+      </span>
+    </Link>
+  );
+}
+
+/**
+ * The list table: server-sorted headers, optional row selection (page or "all matching"), empty state and
+ * pagination. The rows are one page of a server-side list.
+ */
+export function DataTable<T>({
+  rows,
+  columns,
+  rowId,
+  meta,
+  selectable = false,
+  onSelectionChange,
+  empty,
+  caption,
+}: {
+  rows: T[];
+  columns: Column<T>[];
+  rowId: (row: T) => string;
+  meta: ListMeta;
+  selectable?: boolean;
+  onSelectionChange?: (s: Selection) => void;
+  empty?: ReactNode;
+  caption?: string;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [selection, setSelection] = useState<Selection>({ ids: [], allMatching: false });
+  const pageIds = rows.map(rowId);
+  const pageKey = pageIds.join(',');
+  useEffect(() => setSelection({ ids: [], allMatching: false }), [pageKey]);
+  useEffect(() => onSelectionChange?.(selection), [selection, onSelectionChange]);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selection.ids.includes(id));
+  const toggle = (id: string) =>
+    setSelection((s) => ({
+      allMatching: false,
+      ids: s.ids.includes(id) ? s.ids.filter((x) => x !== id) : [...s.ids, id],
+    }));
+  const togglePage = () => setSelection({ allMatching: false, ids: allOnPage ? [] : pageIds });
+  const loading = navigation.state === 'loading';
+
+  return (
+    <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      {selectable && allOnPage && meta.total > rows.length ? (
+        <div
+          className="flex flex-wrap items-center gap-2 border-b border-primary-100 bg-primary-50 px-4 py-2 text-sm text-primary-900"
+          role="status"
+        >
+          {selection.allMatching ? (
+            <>
+              {t('table.all_matching_selected', { count: meta.total })}
+              <button
+                type="button"
+                className="font-semibold underline"
+                onClick={() => setSelection({ ids: pageIds, allMatching: false })}
+              >
+                {t('table.clear_selection')}
+              </button>
+            </>
+          ) : (
+            <>
+              {t('table.page_selected', { count: rows.length })}
+              <button
+                type="button"
+                className="font-semibold underline"
+                onClick={() => setSelection({ ids: pageIds, allMatching: true })}
+              >
+                {t('table.select_all_matching', { count: meta.total })}
+              </button>
+            </>
+          )}
+        </div>
+      ) : null}
+      <div className={`overflow-x-auto ${loading ? 'opacity-60' : ''}`}>
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          {caption ? <caption className="sr-only">{caption}</caption> : null}
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              {selectable ? (
+                <th scope="col" className="w-10 px-4 py-3">
+                  <input
+                    type="checkbox"
+                    checked={allOnPage}
+                    onChange={togglePage}
+                    aria-label={t('table.select_page')}
+                    className="h-4 w-4 rounded border-slate-300 text-primary-700"
+                  />
+                </th>
+              ) : null}
+              {columns.map((c) => (
+                <th key={c.key} scope="col" className={`whitespace-nowrap px-4 py-3 ${c.className ?? ''}`}>
+                  {c.sort ? <SortHeader label={c.header} field={c.sort} /> : c.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.length === 0 ? (
+              <tr>
+                <td
+                  colSpan={columns.length + (selectable ? 1 : 0)}
+                  className="px-4 py-12 text-center text-slate-500"
+                >
+                  {empty ?? t('table.empty')}
+                </td>
+              </tr>
+            ) : (
+              rows.map((row) => {
+                const id = rowId(row);
+                const checked = selection.allMatching || selection.ids.includes(id);
+                return (
+                  <tr key={id} className={checked ? 'bg-primary-50/50' : 'hover:bg-slate-50'}>
+                    {selectable ? (
+                      <td className="px-4 py-3">
+                        <input
+                          type="checkbox"
+                          checked={checked}
+                          onChange={() => toggle(id)}
+                          aria-label={t('table.select_row')}
+                          className="h-4 w-4 rounded border-slate-300 text-primary-700"
+                        />
+                      </td>
+                    ) : null}
+                    {columns.map((c) => (
+                      <td key={c.key} className={`px-4 py-3 align-top text-slate-700 ${c.className ?? ''}`}>
+                        {c.render(row)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Pagination meta={meta} />
+    </div>
+  );
+}
+
+/** Previous / next and the range shown; links keep every other query parameter. */
+export function Pagination({ meta }: { meta: ListMeta }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const link = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    return `${location.pathname}?${next}`;
+  };
+  const cls = 'rounded-lg px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-50';
+  return (
+    <nav
+      className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600"
+      aria-label={t('table.pagination')}
+    >
+      <p>
+        {meta.total ? t('table.range', { from: meta.from, to: meta.to, total: meta.total }) : t('table.none')}
+      </p>
+      <div className="flex items-center gap-2">
+        {meta.current_page > 1 ? (
+          <Link to={link(meta.current_page - 1)} className={cls} rel="prev" preventScrollReset>
+            {t('table.previous')}
+          </Link>
+        ) : null}
+        <span>{t('table.page_of', { page: meta.current_page, pages: meta.last_page })}</span>
+        {meta.current_page < meta.last_page ? (
+          <Link to={link(meta.current_page + 1)} className={cls} rel="next" preventScrollReset>
+            {t('table.next')}
+          </Link>
+        ) : null}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * Server-side lists: paging, sorting and filtering with one statement for the rows and one for the count,
+ * run together. Every list of the portal answers `{ items, meta }` (spec 002: meta from, to, per_page,
+ * plus total, current_page, last_page).
+ */
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { z } from 'zod';
+import type { DB } from '../platform/db';
+
+export const MAX_PER_PAGE = 500;
+
+/** Query-string paging and sorting shared by pages and the API (`items` is the catalogue's page size). */
+export const listQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  items: z.coerce.number().int().min(1).max(MAX_PER_PAGE).catch(25).default(25),
+  /** `<field>_asc` or `<field>_desc`, e.g. `name_asc`, as the catalogue's `order=full_name_asc`. */
+  order: z.string().max(60).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type ListQuery = z.infer<typeof listQuerySchema>;
+
+export interface ListMeta {
+  from: number;
+  to: number;
+  per_page: number;
+  total: number;
+  current_page: number;
+  last_page: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  meta: ListMeta;
+}
+
+export function meta(total: number, page: number, perPage: number, count: number): ListMeta {
+  const from = count ? (page - 1) * perPage + 1 : 0;
+  return {
+    from,
+    to: count ? from + count - 1 : 0,
+    per_page: perPage,
+    total,
+    current_page: page,
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+  };
+}
+
+/**
+ * The ORDER BY of a list from its `order` parameter and the columns it may sort by; anything else falls
+ * back to the default (never raw input in SQL). A tie-breaker keeps paging stable.
+ */
+export function orderBy(
+  order: string | undefined,
+  sortable: Record<string, SQLiteColumn | SQL>,
+  fallback: string,
+  tieBreaker: SQLiteColumn,
+): SQL[] {
+  const parse = (o: string) => {
+    const m = /^(.+)_(asc|desc)$/.exec(o);
+    return m && m[1] in sortable ? { field: m[1], dir: m[2] as 'asc' | 'desc' } : null;
+  };
+  const chosen = (order && parse(order)) || parse(fallback)!;
+  const column = sortable[chosen.field];
+  return [chosen.dir === 'asc' ? asc(column) : desc(column), asc(tieBreaker)];
+}
+
+/** A LIKE pattern for a search term, with the wildcards of the term escaped. */
+export function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function likeAny(columns: (SQLiteColumn | SQL)[], term: string | undefined): SQL | undefined {
+  if (!term) return undefined;
+  const pattern = likePattern(term);
+  return sql`(${sql.join(
+    columns.map((c) => sql`${c} like ${pattern} escape '\\'`),
+    sql` or `,
+  )})`;
+}
+
+/**
+ * Runs a page query and its count in one batch. `rows` receives limit and offset; `count` is a query
+ * answering `[{ total }]` over the same filters.
+ */
+export async function paginate<T>(
+  db: DB,
+  query: ListQuery,
+  build: {
+    rows: (limit: number, offset: number) => unknown;
+    count: unknown;
+  },
+): Promise<Page<T>> {
+  const perPage = Math.min(query.items, MAX_PER_PAGE);
+  const page = query.page;
+  const [items, counted] = (await db.batch([
+    build.rows(perPage, (page - 1) * perPage) as never,
+    build.count as never,
+  ])) as unknown as [T[], { total: number }[]];
+  const total = Number(counted[0]?.total ?? 0);
+  return { items, meta: meta(total, page, perPage, items.length) };
+}
+
+export const countAll = sql<number>`count(*)`.as('total');
+
+/** Bulk actions name rows by id, or "all matching the current filters". */
+export const bulkSelectionSchema = z.union([
+  z.object({ all_matching: z.literal(true), ids: z.array(z.string()).optional() }),
+  z.object({
+    all_matching: z.literal(false).optional(),
+    ids: z
+      .array(z.string().min(1))
+      .min(1)
+      .max(MAX_PER_PAGE * 20),
+  }),
+]);
+export type BulkSelection = z.infer<typeof bulkSelectionSchema>;
