@@ -137,3 +137,142 @@ export const phoneCountry = z.preprocess(
 );
 
 export const LANDING_PAGE_OPTIONS = ['dashboard', 'insureds', 'clients', 'products'] as const;
+
+// ---------------------------------------------------------------- shared field rules (spec 000 s.5, 001 s.5)
+
+const optionalText = (schema: z.ZodTypeAny) =>
+  z.preprocess(
+    (v) =>
+      typeof v === 'string'
+        ? v.replace(/\s+/g, ' ').trim() === ''
+          ? undefined
+          : v.replace(/\s+/g, ' ').trim()
+        : (v ?? undefined),
+    schema.optional(),
+  );
+
+/** Wraps a rule so an empty value is allowed (undefined after trimming). */
+export function optional<T extends z.ZodTypeAny>(schema: T) {
+  return optionalText(schema) as unknown as z.ZodOptional<T>;
+}
+
+/** Name and campus name: 1 to 100 characters. */
+export const entityName = required(100).pipe(
+  z
+    .string()
+    .min(1, msg('validation.name_length'))
+    .max(100, msg('validation.name_length'))
+    .refine((v) => !/[<>{}]/.test(v), msg('validation.name_invalid')),
+);
+
+/** City: 1 to 50 letters, spaces, commas, hyphens or periods. */
+export const city = z.string().regex(/^[\p{L}\s,.'-]{1,50}$/u, msg('validation.city'));
+
+/** Postal code: 1 to 10 letters, digits, spaces or hyphens. */
+export const postalCode = z.string().regex(/^[A-Za-z0-9 -]{1,10}$/, msg('validation.postal_code'));
+
+/** PO number: 1 to 100 characters. */
+export const poNumber = z
+  .string()
+  .min(1, msg('validation.required'))
+  .max(100, msg('validation.max', { length: 100 }));
+
+/** Address department: 1 to 150 characters. */
+export const addressDepartment = z
+  .string()
+  .min(1, msg('validation.required'))
+  .max(150, msg('validation.max', { length: 150 }));
+
+/** Contact job title and department: up to 100 characters. */
+export const contactTitle = z.string().max(100, msg('validation.max', { length: 100 }));
+
+/** Group name: 3 to 50 letters, digits, space, apostrophe, plus, hyphen, underscore. */
+export const groupName = z.string().regex(/^[\p{L}\p{N} '+\-_]{3,50}$/u, msg('validation.group_name'));
+
+/** Product code: 1 to 20 letters, digits or underscore. */
+export const productCode = z.string().regex(/^[A-Za-z0-9_]{1,20}$/, msg('validation.product_code'));
+
+/** URL (http or https). */
+export const url = z
+  .string()
+  .max(2048, msg('validation.max', { length: 2048 }))
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === 'http:' || u.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, msg('validation.url'));
+
+/** Passport number: letters and digits, 3 to 18. */
+export const passportNumber = z.string().regex(/^[A-Za-z0-9]{3,18}$/, msg('validation.passport'));
+
+/** Student number: letters and digits, up to 50. */
+export const studentNumber = z.string().regex(/^[A-Za-z0-9]{1,50}$/, msg('validation.student_number'));
+
+/** A calendar date YYYY-MM-DD (year 1900-3000) that exists. */
+export const isoDate = z
+  .string({ required_error: msg('validation.required') })
+  .min(1, msg('validation.required'))
+  .refine((v) => {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+    if (!m) return false;
+    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+    if (y < 1900 || y > 3000) return false;
+    const date = new Date(Date.UTC(y, mo - 1, d));
+    return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+  }, msg('validation.date_invalid'));
+
+/** Today's date (UTC) as YYYY-MM-DD. */
+export function todayIso(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+/** Tax rate: a number greater than 0 and below 100 (percent, up to 2 decimals). */
+export const taxRatePercent = z.coerce
+  .number({ invalid_type_error: msg('validation.tax_rate') })
+  .gt(0, msg('validation.tax_rate'))
+  .lt(100, msg('validation.tax_rate'));
+
+/** Money in major units as typed (e.g. "12.50"), to integer minor units. */
+export const money = z.preprocess(
+  (v) => (typeof v === 'string' ? v.replace(/[,\s]/g, '') : v),
+  z.coerce
+    .number({ invalid_type_error: msg('validation.numeric') })
+    .finite(msg('validation.numeric'))
+    .min(0, msg('validation.numeric'))
+    .transform((n) => Math.round(n * 100)),
+);
+
+/** A whole number of days or years. */
+export const wholeNumber = z.coerce
+  .number({ invalid_type_error: msg('validation.digits') })
+  .int(msg('validation.digits'))
+  .min(0, msg('validation.digits'));
+
+/** Phone number and its country: each required when the other is present (spec 000 s.5). */
+export function phonePair<T extends z.ZodRawShape>(shape: T) {
+  return z.object(shape).superRefine((d: Record<string, unknown>, ctx) => {
+    const country = d.phone_country as string | undefined;
+    const number = d.phone_number as string | undefined;
+    if (number && !country)
+      ctx.addIssue({ code: 'custom', path: ['phone_country'], message: msg('validation.required') });
+    if (country && !number)
+      ctx.addIssue({ code: 'custom', path: ['phone_number'], message: msg('validation.required') });
+  });
+}
+export const optionalPhoneFields = {
+  phone_country: optional(z.string().regex(/^[A-Za-z]{2}$/, msg('validation.phone_country'))),
+  phone_number: optional(z.string().regex(/^\d{3,18}$/, msg('validation.phone_number'))),
+};
+
+/** Date order rules with the spec's messages. */
+export function endNotBeforeStart(
+  data: { start?: string | null; end?: string | null },
+  ctx: z.RefinementCtx,
+  path = 'end_date',
+) {
+  if (data.start && data.end && data.end < data.start)
+    ctx.addIssue({ code: 'custom', path: [path], message: msg('validation.end_after_start') });
+}
