@@ -32,9 +32,30 @@ export const PIN_CHANNELS = ['email', 'phone'] as const;
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export const PAYMENT_TERMS = ['invoiced_directly', 'weekly', 'bi_weekly', 'semi_monthly', 'monthly', 'pay_later', 'cod'] as const;
-export const PAYMENT_METHODS = ['credit_card', 'bank_transfer', 'applied_balance', 'no_charge', 'paypal'] as const;
-export const PAYMENT_FREQUENCIES = ['weekly', 'bi_weekly', 'semi_monthly', 'monthly', 'pay_later', 'cod'] as const;
+export const PAYMENT_TERMS = [
+  'invoiced_directly',
+  'weekly',
+  'bi_weekly',
+  'semi_monthly',
+  'monthly',
+  'pay_later',
+  'cod',
+] as const;
+export const PAYMENT_METHODS = [
+  'credit_card',
+  'bank_transfer',
+  'applied_balance',
+  'no_charge',
+  'paypal',
+] as const;
+export const PAYMENT_FREQUENCIES = [
+  'weekly',
+  'bi_weekly',
+  'semi_monthly',
+  'monthly',
+  'pay_later',
+  'cod',
+] as const;
 export const INVOICE_RULES = ['by_location', 'by_group', 'invoice_campus_directly'] as const;
 
 // ---------------------------------------------------------------- reference data
@@ -54,11 +75,20 @@ export const countries = sqliteTable(
     currency_symbol: text('currency_symbol'),
     language: text('language'),
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('active'),
+    /** Insured age limits in years for travel to this country (null = no limit). */
+    age_min: integer('age_min'),
+    age_max: integer('age_max'),
+    travel_restriction_notes: text('travel_restriction_notes'),
+    stamp_duty_applicable: integer('stamp_duty_applicable', { mode: 'boolean' }).notNull().default(false),
+    requires_passport_number: integer('requires_passport_number', { mode: 'boolean' })
+      .notNull()
+      .default(false),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('countries_abbreviation_uq').on(t.abbreviation),
     index('countries_name_idx').on(t.name),
+    index('countries_status_idx').on(t.status, t.region_code, t.name),
   ],
 );
 

@@ -15,7 +15,15 @@ export const ADDRESS_KINDS = ['billing', 'mailing'] as const;
 export const TERRITORIAL_LIMITS = ['domestic', 'international', 'business_trip'] as const;
 export const DOCUMENT_VISIBILITIES = ['public', 'clients', 'internal'] as const;
 export const NOTE_OWNER_TYPES = ['client', 'campus', 'policy'] as const;
-export const NOTE_SOURCES = ['email', 'call', 'policy_holder', 'third_party', 'other', 'message_centre', 'chat'] as const;
+export const NOTE_SOURCES = [
+  'email',
+  'call',
+  'policy_holder',
+  'third_party',
+  'other',
+  'message_centre',
+  'chat',
+] as const;
 export const NOTE_TYPES = ['admin_note', 'communication'] as const;
 export const SERVICE_AGREEMENT_STATUSES = ['pending', 'active', 'inactive'] as const;
 
@@ -87,7 +95,10 @@ export const insurers = sqliteTable(
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('active'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('insurers_public_id_uq').on(t.public_id), index('insurers_company_idx').on(t.company_id, t.status, t.name)],
+  (t) => [
+    uniqueIndex('insurers_public_id_uq').on(t.public_id),
+    index('insurers_company_idx').on(t.company_id, t.status, t.name),
+  ],
 );
 
 /** A country's tax rate (percent in hundredths: 1250 = 12.50 %) or flat tax amount, for a period. */
@@ -106,7 +117,10 @@ export const taxRates = sqliteTable(
     active: integer('active', { mode: 'boolean' }).notNull().default(false),
     ...timestamps,
   },
-  (t) => [index('tax_rates_country_idx').on(t.country_id, t.start_date)],
+  (t) => [
+    index('tax_rates_country_idx').on(t.country_id, t.start_date),
+    index('tax_rates_active_idx').on(t.country_id, t.active),
+  ],
 );
 
 export const units = sqliteTable(
@@ -154,7 +168,9 @@ export const products = sqliteTable(
     medical_assistance_email: text('medical_assistance_email'),
     medical_assistance_phone: text('medical_assistance_phone'),
     currency: text('currency').notNull().default('GBP'),
-    coverage_limits: text('coverage_limits', { mode: 'json' }).$type<{ benefit: string; limit: string; excess?: string }[] | null>(),
+    coverage_limits: text('coverage_limits', { mode: 'json' }).$type<
+      { benefit: string; limit: string; excess?: string }[] | null
+    >(),
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('active'),
     ...timestamps,
   },
@@ -226,7 +242,10 @@ export const productGroups = sqliteTable(
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('active'),
     ...timestamps,
   },
-  (t) => [uniqueIndex('product_groups_public_id_uq').on(t.public_id), index('product_groups_company_idx').on(t.company_id, t.name)],
+  (t) => [
+    uniqueIndex('product_groups_public_id_uq').on(t.public_id),
+    index('product_groups_company_idx').on(t.company_id, t.name),
+  ],
 );
 
 export const productGroupProducts = sqliteTable(
@@ -292,7 +311,10 @@ export const serviceAgreements = sqliteTable(
     created_by: integer('created_by').references(() => users.id),
     ...timestamps,
   },
-  (t) => [uniqueIndex('service_agreements_public_id_uq').on(t.public_id), index('service_agreements_client_idx').on(t.client_id, t.start_date)],
+  (t) => [
+    uniqueIndex('service_agreements_public_id_uq').on(t.public_id),
+    index('service_agreements_client_idx').on(t.client_id, t.start_date),
+  ],
 );
 
 export const serviceAgreementDocuments = sqliteTable(
@@ -420,20 +442,29 @@ export const serviceAgreementsRelations = relations(serviceAgreements, ({ one, m
 }));
 
 export const serviceAgreementRowsRelations = relations(serviceAgreementRows, ({ one }) => ({
-  agreement: one(serviceAgreements, { fields: [serviceAgreementRows.service_agreement_id], references: [serviceAgreements.id] }),
+  agreement: one(serviceAgreements, {
+    fields: [serviceAgreementRows.service_agreement_id],
+    references: [serviceAgreements.id],
+  }),
   product: one(products, { fields: [serviceAgreementRows.product_id], references: [products.id] }),
   campus: one(campuses, { fields: [serviceAgreementRows.campus_id], references: [campuses.id] }),
 }));
 
 export const serviceAgreementDocumentsRelations = relations(serviceAgreementDocuments, ({ one }) => ({
-  agreement: one(serviceAgreements, { fields: [serviceAgreementDocuments.service_agreement_id], references: [serviceAgreements.id] }),
+  agreement: one(serviceAgreements, {
+    fields: [serviceAgreementDocuments.service_agreement_id],
+    references: [serviceAgreements.id],
+  }),
 }));
 
 export const contractsRelations = relations(contracts, ({ one }) => ({
   product: one(products, { fields: [contracts.product_id], references: [products.id] }),
   campus: one(campuses, { fields: [contracts.campus_id], references: [campuses.id] }),
   client: one(clients, { fields: [contracts.client_id], references: [clients.id] }),
-  agreement: one(serviceAgreements, { fields: [contracts.service_agreement_id], references: [serviceAgreements.id] }),
+  agreement: one(serviceAgreements, {
+    fields: [contracts.service_agreement_id],
+    references: [serviceAgreements.id],
+  }),
 }));
 
 export const taxRatesRelations = relations(taxRates, ({ one }) => ({
