@@ -1,0 +1,108 @@
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { newPasswordSchema } from '@server/domain/auth/schema';
+import { resetPassword } from '@server/domain/auth/service';
+import { localePath } from '~/i18n/config';
+import { langOf, requireGuest, withFormErrors } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import {
+  clearResetCookie,
+  describeTarget,
+  requireResetState,
+  resetTarget,
+} from '~/lib/password-reset.server';
+import { AppForm, Field, FormErrors } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { AuthHeading } from '~/components/auth/auth-layout';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requireGuest(request, context);
+  const state = requireResetState(request, context, { withPin: true });
+  return {
+    username: describeTarget(state),
+    title: pageTitle(context, request, 'password_reset.new_password_title'),
+  };
+}
+
+const HIDDEN = ['password', 'password_confirmation'];
+
+/** Sets the new password with the checked pin; the pin is spent, the cookie cleared, every session ends. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = requireGuest(request, context);
+  const state = requireResetState(request, context, { withPin: true });
+  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
+  if (submission.status !== 'success') return submission.reply({ hideFields: HIDDEN });
+  const r = await withFormErrors(submission, () =>
+    resetPassword(ctx, { ...resetTarget(state), pin: state.pin!, password: submission.value.password }),
+  );
+  if (!r.ok) {
+    // This form has no pin field: a pin that expired meanwhile is said above the form.
+    const pinErrors = r.reply.error?.pin;
+    return pinErrors ? submission.reply({ formErrors: pinErrors, hideFields: HIDDEN }) : r.reply;
+  }
+  throw redirect(`${localePath(langOf(request), '/auth/login')}?reset=1`, {
+    headers: { 'set-cookie': clearResetCookie(context) },
+  });
+}
+
+export default function SetNewPassword() {
+  const { t, i18n } = useTranslation();
+  const { username } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof newPasswordSchema>>({
+    lastResult,
+    constraint: getZodConstraint(newPasswordSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <>
+      <AuthHeading
+        title={t('password_reset.new_password_title')}
+        subtitle={t('password_reset.new_password_subtitle')}
+      />
+      <AppForm method="post" {...getFormProps(form)} className="space-y-5">
+        <FormErrors errors={form.errors} />
+        {form.errors?.length ? (
+          <p className="-mt-2 text-sm">
+            <Link
+              to={localePath(i18n.language, '/auth/reset-password')}
+              className="font-medium text-primary-700 hover:underline"
+            >
+              {t('password_reset.request_new_pin')}
+            </Link>
+          </p>
+        ) : null}
+        <input type="text" name="username" value={username} autoComplete="username" readOnly hidden />
+        <Field
+          label={t('password_reset.new_password')}
+          field={fields.password}
+          type="password"
+          hint={t('password_reset.password_rules')}
+          inputProps={{ autoComplete: 'new-password', autoFocus: true }}
+        />
+        <Field
+          label={t('password_reset.confirm_password')}
+          field={fields.password_confirmation}
+          type="password"
+          inputProps={{ autoComplete: 'new-password' }}
+        />
+        <Button type="submit" className="w-full">
+          {t('password_reset.save_password')}
+        </Button>
+      </AppForm>
+    </>
+  );
+}
