@@ -1,0 +1,74 @@
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { phoneSchema } from '@server/domain/auth/schema';
+import { setInvitePhone } from '@server/domain/auth/service';
+import { withFormErrors } from '~/lib/guards.server';
+import { invitePath, requireInvitation } from '~/lib/invite.server';
+import { pageTitle } from '~/lib/meta';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { AuthHeading } from '~/components/auth/auth-layout';
+import { PhoneFields } from '~/components/auth/phone-fields';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { invitation } = await requireInvitation(request, context, 'add-phone');
+  return {
+    phone: { phone_country: invitation.phone_country ?? '', phone_number: invitation.phone_number ?? '' },
+    title: pageTitle(context, request, 'invite.phone_title'),
+  };
+}
+
+/** Step 4: the mobile number; a pin goes to it by text message. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, token } = await requireInvitation(request, context, 'add-phone');
+  const submission = parseWithZod(await request.formData(), { schema: phoneSchema });
+  if (submission.status !== 'success') return submission.reply();
+  const r = await withFormErrors(submission, () => setInvitePhone(ctx, token, submission.value));
+  if (!r.ok) return r.reply;
+  throw redirect(invitePath(request, 'pin-otp-phone'));
+}
+
+export default function InviteAddPhone() {
+  const { t } = useTranslation();
+  const { phone } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof phoneSchema>>({
+    lastResult,
+    constraint: getZodConstraint(phoneSchema),
+    defaultValue: phone,
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneSchema }),
+    shouldValidate: 'onBlur',
+  });
+  return (
+    <>
+      <AuthHeading title={t('invite.phone_title')} subtitle={t('invite.phone_subtitle')} />
+      <AppForm method="post" {...getFormProps(form)} className="space-y-5">
+        <FormErrors errors={form.errors} />
+        <PhoneFields
+          country={fields.phone_country}
+          number={fields.phone_number}
+          autoFocus
+          labels={{
+            country: t('invite.phone_country'),
+            countryHint: t('invite.phone_country_hint'),
+            number: t('invite.phone_number'),
+          }}
+        />
+        <Button type="submit" className="w-full">
+          {t('invite.send_pin')}
+        </Button>
+      </AppForm>
+    </>
+  );
+}

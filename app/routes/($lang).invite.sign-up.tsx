@@ -1,0 +1,135 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { inviteNameSchema } from '@server/domain/auth/schema';
+import { getInvitation, updateInvitedName } from '@server/domain/auth/service';
+import { NotFound } from '@server/domain/errors';
+import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
+import { localePath } from '~/i18n/config';
+import { requireGuest, withFormErrors } from '~/lib/guards.server';
+import { invitePath, requireInvitation } from '~/lib/invite.server';
+import { pageTitle } from '~/lib/meta';
+import { AppForm, Field, FormErrors } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { Alert } from '~/components/ui/card';
+import { AuthHeading } from '~/components/auth/auth-layout';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+/**
+ * The invitation link lands here with `?token=`. A valid token moves into the 'invite' cookie and the
+ * address bar is cleaned, so the token does not linger in history; an invalid one says so plainly.
+ */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requireGuest(request, context);
+  const fromLink = new URL(request.url).searchParams.get('token');
+  const token = fromLink ?? readCookie(request, context.env, 'invite');
+  try {
+    const invitation = await getInvitation(ctx, token);
+    if (fromLink) {
+      throw redirect(invitePath(request, 'sign-up'), {
+        headers: { 'set-cookie': serializeCookie(context.env, 'invite', fromLink) },
+      });
+    }
+    return {
+      invalid: false as const,
+      invitation: {
+        email: invitation.email,
+        first_name: invitation.first_name,
+        last_name: invitation.last_name,
+      },
+      title: pageTitle(context, request, 'invite.sign_up_title'),
+    };
+  } catch (e) {
+    if (!(e instanceof NotFound)) throw e;
+    return json(
+      {
+        invalid: true as const,
+        invitation: null,
+        title: pageTitle(context, request, 'invite.invalid_title'),
+      },
+      { headers: { 'set-cookie': clearCookie(context.env, 'invite') } },
+    );
+  }
+}
+
+/** Step 1: the person confirms (or corrects) their first and last name. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const { ctx, token } = await requireInvitation(request, context, 'sign-up');
+  const submission = parseWithZod(await request.formData(), { schema: inviteNameSchema });
+  if (submission.status !== 'success') return submission.reply();
+  const r = await withFormErrors(submission, () => updateInvitedName(ctx, token, submission.value));
+  if (!r.ok) return r.reply;
+  throw redirect(invitePath(request, 'sign-up-pwd'));
+}
+
+export default function InviteSignUp() {
+  const loaderData = useLoaderData<typeof loader>();
+  return loaderData.invalid ? <InvalidInvitation /> : <NameForm invitation={loaderData.invitation} />;
+}
+
+function InvalidInvitation() {
+  const { t, i18n } = useTranslation();
+  return (
+    <>
+      <AuthHeading title={t('invite.invalid_title')} />
+      <Alert>{t('invite.invalid_body')}</Alert>
+      <Link
+        to={localePath(i18n.language, '/auth/login')}
+        className="mt-6 inline-block text-sm font-medium text-primary-700 hover:underline"
+      >
+        {t('auth.go_to_login')}
+      </Link>
+    </>
+  );
+}
+
+function NameForm({ invitation }: { invitation: { email: string; first_name: string; last_name: string } }) {
+  const { t } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const [form, fields] = useForm<z.input<typeof inviteNameSchema>>({
+    lastResult,
+    constraint: getZodConstraint(inviteNameSchema),
+    defaultValue: { first_name: invitation.first_name, last_name: invitation.last_name },
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteNameSchema }),
+    shouldValidate: 'onBlur',
+  });
+  return (
+    <>
+      <AuthHeading title={t('invite.sign_up_title')} subtitle={t('invite.sign_up_subtitle')} />
+      <AppForm method="post" {...getFormProps(form)} className="space-y-5">
+        <FormErrors errors={form.errors} />
+        <div>
+          <p className="mb-1.5 block text-sm font-medium text-slate-700">{t('auth.email')}</p>
+          <p className="rounded-lg bg-slate-50 px-3 py-2.5 text-sm text-slate-700 ring-1 ring-inset ring-slate-200">
+            {invitation.email}
+          </p>
+        </div>
+        <div className="grid gap-5 sm:grid-cols-2">
+          <Field
+            label={t('invite.first_name')}
+            field={fields.first_name}
+            inputProps={{ autoComplete: 'given-name', autoFocus: true }}
+          />
+          <Field
+            label={t('invite.last_name')}
+            field={fields.last_name}
+            inputProps={{ autoComplete: 'family-name' }}
+          />
+        </div>
+        <Button type="submit" className="w-full">
+          {t('common.continue')}
+        </Button>
+      </AppForm>
+    </>
+  );
+}
