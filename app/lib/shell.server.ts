@@ -8,6 +8,7 @@ export async function shellData(context: AppLoadContext) {
   const { actor, env } = context;
   const base = {
     region: env.REGION,
+    otherRegionUrl: env.OTHER_REGION_URL,
     appEnv: env.APP_ENV,
     showWatermark: !isProduction(env),
     productName: env.PRODUCT_NAME,
