@@ -8,7 +8,7 @@ import {
   runBatch,
   type Statement,
 } from '../../workers/platform/db';
-import { DEMO_ACCOUNTS, db, seedUk, userByEmail } from '../support/world';
+import { DEMO_ACCOUNTS, db, seedUk, userByEmail, SETUP_TIMEOUT_MS } from '../support/world';
 
 function boundParameters(statement: Statement): number {
   return (statement as unknown as { toSQL(): { params: unknown[] } }).toSQL().params.length;
@@ -16,7 +16,7 @@ function boundParameters(statement: Statement): number {
 
 beforeAll(async () => {
   await seedUk();
-});
+}, SETUP_TIMEOUT_MS);
 
 describe('D1 bound-parameter limit', () => {
   it('chunkRows keeps every chunk within 100 bound parameters and loses no row', () => {

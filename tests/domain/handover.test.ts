@@ -9,7 +9,7 @@ import { resolveActor } from '../../workers/domain/auth/sessions';
 import { Forbidden, Unauthenticated } from '../../workers/domain/errors';
 import type { Env } from '../../workers/env';
 import { fromBase64Url, toBase64Url } from '../../workers/platform/crypto';
-import { DEMO_ACCOUNTS, actorFor, ctx, db, seedUk, testEnv } from '../support/world';
+import { DEMO_ACCOUNTS, actorFor, ctx, db, seedUk, testEnv, SETUP_TIMEOUT_MS } from '../support/world';
 
 /** This test file's Worker is the UK one; the Irish Worker is the same code with the other region's vars. */
 const IRELAND = (): Env => ({
@@ -43,7 +43,7 @@ async function refusal(promise: Promise<unknown>) {
 
 beforeAll(async () => {
   await seedUk();
-});
+}, SETUP_TIMEOUT_MS);
 
 describe('region hand-over links', () => {
   it('are only made for a user holding a token for the other region', async () => {

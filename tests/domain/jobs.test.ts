@@ -15,7 +15,15 @@ import { NotFound } from '../../workers/domain/errors';
 import { handleMessage, handleQueue } from '../../workers/jobs/consumer';
 import type { JobMessage } from '../../workers/env';
 import { publicId } from '../../workers/platform/crypto';
-import { DEMO_ACCOUNTS, actorCtx, db, seedUk, testEnv, userByEmail } from '../support/world';
+import {
+  DEMO_ACCOUNTS,
+  actorCtx,
+  db,
+  seedUk,
+  testEnv,
+  userByEmail,
+  SETUP_TIMEOUT_MS,
+} from '../support/world';
 
 const DEAD_LETTER_REASON =
   'The job could not be completed after several attempts. Please try again or contact support.';
@@ -139,7 +147,7 @@ describe('dead-letter queue', () => {
 describe('job status', () => {
   beforeAll(async () => {
     await seedUk();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('shows progress as a percentage, and a job to its creator only', async () => {
     const finance = await userByEmail(DEMO_ACCOUNTS.finance);

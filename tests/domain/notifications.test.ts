@@ -9,7 +9,7 @@ import {
 } from '../../workers/domain/notifications/service';
 import { ValidationFailed } from '../../workers/domain/errors';
 import { runBatch } from '../../workers/platform/db';
-import { DEMO_ACCOUNTS, actorCtx, ctx, db, seedUk, userByEmail } from '../support/world';
+import { DEMO_ACCOUNTS, actorCtx, ctx, db, seedUk, userByEmail, SETUP_TIMEOUT_MS } from '../support/world';
 
 let financeId: number;
 let executiveId: number;
@@ -18,7 +18,7 @@ beforeAll(async () => {
   await seedUk();
   financeId = (await userByEmail(DEMO_ACCOUNTS.finance)).id;
   executiveId = (await userByEmail(DEMO_ACCOUNTS.executive)).id;
-});
+}, SETUP_TIMEOUT_MS);
 
 async function send(userIds: number[], title: string, to: string | null = '/insureds', at = new Date()) {
   const c = ctx({ now: at });

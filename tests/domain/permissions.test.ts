@@ -19,7 +19,7 @@ import {
   type Permission,
 } from '../../workers/domain/access/permissions';
 import { Forbidden, Unauthenticated } from '../../workers/domain/errors';
-import { DEMO_ACCOUNTS, actorFor, db, seedUk } from '../support/world';
+import { DEMO_ACCOUNTS, actorFor, db, seedUk, SETUP_TIMEOUT_MS } from '../support/world';
 
 function actorWith(permissionNames: string[], roleSlugs: string[] = ['finance']): Actor {
   return {
@@ -171,7 +171,7 @@ describe('the default role matrix', () => {
 describe('the seeded roles', () => {
   beforeAll(async () => {
     await seedUk();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('store exactly the default permissions of every role', async () => {
     const rows = await db()

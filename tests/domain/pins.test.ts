@@ -5,7 +5,17 @@ import { PIN_RULES, checkPin, issuePin, type PinPurpose } from '../../workers/do
 import { requestPasswordReset, verifyResetPin } from '../../workers/domain/auth/service';
 import { TooManyRequests, ValidationFailed } from '../../workers/domain/errors';
 import { runBatch } from '../../workers/platform/db';
-import { DEMO_ACCOUNTS, ctx, db, lastPinFor, otherPin, seedUk, testEnv, uniqueIp } from '../support/world';
+import {
+  DEMO_ACCOUNTS,
+  ctx,
+  db,
+  lastPinFor,
+  otherPin,
+  seedUk,
+  testEnv,
+  uniqueIp,
+  SETUP_TIMEOUT_MS,
+} from '../support/world';
 
 const T0 = new Date('2026-03-02T09:00:00Z');
 const MINUTE = 60_000;
@@ -135,7 +145,7 @@ describe('one time PINs', () => {
 describe('PIN expiry through the service clock', () => {
   beforeAll(async () => {
     await seedUk();
-  });
+  }, SETUP_TIMEOUT_MS);
 
   it('refuses an emailed reset PIN once ctx.now is 10 minutes past the request', async () => {
     const email = DEMO_ACCOUNTS.finance;

@@ -4,7 +4,7 @@ import { campuses, clients, companies, users } from '../../drizzle/schema';
 import { buildCampus, buildClient, buildCompany, buildUser } from '../../drizzle/seed/builders';
 import { loadActor, type Actor } from '../../workers/domain/access/actor';
 import { campusScope, clientScope, companyScope } from '../../workers/domain/access/scope';
-import { DEMO_ACCOUNTS, actorFor, db, seedUk, userByEmail } from '../support/world';
+import { DEMO_ACCOUNTS, actorFor, db, seedUk, userByEmail, SETUP_TIMEOUT_MS } from '../support/world';
 
 const OAKWOOD = 'Oakwood International School';
 const BRITANNIA_CLIENT = 'Harbour Language College';
@@ -63,7 +63,7 @@ beforeAll(async () => {
   const highland = await buildClient(db(), { name: STRANGER_CLIENT, companyId: caledonia.id });
   await buildCampus(db(), { name: 'Highland Campus', clientId: highland.id });
   ids = { albion: albion.id, britannia: britannia.id, caledonia: caledonia.id };
-});
+}, SETUP_TIMEOUT_MS);
 
 describe('tenant scope of company users', () => {
   it('shows a user who never chose a company (null) the first of their companies only', async () => {

@@ -80,3 +80,9 @@ export function uniqueIp(): string {
 export function otherPin(pin: string): string {
   return String((Number(pin) + 1) % 1_000_000).padStart(6, '0');
 }
+
+/**
+ * Time allowed for a file's setup (seeding, signing in): password hashing is slow by design, and
+ * slower still on a busy machine.
+ */
+export const SETUP_TIMEOUT_MS = 120_000;
