@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { sessions, users } from '../../../drizzle/schema';
+import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../../../drizzle/schema';
 import { runBatch } from '../../platform/db';
 import { requireActor } from '../access/actor';
 import { logActivity } from '../audit/activity-log';
@@ -9,7 +9,17 @@ import { NotFound } from '../errors';
 /** The signed-in user's own profile (account details page, GET auth/get). */
 export async function getOwnProfile(ctx: ActorCtx) {
   const actor = requireActor(ctx.actor);
-  const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.user_id)).limit(1);
+  const [[user], held] = await ctx.db.batch([
+    ctx.db.select().from(users).where(eq(users.id, actor.user_id)).limit(1),
+    // Each role lists its own permissions, not the union of all the user's roles.
+    ctx.db
+      .select({ slug: roles.slug, name: permissions.name })
+      .from(userRoles)
+      .innerJoin(roles, eq(roles.id, userRoles.role_id))
+      .innerJoin(rolePermissions, eq(rolePermissions.role_id, userRoles.role_id))
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+      .where(eq(userRoles.user_id, actor.user_id)),
+  ]);
   if (!user) throw new NotFound();
   return {
     id: user.public_id,
@@ -35,7 +45,11 @@ export async function getOwnProfile(ctx: ActorCtx) {
     roles: actor.roles.map((r) => ({
       name: r.name,
       slug: r.slug,
-      permissions: [...actor.permissions].sort().map((name) => ({ name })),
+      permissions: held
+        .filter((p) => p.slug === r.slug)
+        .map((p) => p.name)
+        .sort()
+        .map((name) => ({ name })),
     })),
   };
 }
