@@ -5,6 +5,7 @@ import { isProduction } from './env';
 import { createDb, type DB } from './platform/db';
 import { resolveActor } from './domain/auth/sessions';
 import { api } from './api';
+import { errorBody } from './api/errors';
 import { checkCsrf, isCsrfExempt } from './web/csrf';
 import { readCookie } from './web/cookies';
 import { maintenancePage } from './web/maintenance';
@@ -50,6 +51,8 @@ export function createApp(build?: ServerBuild) {
   });
 
   app.route('/api', api);
+  // A sub-app's notFound is not used once mounted: without this, unknown /api paths would reach Remix.
+  app.all('/api/*', (c) => c.json(errorBody('errors.not_found'), 404));
   app.route('/__dev', devRoutes);
 
   app.all('*', async (c) => {

@@ -1,0 +1,63 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiToken, call } from '../support/api';
+import { DEMO_ACCOUNTS, seedUk, SETUP_TIMEOUT_MS } from '../support/world';
+
+vi.mock('@remix-run/cloudflare', () => import('../support/remix-stub'));
+
+const MAINTENANCE_MESSAGE = 'Service is currently under maintenance. Please try again later.';
+
+beforeAll(async () => {
+  await seedUk();
+}, SETUP_TIMEOUT_MS);
+
+describe('the API front door', () => {
+  it('answers an unknown /api path with the 404 envelope', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/company/does-not-exist'],
+      ['POST', '/api/nothing/here'],
+      ['GET', '/api/company/auth/sign-in'],
+      ['DELETE', '/api/company/auth/get'],
+    ]) {
+      const answer = await call(path, { method });
+      expect(answer.status, `${method} ${path}`).toBe(404);
+      expect(answer.body, `${method} ${path}`).toEqual({ message: 'Not found', errors: [] });
+    }
+  });
+
+  it('sets the security headers and a request id on every answer', async () => {
+    const answer = await call('/api/company/auth/get');
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('x-request-id')).toBeTruthy();
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('maintenance switch', () => {
+  it('answers every /api call 503 with the spec’s message while MAINTENANCE is "1"', async () => {
+    const token = await apiToken(DEMO_ACCOUNTS.finance);
+    const env = { MAINTENANCE: '1' };
+    for (const [method, path, json] of [
+      ['POST', '/api/company/auth/sign-in', { email: DEMO_ACCOUNTS.finance, password: 'x' }],
+      ['GET', '/api/company/auth/get', undefined],
+      ['GET', '/api/company/notifications/list', undefined],
+      ['POST', '/api/company/auth/contact-us', {}],
+      ['GET', '/api/unknown', undefined],
+    ] as const) {
+      const answer = await call(path, { method, json, token, env });
+      expect(answer.status, path).toBe(503);
+      expect(answer.body, path).toEqual({ message: MAINTENANCE_MESSAGE, errors: [] });
+    }
+    // The same token works again once the switch is off.
+    expect((await call('/api/company/auth/get', { token })).status).toBe(200);
+  });
+
+  it('answers pages 503 with the maintenance page', async () => {
+    const answer = await call('/insureds', { env: { MAINTENANCE: '1' } });
+    expect(answer.status).toBe(503);
+    expect(answer.headers.get('retry-after')).toBe('600');
+    expect(String(answer.body)).toContain(
+      'Our website is currently undergoing scheduled maintenance. Please check back later.',
+    );
+  });
+});
