@@ -6,6 +6,7 @@ import en_common from './en/common.json';
 import en_email from './en/email.json';
 import en_error from './en/error.json';
 import en_errors from './en/errors.json';
+import en_files from './en/files.json';
 import en_footer from './en/footer.json';
 import en_home from './en/home.json';
 import en_invite from './en/invite.json';
@@ -27,6 +28,7 @@ import ca_common from './ca/common.json';
 import ca_email from './ca/email.json';
 import ca_error from './ca/error.json';
 import ca_errors from './ca/errors.json';
+import ca_files from './ca/files.json';
 import ca_footer from './ca/footer.json';
 import ca_home from './ca/home.json';
 import ca_invite from './ca/invite.json';
@@ -48,6 +50,7 @@ import cn_common from './cn/common.json';
 import cn_email from './cn/email.json';
 import cn_error from './cn/error.json';
 import cn_errors from './cn/errors.json';
+import cn_files from './cn/files.json';
 import cn_footer from './cn/footer.json';
 import cn_home from './cn/home.json';
 import cn_invite from './cn/invite.json';
@@ -69,6 +72,7 @@ import de_common from './de/common.json';
 import de_email from './de/email.json';
 import de_error from './de/error.json';
 import de_errors from './de/errors.json';
+import de_files from './de/files.json';
 import de_footer from './de/footer.json';
 import de_home from './de/home.json';
 import de_invite from './de/invite.json';
@@ -90,6 +94,7 @@ import es_common from './es/common.json';
 import es_email from './es/email.json';
 import es_error from './es/error.json';
 import es_errors from './es/errors.json';
+import es_files from './es/files.json';
 import es_footer from './es/footer.json';
 import es_home from './es/home.json';
 import es_invite from './es/invite.json';
@@ -111,6 +116,7 @@ import fr_common from './fr/common.json';
 import fr_email from './fr/email.json';
 import fr_error from './fr/error.json';
 import fr_errors from './fr/errors.json';
+import fr_files from './fr/files.json';
 import fr_footer from './fr/footer.json';
 import fr_home from './fr/home.json';
 import fr_invite from './fr/invite.json';
@@ -132,6 +138,7 @@ import it_common from './it/common.json';
 import it_email from './it/email.json';
 import it_error from './it/error.json';
 import it_errors from './it/errors.json';
+import it_files from './it/files.json';
 import it_footer from './it/footer.json';
 import it_home from './it/home.json';
 import it_invite from './it/invite.json';
@@ -153,6 +160,7 @@ import pt_common from './pt/common.json';
 import pt_email from './pt/email.json';
 import pt_error from './pt/error.json';
 import pt_errors from './pt/errors.json';
+import pt_files from './pt/files.json';
 import pt_footer from './pt/footer.json';
 import pt_home from './pt/home.json';
 import pt_invite from './pt/invite.json';
@@ -177,6 +185,7 @@ export const localeResources = {
     "email": en_email,
     "error": en_error,
     "errors": en_errors,
+    "files": en_files,
     "footer": en_footer,
     "home": en_home,
     "invite": en_invite,
@@ -200,6 +209,7 @@ export const localeResources = {
     "email": ca_email,
     "error": ca_error,
     "errors": ca_errors,
+    "files": ca_files,
     "footer": ca_footer,
     "home": ca_home,
     "invite": ca_invite,
@@ -223,6 +233,7 @@ export const localeResources = {
     "email": cn_email,
     "error": cn_error,
     "errors": cn_errors,
+    "files": cn_files,
     "footer": cn_footer,
     "home": cn_home,
     "invite": cn_invite,
@@ -246,6 +257,7 @@ export const localeResources = {
     "email": de_email,
     "error": de_error,
     "errors": de_errors,
+    "files": de_files,
     "footer": de_footer,
     "home": de_home,
     "invite": de_invite,
@@ -269,6 +281,7 @@ export const localeResources = {
     "email": es_email,
     "error": es_error,
     "errors": es_errors,
+    "files": es_files,
     "footer": es_footer,
     "home": es_home,
     "invite": es_invite,
@@ -292,6 +305,7 @@ export const localeResources = {
     "email": fr_email,
     "error": fr_error,
     "errors": fr_errors,
+    "files": fr_files,
     "footer": fr_footer,
     "home": fr_home,
     "invite": fr_invite,
@@ -315,6 +329,7 @@ export const localeResources = {
     "email": it_email,
     "error": it_error,
     "errors": it_errors,
+    "files": it_files,
     "footer": it_footer,
     "home": it_home,
     "invite": it_invite,
@@ -338,6 +353,7 @@ export const localeResources = {
     "email": pt_email,
     "error": pt_error,
     "errors": pt_errors,
+    "files": pt_files,
     "footer": pt_footer,
     "home": pt_home,
     "invite": pt_invite,
