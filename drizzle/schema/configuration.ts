@@ -178,6 +178,10 @@ export const products = sqliteTable(
     uniqueIndex('products_public_id_uq').on(t.public_id),
     uniqueIndex('products_company_code_uq').on(t.company_id, t.code),
     index('products_company_idx').on(t.company_id, t.status, t.name),
+    index('products_company_insurer_idx').on(t.company_id, t.insurer_id),
+    index('products_company_start_idx').on(t.company_id, t.effective_start_date),
+    index('products_company_end_idx').on(t.company_id, t.effective_end_date),
+    index('products_company_territory_idx').on(t.company_id, t.territorial_limit),
   ],
 );
 
@@ -258,7 +262,10 @@ export const productGroupProducts = sqliteTable(
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.group_id, t.product_id] })],
+  (t) => [
+    primaryKey({ columns: [t.group_id, t.product_id] }),
+    index('product_group_products_product_idx').on(t.product_id),
+  ],
 );
 
 // ---------------------------------------------------------------- notes
