@@ -1,6 +1,6 @@
 import { Form, type FormProps } from '@remix-run/react';
-import { getInputProps, type FieldMetadata } from '@conform-to/react';
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, string[]>;
@@ -81,19 +81,11 @@ export function TextAreaField({
   field: AnyField;
   rows?: number;
 }) {
-  const id = useId();
+  const props = getTextareaProps(field);
   return (
     <div>
-      <Label htmlFor={field.id ?? id}>{label}</Label>
-      <textarea
-        id={field.id}
-        name={field.name}
-        defaultValue={typeof field.initialValue === 'string' ? field.initialValue : undefined}
-        rows={rows}
-        aria-invalid={field.errors?.length ? true : undefined}
-        aria-describedby={field.errors?.length ? field.errorId : undefined}
-        className={inputClass}
-      />
+      <Label htmlFor={field.id}>{label}</Label>
+      <textarea {...props} key={props.key} rows={rows} className={inputClass} />
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );

@@ -51,7 +51,10 @@ export default function LoginPassword() {
     constraint: getZodConstraint(loginPasswordSchema),
     defaultValue: { email },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginPasswordSchema }),
-    shouldValidate: 'onBlur',
+    // Validate on submit, then as the user types: an error appearing on blur would move the links
+    // under the field away from a click in progress.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
   });
   return (
     <>

@@ -42,7 +42,10 @@ export default function Login() {
     constraint: getZodConstraint(loginEmailSchema),
     defaultValue: { email: params.get('email') ?? '' },
     onValidate: ({ formData }) => parseWithZod(formData, { schema: loginEmailSchema }),
-    shouldValidate: 'onBlur',
+    // Validate on submit, then as the user types: an error appearing on blur would move the links
+    // under the field away from a click in progress.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
   });
   return (
     <>

@@ -65,7 +65,10 @@ export default function PinOtp() {
     lastResult: data?.result,
     constraint: getZodConstraint(pinSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: verifySchema }),
-    shouldValidate: 'onBlur',
+    // Validate on submit, then as the user types: an error appearing on blur would move the links
+    // under the field away from a click in progress.
+    shouldValidate: 'onSubmit',
+    shouldRevalidate: 'onInput',
   });
   return (
     <>

@@ -8,6 +8,7 @@ import {
   buildUser,
   seedAccessControl,
   seedCountries,
+  seedUnits,
 } from './builders';
 import { notify } from '../../workers/domain/notifications/service';
 import { createInvitation } from '../../workers/domain/auth/service';
@@ -35,7 +36,8 @@ export async function isEmpty(db: DB): Promise<boolean> {
  * Demo data of a region. UK: two companies (so "all companies" shows), a user per role, a school client
  * with two campuses. Ireland: one company and the senior admin, who may hand over between the regions.
  */
-export async function seedDemo(db: DB, region: 'uk' | 'ie'): Promise<{ seeded: boolean }> {
+export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<{ seeded: boolean }> {
+  await seedUnits(db);
   if (!(await isEmpty(db))) return { seeded: false };
   await seedCountries(db);
   await seedAccessControl(db);
@@ -128,8 +130,8 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie'): Promise<{ seeded: b
     clientId: school.id,
     campusIds: [north.id],
   });
-  // An invited user, so the invitation sign-up can be tried. The seed has no bindings: the invitation email
-  // stays pending in the outbox (the dev mailbox lists it) until the next flush, and the link is logged.
+  // An invited user, so the invitation sign-up can be tried: the invitation email is in the dev mailbox.
+  // Tests seed without bindings; then the email stays pending in the outbox and the link is only logged.
   const invited = await buildUser(db, {
     email: 'invited.user@demo.test',
     first_name: 'Ivy',
@@ -139,11 +141,10 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie'): Promise<{ seeded: b
     status: 'invited',
     password: null,
   });
-  const seedEnv = { PUBLIC_URL: '', PRODUCT_NAME: 'Enrolment', JOBS: { sendBatch: async () => {} } };
-  const token = await createInvitation(
-    { db, env: seedEnv as unknown as Env, now: new Date(), actor: null },
-    invited.id,
-  );
+  const seedEnv =
+    env ??
+    ({ PUBLIC_URL: '', PRODUCT_NAME: 'Enrolment', JOBS: { sendBatch: async () => {} } } as unknown as Env);
+  const token = await createInvitation({ db, env: seedEnv, now: new Date(), actor: null }, invited.id);
   console.log(`Invitation for invited.user@demo.test: /invite/sign-up?token=${token}`);
   await welcome(db, senior.id);
   await welcome(db, schoolAdmin.id);

@@ -18,6 +18,6 @@ export const devRoutes = new Hono<{ Bindings: Env }>()
     const secret = c.req.header('x-dev-secret') ?? '';
     if (!c.env.SESSION_SECRET || !constantTimeEqual(secret, c.env.SESSION_SECRET))
       return c.text('Forbidden', 403);
-    const result = await seedDemo(createDb(c.env.DB), c.env.REGION);
+    const result = await seedDemo(createDb(c.env.DB), c.env.REGION, c.env);
     return c.json(result);
   });
