@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { localeResources } from '../../app/locales';
+import { LANGUAGES } from '../../workers/platform/i18n';
+
+/**
+ * Guards the interface translations: every language has exactly the keys of English (every leaf of
+ * every area file), no empty text, the same {{placeholders}} and line breaks as English, and no text
+ * left as an untranslated English copy.
+ */
+
+type Tree = { [key: string]: unknown };
+const resources = localeResources as unknown as Record<string, Tree>;
+const OTHER_LANGUAGES = LANGUAGES.filter((lang) => lang !== 'en');
+
+/** The product's brand, kept in Latin script in every language: "Enrolment Portal", "{{product}} Portal". */
+const BRAND_KEYS = ['app.name', 'app.portal_title', 'app.title_template'];
+
+/**
+ * Texts that may equal the English one, as `lang:area.key`. Keep this list minimal: one entry per
+ * text, never a whole area. An entry that is no longer identical to English makes the test fail.
+ */
+const SAME_AS_ENGLISH = new Set<string>([
+  ...OTHER_LANGUAGES.flatMap((lang) => BRAND_KEYS.map((key) => `${lang}:${key}`)),
+  // French spells these words like English.
+  'fr:account.landing.clients',
+  'fr:nav.clients',
+  'fr:nav.notifications',
+  'fr:notifications.title',
+  'fr:table.pagination',
+  // Italian interfaces say "Password".
+  'it:auth.password',
+  'it:invite.password',
+]);
+
+/** Every leaf of a tree as [dotted key, value]. */
+function leaves(tree: Tree, prefix = ''): Array<[string, unknown]> {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? leaves(value as Tree, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, value] as [string, unknown]],
+  );
+}
+
+/** All texts of a language as "area.key" -> value. */
+function texts(lang: string): Map<string, unknown> {
+  return new Map(leaves(resources[lang] ?? {}));
+}
+
+function placeholders(text: string): string[] {
+  return [...text.matchAll(/\{\{\s*([^}\s]+)\s*\}\}/g)].map((m) => m[1]).sort();
+}
+
+const lineBreaks = (text: string) => text.split('\n').length - 1;
+
+const english = texts('en');
+
+describe('locale files', () => {
+  it('has English texts in every area, all non-empty strings', () => {
+    expect(Object.keys(resources.en ?? {}).length).toBeGreaterThan(0);
+    const problems = [...english]
+      .filter(([, value]) => typeof value !== 'string' || value.trim() === '')
+      .map(([key]) => `en:${key} is empty or not a string`);
+    expect(problems).toEqual([]);
+  });
+
+  it('covers every interface language', () => {
+    expect(Object.keys(resources).sort()).toEqual([...LANGUAGES].sort());
+  });
+
+  it.each(OTHER_LANGUAGES)('%s has exactly the areas and keys of English', (lang) => {
+    const problems: string[] = [];
+    const englishAreas = Object.keys(resources.en).sort();
+    const areas = Object.keys(resources[lang] ?? {}).sort();
+    for (const area of englishAreas)
+      if (!areas.includes(area)) problems.push(`${lang}/${area}.json is missing`);
+    for (const area of areas)
+      if (!englishAreas.includes(area)) problems.push(`${lang}/${area}.json is extra`);
+    const translated = texts(lang);
+    for (const key of english.keys()) if (!translated.has(key)) problems.push(`${lang}:${key} is missing`);
+    for (const key of translated.keys()) if (!english.has(key)) problems.push(`${lang}:${key} is extra`);
+    expect(problems).toEqual([]);
+  });
+
+  it.each(OTHER_LANGUAGES)('%s translates every text, keeping placeholders and line breaks', (lang) => {
+    const problems: string[] = [];
+    for (const [key, value] of texts(lang)) {
+      const source = english.get(key);
+      if (typeof source !== 'string') continue; // reported by the key check
+      const id = `${lang}:${key}`;
+      if (typeof value !== 'string') {
+        problems.push(`${id} is not a string`);
+        continue;
+      }
+      if (value.trim() === '') problems.push(`${id} is empty`);
+      if (value === source && !SAME_AS_ENGLISH.has(id))
+        problems.push(`${id} is still the English text "${source}"`);
+      if (placeholders(value).join() !== placeholders(source).join())
+        problems.push(
+          `${id} has placeholders [${placeholders(value)}], English has [${placeholders(source)}]`,
+        );
+      if (lineBreaks(value) !== lineBreaks(source))
+        problems.push(`${id} has ${lineBreaks(value)} line breaks, English has ${lineBreaks(source)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('allows a text to equal English only where it really does', () => {
+    const stale = [...SAME_AS_ENGLISH].filter((id) => {
+      const [lang, key] = id.split(':');
+      const value = texts(lang).get(key);
+      return value === undefined || value !== english.get(key);
+    });
+    expect(stale).toEqual([]);
+  });
+});
