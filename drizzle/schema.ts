@@ -171,12 +171,26 @@ export const campuses = sqliteTable(
       .references(() => clients.id),
     country_id: integer('country_id').references(() => countries.id),
     name: text('name').notNull(),
+    /** A short code of the campus (its initials), shown beside the name. */
+    initial: text('initial'),
+    description: text('description'),
+    quickbooks_id: text('quickbooks_id'),
+    phone_country: text('phone_country'),
+    phone_number: text('phone_number'),
+    website: text('website'),
+    preferred_lang: text('preferred_lang', { enum: LANGUAGES }).notNull().default('en'),
+    account_manager_id: integer('account_manager_id').references(() => users.id),
+    account_number_ap: text('account_number_ap'),
+    account_number_ar: text('account_number_ar'),
+    payment_terms: text('payment_terms', { enum: PAYMENT_TERMS }),
+    pay_with_bank_transfer: integer('pay_with_bank_transfer', { mode: 'boolean' }).notNull().default(false),
     status: text('status', { enum: RECORD_STATUSES }).notNull().default('active'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('campuses_public_id_uq').on(t.public_id),
     index('campuses_client_idx').on(t.client_id, t.name),
+    index('campuses_client_status_idx').on(t.client_id, t.status, t.name),
   ],
 );
 
