@@ -1,5 +1,5 @@
 import { Form, type FormProps } from '@remix-run/react';
-import { getInputProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -86,6 +86,68 @@ export function TextAreaField({
     <div>
       <Label htmlFor={field.id}>{label}</Label>
       <textarea {...props} key={props.key} rows={rows} className={inputClass} />
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A labelled select bound to a Conform field; `options` are value and label pairs. */
+export function SelectField({
+  label,
+  field,
+  options,
+  placeholder,
+  hint,
+}: {
+  label: ReactNode;
+  field: AnyField;
+  options: readonly { value: string; label: string }[];
+  /** A first, empty option ("Choose…"); without it the first option is preselected. */
+  placeholder?: string;
+  hint?: ReactNode;
+}) {
+  const props = getSelectProps(field);
+  return (
+    <div>
+      <Label htmlFor={field.id}>{label}</Label>
+      <select {...props} key={props.key} className={inputClass}>
+        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <ErrorList id={field.errorId} errors={field.errors} />
+    </div>
+  );
+}
+
+/** A checkbox with its label on the right, bound to a Conform boolean field. */
+export function CheckboxField({
+  label,
+  field,
+  hint,
+}: {
+  label: ReactNode;
+  field: AnyField;
+  hint?: ReactNode;
+}) {
+  const props = getInputProps(field, { type: 'checkbox' });
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          {...props}
+          key={props.key}
+          className="mt-0.5 h-4 w-4 rounded border-slate-300 text-primary-700 focus:ring-primary-600"
+        />
+        <label htmlFor={field.id} className="text-sm font-medium text-slate-700">
+          {label}
+        </label>
+      </div>
+      {hint ? <p className="ml-7 mt-1 text-xs text-slate-500">{hint}</p> : null}
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
