@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  accountMenuEntry,
+  enterEmail,
+  enterPassword,
+  enterPin,
+  hydrated,
+  launchBrowser,
+  newPage,
+  openAccountMenu,
+  pathOf,
+  screenshots,
+  visit,
+  waitForPath,
+} from './support/browser';
+import { t } from './support/i18n';
+import { UK_URL } from './support/servers';
+
+const SENIOR = 'senior.admin@demo.test';
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, UK_URL);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// One browser session through the whole story: the steps depend on each other.
+describe('signing in with email, password and the emailed PIN', () => {
+  let pin = '';
+
+  it('asks for the email, then the password, then the PIN sent by email', async () => {
+    await visit(page, '/auth/login');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(t('auth.login_title'));
+    await screenshots(page, 'auth-login');
+
+    await enterEmail(page, SENIOR);
+    expect(pathOf(page)).toBe('/auth/login-pwd');
+    expect(await page.getByText(SENIOR).first().isVisible()).toBe(true);
+    await screenshots(page, 'auth-login-pwd');
+
+    pin = await enterPassword(page, SENIOR);
+    expect(pin).toMatch(/^\d{6}$/);
+    expect(pathOf(page)).toBe('/auth/pin-otp');
+    await screenshots(page, 'auth-pin-otp');
+  });
+
+  it('refuses a wrong PIN with an error and stays on the PIN step', async () => {
+    const wrong = pin.slice(0, 5) + String((Number(pin[5]) + 1) % 10);
+    await enterPin(page, wrong);
+    const error = page.getByText(t('auth.pin_invalid'));
+    await error.waitFor();
+    expect(await error.isVisible()).toBe(true);
+    expect(pathOf(page)).toBe('/auth/pin-otp');
+    expect(await page.getByLabel(t('auth.pin')).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('accepts the right PIN and lands on /home', async () => {
+    await enterPin(page, pin);
+    await waitForPath(page, '/home');
+    await hydrated(page);
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe(t('home.welcome', 'en', { name: 'Sarah' }));
+    expect(await page.getByTestId('avatar').innerText()).toBe('SS');
+    await screenshots(page, 'home');
+  });
+
+  it('sends a signed-in visitor of /auth/login to /home', async () => {
+    await page.goto('/auth/login');
+    expect(pathOf(page)).toBe('/home');
+  });
+
+  it('signs out from the avatar menu, after which /home goes to the login page', async () => {
+    await hydrated(page);
+    await openAccountMenu(page);
+    await accountMenuEntry(page, t('shell.logout')).click();
+    await waitForPath(page, '/auth/login');
+    await page.goto('/home');
+    expect(pathOf(page)).toBe('/auth/login');
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(t('auth.login_title'));
+  });
+});

@@ -1,0 +1,230 @@
+/**
+ * A small driver for the browser tests: Chromium through playwright-core, a fresh profile per context,
+ * sign-in as a person does it (PIN read from the development mailbox), and screenshots.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { DEMO_PASSWORD } from './servers';
+import { t } from './i18n';
+
+export const DESKTOP = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+const SCREENSHOT_DIR = join(process.cwd(), 'test-output', 'screenshots');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** A new context is a fresh profile: no cookies, no storage. */
+export function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  return browser.newContext({ baseURL, viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/London' });
+}
+
+export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await newContext(browser, baseURL);
+  const page = await context.newPage();
+  // Uncaught errors in the page (hydration mismatches among them) are printed for the page owner,
+  // each distinct one once per address.
+  const seen = new Set<string>();
+  page.on('pageerror', (e) => {
+    const line = `[browser error] ${page.url()}: ${e.message.split('\n')[0].slice(0, 120)}`;
+    if (!seen.has(line)) console.warn(line);
+    seen.add(line);
+  });
+  // Generous: the Workers share a small machine with builds and type checks.
+  page.setDefaultTimeout(30_000);
+  page.setDefaultNavigationTimeout(60_000);
+  return page;
+}
+
+/** The path of the page's current address ("/de/home"). */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/**
+ * Waits until React has hydrated the server-rendered page, so menus and dropdowns answer clicks: the
+ * Remix router exists, React owns the body, and the DOM has been quiet for a moment (a hydration
+ * mismatch makes React re-render the whole document just after).
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      '__remixRouter' in window &&
+      Object.keys(document.body).some((k) => k.startsWith('__reactFiber') || k.startsWith('__reactProps')),
+  );
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let timer = setTimeout(done, 150);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, 150);
+        });
+        const cap = setTimeout(done, 5_000);
+        function done() {
+          observer.disconnect();
+          clearTimeout(cap);
+          resolve();
+        }
+        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+      }),
+  );
+}
+
+/** Goes to a path and waits for hydration; returns the main response's status. */
+export async function visit(page: Page, path: string): Promise<number | undefined> {
+  const response = await page.goto(path);
+  await hydrated(page);
+  return response?.status();
+}
+
+/** Clicks a menu button until its popup shows (a click during hydration is lost). */
+export async function openPopup(button: Locator, popup: Locator): Promise<void> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    await button.click();
+    try {
+      await popup.first().waitFor({ state: 'visible', timeout: 10_000 });
+      return;
+    } catch {
+      // the click was lost: try again
+    }
+  }
+  throw new Error(`${popup} did not show after three clicks on ${button}`);
+}
+
+/** The page's first h1, or what the page says instead when it has none (for readable failures). */
+export async function headingText(page: Page): Promise<string> {
+  const h1 = page.locator('h1').first();
+  if (await h1.count()) return (await h1.innerText()).trim();
+  return `(no h1; the page says: ${(await page.locator('body').innerText()).trim().slice(0, 200)})`;
+}
+
+/** Waits until the address path matches. */
+export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
+  await page.waitForURL((url) =>
+    typeof path === 'string' ? url.pathname === path : path.test(url.pathname),
+  );
+}
+
+async function newestMessage(context: BrowserContext, origin: string, email: string): Promise<string | null> {
+  const mailbox = await context.newPage();
+  try {
+    await mailbox.goto(`${origin}/dev/mailbox`);
+    const messages = mailbox.locator(
+      `[data-testid="mailbox-message"][data-recipient="${email.toLowerCase()}"]`,
+    );
+    if ((await messages.count()) === 0) return null;
+    return await messages.first().innerText();
+  } finally {
+    await mailbox.close();
+  }
+}
+
+/**
+ * Reads the PIN of the newest message for `email` in the development mailbox (opened in a new tab of
+ * the same browser), waiting until that message differs from `before` (the newest one before the PIN
+ * was requested).
+ */
+export async function readPin(
+  context: BrowserContext,
+  origin: string,
+  email: string,
+  before: string | null,
+): Promise<string> {
+  const deadline = Date.now() + 15_000;
+  while (Date.now() < deadline) {
+    const text = await newestMessage(context, origin, email);
+    if (text && text !== before) {
+      const pin = text.match(/\b(\d{6})\b/)?.[1];
+      if (!pin) throw new Error(`The newest message for ${email} has no 6-digit PIN:\n${text}`);
+      return pin;
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`No new PIN message for ${email} in ${origin}/dev/mailbox`);
+}
+
+/** Email, Continue; lands on the password step. */
+export async function enterEmail(page: Page, email: string): Promise<void> {
+  await visit(page, '/auth/login');
+  await page.getByLabel(t('auth.email')).fill(email);
+  await page.getByRole('button', { name: t('common.continue') }).click();
+  await waitForPath(page, /\/auth\/login-pwd$/);
+  await hydrated(page);
+}
+
+/** Password, Sign in; lands on the PIN step and returns the PIN emailed for it. */
+export async function enterPassword(page: Page, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const origin = new URL(page.url()).origin;
+  const before = await newestMessage(page.context(), origin, email);
+  await page.getByLabel(t('auth.password'), { exact: true }).fill(password);
+  await page.getByRole('button', { name: t('auth.sign_in') }).click();
+  await waitForPath(page, /\/auth\/pin-otp$/);
+  await hydrated(page);
+  return readPin(page.context(), origin, email, before);
+}
+
+/** Types the PIN and presses Verify. */
+export async function enterPin(page: Page, pin: string): Promise<void> {
+  const input = page.getByLabel(t('auth.pin'));
+  await input.fill(pin);
+  await page.getByRole('button', { name: t('auth.verify') }).click();
+}
+
+/** Signs in as a person does: email, password, the PIN from the mailbox; ends on /home. */
+export async function signIn(page: Page, email: string): Promise<void> {
+  await enterEmail(page, email);
+  const pin = await enterPassword(page, email);
+  await enterPin(page, pin);
+  await waitForPath(page, /^(\/[a-z]{2})?\/home$/);
+  await hydrated(page);
+}
+
+/** Saves test-output/screenshots/<name>-desktop.png (1280x800) and <name>-phone.png (390x844). */
+export async function screenshots(
+  page: Page,
+  name: string,
+  sizes: readonly ('desktop' | 'phone')[] = ['desktop', 'phone'],
+): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  const original = page.viewportSize() ?? DESKTOP;
+  for (const suffix of sizes) {
+    await page.setViewportSize(suffix === 'desktop' ? DESKTOP : PHONE);
+    await page.evaluate(async () => {
+      await document.fonts.ready;
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 150)));
+    });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}-${suffix}.png`) });
+  }
+  await page.setViewportSize(original);
+}
+
+/**
+ * An entry of the open avatar menu, found by its text. (Headless UI gives "Go to …" and "Logout"
+ * role="none", so they cannot be found as buttons; shell.test.ts checks the roles separately.)
+ */
+export function accountMenuEntry(page: Page, text: string): Locator {
+  return page.getByRole('menu').getByText(text, { exact: true });
+}
+
+/** Opens the avatar menu (desktop) and returns it. */
+export async function openAccountMenu(page: Page): Promise<Locator> {
+  const menu = page.getByRole('menu');
+  await openPopup(page.getByTestId('avatar'), menu);
+  return menu;
+}

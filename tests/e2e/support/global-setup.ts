@@ -1,0 +1,223 @@
+/**
+ * Starts the Workers for the browser tests with `node scripts/start.mjs <region>` (build, migrations on a
+ * fresh local D1, wrangler dev, demo seed), each in its own process group so teardown can stop the whole
+ * tree (node, wrangler, workerd) by group id. Output goes to test-output/e2e-logs/<name>.log.
+ *
+ * The instances start one after another: start.mjs rebuilds into the shared build/ folder, and a rebuild
+ * makes the already running wranglers reload, so a build must not overlap another instance's seeding.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { IE_URL, MAINTENANCE_URL, UK_URL } from './servers';
+
+interface Instance {
+  name: string;
+  region: 'uk' | 'ie';
+  url: string;
+  otherRegionUrl: string;
+  maintenance: boolean;
+}
+
+const INSTANCES: Instance[] = [
+  { name: 'uk', region: 'uk', url: UK_URL, otherRegionUrl: IE_URL, maintenance: false },
+  { name: 'ie', region: 'ie', url: IE_URL, otherRegionUrl: UK_URL, maintenance: false },
+  { name: 'uk-maintenance', region: 'uk', url: MAINTENANCE_URL, otherRegionUrl: IE_URL, maintenance: true },
+];
+
+const START_TIMEOUT_MS = 180_000;
+const root = process.cwd();
+const logDir = join(root, 'test-output', 'e2e-logs');
+
+interface Running {
+  instance: Instance;
+  child: ChildProcess;
+  persistDir: string;
+  log: () => string;
+  exited: () => boolean;
+}
+
+const running: Running[] = [];
+
+const portOf = (url: string) => Number(new URL(url).port);
+/** Node connects to the address wrangler listens on (--ip 127.0.0.1), whatever host the browser uses. */
+const probeUrl = (url: string, path: string) => `http://127.0.0.1:${portOf(url)}${path}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+async function status(url: string): Promise<number | null> {
+  try {
+    const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(5_000) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The environment of `npm start`, not of vitest: vitest sets NODE_ENV=test, which would make start.mjs's
+ * `remix build` produce a test build instead of the production one a person runs.
+ */
+function childEnv(): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  delete env.NODE_ENV;
+  for (const key of Object.keys(env)) if (key.startsWith('VITEST')) delete env[key];
+  return env;
+}
+
+function start(instance: Instance): Running {
+  const persistDir = mkdtempSync(join(tmpdir(), `e2e-${instance.name}-`));
+  const logFile = createWriteStream(join(logDir, `${instance.name}.log`));
+  let output = '';
+  let exited = false;
+  const child = spawn(process.execPath, ['scripts/start.mjs', instance.region], {
+    cwd: root,
+    detached: true, // own process group: teardown kills -pid
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...childEnv(),
+      PORT: String(portOf(instance.url)),
+      PERSIST_DIR: persistDir,
+      OTHER_REGION_URL: instance.otherRegionUrl,
+      PUBLIC_URL: instance.url,
+      MAINTENANCE: instance.maintenance ? '1' : '0',
+      WRANGLER_SEND_METRICS: 'false',
+      FORCE_COLOR: '0',
+      NO_COLOR: '1',
+    },
+  });
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+    logFile.write(chunk);
+  };
+  child.stdout!.on('data', collect);
+  child.stderr!.on('data', collect);
+  child.on('exit', () => {
+    exited = true;
+    logFile.end();
+  });
+  const r: Running = { instance, child, persistDir, log: () => output, exited: () => exited };
+  running.push(r);
+  return r;
+}
+
+async function waitUntil(r: Running, what: string, ready: () => Promise<boolean>) {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (r.exited()) break;
+    if (await ready()) return;
+    await sleep(250);
+  }
+  const tail = r.log().split('\n').slice(-40).join('\n');
+  throw new Error(
+    `${r.instance.name} Worker on ${r.instance.url} ${r.exited() ? 'exited' : 'timed out'} before ${what}.\n` +
+      `Last output (full log: test-output/e2e-logs/${r.instance.name}.log):\n${tail}`,
+  );
+}
+
+/** Ready: a normal instance has loaded the demo data and serves the login page; the maintenance one answers 503. */
+async function waitReady(r: Running) {
+  const { instance } = r;
+  if (instance.maintenance) {
+    await waitUntil(r, 'answering 503', async () => (await status(probeUrl(instance.url, '/'))) === 503);
+  } else {
+    await waitUntil(r, 'loading the demo data', async () => /Demo data loaded/.test(r.log()));
+    await waitUntil(
+      r,
+      'serving /auth/login',
+      async () => (await status(probeUrl(instance.url, '/auth/login'))) === 200,
+    );
+  }
+}
+
+/**
+ * A later build makes the earlier wranglers reload: wait until none is mid-reload and none has begun one
+ * for a while (request log lines do not count: the maintenance instance's seeder polls for two minutes).
+ */
+async function waitSettled(r: Running) {
+  const reloadLines = () =>
+    r
+      .log()
+      .split('\n')
+      .filter((l) => /Reloading local server|updated and ready/.test(l));
+  let seen = -1;
+  let quietSince = Date.now();
+  await waitUntil(r, 'settling after reloads', async () => {
+    const lines = reloadLines();
+    if (lines.length !== seen) {
+      seen = lines.length;
+      quietSince = Date.now();
+    }
+    const reloading = lines.length > 0 && /Reloading/.test(lines[lines.length - 1]);
+    return !reloading && Date.now() - quietSince > 2_000;
+  });
+  const expected = r.instance.maintenance ? 503 : 200;
+  const path = r.instance.maintenance ? '/' : '/auth/login';
+  await waitUntil(
+    r,
+    `answering ${expected} again`,
+    async () => (await status(probeUrl(r.instance.url, path))) === expected,
+  );
+}
+
+function killGroup(r: Running, signal: NodeJS.Signals) {
+  if (r.exited() || r.child.pid === undefined) return;
+  try {
+    process.kill(-r.child.pid, signal);
+  } catch {
+    // the group is already gone
+  }
+}
+
+async function stopAll() {
+  for (const r of running) killGroup(r, 'SIGTERM');
+  const deadline = Date.now() + 10_000;
+  while (running.some((r) => !r.exited()) && Date.now() < deadline) await sleep(100);
+  for (const r of running) killGroup(r, 'SIGKILL');
+  for (const r of running) rmSync(r.persistDir, { recursive: true, force: true });
+  running.length = 0;
+}
+
+// If vitest dies without running teardown, do not leave the servers holding the ports.
+const onExit = () => {
+  for (const r of running) killGroup(r, 'SIGKILL');
+};
+
+export default async function setup() {
+  mkdirSync(logDir, { recursive: true });
+  for (const instance of INSTANCES) {
+    if (await portInUse(portOf(instance.url))) {
+      throw new Error(
+        `Port ${portOf(instance.url)} is already taken (a server left over from an earlier run?). ` +
+          `Stop that process, then run the browser tests again.`,
+      );
+    }
+  }
+  process.once('exit', onExit);
+  const started = Date.now();
+  try {
+    for (const instance of INSTANCES) await waitReady(start(instance));
+    await Promise.all(running.map(waitSettled));
+  } catch (e) {
+    await stopAll();
+    throw e;
+  }
+  console.log(`e2e: ${running.length} Workers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return async () => {
+    await stopAll();
+    process.off('exit', onExit);
+  };
+}

@@ -1,0 +1,12 @@
+/**
+ * The three local Workers the browser tests drive (started by global-setup.ts).
+ * Ireland is addressed as `localhost` and the UK as `127.0.0.1`: cookies ignore the port, so two hosts
+ * keep the regions' cookie jars apart in one browser, as two real domains would.
+ */
+export const UK_URL = 'http://127.0.0.1:8791';
+export const IE_URL = 'http://localhost:8792';
+/** A UK Worker with MAINTENANCE=1. */
+export const MAINTENANCE_URL = 'http://127.0.0.1:8793';
+
+/** Every demo account has this password (drizzle/seed/demo.ts). */
+export const DEMO_PASSWORD = 'Demo-Passw0rd!';

@@ -1,0 +1,28 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+const path = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+/**
+ * Browser tests: Chromium (playwright-core) drives the real pages of locally running Workers, which
+ * tests/e2e/support/global-setup.ts starts (UK 8791, Ireland 8792, UK in maintenance 8793) on fresh
+ * local storage. Runs in Node, one file at a time (they share the servers and their data).
+ */
+export default defineConfig({
+  resolve: {
+    alias: {
+      '~': path('./app'),
+      '@server': path('./workers'),
+      '@db': path('./drizzle'),
+    },
+  },
+  test: {
+    environment: 'node',
+    include: ['tests/e2e/**/*.test.ts'],
+    globalSetup: ['./tests/e2e/support/global-setup.ts'],
+    fileParallelism: false,
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
+    teardownTimeout: 30_000,
+  },
+});
