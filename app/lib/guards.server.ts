@@ -2,7 +2,7 @@ import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import type { SubmissionResult } from '@conform-to/react';
 import type { Submission } from '@conform-to/dom';
 import { canAny, type Actor } from '@server/domain/access/actor';
-import { type DomainError, isDomainError, ValidationFailed } from '@server/domain/errors';
+import { type DomainError, isDomainError, NotFound, ValidationFailed } from '@server/domain/errors';
 import { ctxOf } from '@server/web/load-context';
 import type { ActorCtx, Ctx } from '@server/domain/context';
 import { localePath, splitLocale } from '~/i18n/config';
@@ -71,6 +71,16 @@ export async function withFormErrors<T>(
         status: (e as DomainError).status,
       };
     }
+    throw e;
+  }
+}
+
+/** A loader's read of one record: a record that does not exist (or is another tenant's) is the 404 page. */
+export async function orNotFound<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (e) {
+    if (e instanceof NotFound) throw new Response('Not Found', { status: 404 });
     throw e;
   }
 }
