@@ -14,6 +14,7 @@ import {
   userCampuses,
   userCompanies,
   userRoles,
+  units,
   users,
 } from '../schema';
 import type { DB } from '../../workers/platform/db';
@@ -23,6 +24,7 @@ import { hashPassword } from '../../workers/platform/auth/password';
 import { ALL_PERMISSIONS, groupOf } from '../../workers/domain/access/permissions';
 import { DEFAULT_ROLES } from '../../workers/domain/access/default-roles';
 import { BASE_COUNTRIES } from './countries';
+import { DEFAULT_UNITS } from '../../workers/domain/products/units';
 
 export const DEMO_PASSWORD = 'Demo-Passw0rd!';
 
@@ -78,6 +80,20 @@ export async function seedCountries(db: DB): Promise<void> {
       db,
       countries,
       BASE_COUNTRIES.map((c) => ({ ...c })),
+    ),
+  );
+}
+
+/** The units of a product's term (day, week, month, year); adds the ones missing, so safe to run twice. */
+export async function seedUnits(db: DB): Promise<void> {
+  const existing = await db.select({ name: units.name }).from(units);
+  const have = new Set(existing.map((u) => u.name));
+  await runBatch(
+    db,
+    bulkInsert(
+      db,
+      units,
+      DEFAULT_UNITS.filter((u) => !have.has(u.name)).map((u) => ({ name: u.name, days: u.days })),
     ),
   );
 }

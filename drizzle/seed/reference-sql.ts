@@ -1,11 +1,12 @@
 /**
- * The reference data every region needs (permissions, default roles and their permissions, countries)
+ * The reference data every region needs (permissions, default roles and their permissions, countries, units)
  * as idempotent SQL, for `npm run seed:reference` against a deployed D1. The same lists seed local
  * databases and tests through builders.ts.
  */
 import { ALL_PERMISSIONS, groupOf } from '../../workers/domain/access/permissions';
 import { DEFAULT_ROLES } from '../../workers/domain/access/default-roles';
 import { BASE_COUNTRIES } from './countries';
+import { DEFAULT_UNITS } from '../../workers/domain/products/units';
 
 const q = (v: string | null | undefined) => (v == null ? 'NULL' : `'${String(v).replace(/'/g, "''")}'`);
 
@@ -39,6 +40,9 @@ export function referenceSql(): string {
         .map(q)
         .join(', ')});`,
     );
+  }
+  for (const u of DEFAULT_UNITS) {
+    lines.push(`INSERT OR IGNORE INTO units (name, days) VALUES (${q(u.name)}, ${u.days});`);
   }
   return lines.join('\n') + '\n';
 }
