@@ -19,6 +19,7 @@ import en_nav from './en/nav.json';
 import en_notes from './en/notes.json';
 import en_notifications from './en/notifications.json';
 import en_password_reset from './en/password_reset.json';
+import en_products from './en/products.json';
 import en_release_notes from './en/release_notes.json';
 import en_shell from './en/shell.json';
 import en_sms from './en/sms.json';
@@ -44,6 +45,7 @@ import ca_nav from './ca/nav.json';
 import ca_notes from './ca/notes.json';
 import ca_notifications from './ca/notifications.json';
 import ca_password_reset from './ca/password_reset.json';
+import ca_products from './ca/products.json';
 import ca_release_notes from './ca/release_notes.json';
 import ca_shell from './ca/shell.json';
 import ca_sms from './ca/sms.json';
@@ -69,6 +71,7 @@ import cn_nav from './cn/nav.json';
 import cn_notes from './cn/notes.json';
 import cn_notifications from './cn/notifications.json';
 import cn_password_reset from './cn/password_reset.json';
+import cn_products from './cn/products.json';
 import cn_release_notes from './cn/release_notes.json';
 import cn_shell from './cn/shell.json';
 import cn_sms from './cn/sms.json';
@@ -94,6 +97,7 @@ import de_nav from './de/nav.json';
 import de_notes from './de/notes.json';
 import de_notifications from './de/notifications.json';
 import de_password_reset from './de/password_reset.json';
+import de_products from './de/products.json';
 import de_release_notes from './de/release_notes.json';
 import de_shell from './de/shell.json';
 import de_sms from './de/sms.json';
@@ -119,6 +123,7 @@ import es_nav from './es/nav.json';
 import es_notes from './es/notes.json';
 import es_notifications from './es/notifications.json';
 import es_password_reset from './es/password_reset.json';
+import es_products from './es/products.json';
 import es_release_notes from './es/release_notes.json';
 import es_shell from './es/shell.json';
 import es_sms from './es/sms.json';
@@ -144,6 +149,7 @@ import fr_nav from './fr/nav.json';
 import fr_notes from './fr/notes.json';
 import fr_notifications from './fr/notifications.json';
 import fr_password_reset from './fr/password_reset.json';
+import fr_products from './fr/products.json';
 import fr_release_notes from './fr/release_notes.json';
 import fr_shell from './fr/shell.json';
 import fr_sms from './fr/sms.json';
@@ -169,6 +175,7 @@ import it_nav from './it/nav.json';
 import it_notes from './it/notes.json';
 import it_notifications from './it/notifications.json';
 import it_password_reset from './it/password_reset.json';
+import it_products from './it/products.json';
 import it_release_notes from './it/release_notes.json';
 import it_shell from './it/shell.json';
 import it_sms from './it/sms.json';
@@ -194,6 +201,7 @@ import pt_nav from './pt/nav.json';
 import pt_notes from './pt/notes.json';
 import pt_notifications from './pt/notifications.json';
 import pt_password_reset from './pt/password_reset.json';
+import pt_products from './pt/products.json';
 import pt_release_notes from './pt/release_notes.json';
 import pt_shell from './pt/shell.json';
 import pt_sms from './pt/sms.json';
@@ -222,6 +230,7 @@ export const localeResources = {
     "notes": en_notes,
     "notifications": en_notifications,
     "password_reset": en_password_reset,
+    "products": en_products,
     "release_notes": en_release_notes,
     "shell": en_shell,
     "sms": en_sms,
@@ -249,6 +258,7 @@ export const localeResources = {
     "notes": ca_notes,
     "notifications": ca_notifications,
     "password_reset": ca_password_reset,
+    "products": ca_products,
     "release_notes": ca_release_notes,
     "shell": ca_shell,
     "sms": ca_sms,
@@ -276,6 +286,7 @@ export const localeResources = {
     "notes": cn_notes,
     "notifications": cn_notifications,
     "password_reset": cn_password_reset,
+    "products": cn_products,
     "release_notes": cn_release_notes,
     "shell": cn_shell,
     "sms": cn_sms,
@@ -303,6 +314,7 @@ export const localeResources = {
     "notes": de_notes,
     "notifications": de_notifications,
     "password_reset": de_password_reset,
+    "products": de_products,
     "release_notes": de_release_notes,
     "shell": de_shell,
     "sms": de_sms,
@@ -330,6 +342,7 @@ export const localeResources = {
     "notes": es_notes,
     "notifications": es_notifications,
     "password_reset": es_password_reset,
+    "products": es_products,
     "release_notes": es_release_notes,
     "shell": es_shell,
     "sms": es_sms,
@@ -357,6 +370,7 @@ export const localeResources = {
     "notes": fr_notes,
     "notifications": fr_notifications,
     "password_reset": fr_password_reset,
+    "products": fr_products,
     "release_notes": fr_release_notes,
     "shell": fr_shell,
     "sms": fr_sms,
@@ -384,6 +398,7 @@ export const localeResources = {
     "notes": it_notes,
     "notifications": it_notifications,
     "password_reset": it_password_reset,
+    "products": it_products,
     "release_notes": it_release_notes,
     "shell": it_shell,
     "sms": it_sms,
@@ -411,6 +426,7 @@ export const localeResources = {
     "notes": pt_notes,
     "notifications": pt_notifications,
     "password_reset": pt_password_reset,
+    "products": pt_products,
     "release_notes": pt_release_notes,
     "shell": pt_shell,
     "sms": pt_sms,

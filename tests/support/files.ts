@@ -113,5 +113,5 @@ export function xlsxBytes(): Uint8Array {
 
 /** A File as a browser would send it. */
 export function fileOf(bytes: Uint8Array, name: string, type = 'application/octet-stream'): File {
-  return new File([bytes], name, { type });
+  return new File([bytes as unknown as BlobPart], name, { type });
 }
