@@ -72,7 +72,18 @@ describe('region hand-over links', () => {
 
   it('carry only a local path: anything else becomes /home', () => {
     expect(safePath('/insureds?page=2')).toBe('/insureds?page=2');
-    for (const bad of ['https://evil.example/', '//evil.example', '/\\evil.example', 'insureds', '', null]) {
+    // Browsers read a backslash as a slash and drop tabs and line breaks, so each of these leads off-site.
+    for (const bad of [
+      'https://evil.example/',
+      '//evil.example',
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      'insureds',
+      '',
+      null,
+    ]) {
       expect(safePath(bad), String(bad)).toBe('/home');
     }
   });

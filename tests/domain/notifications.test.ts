@@ -57,6 +57,11 @@ describe('notifications', () => {
     expect(finance.items.find((n) => n.id === financesRow.id)?.read).toBe(true);
     expect(finance.items.filter((n) => !n.read).length).toBe(finance.unread);
 
+    // An empty list marks nothing; no list at all marks everything.
+    const unreadBefore = await unreadNotificationCount(db(), financeId);
+    expect(unreadBefore).toBeGreaterThan(0);
+    await markNotificationsRead(await actorCtx(DEMO_ACCOUNTS.finance), []);
+    expect(await unreadNotificationCount(db(), financeId)).toBe(unreadBefore);
     await markNotificationsRead(await actorCtx(DEMO_ACCOUNTS.finance));
     expect(await unreadNotificationCount(db(), financeId)).toBe(0);
     expect(await unreadNotificationCount(db(), executiveId)).toBe(before);
@@ -75,6 +80,10 @@ describe('notifications', () => {
   it('refuses a javascript:, data: or protocol-relative link', () => {
     const c = ctx();
     for (const to of [
+      // Browsers read a backslash as a slash and drop tabs and line breaks: these lead off-site.
+      '/\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
       'javascript:alert(1)',
       'JavaScript:alert(1)',
       'data:text/html,x',

@@ -43,14 +43,19 @@ export const email = z.preprocess(
   z
     .string({ required_error: msg('validation.email_required') })
     .min(1, msg('validation.email_required'))
-    .max(254, msg('validation.email_too_long'))
-    .refine((v) => (v.split('@')[0] ?? '').length <= 64, msg('validation.email_too_long'))
-    .refine(
-      (v) =>
-        /^[^\s@"(),:;<>[\\\]]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i.test(
-          v,
+    // An empty address is missing, not also invalid: the format rules run only on a filled-in one.
+    .pipe(
+      z
+        .string()
+        .max(254, msg('validation.email_too_long'))
+        .refine((v) => (v.split('@')[0] ?? '').length <= 64, msg('validation.email_too_long'))
+        .refine(
+          (v) =>
+            /^[^\s@"(),:;<>[\\\]]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)+$/i.test(
+              v,
+            ),
+          msg('validation.email_invalid'),
         ),
-      msg('validation.email_invalid'),
     ),
 );
 
@@ -105,7 +110,7 @@ export const pin = z.preprocess(
   z
     .string({ required_error: msg('validation.pin_required') })
     .min(1, msg('validation.pin_required'))
-    .regex(/^\d{6}$/, msg('validation.pin_digits')),
+    .pipe(z.string().regex(/^\d{6}$/, msg('validation.pin_digits'))),
 );
 
 /** First and last names: required, at most 100 characters, no digits. */
@@ -122,9 +127,13 @@ export const phoneNumber = z.preprocess(
   z
     .string()
     .min(1, msg('validation.required'))
-    .regex(/^\d*$/, msg('validation.digits'))
-    .min(3, msg('validation.min', { length: 3 }))
-    .max(18, msg('validation.max', { length: 18 })),
+    .pipe(
+      z
+        .string()
+        .regex(/^\d*$/, msg('validation.digits'))
+        .min(3, msg('validation.min', { length: 3 }))
+        .max(18, msg('validation.max', { length: 18 })),
+    ),
 );
 
 /** Phone country: two letters (ISO 3166-1 alpha-2). */
@@ -133,8 +142,21 @@ export const phoneCountry = z.preprocess(
   z
     .string()
     .min(1, msg('validation.required'))
-    .regex(/^[A-Z]{2}$/, msg('validation.phone_country')),
+    .pipe(z.string().regex(/^[A-Z]{2}$/, msg('validation.phone_country'))),
 );
+
+/**
+ * Whether a path stays on this site. Browsers read a backslash as a slash and drop tabs and line breaks
+ * anywhere in a URL, so `/\evil.example` and `/<tab>/evil.example` lead off-site like `//evil.example`.
+ */
+export function isLocalPath(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return false;
+  for (let i = 0; i < path.length; i++) {
+    const code = path.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f) return false;
+  }
+  return true;
+}
 
 export const LANDING_PAGE_OPTIONS = ['dashboard', 'insureds', 'clients', 'products'] as const;
 

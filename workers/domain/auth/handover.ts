@@ -10,7 +10,7 @@ import {
 import { requireActor } from '../access/actor';
 import type { Ctx } from '../context';
 import { Forbidden, Unauthenticated } from '../errors';
-import { msg } from '../validation';
+import { isLocalPath, msg } from '../validation';
 import { signInTrusted } from './service';
 
 /**
@@ -73,8 +73,7 @@ export async function createHandoverUrl(ctx: Ctx, path: string): Promise<string>
 
 /** Only a local path may be carried over; anything else becomes /home. */
 export function safePath(path: string | null | undefined): string {
-  if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/home';
-  return path;
+  return path && isLocalPath(path) ? path : '/home';
 }
 
 /**

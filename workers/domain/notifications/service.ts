@@ -4,6 +4,7 @@ import type { DB, Statement } from '../../platform/db';
 import { requireActor } from '../access/actor';
 import type { ActorCtx, Ctx } from '../context';
 import { ValidationFailed } from '../errors';
+import { isLocalPath } from '../validation';
 
 export interface NewNotification {
   user_ids: number[];
@@ -17,7 +18,7 @@ export interface NewNotification {
 
 function checkTarget(to: string | null | undefined): string | null {
   if (!to) return null;
-  if (to.startsWith('/') && !to.startsWith('//')) return to;
+  if (isLocalPath(to)) return to;
   if (/^https?:\/\//i.test(to)) return to;
   throw ValidationFailed.field('to', 'This value must be a valid URL');
 }
@@ -76,7 +77,10 @@ export async function listNotifications(ctx: ActorCtx, limit = 30) {
   return { items, unread };
 }
 
-/** Marks the user's notifications read (all, or the given ids). Someone else's ids are ignored. */
+/**
+ * Marks the user's notifications read: all of them without `ids`, else only those (an empty list marks
+ * none). Someone else's ids are ignored.
+ */
 export async function markNotificationsRead(ctx: ActorCtx, ids?: number[]) {
   const actor = requireActor(ctx.actor);
   await ctx.db
@@ -86,7 +90,7 @@ export async function markNotificationsRead(ctx: ActorCtx, ids?: number[]) {
       and(
         eq(notifications.user_id, actor.user_id),
         isNull(notifications.read_at),
-        ids && ids.length ? inArray(notifications.id, ids) : undefined,
+        ids ? inArray(notifications.id, ids) : undefined,
       ),
     );
 }
