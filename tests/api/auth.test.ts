@@ -102,10 +102,19 @@ describe('POST company/auth/sign-in', () => {
     expectFieldError(again, 'pin', 'The one time pin is incorrect.');
   });
 
-  it('refuses missing fields with the spec’s messages', async () => {
+  it('refuses missing fields with the spec’s messages, one per field', async () => {
     const answer = await call(SIGN_IN, post({}));
     expectFieldError(answer, 'email', 'Email address is required.');
     expectFieldError(answer, 'password', 'This field is required');
+    // An empty field is missing, not also invalid.
+    expect((answer.body as ErrorEnvelope).errors).toHaveLength(2);
+    const emptyPin = await call(
+      SIGN_IN,
+      post({ email: DEMO_ACCOUNTS.finance, password: DEMO_PASSWORD, pin: '' }),
+    );
+    expect((emptyPin.body as ErrorEnvelope).errors).toEqual([
+      { key: 'pin', message: 'One time pin is required.' },
+    ]);
   });
 
   it('refuses an invalid email with "Invalid email address provided."', async () => {
@@ -386,6 +395,17 @@ describe('forgot and reset password', () => {
     expect(reset.status).toBe(200);
     const signIn = await call(SIGN_IN, post({ email: user.email, password: 'Phone-Reset-9!' }));
     expect(signIn.status).toBe(202);
+  });
+
+  it('refuses an empty phone number or country with one "required" message each', async () => {
+    const answer = await call(
+      '/api/company/auth/phone/forgot-password',
+      post({ phone_country: '', phone_number: '' }),
+    );
+    expect((answer.body as ErrorEnvelope).errors).toEqual([
+      { key: 'phone_country', message: 'This field is required' },
+      { key: 'phone_number', message: 'This field is required' },
+    ]);
   });
 
   it('refuses a bad phone number or phone country with the spec’s texts', async () => {
