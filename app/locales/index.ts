@@ -3,8 +3,10 @@ import en_account from './en/account.json';
 import en_activity from './en/activity.json';
 import en_app from './en/app.json';
 import en_auth from './en/auth.json';
+import en_campuses from './en/campuses.json';
 import en_common from './en/common.json';
 import en_contacts from './en/contacts.json';
+import en_contracts from './en/contracts.json';
 import en_email from './en/email.json';
 import en_error from './en/error.json';
 import en_errors from './en/errors.json';
@@ -29,8 +31,10 @@ import ca_account from './ca/account.json';
 import ca_activity from './ca/activity.json';
 import ca_app from './ca/app.json';
 import ca_auth from './ca/auth.json';
+import ca_campuses from './ca/campuses.json';
 import ca_common from './ca/common.json';
 import ca_contacts from './ca/contacts.json';
+import ca_contracts from './ca/contracts.json';
 import ca_email from './ca/email.json';
 import ca_error from './ca/error.json';
 import ca_errors from './ca/errors.json';
@@ -55,8 +59,10 @@ import cn_account from './cn/account.json';
 import cn_activity from './cn/activity.json';
 import cn_app from './cn/app.json';
 import cn_auth from './cn/auth.json';
+import cn_campuses from './cn/campuses.json';
 import cn_common from './cn/common.json';
 import cn_contacts from './cn/contacts.json';
+import cn_contracts from './cn/contracts.json';
 import cn_email from './cn/email.json';
 import cn_error from './cn/error.json';
 import cn_errors from './cn/errors.json';
@@ -81,8 +87,10 @@ import de_account from './de/account.json';
 import de_activity from './de/activity.json';
 import de_app from './de/app.json';
 import de_auth from './de/auth.json';
+import de_campuses from './de/campuses.json';
 import de_common from './de/common.json';
 import de_contacts from './de/contacts.json';
+import de_contracts from './de/contracts.json';
 import de_email from './de/email.json';
 import de_error from './de/error.json';
 import de_errors from './de/errors.json';
@@ -107,8 +115,10 @@ import es_account from './es/account.json';
 import es_activity from './es/activity.json';
 import es_app from './es/app.json';
 import es_auth from './es/auth.json';
+import es_campuses from './es/campuses.json';
 import es_common from './es/common.json';
 import es_contacts from './es/contacts.json';
+import es_contracts from './es/contracts.json';
 import es_email from './es/email.json';
 import es_error from './es/error.json';
 import es_errors from './es/errors.json';
@@ -133,8 +143,10 @@ import fr_account from './fr/account.json';
 import fr_activity from './fr/activity.json';
 import fr_app from './fr/app.json';
 import fr_auth from './fr/auth.json';
+import fr_campuses from './fr/campuses.json';
 import fr_common from './fr/common.json';
 import fr_contacts from './fr/contacts.json';
+import fr_contracts from './fr/contracts.json';
 import fr_email from './fr/email.json';
 import fr_error from './fr/error.json';
 import fr_errors from './fr/errors.json';
@@ -159,8 +171,10 @@ import it_account from './it/account.json';
 import it_activity from './it/activity.json';
 import it_app from './it/app.json';
 import it_auth from './it/auth.json';
+import it_campuses from './it/campuses.json';
 import it_common from './it/common.json';
 import it_contacts from './it/contacts.json';
+import it_contracts from './it/contracts.json';
 import it_email from './it/email.json';
 import it_error from './it/error.json';
 import it_errors from './it/errors.json';
@@ -185,8 +199,10 @@ import pt_account from './pt/account.json';
 import pt_activity from './pt/activity.json';
 import pt_app from './pt/app.json';
 import pt_auth from './pt/auth.json';
+import pt_campuses from './pt/campuses.json';
 import pt_common from './pt/common.json';
 import pt_contacts from './pt/contacts.json';
+import pt_contracts from './pt/contracts.json';
 import pt_email from './pt/email.json';
 import pt_error from './pt/error.json';
 import pt_errors from './pt/errors.json';
@@ -214,8 +230,10 @@ export const localeResources = {
     "activity": en_activity,
     "app": en_app,
     "auth": en_auth,
+    "campuses": en_campuses,
     "common": en_common,
     "contacts": en_contacts,
+    "contracts": en_contracts,
     "email": en_email,
     "error": en_error,
     "errors": en_errors,
@@ -242,8 +260,10 @@ export const localeResources = {
     "activity": ca_activity,
     "app": ca_app,
     "auth": ca_auth,
+    "campuses": ca_campuses,
     "common": ca_common,
     "contacts": ca_contacts,
+    "contracts": ca_contracts,
     "email": ca_email,
     "error": ca_error,
     "errors": ca_errors,
@@ -270,8 +290,10 @@ export const localeResources = {
     "activity": cn_activity,
     "app": cn_app,
     "auth": cn_auth,
+    "campuses": cn_campuses,
     "common": cn_common,
     "contacts": cn_contacts,
+    "contracts": cn_contracts,
     "email": cn_email,
     "error": cn_error,
     "errors": cn_errors,
@@ -298,8 +320,10 @@ export const localeResources = {
     "activity": de_activity,
     "app": de_app,
     "auth": de_auth,
+    "campuses": de_campuses,
     "common": de_common,
     "contacts": de_contacts,
+    "contracts": de_contracts,
     "email": de_email,
     "error": de_error,
     "errors": de_errors,
@@ -326,8 +350,10 @@ export const localeResources = {
     "activity": es_activity,
     "app": es_app,
     "auth": es_auth,
+    "campuses": es_campuses,
     "common": es_common,
     "contacts": es_contacts,
+    "contracts": es_contracts,
     "email": es_email,
     "error": es_error,
     "errors": es_errors,
@@ -354,8 +380,10 @@ export const localeResources = {
     "activity": fr_activity,
     "app": fr_app,
     "auth": fr_auth,
+    "campuses": fr_campuses,
     "common": fr_common,
     "contacts": fr_contacts,
+    "contracts": fr_contracts,
     "email": fr_email,
     "error": fr_error,
     "errors": fr_errors,
@@ -382,8 +410,10 @@ export const localeResources = {
     "activity": it_activity,
     "app": it_app,
     "auth": it_auth,
+    "campuses": it_campuses,
     "common": it_common,
     "contacts": it_contacts,
+    "contracts": it_contracts,
     "email": it_email,
     "error": it_error,
     "errors": it_errors,
@@ -410,8 +440,10 @@ export const localeResources = {
     "activity": pt_activity,
     "app": pt_app,
     "auth": pt_auth,
+    "campuses": pt_campuses,
     "common": pt_common,
     "contacts": pt_contacts,
+    "contracts": pt_contracts,
     "email": pt_email,
     "error": pt_error,
     "errors": pt_errors,

@@ -4,6 +4,7 @@ import { withActor, type ApiEnv } from './context';
 import { authApi } from './auth';
 import { notificationsApi } from './notifications';
 import { jobsApi } from './jobs';
+import { contractsApi } from './contracts';
 import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
@@ -17,6 +18,7 @@ api.use('*', withActor);
 api.route('/', authApi);
 api.route('/', notificationsApi);
 api.route('/', jobsApi);
+api.route('/', contractsApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),
