@@ -33,6 +33,16 @@ describe('the API front door', () => {
   });
 });
 
+describe('GET company/jobs/{id}', () => {
+  it('answers 401 without a token and 404 for a job that is not the caller’s', async () => {
+    expect((await call('/api/company/jobs/abc')).status).toBe(401);
+    const token = await apiToken(DEMO_ACCOUNTS.admin);
+    const answer = await call('/api/company/jobs/no-such-job', { token });
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ message: 'Not found', errors: [] });
+  });
+});
+
 describe('maintenance switch', () => {
   it('answers every /api call 503 with the spec’s message while MAINTENANCE is "1"', async () => {
     const token = await apiToken(DEMO_ACCOUNTS.finance);

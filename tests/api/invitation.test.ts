@@ -116,6 +116,20 @@ describe('invitation calls', () => {
     ]);
   });
 
+  it('phone-number/set stores the phone and texts a PIN to it; email-verification/send needs a valid email', async () => {
+    const { user, token } = await invitedUser();
+    const phone = { phone_country: 'gb', phone_number: '7700 900789' };
+    expect((await post('phone-number/set', phone, token)).status).toBe(200);
+    expect(await lastPinFor('GB:7700900789')).toMatch(/^\d{6}$/);
+    const [after] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(after).toMatchObject({ phone_country: 'GB', phone_number: '7700900789', phone_verified_at: null });
+    const bad = await post('email-verification/send', { email: 'not-an-email' }, token);
+    expect(bad.status).toBe(422);
+    expect((bad.body as ErrorEnvelope).errors).toEqual([
+      { key: 'email', message: 'Invalid email address provided.' },
+    ]);
+  });
+
   it('refuse the last step before password, email and phone are done', async () => {
     const { token } = await invitedUser();
     const early = await post('phone-validate-pin/verify', { ...PHONE, pin: '123456' }, token);

@@ -66,6 +66,10 @@ describe('notifications API', () => {
     const executiveAfter = await call<Listed>('/api/company/notifications/list', { token: executiveToken });
     expect(executiveAfter.body.data.notifications.items.find((n) => n.id === theirs.id)?.read).toBe(false);
 
+    await call('/api/company/notifications/read', { method: 'POST', json: { ids: [] }, token: financeToken });
+    const none = await call<Listed>('/api/company/notifications/list', { token: financeToken });
+    expect(none.body.data.notifications.meta.unread).toBe(1);
+
     await call('/api/company/notifications/read', { method: 'POST', json: {}, token: financeToken });
     const all = await call<Listed>('/api/company/notifications/list', { token: financeToken });
     expect(all.body.data.notifications.meta.unread).toBe(0);
