@@ -433,6 +433,28 @@ describe('forgot and reset password', () => {
       'phone_number',
       'Minimum of "3" characters required',
     );
+    expectFieldError(
+      await call(
+        '/api/company/auth/phone/forgot-password/verify',
+        post({ phone_country: 'GB', phone_number: '7700900123', pin: '12' }),
+      ),
+      'pin',
+      'One time pin must be 6 digits.',
+    );
+    expectFieldError(
+      await call(
+        '/api/company/auth/reset-password/phone',
+        post({
+          phone_country: 'GB',
+          phone_number: '7700900123',
+          pin: '123456',
+          password: 'Good-Passw0rd!',
+          password_confirmation: 'Good-Passw0rd',
+        }),
+      ),
+      'password_confirmation',
+      'Passwords do not match',
+    );
   });
 });
 
