@@ -8,7 +8,7 @@ import { NotFound, ValidationFailed } from '../../workers/domain/errors';
 import { formatMessage } from '../../workers/platform/i18n';
 import type { ActorCtx } from '../../workers/domain/context';
 import { actorCtx, db, DEMO_ACCOUNTS, seedUk, SETUP_TIMEOUT_MS, testEnv } from '../support/world';
-import { exeBytes, pdfBytes } from '../support/files';
+import { exeBytes, fileOf, pdfBytes } from '../support/files';
 
 const base = {
   title: 'Call with bursar',
@@ -104,7 +104,7 @@ describe('notes of an owner', () => {
   }, SETUP_TIMEOUT_MS);
 
   it('adds a note with its file in R2 and its activity-log row, and downloads the file', async () => {
-    const file = new File([pdfBytes('minutes')], 'Meeting minutes.pdf', { type: 'application/pdf' });
+    const file = fileOf(pdfBytes('minutes'), 'Meeting minutes.pdf', 'application/pdf');
     const { id } = await addNote(ctx, owner, noteSchema.parse({ ...base, title: 'With file' }), file);
     const [row] = await db().select().from(notes).where(eq(notes.id, id));
     expect(row).toMatchObject({
@@ -142,9 +142,7 @@ describe('notes of an owner', () => {
     const tooBig = await failure(addNote(ctx, owner, noteSchema.parse(base), big));
     expect(tooBig.errors).toEqual([{ key: 'file', message: 'validation.file_too_large|{"size":10}' }]);
     expect(formatMessage(tooBig.errors[0].message)).toBe('File cannot be larger than 10MB');
-    const exe = await failure(
-      addNote(ctx, owner, noteSchema.parse(base), new File([exeBytes()], 'setup.pdf')),
-    );
+    const exe = await failure(addNote(ctx, owner, noteSchema.parse(base), fileOf(exeBytes(), 'setup.pdf')));
     expect(exe.errors[0].key).toBe('file');
     expect(await count()).toBe(before);
   });
@@ -175,7 +173,7 @@ describe('notes of an owner', () => {
   });
 
   it("answers not found for another owner's note file or a note without a file", async () => {
-    const { id } = await addNote(ctx, owner, noteSchema.parse(base), new File([pdfBytes()], 'a.pdf'));
+    const { id } = await addNote(ctx, owner, noteSchema.parse(base), fileOf(pdfBytes(), 'a.pdf'));
     await expect(noteFileResponse(ctx, otherOwner, id)).rejects.toBeInstanceOf(NotFound);
     const plain = await addNote(ctx, owner, noteSchema.parse(base));
     await expect(noteFileResponse(ctx, owner, plain.id)).rejects.toBeInstanceOf(NotFound);

@@ -12,6 +12,7 @@ import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@c
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Link, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { NOTE_SOURCES, NOTE_TYPES, REQUESTER_TYPES, noteSchema } from '@server/domain/notes/schema';
 import type { NoteRow } from '@server/domain/notes/service';
 import type { ListMeta } from '@server/domain/lists';
@@ -124,7 +125,7 @@ function AddNoteForm({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add_note';
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof noteSchema>>({
     id: 'add-note',
     lastResult: lastResult ?? undefined,
     defaultValue: { date: todayIso(), type: 'admin_note', source: 'email' },
