@@ -7,6 +7,7 @@ import en_campuses from './en/campuses.json';
 import en_common from './en/common.json';
 import en_contacts from './en/contacts.json';
 import en_contracts from './en/contracts.json';
+import en_countries from './en/countries.json';
 import en_email from './en/email.json';
 import en_error from './en/error.json';
 import en_errors from './en/errors.json';
@@ -35,6 +36,7 @@ import ca_campuses from './ca/campuses.json';
 import ca_common from './ca/common.json';
 import ca_contacts from './ca/contacts.json';
 import ca_contracts from './ca/contracts.json';
+import ca_countries from './ca/countries.json';
 import ca_email from './ca/email.json';
 import ca_error from './ca/error.json';
 import ca_errors from './ca/errors.json';
@@ -63,6 +65,7 @@ import cn_campuses from './cn/campuses.json';
 import cn_common from './cn/common.json';
 import cn_contacts from './cn/contacts.json';
 import cn_contracts from './cn/contracts.json';
+import cn_countries from './cn/countries.json';
 import cn_email from './cn/email.json';
 import cn_error from './cn/error.json';
 import cn_errors from './cn/errors.json';
@@ -91,6 +94,7 @@ import de_campuses from './de/campuses.json';
 import de_common from './de/common.json';
 import de_contacts from './de/contacts.json';
 import de_contracts from './de/contracts.json';
+import de_countries from './de/countries.json';
 import de_email from './de/email.json';
 import de_error from './de/error.json';
 import de_errors from './de/errors.json';
@@ -119,6 +123,7 @@ import es_campuses from './es/campuses.json';
 import es_common from './es/common.json';
 import es_contacts from './es/contacts.json';
 import es_contracts from './es/contracts.json';
+import es_countries from './es/countries.json';
 import es_email from './es/email.json';
 import es_error from './es/error.json';
 import es_errors from './es/errors.json';
@@ -147,6 +152,7 @@ import fr_campuses from './fr/campuses.json';
 import fr_common from './fr/common.json';
 import fr_contacts from './fr/contacts.json';
 import fr_contracts from './fr/contracts.json';
+import fr_countries from './fr/countries.json';
 import fr_email from './fr/email.json';
 import fr_error from './fr/error.json';
 import fr_errors from './fr/errors.json';
@@ -175,6 +181,7 @@ import it_campuses from './it/campuses.json';
 import it_common from './it/common.json';
 import it_contacts from './it/contacts.json';
 import it_contracts from './it/contracts.json';
+import it_countries from './it/countries.json';
 import it_email from './it/email.json';
 import it_error from './it/error.json';
 import it_errors from './it/errors.json';
@@ -203,6 +210,7 @@ import pt_campuses from './pt/campuses.json';
 import pt_common from './pt/common.json';
 import pt_contacts from './pt/contacts.json';
 import pt_contracts from './pt/contracts.json';
+import pt_countries from './pt/countries.json';
 import pt_email from './pt/email.json';
 import pt_error from './pt/error.json';
 import pt_errors from './pt/errors.json';
@@ -234,6 +242,7 @@ export const localeResources = {
     "common": en_common,
     "contacts": en_contacts,
     "contracts": en_contracts,
+    "countries": en_countries,
     "email": en_email,
     "error": en_error,
     "errors": en_errors,
@@ -264,6 +273,7 @@ export const localeResources = {
     "common": ca_common,
     "contacts": ca_contacts,
     "contracts": ca_contracts,
+    "countries": ca_countries,
     "email": ca_email,
     "error": ca_error,
     "errors": ca_errors,
@@ -294,6 +304,7 @@ export const localeResources = {
     "common": cn_common,
     "contacts": cn_contacts,
     "contracts": cn_contracts,
+    "countries": cn_countries,
     "email": cn_email,
     "error": cn_error,
     "errors": cn_errors,
@@ -324,6 +335,7 @@ export const localeResources = {
     "common": de_common,
     "contacts": de_contacts,
     "contracts": de_contracts,
+    "countries": de_countries,
     "email": de_email,
     "error": de_error,
     "errors": de_errors,
@@ -354,6 +366,7 @@ export const localeResources = {
     "common": es_common,
     "contacts": es_contacts,
     "contracts": es_contracts,
+    "countries": es_countries,
     "email": es_email,
     "error": es_error,
     "errors": es_errors,
@@ -384,6 +397,7 @@ export const localeResources = {
     "common": fr_common,
     "contacts": fr_contacts,
     "contracts": fr_contracts,
+    "countries": fr_countries,
     "email": fr_email,
     "error": fr_error,
     "errors": fr_errors,
@@ -414,6 +428,7 @@ export const localeResources = {
     "common": it_common,
     "contacts": it_contacts,
     "contracts": it_contracts,
+    "countries": it_countries,
     "email": it_email,
     "error": it_error,
     "errors": it_errors,
@@ -444,6 +459,7 @@ export const localeResources = {
     "common": pt_common,
     "contacts": pt_contacts,
     "contracts": pt_contracts,
+    "countries": pt_countries,
     "email": pt_email,
     "error": pt_error,
     "errors": pt_errors,

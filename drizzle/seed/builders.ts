@@ -71,15 +71,16 @@ export async function seedAccessControl(db: DB): Promise<void> {
   }
 }
 
+/** The shipped country list; adds the countries a database lacks (by alpha-2), so it is safe to run twice. */
 export async function seedCountries(db: DB): Promise<void> {
-  const [any] = await db.select({ id: countries.id }).from(countries).limit(1);
-  if (any) return;
+  const existing = await db.select({ abbreviation: countries.abbreviation }).from(countries);
+  const have = new Set(existing.map((c) => c.abbreviation));
   await runBatch(
     db,
     bulkInsert(
       db,
       countries,
-      BASE_COUNTRIES.map((c) => ({ ...c })),
+      BASE_COUNTRIES.filter((c) => !have.has(c.abbreviation)).map((c) => ({ ...c })),
     ),
   );
 }

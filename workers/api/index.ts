@@ -6,6 +6,7 @@ import { notificationsApi } from './notifications';
 import { jobsApi } from './jobs';
 import { contractsApi } from './contracts';
 import { openApiDocument } from './openapi';
+import { countriesApi } from './countries';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
 export const api = new Hono<ApiEnv>();
@@ -19,6 +20,7 @@ api.route('/', authApi);
 api.route('/', notificationsApi);
 api.route('/', jobsApi);
 api.route('/', contractsApi);
+api.route('/', countriesApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

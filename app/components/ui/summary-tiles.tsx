@@ -1,0 +1,13 @@
+/** A row of figures above a list (the list's summary call). */
+export function SummaryTiles({ tiles }: { tiles: { label: string; value: number | string }[] }) {
+  return (
+    <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
+      {tiles.map((tile) => (
+        <div key={tile.label} className="rounded-xl bg-white px-4 py-3 shadow-sm ring-1 ring-slate-200">
+          <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{tile.label}</dt>
+          <dd className="mt-1 text-2xl font-semibold text-slate-900">{tile.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

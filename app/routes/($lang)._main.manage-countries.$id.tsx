@@ -1,0 +1,478 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+} from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { can } from '@server/domain/access/actor';
+import { isDomainError } from '@server/domain/errors';
+import { countrySchema, countryStatusSchema, updateTaxRateSchema } from '@server/domain/countries/schema';
+import {
+  activateTaxRate,
+  addTaxRate,
+  deleteTaxRate,
+  getCountry,
+  updateCountry,
+  updateCountryStatus,
+  updateTaxRate,
+} from '@server/domain/countries/service';
+import { translate } from '@server/platform/i18n';
+import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { formatDate } from '~/lib/dates';
+import { useMessage } from '~/lib/messages';
+import { localePath } from '~/i18n/config';
+import { AppForm, Field, FormErrors } from '~/components/forms';
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { useActionSnack } from '~/components/ui/snackbar';
+import { StatusBadge, statusTone } from '~/components/ui/status-badge';
+import { CountryFields, taxLabel } from '~/components/countries/country-bits';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+function countryIdOf(params: { id?: string }): number {
+  if (!params.id || !/^\d{1,15}$/.test(params.id)) throw new Response('Not Found', { status: 404 });
+  return Number(params.id);
+}
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'read_country');
+  const country = await orNotFound(getCountry(ctx, countryIdOf(params)));
+  const lang = langOf(request);
+  return json({
+    country,
+    canUpdate: can(ctx.actor, 'update_country'),
+    canArchive: can(ctx.actor, 'archive_country') || can(ctx.actor, 'update_country'),
+    title: translate(lang, 'app.title_template', { title: country.name, product: context.env.PRODUCT_NAME }),
+  });
+}
+
+const rateIdSchema = z.object({ rate_id: z.coerce.number().int().positive() });
+const INTENTS = ['update', 'status', 'add_rate', 'update_rate', 'activate_rate', 'delete_rate'] as const;
+type Intent = (typeof INTENTS)[number];
+
+/** Success messages of each intent (the spec's texts for the tax-rate ones). */
+const DONE: Record<Intent, string> = {
+  update: 'countries.updated',
+  status: 'countries.status_updated',
+  add_rate: 'countries.tax_rate_added',
+  update_rate: 'countries.tax_rate_updated',
+  activate_rate: 'countries.tax_rate_activated',
+  delete_rate: 'countries.tax_rate_deleted',
+};
+/** Failure headings of each intent. */
+const FAILED: Record<Intent, string> = {
+  update: 'countries.update_failed',
+  status: 'countries.status_failed',
+  add_rate: 'countries.tax_rate_add_failed',
+  update_rate: 'countries.tax_rate_update_failed',
+  activate_rate: 'countries.tax_rate_activate_failed',
+  delete_rate: 'countries.tax_rate_delete_failed',
+};
+
+/**
+ * The country's operations behind an `intent`: its details, its status, and its tax rates (add, update,
+ * activate, delete). Each maps to its service call, which checks the permission.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'update_country|archive_country');
+  const id = countryIdOf(params);
+  const formData = await request.formData();
+  const intent = String(formData.get('intent')) as Intent;
+  if (!INTENTS.includes(intent))
+    return json({ intent, result: null, ok: false, error: 'errors.invalid_data' }, 400);
+  // Operations without a form of their own answer a plain error message instead of field errors.
+  const simple = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+      return json({ intent, result: null, ok: true, error: null });
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      return json({ intent, result: null, ok: false, error: e.message }, e.status);
+    }
+  };
+  switch (intent) {
+    case 'update': {
+      const submission = parseWithZod(formData, { schema: countrySchema });
+      if (submission.status !== 'success')
+        return json({ intent, result: submission.reply(), ok: false, error: null }, 400);
+      const r = await withFormErrors(submission, () => updateCountry(ctx, id, submission.value));
+      return json(
+        { intent, result: r.ok ? submission.reply() : r.reply, ok: r.ok, error: null },
+        r.ok ? 200 : r.status,
+      );
+    }
+    case 'status': {
+      const parsed = countryStatusSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success)
+        return json({ intent, result: null, ok: false, error: 'errors.invalid_data' }, 400);
+      return simple(() => updateCountryStatus(ctx, id, parsed.data.status));
+    }
+    case 'add_rate':
+    case 'update_rate': {
+      const submission = parseWithZod(formData, { schema: updateTaxRateSchema });
+      if (submission.status !== 'success')
+        return json({ intent, result: submission.reply(), ok: false, error: null }, 400);
+      if (intent === 'add_rate') {
+        const r = await withFormErrors(submission, () =>
+          addTaxRate(ctx, { ...submission.value, country_id: id }),
+        );
+        return json(
+          { intent, result: r.ok ? submission.reply({ resetForm: true }) : r.reply, ok: r.ok, error: null },
+          r.ok ? 200 : r.status,
+        );
+      }
+      const rate = rateIdSchema.safeParse(Object.fromEntries(formData));
+      if (!rate.success) return json({ intent, result: null, ok: false, error: 'errors.invalid_data' }, 400);
+      const r = await withFormErrors(submission, () =>
+        updateTaxRate(ctx, rate.data.rate_id, submission.value),
+      );
+      if (!r.ok) return json({ intent, result: r.reply, ok: false, error: null }, r.status);
+      return redirect(localePath(langOf(request), `/manage-countries/${id}?saved=update_rate`));
+    }
+    case 'activate_rate':
+    case 'delete_rate': {
+      const rate = rateIdSchema.safeParse(Object.fromEntries(formData));
+      if (!rate.success) return json({ intent, result: null, ok: false, error: 'errors.invalid_data' }, 400);
+      return simple(() =>
+        intent === 'activate_rate'
+          ? activateTaxRate(ctx, rate.data.rate_id)
+          : deleteTaxRate(ctx, rate.data.rate_id),
+      );
+    }
+  }
+}
+
+export default function CountryDetail() {
+  const { t, i18n } = useTranslation();
+  const m = useMessage();
+  const { country, canUpdate, canArchive } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const busy = useNavigation().state === 'submitting';
+  const to = (path: string) => localePath(i18n.language, path);
+  const saved = params.get('saved');
+  const editingId = Number(params.get('rate')) || null;
+  const editing = country.tax_rates.find((r) => r.id === editingId) ?? null;
+
+  const snack = data?.ok
+    ? t(
+        data.intent === 'status'
+          ? `countries.${country.status === 'active' ? 'activated' : 'archived'}`
+          : DONE[data.intent],
+      )
+    : null;
+  useActionSnack(data?.ok ? data : null, 'success', snack);
+  useActionSnack(
+    saved ? location.key : null,
+    'success',
+    saved === 'created' ? t('countries.created') : saved === 'update_rate' ? t(DONE.update_rate) : null,
+  );
+  useEffect(() => {
+    // The "saved" marker has done its job; drop it so a reload does not repeat the message.
+    if (!saved) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('saved');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search);
+  }, [saved]);
+
+  const [countryForm, countryFields] = useForm({
+    id: 'country',
+    lastResult: data?.intent === 'update' ? data.result : undefined,
+    defaultValue: {
+      ...country,
+      dial_code: country.dial_code ?? '',
+      capital: country.capital ?? '',
+      region_code: country.region_code ?? '',
+      currency_code: country.currency_code ?? '',
+      currency_name: country.currency_name ?? '',
+      currency_symbol: country.currency_symbol ?? '',
+      language: country.language ?? '',
+      age_min: country.age_min == null ? '' : String(country.age_min),
+      age_max: country.age_max == null ? '' : String(country.age_max),
+      travel_restriction_notes: country.travel_restriction_notes ?? '',
+      stamp_duty_applicable: country.stamp_duty_applicable ? 'on' : undefined,
+      requires_passport_number: country.requires_passport_number ? 'on' : undefined,
+    },
+    constraint: getZodConstraint(countrySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: countrySchema }),
+    shouldValidate: 'onBlur',
+  });
+  const rateFormId = editing ? `rate-${editing.id}` : 'rate-new';
+  const [rateForm, rateFields] = useForm({
+    id: rateFormId,
+    lastResult: data?.intent === 'add_rate' || data?.intent === 'update_rate' ? data.result : undefined,
+    defaultValue: editing
+      ? {
+          tax_rate: editing.tax_rate == null ? '' : editing.tax_rate.toFixed(2),
+          tax_amount: editing.tax_amount == null ? '' : editing.tax_amount.toFixed(2),
+          currency: editing.currency ?? '',
+          start_date: editing.start_date,
+          end_date: editing.end_date ?? '',
+        }
+      : { currency: country.currency_code ?? '' },
+    constraint: getZodConstraint(updateTaxRateSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateTaxRateSchema }),
+    shouldValidate: 'onBlur',
+  });
+
+  const failure = data && !data.ok && data.error ? data : null;
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {country.name}
+            <StatusBadge tone={statusTone(country.status)}>
+              {t(`countries.statuses.${country.status}`)}
+            </StatusBadge>
+          </span>
+        }
+        description={`${country.abbreviation} · ${country.code}${country.region_code ? ` · ${t(`countries.regions.${country.region_code}`)}` : ''}`}
+        actions={
+          <>
+            <ButtonLink to={to('/manage-countries')} variant="secondary">
+              {t('countries.back_to_list')}
+            </ButtonLink>
+            {canArchive ? (
+              <AppForm method="post">
+                <input type="hidden" name="intent" value="status" />
+                <input
+                  type="hidden"
+                  name="status"
+                  value={country.status === 'active' ? 'archived' : 'active'}
+                />
+                <Button
+                  type="submit"
+                  variant={country.status === 'active' ? 'danger' : 'primary'}
+                  disabled={busy}
+                >
+                  {t(country.status === 'active' ? 'countries.archive' : 'countries.activate')}
+                </Button>
+              </AppForm>
+            ) : null}
+          </>
+        }
+      />
+      {failure ? (
+        <Alert>
+          <p className="font-semibold">{t(FAILED[failure.intent as Intent] ?? 'errors.generic')}</p>
+          <p>{m(failure.error)}</p>
+        </Alert>
+      ) : null}
+
+      <Card>
+        <h2 className="mb-1 text-lg font-semibold text-slate-900">{t('countries.tax_rates')}</h2>
+        <p className="mb-4 text-sm text-slate-600">{t('countries.tax_rates_intro')}</p>
+        {country.tax_rates.length ? (
+          <div className="mb-6 overflow-x-auto rounded-lg ring-1 ring-slate-200">
+            <table className="min-w-full divide-y divide-slate-200 text-sm">
+              <caption className="sr-only">{t('countries.tax_rates')}</caption>
+              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3">
+                    {t('countries.tax')}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t('countries.start_date')}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t('countries.end_date')}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {t('countries.status')}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    <span className="sr-only">{t('countries.actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {country.tax_rates.map((r) => (
+                  <tr
+                    key={r.id}
+                    data-testid="tax-rate-row"
+                    className={r.id === editingId ? 'bg-primary-50/50' : undefined}
+                  >
+                    <td className="px-4 py-3 font-medium text-slate-900">{taxLabel(r)}</td>
+                    <td className="px-4 py-3">{formatDate(r.start_date)}</td>
+                    <td className="px-4 py-3">
+                      {r.end_date ? formatDate(r.end_date) : t('countries.open_ended')}
+                    </td>
+                    <td className="px-4 py-3">
+                      <StatusBadge tone={r.active ? 'green' : 'slate'}>
+                        {t(`countries.rate_statuses.${r.status}`)}
+                      </StatusBadge>
+                    </td>
+                    <td className="px-4 py-3">
+                      {canUpdate ? (
+                        <div className="flex flex-wrap justify-end gap-3">
+                          <Link
+                            to={`?rate=${r.id}`}
+                            preventScrollReset
+                            className="font-medium text-primary-800 hover:underline"
+                          >
+                            {t('countries.edit')}
+                          </Link>
+                          {!r.active ? (
+                            <AppForm method="post" preventScrollReset>
+                              <input type="hidden" name="intent" value="activate_rate" />
+                              <input type="hidden" name="rate_id" value={r.id} />
+                              <button
+                                type="submit"
+                                disabled={busy}
+                                className="font-medium text-green-800 hover:underline"
+                              >
+                                {t('countries.activate')}
+                              </button>
+                            </AppForm>
+                          ) : null}
+                          <AppForm
+                            method="post"
+                            preventScrollReset
+                            onSubmit={(e) => {
+                              if (!window.confirm(t('countries.tax_rate_delete_confirm'))) e.preventDefault();
+                            }}
+                          >
+                            <input type="hidden" name="intent" value="delete_rate" />
+                            <input type="hidden" name="rate_id" value={r.id} />
+                            <button
+                              type="submit"
+                              disabled={busy}
+                              className="font-medium text-red-700 hover:underline"
+                            >
+                              {t('countries.delete')}
+                            </button>
+                          </AppForm>
+                        </div>
+                      ) : null}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="mb-6 rounded-lg bg-slate-50 px-4 py-6 text-center text-sm text-slate-500">
+            {t('countries.no_tax_rates')}
+          </p>
+        )}
+        {canUpdate ? (
+          <AppForm
+            method="post"
+            {...getFormProps(rateForm)}
+            key={rateFormId}
+            className="space-y-4"
+            preventScrollReset
+          >
+            <h3 className="text-base font-semibold text-slate-900">
+              {editing ? t('countries.edit_tax_rate') : t('countries.add_tax_rate')}
+            </h3>
+            <p className="text-sm text-slate-600">{t('countries.rate_or_amount_hint')}</p>
+            <FormErrors errors={rateForm.errors} />
+            {editing ? <input type="hidden" name="rate_id" value={editing.id} /> : null}
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-5">
+              <Field
+                label={t('countries.tax_rate_percent')}
+                field={rateFields.tax_rate}
+                inputProps={{ inputMode: 'decimal' }}
+              />
+              <Field
+                label={t('countries.tax_amount')}
+                field={rateFields.tax_amount}
+                inputProps={{ inputMode: 'decimal' }}
+              />
+              <Field
+                label={t('countries.currency_code')}
+                field={rateFields.currency}
+                inputProps={{ maxLength: 3 }}
+              />
+              <Field label={t('countries.start_date')} field={rateFields.start_date} type="date" />
+              <Field label={t('countries.end_date')} field={rateFields.end_date} type="date" />
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <Button
+                type="submit"
+                name="intent"
+                value={editing ? 'update_rate' : 'add_rate'}
+                disabled={busy}
+              >
+                {editing ? t('countries.save_tax_rate') : t('countries.add_tax_rate')}
+              </Button>
+              {editing ? (
+                <Link to="?" preventScrollReset className={buttonClass('secondary')}>
+                  {t('common.cancel')}
+                </Link>
+              ) : null}
+            </div>
+          </AppForm>
+        ) : null}
+      </Card>
+
+      <Card>
+        <h2 className="mb-4 text-lg font-semibold text-slate-900">{t('countries.settings')}</h2>
+        {canUpdate ? (
+          <AppForm method="post" {...getFormProps(countryForm)} className="space-y-6">
+            <FormErrors errors={countryForm.errors} />
+            <CountryFields fields={countryFields} />
+            <Button type="submit" name="intent" value="update" disabled={busy}>
+              {t('common.save')}
+            </Button>
+          </AppForm>
+        ) : (
+          <CountrySummary country={country} />
+        )}
+      </Card>
+    </div>
+  );
+}
+
+/** Read-only view for those who may read but not change countries. */
+function CountrySummary({
+  country,
+}: {
+  country: ReturnType<typeof useLoaderData<typeof loader>>['country'];
+}) {
+  const { t } = useTranslation();
+  const yesNo = (v: boolean) => t(v ? 'countries.yes' : 'countries.no');
+  const rows: [string, string][] = [
+    [t('countries.capital'), country.capital ?? '—'],
+    [t('countries.dial_code'), country.dial_code ? `+${country.dial_code}` : '—'],
+    [
+      t('countries.currency'),
+      [country.currency_code, country.currency_name, country.currency_symbol].filter(Boolean).join(' · ') ||
+        '—',
+    ],
+    [t('countries.language'), country.language ?? '—'],
+    [t('countries.age_min'), country.age_min == null ? '—' : String(country.age_min)],
+    [t('countries.age_max'), country.age_max == null ? '—' : String(country.age_max)],
+    [t('countries.travel_restriction_notes'), country.travel_restriction_notes ?? '—'],
+    [t('countries.stamp_duty_applicable'), yesNo(country.stamp_duty_applicable)],
+    [t('countries.requires_passport_number'), yesNo(country.requires_passport_number)],
+  ];
+  return (
+    <dl className="grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
+      {rows.map(([label, value]) => (
+        <div key={label}>
+          <dt className="text-slate-500">{label}</dt>
+          <dd className="font-medium text-slate-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

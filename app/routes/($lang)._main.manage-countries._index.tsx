@@ -1,0 +1,258 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { can } from '@server/domain/access/actor';
+import { countryListSchema, REGION_CODES } from '@server/domain/countries/schema';
+import {
+  countriesSummary,
+  exportCountries,
+  listCountries,
+  updateCountryStatus,
+} from '@server/domain/countries/service';
+import { translate } from '@server/platform/i18n';
+import { langOf, requirePermissions } from '~/lib/guards.server';
+import { queryOf, wantsExport, xlsxResponse } from '~/lib/lists.server';
+import { pageTitle } from '~/lib/meta';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors, Label, inputClass } from '~/components/forms';
+import { ButtonLink } from '~/components/ui/button';
+import { PageHeader } from '~/components/ui/card';
+import { DataTable, type Column } from '~/components/ui/data-table';
+import { FiltersBar, useExportHref } from '~/components/ui/list-controls';
+import { useActionSnack } from '~/components/ui/snackbar';
+import { StatusBadge, statusTone } from '~/components/ui/status-badge';
+import { taxLabel } from '~/components/countries/country-bits';
+import { SummaryTiles } from '~/components/ui/summary-tiles';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'read_country');
+  const query = countryListSchema.parse(queryOf(request));
+  if (wantsExport(request)) {
+    const lang = langOf(request);
+    const h = (key: string) => translate(lang, `countries.${key}`);
+    const rows = await exportCountries(ctx, query);
+    // A file, not page data: typed `never` so the page's data type stays the JSON below.
+    return (await xlsxResponse('countries.xlsx', {
+      name: h('title'),
+      columns: [
+        { header: h('name'), key: 'name', width: 30 },
+        { header: h('abbreviation'), key: 'abbreviation' },
+        { header: h('code'), key: 'code' },
+        { header: h('dial_code'), key: 'dial_code' },
+        { header: h('capital'), key: 'capital', width: 20 },
+        { header: h('region'), key: 'region_code' },
+        { header: h('currency_code'), key: 'currency_code' },
+        { header: h('currency_name'), key: 'currency_name', width: 24 },
+        { header: h('tax'), key: 'tax' },
+        { header: h('age_min'), key: 'age_min' },
+        { header: h('age_max'), key: 'age_max' },
+        { header: h('stamp_duty_applicable'), key: 'stamp_duty' },
+        { header: h('requires_passport_number'), key: 'passport' },
+        { header: h('status'), key: 'status' },
+      ],
+      rows: rows.map((r) => ({
+        ...r,
+        tax: taxLabel(r) ?? '',
+        stamp_duty: r.stamp_duty_applicable
+          ? translate(lang, 'countries.yes')
+          : translate(lang, 'countries.no'),
+        passport: r.requires_passport_number
+          ? translate(lang, 'countries.yes')
+          : translate(lang, 'countries.no'),
+        status: translate(lang, `countries.statuses.${r.status}`),
+      })),
+    })) as never;
+  }
+  const [list, summary] = await Promise.all([listCountries(ctx, query), countriesSummary(ctx)]);
+  return json({
+    list,
+    summary,
+    canCreate: can(ctx.actor, 'create_country'),
+    canArchive: can(ctx.actor, 'archive_country') || can(ctx.actor, 'update_country'),
+    title: pageTitle(context, request, 'countries.title'),
+  });
+}
+
+const statusIntent = z.object({
+  intent: z.literal('status'),
+  id: z.coerce.number().int().positive(),
+  status: z.enum(['active', 'archived']),
+});
+
+/** Activate or archive one country from its row. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'archive_country|update_country');
+  const submission = parseWithZod(await request.formData(), { schema: statusIntent });
+  if (submission.status !== 'success')
+    return json({ ok: false, status: null, errors: ['errors.invalid_data'] }, 400);
+  const { id, status } = submission.value;
+  await updateCountryStatus(ctx, id, status);
+  return json({ ok: true, status, errors: null });
+}
+
+type Row = Awaited<ReturnType<typeof listCountries>>['items'][number];
+
+export default function ManageCountries() {
+  const { t, i18n } = useTranslation();
+  const { list, summary, canCreate, canArchive } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const exportHref = useExportHref();
+  const busy = useNavigation().state === 'submitting';
+  useActionSnack(
+    done?.ok ? done : null,
+    'success',
+    done?.ok ? t(done.status === 'active' ? 'countries.activated' : 'countries.archived') : null,
+  );
+  const to = (path: string) => localePath(i18n.language, path);
+  const columns: Column<Row>[] = [
+    {
+      key: 'name',
+      header: t('countries.name'),
+      sort: 'name',
+      render: (r) => (
+        <Link to={to(`/manage-countries/${r.id}`)} className="font-medium text-primary-800 hover:underline">
+          {r.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'abbreviation',
+      header: t('countries.abbreviation'),
+      sort: 'abbreviation',
+      render: (r) => r.abbreviation,
+    },
+    { key: 'code', header: t('countries.code'), sort: 'code', render: (r) => r.code },
+    {
+      key: 'region',
+      header: t('countries.region'),
+      sort: 'region_code',
+      render: (r) => (r.region_code ? t(`countries.regions.${r.region_code}`) : '—'),
+    },
+    {
+      key: 'currency',
+      header: t('countries.currency'),
+      sort: 'currency_code',
+      render: (r) => (r.currency_code ? `${r.currency_code} ${r.currency_symbol ?? ''}`.trim() : '—'),
+    },
+    { key: 'tax', header: t('countries.tax'), render: (r) => taxLabel(r) ?? '—' },
+    {
+      key: 'status',
+      header: t('countries.status'),
+      sort: 'status',
+      render: (r) => (
+        <StatusBadge tone={statusTone(r.status)}>{t(`countries.statuses.${r.status}`)}</StatusBadge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('countries.actions')}</span>,
+      className: 'text-right',
+      render: (r) => (
+        <div className="flex justify-end gap-3">
+          <Link to={to(`/manage-countries/${r.id}`)} className="font-medium text-primary-800 hover:underline">
+            {t('countries.edit')}
+          </Link>
+          {canArchive ? (
+            <AppForm method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="status" />
+              <input type="hidden" name="id" value={r.id} />
+              <input type="hidden" name="status" value={r.status === 'active' ? 'archived' : 'active'} />
+              <button
+                type="submit"
+                disabled={busy}
+                className="font-medium text-slate-600 hover:text-slate-900 hover:underline"
+                aria-label={t(
+                  r.status === 'active' ? 'countries.archive_named' : 'countries.activate_named',
+                  {
+                    name: r.name,
+                  },
+                )}
+              >
+                {t(r.status === 'active' ? 'countries.archive' : 'countries.activate')}
+              </button>
+            </AppForm>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={t('countries.title')}
+        description={t('countries.intro')}
+        actions={
+          canCreate ? <ButtonLink to={to('/manage-countries/new')}>{t('countries.add')}</ButtonLink> : null
+        }
+      />
+      <SummaryTiles
+        tiles={[
+          { label: t('countries.summary.total'), value: summary.total },
+          { label: t('countries.summary.active'), value: summary.active },
+          { label: t('countries.summary.archived'), value: summary.archived },
+          { label: t('countries.summary.with_tax_rate'), value: summary.with_tax_rate },
+        ]}
+      />
+      {!done?.ok && done?.errors ? <FormErrors errors={done.errors} /> : null}
+      <FiltersBar exportHref={exportHref}>
+        <div>
+          <Label htmlFor="country-search">{t('countries.search')}</Label>
+          <input
+            id="country-search"
+            name="search"
+            type="search"
+            defaultValue={params.get('search') ?? ''}
+            placeholder={t('countries.search_placeholder')}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <Label htmlFor="country-status">{t('countries.status')}</Label>
+          <select
+            id="country-status"
+            name="status"
+            defaultValue={params.get('status') ?? 'all'}
+            className={inputClass}
+          >
+            <option value="all">{t('countries.statuses.all')}</option>
+            <option value="active">{t('countries.statuses.active')}</option>
+            <option value="archived">{t('countries.statuses.archived')}</option>
+          </select>
+        </div>
+        <div>
+          <Label htmlFor="country-region">{t('countries.region')}</Label>
+          <select
+            id="country-region"
+            name="region_code"
+            defaultValue={params.get('region_code') ?? ''}
+            className={inputClass}
+          >
+            <option value="">{t('countries.all_regions')}</option>
+            {REGION_CODES.map((r) => (
+              <option key={r} value={r}>
+                {t(`countries.regions.${r}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </FiltersBar>
+      <DataTable
+        rows={list.items}
+        columns={columns}
+        rowId={(r) => String(r.id)}
+        meta={list.meta}
+        caption={t('countries.title')}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { countrySchema } from '@server/domain/countries/schema';
+import { createCountry } from '@server/domain/countries/service';
+import { langOf, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Card, PageHeader } from '~/components/ui/card';
+import { CountryFields } from '~/components/countries/country-bits';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requirePermissions(request, context, 'create_country');
+  return json({ title: pageTitle(context, request, 'countries.new_title') });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_country');
+  const submission = parseWithZod(await request.formData(), { schema: countrySchema });
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
+  const r = await withFormErrors(submission, () => createCountry(ctx, submission.value));
+  if (!r.ok) return json(r.reply, { status: r.status });
+  return redirect(localePath(langOf(request), `/manage-countries/${r.value.id}?saved=created`));
+}
+
+export default function NewCountry() {
+  const { t, i18n } = useTranslation();
+  const lastResult = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: 'country',
+    lastResult,
+    constraint: getZodConstraint(countrySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: countrySchema }),
+    shouldValidate: 'onBlur',
+  });
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t('countries.new_title')} description={t('countries.new_intro')} />
+      <Card>
+        <AppForm method="post" {...getFormProps(form)} className="space-y-6">
+          <FormErrors errors={form.errors} />
+          <CountryFields fields={fields} />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={busy}>
+              {t('countries.create')}
+            </Button>
+            <ButtonLink to={localePath(i18n.language, '/manage-countries')} variant="secondary">
+              {t('common.cancel')}
+            </ButtonLink>
+          </div>
+        </AppForm>
+      </Card>
+    </div>
+  );
+}
