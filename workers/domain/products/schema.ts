@@ -60,6 +60,16 @@ const contactPhone = z
   .string()
   .transform((v) => v.replace(/[\s().-]/g, ''))
   .pipe(z.string().regex(/^\+?\d{3,18}$/, msg('validation.phone_number')));
+/** A required amount: empty is "required" (the shared `money` alone would read it as 0). */
+const requiredMoney = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .union([z.string(), z.number()], {
+      required_error: msg('validation.required'),
+      invalid_type_error: msg('validation.numeric'),
+    })
+    .pipe(money),
+);
 const days = wholeNumber.pipe(z.number().max(36500, msg('products.errors.days_too_many')));
 
 // ---------------------------------------------------------------- products
@@ -183,11 +193,22 @@ export const setStatusSchema = z.object({ status: z.enum(PRODUCT_STATUSES) });
 
 // ---------------------------------------------------------------- prices
 
+const requiredDays = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+  z
+    .union([z.string(), z.number()], {
+      required_error: msg('validation.required'),
+      invalid_type_error: msg('validation.digits'),
+    })
+    .pipe(days)
+    .pipe(z.number().min(1, msg('products.errors.min_days_positive'))),
+);
+
 const priceFields = {
-  min_days: days.pipe(z.number().min(1, msg('products.errors.min_days_positive'))),
-  max_days: days.pipe(z.number().min(1, msg('products.errors.min_days_positive'))),
-  net: money,
-  sale: money,
+  min_days: requiredDays,
+  max_days: requiredDays,
+  net: requiredMoney,
+  sale: requiredMoney,
   custom: clearable(money),
   flat: checkbox.optional(),
   from_date: clearable(isoDate),
