@@ -145,7 +145,7 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     env ??
     ({ PUBLIC_URL: '', PRODUCT_NAME: 'Enrolment', JOBS: { sendBatch: async () => {} } } as unknown as Env);
   const token = await createInvitation({ db, env: seedEnv, now: new Date(), actor: null }, invited.id);
-  console.log(`Invitation for invited.user@demo.test: /invite/sign-up?token=${token}`);
+  if (env) console.log(`Invitation for invited.user@demo.test: ${env.PUBLIC_URL}/invite/sign-up?token=${token}`);
   await welcome(db, senior.id);
   await welcome(db, schoolAdmin.id);
   return { seeded: true };

@@ -63,7 +63,7 @@ export async function startJob(
   return toStatus(job);
 }
 
-/** A job of the caller's own (or, for staff, any job of their companies): what the progress bar polls. */
+/** A job the caller started: what its progress bar polls. Anyone else's job answers not found. */
 export async function getJobStatus(ctx: ActorCtx, id: string): Promise<JobStatus> {
   const [job] = await ctx.db.select().from(jobs).where(eq(jobs.public_id, id)).limit(1);
   if (!job || job.created_by !== ctx.actor.user_id) throw new NotFound();
