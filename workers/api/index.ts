@@ -5,6 +5,7 @@ import { authApi } from './auth';
 import { notificationsApi } from './notifications';
 import { jobsApi } from './jobs';
 import { contractsApi } from './contracts';
+import { productsApi } from './products';
 import { openApiDocument } from './openapi';
 import { countriesApi } from './countries';
 
@@ -21,6 +22,7 @@ api.route('/', notificationsApi);
 api.route('/', jobsApi);
 api.route('/', contractsApi);
 api.route('/', countriesApi);
+api.route('/', productsApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),
