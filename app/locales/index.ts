@@ -24,6 +24,7 @@ import en_notifications from './en/notifications.json';
 import en_password_reset from './en/password_reset.json';
 import en_products from './en/products.json';
 import en_release_notes from './en/release_notes.json';
+import en_service_agreements from './en/service_agreements.json';
 import en_shell from './en/shell.json';
 import en_sms from './en/sms.json';
 import en_table from './en/table.json';
@@ -53,6 +54,7 @@ import ca_notifications from './ca/notifications.json';
 import ca_password_reset from './ca/password_reset.json';
 import ca_products from './ca/products.json';
 import ca_release_notes from './ca/release_notes.json';
+import ca_service_agreements from './ca/service_agreements.json';
 import ca_shell from './ca/shell.json';
 import ca_sms from './ca/sms.json';
 import ca_table from './ca/table.json';
@@ -82,6 +84,7 @@ import cn_notifications from './cn/notifications.json';
 import cn_password_reset from './cn/password_reset.json';
 import cn_products from './cn/products.json';
 import cn_release_notes from './cn/release_notes.json';
+import cn_service_agreements from './cn/service_agreements.json';
 import cn_shell from './cn/shell.json';
 import cn_sms from './cn/sms.json';
 import cn_table from './cn/table.json';
@@ -111,6 +114,7 @@ import de_notifications from './de/notifications.json';
 import de_password_reset from './de/password_reset.json';
 import de_products from './de/products.json';
 import de_release_notes from './de/release_notes.json';
+import de_service_agreements from './de/service_agreements.json';
 import de_shell from './de/shell.json';
 import de_sms from './de/sms.json';
 import de_table from './de/table.json';
@@ -140,6 +144,7 @@ import es_notifications from './es/notifications.json';
 import es_password_reset from './es/password_reset.json';
 import es_products from './es/products.json';
 import es_release_notes from './es/release_notes.json';
+import es_service_agreements from './es/service_agreements.json';
 import es_shell from './es/shell.json';
 import es_sms from './es/sms.json';
 import es_table from './es/table.json';
@@ -169,6 +174,7 @@ import fr_notifications from './fr/notifications.json';
 import fr_password_reset from './fr/password_reset.json';
 import fr_products from './fr/products.json';
 import fr_release_notes from './fr/release_notes.json';
+import fr_service_agreements from './fr/service_agreements.json';
 import fr_shell from './fr/shell.json';
 import fr_sms from './fr/sms.json';
 import fr_table from './fr/table.json';
@@ -198,6 +204,7 @@ import it_notifications from './it/notifications.json';
 import it_password_reset from './it/password_reset.json';
 import it_products from './it/products.json';
 import it_release_notes from './it/release_notes.json';
+import it_service_agreements from './it/service_agreements.json';
 import it_shell from './it/shell.json';
 import it_sms from './it/sms.json';
 import it_table from './it/table.json';
@@ -227,6 +234,7 @@ import pt_notifications from './pt/notifications.json';
 import pt_password_reset from './pt/password_reset.json';
 import pt_products from './pt/products.json';
 import pt_release_notes from './pt/release_notes.json';
+import pt_service_agreements from './pt/service_agreements.json';
 import pt_shell from './pt/shell.json';
 import pt_sms from './pt/sms.json';
 import pt_table from './pt/table.json';
@@ -259,6 +267,7 @@ export const localeResources = {
     "password_reset": en_password_reset,
     "products": en_products,
     "release_notes": en_release_notes,
+    "service_agreements": en_service_agreements,
     "shell": en_shell,
     "sms": en_sms,
     "table": en_table,
@@ -290,6 +299,7 @@ export const localeResources = {
     "password_reset": ca_password_reset,
     "products": ca_products,
     "release_notes": ca_release_notes,
+    "service_agreements": ca_service_agreements,
     "shell": ca_shell,
     "sms": ca_sms,
     "table": ca_table,
@@ -321,6 +331,7 @@ export const localeResources = {
     "password_reset": cn_password_reset,
     "products": cn_products,
     "release_notes": cn_release_notes,
+    "service_agreements": cn_service_agreements,
     "shell": cn_shell,
     "sms": cn_sms,
     "table": cn_table,
@@ -352,6 +363,7 @@ export const localeResources = {
     "password_reset": de_password_reset,
     "products": de_products,
     "release_notes": de_release_notes,
+    "service_agreements": de_service_agreements,
     "shell": de_shell,
     "sms": de_sms,
     "table": de_table,
@@ -383,6 +395,7 @@ export const localeResources = {
     "password_reset": es_password_reset,
     "products": es_products,
     "release_notes": es_release_notes,
+    "service_agreements": es_service_agreements,
     "shell": es_shell,
     "sms": es_sms,
     "table": es_table,
@@ -414,6 +427,7 @@ export const localeResources = {
     "password_reset": fr_password_reset,
     "products": fr_products,
     "release_notes": fr_release_notes,
+    "service_agreements": fr_service_agreements,
     "shell": fr_shell,
     "sms": fr_sms,
     "table": fr_table,
@@ -445,6 +459,7 @@ export const localeResources = {
     "password_reset": it_password_reset,
     "products": it_products,
     "release_notes": it_release_notes,
+    "service_agreements": it_service_agreements,
     "shell": it_shell,
     "sms": it_sms,
     "table": it_table,
@@ -476,6 +491,7 @@ export const localeResources = {
     "password_reset": pt_password_reset,
     "products": pt_products,
     "release_notes": pt_release_notes,
+    "service_agreements": pt_service_agreements,
     "shell": pt_shell,
     "sms": pt_sms,
     "table": pt_table,

@@ -6,6 +6,7 @@ import { notificationsApi } from './notifications';
 import { jobsApi } from './jobs';
 import { contractsApi } from './contracts';
 import { productsApi } from './products';
+import { serviceAgreementsApi } from './service-agreements';
 import { openApiDocument } from './openapi';
 import { countriesApi } from './countries';
 
@@ -23,6 +24,7 @@ api.route('/', jobsApi);
 api.route('/', contractsApi);
 api.route('/', countriesApi);
 api.route('/', productsApi);
+api.route('/', serviceAgreementsApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

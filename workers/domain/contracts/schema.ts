@@ -65,7 +65,7 @@ export function saleNotBelowNet(
   ctx: z.RefinementCtx,
   path: (string | number)[] = ['sale_price'],
 ) {
-  if (d.net_price != null && d.sale_price != null && d.sale_price < d.net_price)
+  if (typeof d.net_price === 'number' && typeof d.sale_price === 'number' && d.sale_price < d.net_price)
     ctx.addIssue({ code: 'custom', path, message: msg('contracts.errors.sale_below_net') });
 }
 
