@@ -38,7 +38,7 @@ import type { ActorCtx } from '../context';
 import { contractDateErrors, type ContractListQuery } from '../contracts/schema';
 import { activityPage, queryContracts } from '../contracts/service';
 import { NotFound, ValidationFailed, type FieldError } from '../errors';
-import { countAll, likeAny, orderBy, paginate, type Page } from '../lists';
+import { countAll, likeAny, orderBy, paginate } from '../lists';
 import { msg, todayIso } from '../validation';
 import {
   AGREEMENT_DOCUMENT_KINDS,
