@@ -4,6 +4,7 @@ import en_activity from './en/activity.json';
 import en_app from './en/app.json';
 import en_auth from './en/auth.json';
 import en_campuses from './en/campuses.json';
+import en_clients from './en/clients.json';
 import en_common from './en/common.json';
 import en_contacts from './en/contacts.json';
 import en_contracts from './en/contracts.json';
@@ -34,6 +35,7 @@ import ca_activity from './ca/activity.json';
 import ca_app from './ca/app.json';
 import ca_auth from './ca/auth.json';
 import ca_campuses from './ca/campuses.json';
+import ca_clients from './ca/clients.json';
 import ca_common from './ca/common.json';
 import ca_contacts from './ca/contacts.json';
 import ca_contracts from './ca/contracts.json';
@@ -64,6 +66,7 @@ import cn_activity from './cn/activity.json';
 import cn_app from './cn/app.json';
 import cn_auth from './cn/auth.json';
 import cn_campuses from './cn/campuses.json';
+import cn_clients from './cn/clients.json';
 import cn_common from './cn/common.json';
 import cn_contacts from './cn/contacts.json';
 import cn_contracts from './cn/contracts.json';
@@ -94,6 +97,7 @@ import de_activity from './de/activity.json';
 import de_app from './de/app.json';
 import de_auth from './de/auth.json';
 import de_campuses from './de/campuses.json';
+import de_clients from './de/clients.json';
 import de_common from './de/common.json';
 import de_contacts from './de/contacts.json';
 import de_contracts from './de/contracts.json';
@@ -124,6 +128,7 @@ import es_activity from './es/activity.json';
 import es_app from './es/app.json';
 import es_auth from './es/auth.json';
 import es_campuses from './es/campuses.json';
+import es_clients from './es/clients.json';
 import es_common from './es/common.json';
 import es_contacts from './es/contacts.json';
 import es_contracts from './es/contracts.json';
@@ -154,6 +159,7 @@ import fr_activity from './fr/activity.json';
 import fr_app from './fr/app.json';
 import fr_auth from './fr/auth.json';
 import fr_campuses from './fr/campuses.json';
+import fr_clients from './fr/clients.json';
 import fr_common from './fr/common.json';
 import fr_contacts from './fr/contacts.json';
 import fr_contracts from './fr/contracts.json';
@@ -184,6 +190,7 @@ import it_activity from './it/activity.json';
 import it_app from './it/app.json';
 import it_auth from './it/auth.json';
 import it_campuses from './it/campuses.json';
+import it_clients from './it/clients.json';
 import it_common from './it/common.json';
 import it_contacts from './it/contacts.json';
 import it_contracts from './it/contracts.json';
@@ -214,6 +221,7 @@ import pt_activity from './pt/activity.json';
 import pt_app from './pt/app.json';
 import pt_auth from './pt/auth.json';
 import pt_campuses from './pt/campuses.json';
+import pt_clients from './pt/clients.json';
 import pt_common from './pt/common.json';
 import pt_contacts from './pt/contacts.json';
 import pt_contracts from './pt/contracts.json';
@@ -247,6 +255,7 @@ export const localeResources = {
     "app": en_app,
     "auth": en_auth,
     "campuses": en_campuses,
+    "clients": en_clients,
     "common": en_common,
     "contacts": en_contacts,
     "contracts": en_contracts,
@@ -279,6 +288,7 @@ export const localeResources = {
     "app": ca_app,
     "auth": ca_auth,
     "campuses": ca_campuses,
+    "clients": ca_clients,
     "common": ca_common,
     "contacts": ca_contacts,
     "contracts": ca_contracts,
@@ -311,6 +321,7 @@ export const localeResources = {
     "app": cn_app,
     "auth": cn_auth,
     "campuses": cn_campuses,
+    "clients": cn_clients,
     "common": cn_common,
     "contacts": cn_contacts,
     "contracts": cn_contracts,
@@ -343,6 +354,7 @@ export const localeResources = {
     "app": de_app,
     "auth": de_auth,
     "campuses": de_campuses,
+    "clients": de_clients,
     "common": de_common,
     "contacts": de_contacts,
     "contracts": de_contracts,
@@ -375,6 +387,7 @@ export const localeResources = {
     "app": es_app,
     "auth": es_auth,
     "campuses": es_campuses,
+    "clients": es_clients,
     "common": es_common,
     "contacts": es_contacts,
     "contracts": es_contracts,
@@ -407,6 +420,7 @@ export const localeResources = {
     "app": fr_app,
     "auth": fr_auth,
     "campuses": fr_campuses,
+    "clients": fr_clients,
     "common": fr_common,
     "contacts": fr_contacts,
     "contracts": fr_contracts,
@@ -439,6 +453,7 @@ export const localeResources = {
     "app": it_app,
     "auth": it_auth,
     "campuses": it_campuses,
+    "clients": it_clients,
     "common": it_common,
     "contacts": it_contacts,
     "contracts": it_contracts,
@@ -471,6 +486,7 @@ export const localeResources = {
     "app": pt_app,
     "auth": pt_auth,
     "campuses": pt_campuses,
+    "clients": pt_clients,
     "common": pt_common,
     "contacts": pt_contacts,
     "contracts": pt_contracts,

@@ -7,6 +7,7 @@ import { jobsApi } from './jobs';
 import { contractsApi } from './contracts';
 import { productsApi } from './products';
 import { serviceAgreementsApi } from './service-agreements';
+import { clientsApi } from './clients';
 import { openApiDocument } from './openapi';
 import { countriesApi } from './countries';
 
@@ -25,6 +26,7 @@ api.route('/', contractsApi);
 api.route('/', countriesApi);
 api.route('/', productsApi);
 api.route('/', serviceAgreementsApi);
+api.route('/', clientsApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

@@ -1,0 +1,316 @@
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import { z, type ZodTypeAny } from 'zod';
+import { parseWithZod } from '@conform-to/zod';
+import {
+  CLIENT_FILE_FIELDS,
+  clientBulkSchema,
+  clientCreateSchema,
+  clientListQuerySchema,
+  clientStatusSchema,
+  clientUpdateSchema,
+  clientUsersQuerySchema,
+  schoolClientSchema,
+  type ClientFileKind,
+} from '../domain/clients/schema';
+import {
+  addClientNote,
+  clientActivities,
+  clientFileResponse,
+  clientNoteFile,
+  clientNotes,
+  createClient,
+  getClient,
+  getClientAddress,
+  getOwnClient,
+  setClientFile,
+  updateClient,
+  updateClientAddress,
+  updateOwnClient,
+} from '../domain/clients/service';
+import {
+  clientMetadata,
+  clientSummary,
+  listClientAgreements,
+  listClientCampuses,
+  listClientSchoolUsers,
+  listClients,
+} from '../domain/clients/queries';
+import { applyClientAction, bulkClientAction, setClientStatus } from '../domain/clients/status';
+import { addressSchemas } from '../domain/contacts/schema';
+import { noteSchema, notesQuerySchema } from '../domain/notes/schema';
+import { ValidationFailed, type FieldError } from '../domain/errors';
+import { listQuerySchema } from '../domain/lists';
+import { msg } from '../domain/validation';
+import { formatMessage, translate } from '../platform/i18n';
+import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { zodToFieldErrors } from './errors';
+import { recordSchema } from './openapi';
+import { valid } from './validate';
+
+const SAVED = 'clients.saved';
+const SAVE_FAILED = 'clients.save_failed';
+
+/** Records a body schema for the OpenAPI document; the handler reads the body itself (JSON or multipart). */
+function documented(schema: ZodTypeAny): MiddlewareHandler<ApiEnv> {
+  const middleware: MiddlewareHandler<ApiEnv> = async (_c, next) => next();
+  recordSchema(middleware, 'json', schema);
+  return middleware;
+}
+
+/** Conform names list items `a[0].b`; the API names them like zod paths, `a.0.b`. */
+const fieldKey = (name: string) => name.replace(/\[(\d+)\]/g, '.$1') || '_';
+
+/**
+ * A body sent as JSON or as multipart/form-data (clients/add and notes/add take files). Multipart fields
+ * use the form names of the pages (`contacts.owner.email`, `contacts.secondary[0].email`). A failed parse
+ * is a 422 whose message is `failMessage` (for clients: 'Unable to save the client!').
+ */
+async function readBody<S extends ZodTypeAny>(
+  c: Context<ApiEnv>,
+  schema: S,
+  failMessage?: string,
+): Promise<{ value: z.output<S>; files: Record<string, File | null> }> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    const form = await c.req.formData();
+    const submission = parseWithZod(form, { schema });
+    if (submission.status !== 'success') {
+      const errors: FieldError[] = Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
+        (messages ?? []).map((message) => ({ key: fieldKey(name), message })),
+      );
+      throw new ValidationFailed(errors, failMessage ?? errors[0]?.message);
+    }
+    const files: Record<string, File | null> = {};
+    for (const [name, value] of form.entries()) if (value instanceof File) files[name] = value;
+    return { value: submission.value as z.output<S>, files };
+  }
+  let json: unknown;
+  try {
+    json = await c.req.json();
+  } catch {
+    json = {};
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const errors = zodToFieldErrors(parsed.error);
+    throw new ValidationFailed(errors, failMessage ?? errors[0]?.message);
+  }
+  return { value: parsed.data, files: {} };
+}
+
+/** Client saves answer 'Unable to save the client!' with the field errors when they fail. */
+async function saving<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof ValidationFailed) throw new ValidationFailed(e.errors, msg(SAVE_FAILED));
+    throw e;
+  }
+}
+
+const idParam = z.object({ id: z.string().min(1).max(40) });
+const noteIdParam = z.object({ id: z.string().min(1).max(40), noteId: z.coerce.number().int().positive() });
+const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
+const list = <T>(name: string, page: T) => ({ data: { [name]: page } });
+
+/**
+ * Clients (spec 002 s.7 Clients, and the client addresses of "Billing and school-area summaries").
+ * Static paths come before `clients/:id` so `summary` and `metadata` are not taken for ids.
+ */
+export const clientsApi = new Hono<ApiEnv>()
+  .use('/company/clients/*', requireAuth)
+  .use('/company/clients', requireAuth)
+  .use('/school/client/*', requireAuth)
+  .post('/company/clients/add', documented(clientCreateSchema), async (c) => {
+    const ctx = actorCtxOf(c);
+    const client = await saving(async () => {
+      const { value, files } = await readBody(c, clientCreateSchema, msg(SAVE_FAILED));
+      return createClient(ctx, value, { logo: files.logo, return_policy: files.return_policy });
+    });
+    return c.json({ data: { client }, message: formatMessage(SAVED) }, 201);
+  })
+  .get('/company/clients', valid('query', clientListQuerySchema), async (c) =>
+    c.json(list('clients', await listClients(actorCtxOf(c), c.req.valid('query')))),
+  )
+  .get('/company/clients/list', valid('query', clientListQuerySchema), async (c) =>
+    c.json(list('clients', await listClients(actorCtxOf(c), c.req.valid('query')))),
+  )
+  .get('/company/clients/summary', async (c) =>
+    c.json({ data: { summary: await clientSummary(actorCtxOf(c)) } }),
+  )
+  .get('/company/clients/metadata', async (c) =>
+    c.json({ data: { metadata: await clientMetadata(actorCtxOf(c)) } }),
+  )
+  .post('/company/clients/bulk-action', valid('json', clientBulkSchema), async (c) => {
+    const result = await bulkClientAction(actorCtxOf(c), c.req.valid('json'));
+    return c.json({
+      data: {
+        result: {
+          ...result,
+          skipped: result.skipped.map((s) => ({ ...s, reason: formatMessage(s.reason) })),
+        },
+      },
+      message: translate('en', 'clients.bulk.done', { count: result.done }),
+    });
+  })
+  .get('/company/clients/:id', valid('param', idParam), async (c) =>
+    c.json({ data: { client: await getClient(actorCtxOf(c), c.req.valid('param').id) } }),
+  )
+  .patch(
+    '/company/clients/:id/status',
+    valid('param', idParam),
+    valid('json', clientStatusSchema),
+    async (c) => {
+      const result = await setClientStatus(
+        actorCtxOf(c),
+        c.req.valid('param').id,
+        c.req.valid('json').status,
+      );
+      return c.json({ data: { client: result }, message: formatMessage(SAVED) });
+    },
+  )
+  .patch(
+    '/company/clients/:id/update',
+    valid('param', idParam),
+    documented(clientUpdateSchema),
+    async (c) => {
+      const ctx = actorCtxOf(c);
+      const id = c.req.valid('param').id;
+      const client = await saving(async () => {
+        const { value, files } = await readBody(c, clientUpdateSchema, msg(SAVE_FAILED));
+        let saved = await updateClient(ctx, id, value);
+        for (const kind of CLIENT_FILE_FIELDS) {
+          const file = files[kind];
+          if (file && file.size > 0) {
+            await setClientFile(ctx, id, kind, file);
+            saved = await getClient(ctx, id);
+          }
+        }
+        return saved;
+      });
+      return c.json({ data: { client }, message: formatMessage(SAVED) });
+    },
+  )
+  .delete('/company/clients/:id', valid('param', idParam), async (c) => {
+    await applyClientAction(actorCtxOf(c), c.req.valid('param').id, 'delete');
+    return c.json({ data: null, message: formatMessage('clients.actions.done.delete') });
+  })
+  .get('/company/clients/:id/campuses', valid('param', idParam), valid('query', listQuerySchema), async (c) =>
+    c.json(
+      list(
+        'campuses',
+        await listClientCampuses(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')),
+      ),
+    ),
+  )
+  .get(
+    '/company/clients/:id/school-users',
+    valid('param', idParam),
+    valid('query', clientUsersQuerySchema),
+    async (c) =>
+      c.json(
+        list(
+          'school_users',
+          await listClientSchoolUsers(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')),
+        ),
+      ),
+  )
+  .get(
+    '/company/clients/:id/service-agreements',
+    valid('param', idParam),
+    valid('query', listQuerySchema),
+    async (c) =>
+      c.json(
+        list(
+          'service_agreements',
+          await listClientAgreements(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')),
+        ),
+      ),
+  )
+  .get('/company/clients/:id/activities', valid('param', idParam), valid('query', pageQuery), async (c) =>
+    c.json(
+      list(
+        'activities',
+        await clientActivities(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query').page),
+      ),
+    ),
+  )
+  .get('/company/clients/:id/notes', valid('param', idParam), valid('query', notesQuerySchema), async (c) =>
+    c.json(list('notes', await clientNotes(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')))),
+  )
+  .post('/company/clients/:id/notes/add', valid('param', idParam), documented(noteSchema), async (c) => {
+    const ctx = actorCtxOf(c);
+    const { value, files } = await readBody(c, noteSchema);
+    const note = await addClientNote(ctx, c.req.valid('param').id, value, files.file);
+    return c.json({ data: { note }, message: formatMessage('notes.added') }, 201);
+  })
+  .on(
+    ['GET', 'POST'],
+    '/company/clients/:id/notes/:noteId/download',
+    valid('param', noteIdParam),
+    async (c) => {
+      const { id, noteId } = c.req.valid('param');
+      return clientNoteFile(actorCtxOf(c), id, noteId);
+    },
+  )
+  .get('/company/clients/:id/logo', valid('param', idParam), async (c) =>
+    clientFileResponse(actorCtxOf(c), c.req.valid('param').id, 'logo'),
+  )
+  .get('/company/clients/:id/return-policy', valid('param', idParam), async (c) =>
+    clientFileResponse(actorCtxOf(c), c.req.valid('param').id, 'return_policy'),
+  )
+  .post('/company/clients/:id/logo', valid('param', idParam), async (c) => uploadFile(c, 'logo'))
+  .post('/company/clients/:id/return-policy', valid('param', idParam), async (c) =>
+    uploadFile(c, 'return_policy'),
+  )
+  .get('/company/clients/:id/billing-address/fetch', valid('param', idParam), async (c) =>
+    c.json({
+      data: { billing_address: await getClientAddress(actorCtxOf(c), c.req.valid('param').id, 'billing') },
+    }),
+  )
+  .patch(
+    '/company/clients/:id/billing-address/update',
+    valid('param', idParam),
+    documented(addressSchemas.billing),
+    async (c) => saveAddress(c, 'billing'),
+  )
+  .get('/company/clients/:id/mailing-address/fetch', valid('param', idParam), async (c) =>
+    c.json({
+      data: { mailing_address: await getClientAddress(actorCtxOf(c), c.req.valid('param').id, 'mailing') },
+    }),
+  )
+  .patch(
+    '/company/clients/:id/mailing-address/update',
+    valid('param', idParam),
+    documented(addressSchemas.mailing),
+    async (c) => saveAddress(c, 'mailing'),
+  )
+  // The school area: the signed-in school user's own client.
+  .get('/school/client/fetch', async (c) => c.json({ data: { client: await getOwnClient(actorCtxOf(c)) } }))
+  .post('/school/client/update', documented(schoolClientSchema), async (c) => {
+    const ctx = actorCtxOf(c);
+    const client = await saving(async () => {
+      const { value } = await readBody(c, schoolClientSchema, msg(SAVE_FAILED));
+      return updateOwnClient(ctx, value);
+    });
+    return c.json({ data: { client }, message: formatMessage(SAVED) });
+  });
+
+async function uploadFile(c: Context<ApiEnv>, kind: ClientFileKind) {
+  const ctx = actorCtxOf(c);
+  const id = c.req.param('id')!;
+  const type = c.req.header('content-type') ?? '';
+  const form = type.includes('multipart/form-data') ? await c.req.formData() : null;
+  const file = await saving(() => setClientFile(ctx, id, kind, form?.get(kind) ?? form?.get('file') ?? null));
+  return c.json({ data: { [kind]: file.name }, message: formatMessage(SAVED) });
+}
+
+async function saveAddress(c: Context<ApiEnv>, kind: 'billing' | 'mailing') {
+  const ctx = actorCtxOf(c);
+  const id = c.req.param('id')!;
+  const address = await saving(async () => {
+    const { value } = await readBody(c, addressSchemas[kind], msg(SAVE_FAILED));
+    return updateClientAddress(ctx, id, kind, value);
+  });
+  return c.json({ data: { [`${kind}_address`]: address }, message: formatMessage(SAVED) });
+}

@@ -1,0 +1,475 @@
+/**
+ * Client lists: the /clients list (tabs, filters, paging, sorting, export), the summary, the form
+ * metadata, and the lists of one client's tabs (campuses, school users, service agreements).
+ */
+import { and, asc, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import {
+  campuses,
+  clients,
+  companies,
+  contacts,
+  contracts,
+  countries,
+  insurers,
+  serviceAgreementRows,
+  serviceAgreements,
+  userCampuses,
+  userCompanies,
+  users,
+} from '../../../drizzle/schema';
+import type { DB } from '../../platform/db';
+import { requirePermission, type Actor } from '../access/actor';
+import { visibleCompanyIds } from '../access/scope';
+import type { ActorCtx } from '../context';
+import { countAll, likeAny, listQuerySchema, orderBy, paginate, type ListQuery, type Page } from '../lists';
+import {
+  CLIENT_LANGUAGES,
+  CLIENT_STATUSES,
+  CLIENT_TABS,
+  CLIENT_TYPES,
+  FACT_FIND_QUESTIONS,
+  INVOICE_RULES,
+  PAYMENT_FREQUENCIES,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+  clientListQuerySchema,
+  type ClientListQuery,
+  type ClientStatus,
+  type ClientTab,
+} from './schema';
+import { accountManagersOf } from './service';
+import { findVisibleClient, seesOnlyOwnClients, visibleClients } from './scope';
+
+const manager = alias(users, 'account_manager');
+
+const campusCount = sql<number>`(select count(*) from ${campuses} where ${campuses.client_id} = ${clients.id})`;
+const contactOf = (type: string, field: 'name' | 'email') =>
+  field === 'name'
+    ? sql<
+        string | null
+      >`(select ${contacts.first_name} || ' ' || ${contacts.last_name} from ${contacts} where ${contacts.owner_type} = 'client' and ${contacts.owner_id} = ${clients.id} and ${contacts.type} = ${type} order by ${contacts.position} limit 1)`
+    : sql<
+        string | null
+      >`(select ${contacts.email} from ${contacts} where ${contacts.owner_type} = 'client' and ${contacts.owner_id} = ${clients.id} and ${contacts.type} = ${type} order by ${contacts.position} limit 1)`;
+
+/** The WHERE of the client list for these filters, inside the actor's scope. */
+export function clientListCondition(actor: Actor, q: Partial<ClientListQuery>): SQL {
+  const dayMs = (iso: string) => new Date(`${iso}T00:00:00Z`);
+  return and(
+    visibleClients(actor),
+    q.tab ? inArray(clients.status, [...CLIENT_TABS[q.tab]]) : undefined,
+    q.status ? eq(clients.status, q.status) : undefined,
+    q.type ? eq(clients.type, q.type) : undefined,
+    q.payment_terms ? eq(clients.payment_terms, q.payment_terms) : undefined,
+    q.account_manager
+      ? sql`${clients.account_manager_id} = (select ${users.id} from ${users} where ${users.public_id} = ${q.account_manager})`
+      : undefined,
+    q.account_manager_clients ? eq(clients.account_manager_id, actor.user_id) : undefined,
+    q.created_from ? gte(clients.created_at, dayMs(q.created_from)) : undefined,
+    q.created_to ? lt(clients.created_at, new Date(dayMs(q.created_to).getTime() + 86_400_000)) : undefined,
+    likeAny(
+      [clients.name, clients.public_id, clients.phone_number, clients.tax_number, clients.website],
+      q.search,
+    ),
+  )!;
+}
+
+export interface ClientListRow {
+  id: string;
+  id_numeric: number;
+  name: string;
+  type: (typeof CLIENT_TYPES)[number];
+  status: ClientStatus;
+  company: string;
+  phone_country: string | null;
+  phone_number: string | null;
+  website: string | null;
+  account_manager: { id: string; name: string } | null;
+  owner_contact: { name: string | null; email: string | null };
+  payment_terms: (typeof PAYMENT_TERMS)[number];
+  campuses: number;
+  created_at: string;
+  updated_at: string;
+}
+
+function listSelect(db: DB) {
+  return db
+    .select({
+      // D1 batches answer rows keyed by column name: every column needs a distinct name.
+      id: sql<string>`${clients.public_id}`.as('client_public_id'),
+      id_numeric: clients.id,
+      name: sql<string>`${clients.name}`.as('client_name'),
+      type: clients.type,
+      status: clients.status,
+      company: sql<string>`${companies.name}`.as('company_name'),
+      phone_country: clients.phone_country,
+      phone_number: clients.phone_number,
+      website: clients.website,
+      manager_id: sql<string | null>`${manager.public_id}`.as('manager_public_id'),
+      manager_first: sql<string | null>`${manager.first_name}`.as('manager_first_name'),
+      manager_last: sql<string | null>`${manager.last_name}`.as('manager_last_name'),
+      owner_name: contactOf('owner', 'name').as('owner_name'),
+      owner_email: contactOf('owner', 'email').as('owner_email'),
+      payment_terms: clients.payment_terms,
+      campuses: campusCount.as('campus_count'),
+      created_at: clients.created_at,
+      updated_at: clients.updated_at,
+    })
+    .from(clients)
+    .innerJoin(companies, eq(companies.id, clients.company_id))
+    .leftJoin(manager, eq(manager.id, clients.account_manager_id));
+}
+
+type RawListRow = Awaited<ReturnType<ReturnType<typeof listSelect>['all']>>[number];
+
+function toListRow(r: RawListRow): ClientListRow {
+  return {
+    id: r.id,
+    id_numeric: r.id_numeric,
+    name: r.name,
+    type: r.type,
+    status: r.status,
+    company: r.company,
+    phone_country: r.phone_country,
+    phone_number: r.phone_number,
+    website: r.website,
+    account_manager: r.manager_id ? { id: r.manager_id, name: `${r.manager_first} ${r.manager_last}` } : null,
+    owner_contact: { name: r.owner_name, email: r.owner_email },
+    payment_terms: r.payment_terms,
+    campuses: Number(r.campuses),
+    created_at: new Date(r.created_at).toISOString(),
+    updated_at: new Date(r.updated_at).toISOString(),
+  };
+}
+
+const SORTABLE = {
+  name: clients.name,
+  type: clients.type,
+  status: clients.status,
+  created_at: clients.created_at,
+  updated_at: clients.updated_at,
+  campuses: campusCount,
+};
+
+/** GET clients, clients/list and the /clients page. */
+export async function listClients(
+  ctx: ActorCtx,
+  query: Partial<ClientListQuery> = {},
+): Promise<Page<ClientListRow>> {
+  requirePermission(ctx.actor, 'read_client');
+  const q = clientListQuerySchema.parse(query);
+  const where = clientListCondition(ctx.actor, q);
+  const page = await paginate<RawListRow>(ctx.db, q, {
+    rows: (limit, offset) =>
+      listSelect(ctx.db)
+        .where(where)
+        .orderBy(...orderBy(q.order, SORTABLE, 'name_asc', clients.id))
+        .limit(limit)
+        .offset(offset),
+    count: ctx.db.select({ total: countAll }).from(clients).where(where),
+  });
+  return { items: page.items.map(toListRow), meta: page.meta };
+}
+
+/** The most rows one export holds. */
+export const EXPORT_LIMIT = 5000;
+
+/** The filtered list for an .xlsx export (no paging, at most EXPORT_LIMIT rows). */
+export async function exportClients(
+  ctx: ActorCtx,
+  query: Partial<ClientListQuery> = {},
+): Promise<ClientListRow[]> {
+  requirePermission(ctx.actor, 'read_client');
+  const q = clientListQuerySchema.parse(query);
+  const rows = await listSelect(ctx.db)
+    .where(clientListCondition(ctx.actor, q))
+    .orderBy(...orderBy(q.order, SORTABLE, 'name_asc', clients.id))
+    .limit(EXPORT_LIMIT);
+  return rows.map(toListRow);
+}
+
+/** GET clients/summary: how many clients of each status and tab the actor sees. */
+export async function clientSummary(ctx: ActorCtx) {
+  requirePermission(ctx.actor, 'read_client');
+  const rows = await ctx.db
+    .select({ status: clients.status, n: count() })
+    .from(clients)
+    .where(visibleClients(ctx.actor))
+    .groupBy(clients.status);
+  const by_status = Object.fromEntries(CLIENT_STATUSES.map((s) => [s, 0])) as Record<ClientStatus, number>;
+  for (const r of rows) by_status[r.status] = r.n;
+  const tabs = Object.fromEntries(
+    (Object.keys(CLIENT_TABS) as ClientTab[]).map((t) => [
+      t,
+      CLIENT_TABS[t].reduce((n, s) => n + by_status[s], 0),
+    ]),
+  ) as Record<ClientTab, number>;
+  return { total: rows.reduce((n, r) => n + r.n, 0), ...tabs, by_status };
+}
+
+/** GET clients/metadata: the choices of the client forms and filters. */
+export async function clientMetadata(ctx: ActorCtx) {
+  requirePermission(ctx.actor, 'read_client');
+  const companyIds = visibleCompanyIds(ctx.actor);
+  const managers = await accountManagersOf(ctx.db, companyIds);
+  return {
+    types: CLIENT_TYPES,
+    statuses: CLIENT_STATUSES,
+    tabs: CLIENT_TABS,
+    payment_terms: PAYMENT_TERMS,
+    payment_methods: PAYMENT_METHODS,
+    payment_frequencies: PAYMENT_FREQUENCIES,
+    invoice_rules: INVOICE_RULES,
+    languages: CLIENT_LANGUAGES,
+    fact_find_questions: FACT_FIND_QUESTIONS,
+    companies: ctx.actor.companies
+      .filter((c) => companyIds.includes(c.id))
+      .map((c) => ({ id: c.public_id, name: c.name })),
+    account_managers: managers.map((m) => ({
+      id: m.id,
+      name: m.name,
+      email: m.email,
+      company_id: ctx.actor.companies.find((c) => c.id === m.company_id)?.public_id ?? null,
+    })),
+    /** The caller's list is only their own clients (the account-manager client list). */
+    account_manager_clients: seesOnlyOwnClients(ctx.actor),
+  };
+}
+
+// ---------------------------------------------------------------- one client's tabs
+
+/** GET clients/{id}/campuses: the client's campuses (the campus pages belong to the campuses area). */
+export async function listClientCampuses(ctx: ActorCtx, id: string, query: Partial<ListQuery> = {}) {
+  requirePermission(ctx.actor, 'read_client');
+  const client = await findVisibleClient(ctx, id);
+  const q = listQuerySchema.parse(query);
+  const where = and(eq(campuses.client_id, client.id), likeAny([campuses.name], q.search));
+  const contractCount = sql<number>`(select count(*) from ${contracts} where ${contracts.campus_id} = ${campuses.id} and ${contracts.status} = 'active')`;
+  const page = await paginate<{
+    id: string;
+    name: string;
+    status: 'active' | 'archived';
+    country: string | null;
+    contracts: number;
+    created_at: Date;
+  }>(ctx.db, q, {
+    rows: (limit, offset) =>
+      ctx.db
+        .select({
+          id: campuses.public_id,
+          name: sql<string>`${campuses.name}`.as('campus_name'),
+          status: campuses.status,
+          country: sql<string | null>`${countries.name}`.as('country_name'),
+          contracts: contractCount.as('contract_count'),
+          created_at: campuses.created_at,
+        })
+        .from(campuses)
+        .leftJoin(countries, eq(countries.id, campuses.country_id))
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            q.order,
+            { name: campuses.name, status: campuses.status, created_at: campuses.created_at },
+            'name_asc',
+            campuses.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
+    count: ctx.db.select({ total: countAll }).from(campuses).where(where),
+  });
+  return {
+    meta: page.meta,
+    items: page.items.map((c) => ({
+      ...c,
+      contracts: Number(c.contracts),
+      created_at: new Date(c.created_at).toISOString(),
+    })),
+  };
+}
+
+const firstRole = sql<
+  string | null
+>`(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id} order by r.id limit 1)`;
+const campusAccess = sql<number>`(select count(*) from ${userCampuses} where ${userCampuses.user_id} = ${users.id})`;
+
+/** GET clients/{id}/school-users: the client's school users (status filter; default active). */
+export async function listClientSchoolUsers(
+  ctx: ActorCtx,
+  id: string,
+  query: Partial<ListQuery> & { status?: string } = {},
+) {
+  requirePermission(ctx.actor, 'read_client');
+  const client = await findVisibleClient(ctx, id);
+  const q = listQuerySchema.parse(query);
+  const statuses = ['active', 'invited', 'archived', 'declined', 'pending'] as const;
+  const status = (statuses as readonly string[]).includes(query.status ?? '')
+    ? (query.status as (typeof statuses)[number])
+    : query.status === 'all'
+      ? null
+      : 'active';
+  const where = and(
+    eq(users.client_id, client.id),
+    eq(users.user_type, 'school'),
+    status ? eq(users.status, status) : undefined,
+    likeAny([users.first_name, users.last_name, users.email], q.search),
+  );
+  const page = await paginate<{
+    id: string;
+    email: string;
+    first_name: string;
+    last_name: string;
+    phone_country: string | null;
+    phone_number: string | null;
+    status: string;
+    suspended: boolean;
+    can_access_all_campuses: boolean;
+    is_master_user: boolean;
+    job_title: string | null;
+    department: string | null;
+    role: string | null;
+    campuses: number;
+    last_login_at: Date | null;
+  }>(ctx.db, q, {
+    rows: (limit, offset) =>
+      ctx.db
+        .select({
+          id: users.public_id,
+          email: users.email,
+          first_name: users.first_name,
+          last_name: users.last_name,
+          phone_country: users.phone_country,
+          phone_number: users.phone_number,
+          status: users.status,
+          suspended: users.suspended,
+          can_access_all_campuses: users.can_access_all_campuses,
+          is_master_user: users.is_master_user,
+          job_title: users.job_title,
+          department: users.department,
+          role: firstRole.as('role_name'),
+          campuses: campusAccess.as('campus_count'),
+          last_login_at: users.last_login_at,
+        })
+        .from(users)
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            q.order,
+            {
+              first_name: users.first_name,
+              last_name: users.last_name,
+              email: users.email,
+              status: users.status,
+            },
+            'first_name_asc',
+            users.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
+    count: ctx.db.select({ total: countAll }).from(users).where(where),
+  });
+  return {
+    meta: page.meta,
+    items: page.items.map((u) => ({
+      ...u,
+      full_name: `${u.first_name} ${u.last_name}`,
+      // The first role's name is the user's role (spec 001 s.3 School user).
+      roles: u.role ? [{ name: u.role }] : [],
+      user_type: u.is_master_user || u.can_access_all_campuses ? 'admin' : 'employee',
+      campuses: Number(u.campuses),
+      last_login_at: u.last_login_at ? new Date(u.last_login_at).toISOString() : null,
+    })),
+  };
+}
+
+/**
+ * The client's service agreements (its tab). A valid agreement is one whose start date falls in the
+ * current calendar year (spec 001 s.3); the create and edit pages belong to the service-agreements area.
+ */
+export async function listClientAgreements(ctx: ActorCtx, id: string, query: Partial<ListQuery> = {}) {
+  requirePermission(ctx.actor, 'read_client');
+  requirePermission(ctx.actor, 'read_service_agreement');
+  const client = await findVisibleClient(ctx, id);
+  const q = listQuerySchema.parse(query);
+  const where = and(eq(serviceAgreements.client_id, client.id), likeAny([serviceAgreements.name], q.search));
+  const rowCount = sql<number>`(select count(*) from ${serviceAgreementRows} where ${serviceAgreementRows.service_agreement_id} = ${serviceAgreements.id})`;
+  const contractCount = sql<number>`(select count(*) from ${contracts} where ${contracts.service_agreement_id} = ${serviceAgreements.id})`;
+  const page = await paginate<{
+    id: string;
+    name: string;
+    insurer: string | null;
+    start_date: string;
+    end_date: string | null;
+    status: string;
+    products: number;
+    contracts: number;
+  }>(ctx.db, q, {
+    rows: (limit, offset) =>
+      ctx.db
+        .select({
+          id: serviceAgreements.public_id,
+          name: sql<string>`${serviceAgreements.name}`.as('agreement_name'),
+          insurer: sql<string | null>`${insurers.name}`.as('insurer_name'),
+          start_date: serviceAgreements.start_date,
+          end_date: serviceAgreements.end_date,
+          status: serviceAgreements.status,
+          products: rowCount.as('product_count'),
+          contracts: contractCount.as('contract_count'),
+        })
+        .from(serviceAgreements)
+        .leftJoin(insurers, eq(insurers.id, serviceAgreements.insurer_id))
+        .where(where)
+        .orderBy(
+          ...orderBy(
+            q.order,
+            {
+              name: serviceAgreements.name,
+              start_date: serviceAgreements.start_date,
+              status: serviceAgreements.status,
+            },
+            'start_date_desc',
+            serviceAgreements.id,
+          ),
+        )
+        .limit(limit)
+        .offset(offset),
+    count: ctx.db.select({ total: countAll }).from(serviceAgreements).where(where),
+  });
+  const year = String(ctx.now.getUTCFullYear());
+  return {
+    meta: page.meta,
+    items: page.items.map((a) => ({
+      ...a,
+      products: Number(a.products),
+      contracts: Number(a.contracts),
+      valid: a.start_date.slice(0, 4) === year,
+    })),
+  };
+}
+
+/** Names of the people who may request a note on this client, per requester type (the notes form). */
+export async function clientRequesters(ctx: ActorCtx, clientId: number, companyId: number) {
+  const [school, company] = await ctx.db.batch([
+    ctx.db
+      .select({ first_name: users.first_name, last_name: users.last_name })
+      .from(users)
+      .where(and(eq(users.client_id, clientId), eq(users.user_type, 'school'), eq(users.status, 'active')))
+      .orderBy(asc(users.first_name))
+      .limit(200),
+    ctx.db
+      .selectDistinct({ first_name: users.first_name, last_name: users.last_name })
+      .from(users)
+      .innerJoin(
+        userCompanies,
+        and(eq(userCompanies.user_id, users.id), eq(userCompanies.company_id, companyId)),
+      )
+      .where(and(eq(users.user_type, 'company'), eq(users.status, 'active')))
+      .orderBy(asc(users.first_name))
+      .limit(200),
+  ]);
+  const names = (rows: { first_name: string; last_name: string }[]) =>
+    rows.map((r) => `${r.first_name} ${r.last_name}`).sort();
+  return { school: names(school), company: names(company) };
+}
