@@ -22,6 +22,7 @@ import {
   makeProduct,
   seedProductsWorld,
   senior,
+  sides,
 } from '../support/products';
 
 beforeAll(async () => {
@@ -66,7 +67,10 @@ describe('uploading documents', () => {
     expect(await env.FILES.head(key!)).not.toBeNull();
     expect((await listDocuments(await senior(), product.id)).items.map((d) => d.id)).toEqual([document.id]);
     const logs = await productActivities(await senior(), product.id, { page: 1, items: 10 });
-    expect(logs.items[0]).toMatchObject({ action: 'document_added', after: { title: 'Fiche produit' } });
+    expect(sides(logs.items[0])).toMatchObject({
+      action: 'document_added',
+      after: { title: 'Fiche produit' },
+    });
   });
 
   it('accepts pdf, png, jpg, docx and xlsx by their content', async () => {
@@ -167,7 +171,10 @@ describe('changing, downloading and deleting documents', () => {
     expect(await env.FILES.head(oldKey!)).toBeNull();
     expect(await env.FILES.head(newKey!)).not.toBeNull();
     const logs = await productActivities(await senior(), product.id, { page: 1, items: 10 });
-    expect(logs.items[0]).toMatchObject({ action: 'document_replaced', after: { file_name: 'scan.png' } });
+    expect(sides(logs.items[0])).toMatchObject({
+      action: 'document_replaced',
+      after: { file_name: 'scan.png' },
+    });
   });
 
   it('keeps the old file when the replacement is refused', async () => {
@@ -195,7 +202,10 @@ describe('changing, downloading and deleting documents', () => {
     expect(await keyOf(document.id)).toBeNull();
     expect(await env.FILES.head(key!)).toBeNull();
     const logs = await productActivities(await senior(), product.id, { page: 1, items: 10 });
-    expect(logs.items[0]).toMatchObject({ action: 'document_deleted', before: { title: 'Policy wording' } });
+    expect(sides(logs.items[0])).toMatchObject({
+      action: 'document_deleted',
+      before: { title: 'Policy wording' },
+    });
   });
 
   it('hides internal documents from school users', async () => {

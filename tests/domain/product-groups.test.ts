@@ -12,7 +12,14 @@ import {
   updateProductGroup,
 } from '../../workers/domain/products/groups';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
-import { errorsOf, makeProduct, seedProductsWorld, senior, type ProductsWorld } from '../support/products';
+import {
+  errorsOf,
+  makeProduct,
+  seedProductsWorld,
+  senior,
+  sides,
+  type ProductsWorld,
+} from '../support/products';
 
 let world: ProductsWorld;
 beforeAll(async () => {
@@ -45,7 +52,7 @@ describe('product groups', () => {
       ],
     });
     const logs = await productGroupActivities(await senior(), group.id, { page: 1, items: 10 });
-    expect(logs.items[0]).toMatchObject({ action: 'created', after: { name: 'Language schools' } });
+    expect(sides(logs.items[0])).toMatchObject({ action: 'created', after: { name: 'Language schools' } });
   });
 
   it('requires a name and allows a description of up to 1000 characters', async () => {
@@ -83,7 +90,7 @@ describe('product groups', () => {
     expect(updated.product_ids).toEqual([b.id]);
     expect(updated.name).toBe('Replaced');
     const logs = await productGroupActivities(await senior(), group.id, { page: 1, items: 10 });
-    expect(logs.items[0]).toMatchObject({
+    expect(sides(logs.items[0])).toMatchObject({
       action: 'updated',
       before: { name: 'Replace me', product_ids: [a.id] },
       after: { name: 'Replaced', product_ids: [b.id] },

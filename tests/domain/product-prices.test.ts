@@ -12,7 +12,15 @@ import {
 import { productActivities } from '../../workers/domain/products/service';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { countryId } from '../../drizzle/seed/builders';
-import { day, errorsOf, makeProduct, priceInput, seedProductsWorld, senior } from '../support/products';
+import {
+  day,
+  errorsOf,
+  makeProduct,
+  priceInput,
+  seedProductsWorld,
+  senior,
+  sides,
+} from '../support/products';
 import { db } from '../support/world';
 
 beforeAll(async () => {
@@ -65,7 +73,10 @@ describe('adding prices', () => {
       future.id,
     ]);
     const logs = await productActivities(await senior(), product.id, { page: 1, items: 10 });
-    expect(logs.items[0]).toMatchObject({ action: 'price_added', after: { min_days: 6, max_days: 30 } });
+    expect(sides(logs.items[0])).toMatchObject({
+      action: 'price_added',
+      after: { min_days: 6, max_days: 30 },
+    });
   });
 
   it('requires minimum and maximum days as whole numbers, the maximum not below the minimum', async () => {
@@ -195,7 +206,7 @@ describe('changing and deleting prices', () => {
     );
     expect(updated).toMatchObject({ id: price.id, max_days: 45, sale: 15 });
     const logs = await productActivities(await senior(), product.id, { page: 1, items: 10 });
-    expect(logs.items[0]).toMatchObject({
+    expect(sides(logs.items[0])).toMatchObject({
       action: 'price_updated',
       before: { max_days: 30, sale_minor: 1250 },
       after: { max_days: 45, sale_minor: 1500 },
@@ -237,6 +248,9 @@ describe('changing and deleting prices', () => {
     await deletePrice(await senior(), product.id, price.id);
     expect((await listPrices(await senior(), product.id)).items).toEqual([]);
     const logs = await productActivities(await senior(), product.id, { page: 1, items: 10 });
-    expect(logs.items[0]).toMatchObject({ action: 'price_deleted', before: { min_days: 6, max_days: 30 } });
+    expect(sides(logs.items[0])).toMatchObject({
+      action: 'price_deleted',
+      before: { min_days: 6, max_days: 30 },
+    });
   });
 });

@@ -186,3 +186,17 @@ const english = (e: FieldError) => ({ key: e.key, text: formatMessage(e.message)
 export function via<S extends ZodTypeAny, R>(schema: S, run: (input: S['_output']) => R) {
   return (raw: unknown) => run(schema.parse(raw));
 }
+
+/** A logs-tab row as one object: its action, who, and the changed fields' values before and after. */
+export function sides(row: {
+  action: string;
+  actor: string | null;
+  changes: { field: string; before: unknown; after: unknown }[];
+}) {
+  return {
+    action: row.action,
+    actor: row.actor,
+    before: Object.fromEntries(row.changes.map((c) => [c.field, c.before])),
+    after: Object.fromEntries(row.changes.map((c) => [c.field, c.after])),
+  };
+}

@@ -14,7 +14,8 @@ import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';
 import { likeAny, orderBy, paginate, type ListQuery, type Page } from '../lists';
 import { msg } from '../validation';
-import { activityPage, idByPublicId } from './queries';
+import { idByPublicId } from './queries';
+import { activityFeed } from '../activity/feed';
 import type { ProductGroupInput } from './schema';
 import { companyForNew } from './service';
 
@@ -282,5 +283,5 @@ export async function productGroupActivities(
 ) {
   requirePermission(ctx.actor, 'read_product_group');
   const group = await findGroup(ctx, id);
-  return activityPage(ctx.db, 'product_group', group.id, query);
+  return activityFeed(ctx.db, 'product_group', group.id, query.page, Math.min(query.items, 100));
 }

@@ -1,16 +1,15 @@
 /**
  * Reads shared by the product services: finding a product within the actor's scope, the companies and
- * insurers a product may belong to, money in major units, and an entity's activity log.
+ * insurers a product may belong to, and money in major units.
  */
-import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { activityLogs, companies, countries, insurers, products, users } from '../../../drizzle/schema';
+import { companies, countries, insurers, products } from '../../../drizzle/schema';
 import type { DB } from '../../platform/db';
 import type { Actor } from '../access/actor';
 import { companyScope, visibleCompanyIds } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
-import { meta, type ListQuery, type Page } from '../lists';
 
 export type ProductRow = typeof products.$inferSelect;
 
@@ -74,56 +73,4 @@ export async function insurersOf(db: DB, companyIds: number[]) {
     .from(insurers)
     .where(inArray(insurers.company_id, companyIds))
     .orderBy(insurers.name);
-}
-
-export interface ActivityItem {
-  id: number;
-  action: string;
-  actor: { id: string; name: string } | null;
-  before: Record<string, unknown> | null;
-  after: Record<string, unknown> | null;
-  created_at: string;
-}
-
-/** One entity's activity log, newest first, with who did it. Callers check the entity is visible first. */
-export async function activityPage(
-  db: DB,
-  entityType: string,
-  entityId: number,
-  query: Pick<ListQuery, 'page' | 'items'>,
-): Promise<Page<ActivityItem>> {
-  const where: SQL = and(eq(activityLogs.entity_type, entityType), eq(activityLogs.entity_id, entityId))!;
-  const perPage = Math.min(query.items, 100);
-  const [rows, [{ total }]] = await db.batch([
-    db
-      .select({
-        id: activityLogs.id,
-        action: activityLogs.action,
-        before: activityLogs.before,
-        after: activityLogs.after,
-        created_at: activityLogs.created_at,
-        actor_id: users.public_id,
-        first_name: users.first_name,
-        last_name: users.last_name,
-      })
-      .from(activityLogs)
-      .leftJoin(users, eq(users.id, activityLogs.actor_user_id))
-      .where(where)
-      .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
-      .limit(perPage)
-      .offset((query.page - 1) * perPage),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(activityLogs)
-      .where(where),
-  ]);
-  const items = rows.map((r) => ({
-    id: r.id,
-    action: r.action,
-    actor: r.actor_id ? { id: r.actor_id, name: `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() } : null,
-    before: r.before,
-    after: r.after,
-    created_at: r.created_at.toISOString(),
-  }));
-  return { items, meta: meta(Number(total), query.page, perPage, items.length) };
 }

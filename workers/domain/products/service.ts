@@ -10,20 +10,12 @@ import { publicId } from '../../platform/crypto';
 import { requirePermission } from '../access/actor';
 import { companyScope } from '../access/scope';
 import { logActivity } from '../audit/activity-log';
+import { activityFeed, type ActivityRow } from '../activity/feed';
 import type { ActorCtx } from '../context';
 import { ValidationFailed, type FieldError } from '../errors';
 import { likeAny, orderBy, paginate, type ListQuery, type Page } from '../lists';
 import { msg, todayIso } from '../validation';
-import {
-  activityPage,
-  findProduct,
-  idByPublicId,
-  insurersOf,
-  major,
-  visibleCompanies,
-  type ActivityItem,
-  type ProductRow,
-} from './queries';
+import { findProduct, idByPublicId, insurersOf, major, visibleCompanies, type ProductRow } from './queries';
 import {
   MIN_PURCHASE_DAYS,
   type CoverageLimit,
@@ -575,8 +567,8 @@ export async function productActivities(
   ctx: ActorCtx,
   id: string,
   query: Pick<ListQuery, 'page' | 'items'>,
-): Promise<Page<ActivityItem>> {
+): Promise<Page<ActivityRow>> {
   requirePermission(ctx.actor, 'read_product');
   const product = await findProduct(ctx, id);
-  return activityPage(ctx.db, 'product', product.id, query);
+  return activityFeed(ctx.db, 'product', product.id, query.page, Math.min(query.items, 100));
 }
