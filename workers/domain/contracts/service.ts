@@ -10,7 +10,6 @@
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
-  activityLogs,
   campuses,
   clients,
   companies,
@@ -19,13 +18,13 @@ import {
   serviceAgreements,
   taxRates,
   units,
-  users,
 } from '../../../drizzle/schema';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { publicId } from '../../platform/crypto';
 import { runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { campusScope } from '../access/scope';
+import { activityFeed } from '../activity/feed';
 import { logActivity } from '../audit/activity-log';
 import { findVisibleCampus } from '../campuses/queries';
 import type { ActorCtx } from '../context';
@@ -291,65 +290,11 @@ export async function getContract(ctx: ActorCtx, id: string, opts: { campusId?: 
 }
 export type ContractDetail = Awaited<ReturnType<typeof getContract>>;
 
-/** One page of an entity's activity log, newest first, with the name of who acted. */
-export async function activityPage(
-  ctx: ActorCtx,
-  entityType: string,
-  entityId: number,
-  page = 1,
-  perPage = 25,
-) {
-  const where = and(eq(activityLogs.entity_type, entityType), eq(activityLogs.entity_id, entityId));
-  const [items, [{ total }]] = await ctx.db.batch([
-    ctx.db
-      .select({
-        id: activityLogs.id,
-        action: activityLogs.action,
-        before: activityLogs.before,
-        after: activityLogs.after,
-        created_at: activityLogs.created_at,
-        first_name: users.first_name,
-        last_name: users.last_name,
-      })
-      .from(activityLogs)
-      .leftJoin(users, eq(users.id, activityLogs.actor_user_id))
-      .where(where)
-      .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    ctx.db
-      .select({ total: sql<number>`count(*)` })
-      .from(activityLogs)
-      .where(where),
-  ]);
-  const count = Number(total);
-  const from = items.length ? (page - 1) * perPage + 1 : 0;
-  return {
-    items: items.map((i) => ({
-      id: i.id,
-      action: i.action,
-      before: i.before,
-      after: i.after,
-      created_at: i.created_at,
-      user: i.first_name ? { name: `${i.first_name} ${i.last_name}`.trim() } : null,
-    })),
-    meta: {
-      from,
-      to: items.length ? from + items.length - 1 : 0,
-      per_page: perPage,
-      total: count,
-      current_page: page,
-      last_page: Math.max(1, Math.ceil(count / perPage)),
-    },
-  };
-}
-export type ActivityPage = Awaited<ReturnType<typeof activityPage>>;
-
 /** contracts/{id}/activities: the contract's logs. */
 export async function contractActivities(ctx: ActorCtx, id: string, page = 1, perPage = 25) {
   requirePermission(ctx.actor, 'read_contract');
   const row = await findContractRow(ctx, id);
-  return activityPage(ctx, 'contract', row.contract.id, page, perPage);
+  return activityFeed(ctx.db, 'contract', row.contract.id, page, perPage);
 }
 
 /** contracts/summary: how many contracts the actor sees, by status and period. */

@@ -36,7 +36,8 @@ import { diff, logActivity } from '../audit/activity-log';
 import { findVisibleClient, type ClientRow } from '../campuses/queries';
 import type { ActorCtx } from '../context';
 import { contractDateErrors, type ContractListQuery } from '../contracts/schema';
-import { activityPage, queryContracts } from '../contracts/service';
+import { queryContracts } from '../contracts/service';
+import { activityFeed } from '../activity/feed';
 import { NotFound, ValidationFailed, type FieldError } from '../errors';
 import { countAll, likeAny, orderBy, paginate } from '../lists';
 import { msg, todayIso } from '../validation';
@@ -280,7 +281,7 @@ export async function serviceAgreementContracts(ctx: ActorCtx, id: string, q: Co
 export async function serviceAgreementActivities(ctx: ActorCtx, id: string, page = 1, perPage = 25) {
   requirePermission(ctx.actor, 'read_service_agreement');
   const sa = await findAgreement(ctx, id);
-  return activityPage(ctx, 'service_agreement', sa.id, page, perPage);
+  return activityFeed(ctx.db, 'service_agreement', sa.id, page, perPage);
 }
 
 /** What the agreement form offers: the client's campuses, its company's insurers and products. */
@@ -534,13 +535,11 @@ function rowStatements(
       );
     } else {
       statements.push(
-        ctx.db
-          .insert(serviceAgreementRows)
-          .values({
-            ...values,
-            service_agreement_id: saId as unknown as number,
-            created_at: ctx.now,
-          }) as unknown as Statement,
+        ctx.db.insert(serviceAgreementRows).values({
+          ...values,
+          service_agreement_id: saId as unknown as number,
+          created_at: ctx.now,
+        }) as unknown as Statement,
       );
     }
   });
