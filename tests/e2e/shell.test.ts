@@ -115,7 +115,7 @@ describe('languages', () => {
         await openPopup(page.getByRole('button', { name: t('shell.language', current) }), choice);
         await choice.click();
         try {
-          await waitForPath(page, localePath(lng, '/notifications'));
+          await waitForPath(page, localePath(lng, '/notifications'), 20_000);
         } catch {
           throw new Error(
             `Choosing ${lng} in the language menu on ${pathOf(page)} did not reload the page under /${lng}`,

@@ -115,9 +115,10 @@ export async function headingText(page: Page): Promise<string> {
 }
 
 /** Waits until the address path matches. */
-export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
-  await page.waitForURL((url) =>
-    typeof path === 'string' ? url.pathname === path : path.test(url.pathname),
+export async function waitForPath(page: Page, path: string | RegExp, timeout?: number): Promise<void> {
+  await page.waitForURL(
+    (url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)),
+    { timeout },
   );
 }
 
