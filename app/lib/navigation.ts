@@ -146,4 +146,8 @@ export const APP_VERSION = 'V-1.0.0';
  * Pages that exist in this build. Menu links to other paths show as "coming soon", and /home shows the
  * home overview instead of redirecting to a landing page that has not shipped. Each issue adds its pages.
  */
-export const BUILT_PAGES = new Set<string>(['/notifications', '/manage-countries']);
+export const BUILT_PAGES = new Set<string>([
+  '/notifications',
+  '/manage-countries',
+  '/manage-insurers',
+]);

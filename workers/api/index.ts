@@ -10,6 +10,7 @@ import { serviceAgreementsApi } from './service-agreements';
 import { clientsApi } from './clients';
 import { openApiDocument } from './openapi';
 import { countriesApi } from './countries';
+import { insurersApi } from './insurers';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
 export const api = new Hono<ApiEnv>();
@@ -27,6 +28,7 @@ api.route('/', countriesApi);
 api.route('/', productsApi);
 api.route('/', serviceAgreementsApi);
 api.route('/', clientsApi);
+api.route('/', insurersApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

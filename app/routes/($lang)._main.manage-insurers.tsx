@@ -1,0 +1,499 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+} from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { can } from '@server/domain/access/actor';
+import { visibleCompanyIds } from '@server/domain/access/scope';
+import { isDomainError } from '@server/domain/errors';
+import { activeCountries } from '@server/domain/countries/service';
+import { insurerListSchema, insurerSchema, insurerStatusSchema } from '@server/domain/insurers/schema';
+import {
+  createInsurer,
+  deleteInsurer,
+  exportInsurers,
+  getInsurer,
+  insurersSummary,
+  listInsurers,
+  updateInsurer,
+  updateInsurerStatus,
+} from '@server/domain/insurers/service';
+import { translate } from '@server/platform/i18n';
+import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { queryOf, wantsExport, xlsxResponse } from '~/lib/lists.server';
+import { pageTitle } from '~/lib/meta';
+import { useMessage } from '~/lib/messages';
+import { localePath } from '~/i18n/config';
+import { AppForm, Field, FormErrors, Label, SelectField, inputClass } from '~/components/forms';
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { DataTable, type Column } from '~/components/ui/data-table';
+import { FiltersBar, useExportHref } from '~/components/ui/list-controls';
+import { useActionSnack } from '~/components/ui/snackbar';
+import { StatusBadge, statusTone } from '~/components/ui/status-badge';
+import { SummaryTiles } from '~/components/ui/summary-tiles';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'read_insurer');
+  const url = new URL(request.url);
+  const query = insurerListSchema.parse(queryOf(request));
+  const lang = langOf(request);
+  if (wantsExport(request)) {
+    const h = (key: string) => translate(lang, `insurers.${key}`);
+    const rows = await exportInsurers(ctx, query);
+    return (await xlsxResponse('insurers.xlsx', {
+      name: h('title'),
+      columns: [
+        { header: h('name'), key: 'name', width: 30 },
+        { header: h('code'), key: 'code' },
+        { header: h('email'), key: 'email', width: 28 },
+        { header: h('phone'), key: 'phone', width: 18 },
+        { header: h('website'), key: 'website', width: 28 },
+        { header: h('company'), key: 'company_name', width: 28 },
+        { header: h('status'), key: 'status' },
+      ],
+      rows: rows.map((r) => ({
+        ...r,
+        phone: r.phone_number ? `${r.phone_country ?? ''} ${r.phone_number}`.trim() : '',
+        status: translate(lang, `insurers.statuses.${r.status}`),
+      })),
+    })) as never;
+  }
+  const editId = url.searchParams.get('edit');
+  const [list, summary, editing, countries] = await Promise.all([
+    listInsurers(ctx, query),
+    insurersSummary(ctx),
+    editId ? orNotFound(getInsurer(ctx, editId)) : Promise.resolve(null),
+    activeCountries(ctx.db),
+  ]);
+  const companies = ctx.actor.companies
+    .filter((c) => visibleCompanyIds(ctx.actor).includes(c.id))
+    .map((c) => ({ id: c.public_id, name: c.name }));
+  return json({
+    list,
+    summary,
+    editing,
+    companies,
+    phoneCountries: countries.map((c) => ({
+      abbreviation: c.abbreviation,
+      name: c.name,
+      dial_code: c.dial_code,
+    })),
+    canCreate: can(ctx.actor, 'create_insurer'),
+    canUpdate: can(ctx.actor, 'update_insurer'),
+    canDelete: can(ctx.actor, 'delete_insurer'),
+    title: pageTitle(context, request, 'insurers.title'),
+  });
+}
+
+type Intent = 'create' | 'update' | 'status' | 'delete';
+const idSchema = z.object({ id: z.string().min(1).max(40) });
+
+/** Add, update, activate or archive, and delete an insurer: one `intent` each, checked by its service. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_insurer|update_insurer|delete_insurer');
+  const formData = await request.formData();
+  const intent = String(formData.get('intent')) as Intent;
+  const lang = langOf(request);
+  const back = (saved: string) => {
+    const url = new URL(request.url);
+    url.searchParams.delete('edit');
+    url.searchParams.delete('add');
+    url.searchParams.set('saved', saved);
+    return redirect(localePath(lang, `/manage-insurers?${url.searchParams}`));
+  };
+  const plain = async (run: () => Promise<unknown>, status: string | null) => {
+    try {
+      await run();
+      return json({ intent, ok: true, status, result: null, error: null });
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      return json({ intent, ok: false, status, result: null, error: e.message }, e.status);
+    }
+  };
+  switch (intent) {
+    case 'create':
+    case 'update': {
+      const submission = parseWithZod(formData, { schema: insurerSchema });
+      if (submission.status !== 'success')
+        return json({ intent, ok: false, status: null, result: submission.reply(), error: null }, 400);
+      const id = intent === 'update' ? idSchema.safeParse(Object.fromEntries(formData)) : null;
+      if (id && !id.success) throw new Response('Not Found', { status: 404 });
+      const r = await withFormErrors(submission, () =>
+        id?.success ? updateInsurer(ctx, id.data.id, submission.value) : createInsurer(ctx, submission.value),
+      );
+      if (!r.ok) return json({ intent, ok: false, status: null, result: r.reply, error: null }, r.status);
+      return back(intent === 'create' ? 'created' : 'updated');
+    }
+    case 'status': {
+      const parsed = idSchema.merge(insurerStatusSchema).safeParse(Object.fromEntries(formData));
+      if (!parsed.success)
+        return json({ intent, ok: false, status: null, result: null, error: 'errors.invalid_data' }, 400);
+      return plain(() => updateInsurerStatus(ctx, parsed.data.id, parsed.data.status), parsed.data.status);
+    }
+    case 'delete': {
+      const parsed = idSchema.safeParse(Object.fromEntries(formData));
+      if (!parsed.success)
+        return json({ intent, ok: false, status: null, result: null, error: 'errors.invalid_data' }, 400);
+      return plain(() => deleteInsurer(ctx, parsed.data.id), null);
+    }
+    default:
+      return json({ intent, ok: false, status: null, result: null, error: 'errors.invalid_data' }, 400);
+  }
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['list']['items'][number];
+
+export default function ManageInsurers() {
+  const { t, i18n } = useTranslation();
+  const m = useMessage();
+  const { list, summary, editing, companies, phoneCountries, canCreate, canUpdate, canDelete } =
+    useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const exportHref = useExportHref();
+  const busy = useNavigation().state === 'submitting';
+  const to = (path: string) => localePath(i18n.language, path);
+  const saved = params.get('saved');
+
+  const doneText = data?.ok
+    ? data.intent === 'delete'
+      ? t('insurers.deleted')
+      : t(data.status === 'active' ? 'insurers.activated' : 'insurers.archived')
+    : null;
+  useActionSnack(data?.ok ? data : null, 'success', doneText);
+  useActionSnack(
+    saved ? location.key : null,
+    'success',
+    saved === 'created' ? t('insurers.created') : saved === 'updated' ? t('insurers.updated') : null,
+  );
+  useEffect(() => {
+    if (!saved) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('saved');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search);
+  }, [saved]);
+
+  const formOpen =
+    !!editing ||
+    params.get('add') === '1' ||
+    ((data?.intent === 'create' || data?.intent === 'update') && !data.ok);
+  const formId = editing ? `insurer-${editing.id}` : 'insurer-new';
+  const [form, fields] = useForm({
+    id: formId,
+    lastResult: data?.intent === 'create' || data?.intent === 'update' ? data.result : undefined,
+    defaultValue: editing
+      ? {
+          name: editing.name,
+          code: editing.code ?? '',
+          email: editing.email ?? '',
+          phone_country: editing.phone_country ?? '',
+          phone_number: editing.phone_number ?? '',
+          website: editing.website ?? '',
+        }
+      : { company_id: companies.length === 1 ? companies[0].id : '' },
+    constraint: getZodConstraint(insurerSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: insurerSchema }),
+    shouldValidate: 'onBlur',
+  });
+
+  const closeHref = (() => {
+    const next = new URLSearchParams(params);
+    next.delete('edit');
+    next.delete('add');
+    next.delete('saved');
+    return `?${next}`;
+  })();
+  const linkWith = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    next.delete('edit');
+    next.delete('add');
+    next.delete('saved');
+    next.set(key, value);
+    return `?${next}`;
+  };
+
+  const columns: Column<Row>[] = [
+    {
+      key: 'name',
+      header: t('insurers.name'),
+      sort: 'name',
+      render: (r) => <span className="font-medium text-slate-900">{r.name}</span>,
+    },
+    { key: 'code', header: t('insurers.code'), sort: 'code', render: (r) => r.code ?? '—' },
+    {
+      key: 'email',
+      header: t('insurers.email'),
+      sort: 'email',
+      render: (r) =>
+        r.email ? (
+          <a href={`mailto:${r.email}`} className="text-primary-800 hover:underline">
+            {r.email}
+          </a>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      key: 'phone',
+      header: t('insurers.phone'),
+      render: (r) => {
+        if (!r.phone_number) return '—';
+        const dial = phoneCountries.find((c) => c.abbreviation === r.phone_country)?.dial_code;
+        return (
+          <span className="whitespace-nowrap">{dial ? `+${dial} ${r.phone_number}` : r.phone_number}</span>
+        );
+      },
+    },
+    {
+      key: 'website',
+      header: t('insurers.website'),
+      render: (r) =>
+        r.website ? (
+          <a
+            href={r.website}
+            target="_blank"
+            rel="noreferrer noopener"
+            className="text-primary-800 hover:underline"
+          >
+            {r.website.replace(/^https?:\/\//, '')}
+          </a>
+        ) : (
+          '—'
+        ),
+    },
+    ...(companies.length > 1
+      ? [
+          {
+            key: 'company',
+            header: t('insurers.company'),
+            sort: 'company',
+            render: (r: Row) => r.company_name,
+          },
+        ]
+      : []),
+    {
+      key: 'status',
+      header: t('insurers.status'),
+      sort: 'status',
+      render: (r) => (
+        <StatusBadge tone={statusTone(r.status)}>{t(`insurers.statuses.${r.status}`)}</StatusBadge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('insurers.actions')}</span>,
+      className: 'text-right',
+      render: (r) => (
+        <div className="flex justify-end gap-3 whitespace-nowrap">
+          {canUpdate ? (
+            <>
+              <Link
+                to={linkWith('edit', r.id)}
+                preventScrollReset
+                className="font-medium text-primary-800 hover:underline"
+              >
+                {t('insurers.edit')}
+              </Link>
+              <AppForm method="post" preventScrollReset>
+                <input type="hidden" name="intent" value="status" />
+                <input type="hidden" name="id" value={r.id} />
+                <input type="hidden" name="status" value={r.status === 'active' ? 'archived' : 'active'} />
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="font-medium text-slate-600 hover:text-slate-900 hover:underline"
+                >
+                  {t(r.status === 'active' ? 'insurers.archive' : 'insurers.activate')}
+                </button>
+              </AppForm>
+            </>
+          ) : null}
+          {canDelete ? (
+            <AppForm
+              method="post"
+              preventScrollReset
+              onSubmit={(e) => {
+                if (!window.confirm(t('insurers.delete_confirm', { name: r.name }))) e.preventDefault();
+              }}
+            >
+              <input type="hidden" name="intent" value="delete" />
+              <input type="hidden" name="id" value={r.id} />
+              <button type="submit" disabled={busy} className="font-medium text-red-700 hover:underline">
+                {t('insurers.delete')}
+              </button>
+            </AppForm>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  const failure = data && !data.ok && data.error ? data : null;
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={t('insurers.title')}
+        description={t('insurers.intro')}
+        actions={
+          canCreate && !formOpen ? (
+            <ButtonLink to={linkWith('add', '1')} preventScrollReset>
+              {t('insurers.add')}
+            </ButtonLink>
+          ) : null
+        }
+      />
+      <SummaryTiles
+        tiles={[
+          { label: t('insurers.summary.total'), value: summary.total },
+          { label: t('insurers.summary.active'), value: summary.active },
+          { label: t('insurers.summary.archived'), value: summary.archived },
+        ]}
+      />
+      {failure ? (
+        <div className="mb-4">
+          <Alert>
+            <p className="font-semibold">
+              {t(failure.intent === 'delete' ? 'insurers.delete_failed' : 'insurers.status_failed')}
+            </p>
+            <p>{m(failure.error)}</p>
+          </Alert>
+        </div>
+      ) : null}
+      {formOpen && (editing ? canUpdate : canCreate) ? (
+        <Card className="mb-6">
+          <h2 className="mb-4 text-lg font-semibold text-slate-900">
+            {editing ? t('insurers.edit_title', { name: editing.name }) : t('insurers.add')}
+          </h2>
+          <AppForm method="post" {...getFormProps(form)} key={formId} className="space-y-4">
+            <FormErrors errors={form.errors} />
+            {editing ? <input type="hidden" name="id" value={editing.id} /> : null}
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              <Field label={t('insurers.name')} field={fields.name} />
+              <Field label={t('insurers.code')} field={fields.code} hint={t('insurers.code_hint')} />
+              <Field label={t('insurers.email')} field={fields.email} type="email" />
+              <div className="grid grid-cols-[7rem_1fr] items-start gap-3">
+                <Field
+                  label={t('insurers.phone_country')}
+                  field={fields.phone_country}
+                  hint={t('insurers.phone_country_hint')}
+                  inputProps={{
+                    maxLength: 2,
+                    list: 'insurer-phone-countries',
+                    autoComplete: 'off',
+                    style: { textTransform: 'uppercase' },
+                  }}
+                />
+                <Field
+                  label={t('insurers.phone_number')}
+                  field={fields.phone_number}
+                  type="tel"
+                  inputProps={{ inputMode: 'numeric' }}
+                />
+              </div>
+              <Field
+                label={t('insurers.website')}
+                field={fields.website}
+                inputProps={{ placeholder: 'https://' }}
+              />
+              {!editing && companies.length > 1 ? (
+                <SelectField
+                  label={t('insurers.company')}
+                  field={fields.company_id}
+                  placeholder={t('insurers.choose_company')}
+                  options={companies.map((c) => ({ value: c.id, label: c.name }))}
+                />
+              ) : (
+                <input
+                  type="hidden"
+                  name={fields.company_id.name}
+                  value={editing ? '' : (companies[0]?.id ?? '')}
+                />
+              )}
+            </div>
+            <datalist id="insurer-phone-countries">
+              {phoneCountries.map((c) => (
+                <option key={c.abbreviation} value={c.abbreviation}>
+                  {c.name}
+                  {c.dial_code ? ` (+${c.dial_code})` : ''}
+                </option>
+              ))}
+            </datalist>
+            <div className="flex flex-wrap gap-3">
+              <Button type="submit" name="intent" value={editing ? 'update' : 'create'} disabled={busy}>
+                {editing ? t('common.save') : t('insurers.create')}
+              </Button>
+              <Link to={closeHref} preventScrollReset className={buttonClass('secondary')}>
+                {t('common.cancel')}
+              </Link>
+            </div>
+          </AppForm>
+        </Card>
+      ) : null}
+      <FiltersBar exportHref={exportHref}>
+        <div>
+          <Label htmlFor="insurer-search">{t('insurers.search')}</Label>
+          <input
+            id="insurer-search"
+            name="search"
+            type="search"
+            defaultValue={params.get('search') ?? ''}
+            placeholder={t('insurers.search_placeholder')}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <Label htmlFor="insurer-status">{t('insurers.status')}</Label>
+          <select
+            id="insurer-status"
+            name="status"
+            defaultValue={params.get('status') ?? 'all'}
+            className={inputClass}
+          >
+            <option value="all">{t('insurers.statuses.all')}</option>
+            <option value="active">{t('insurers.statuses.active')}</option>
+            <option value="archived">{t('insurers.statuses.archived')}</option>
+          </select>
+        </div>
+      </FiltersBar>
+      <DataTable
+        rows={list.items}
+        columns={columns}
+        rowId={(r) => r.id}
+        meta={list.meta}
+        caption={t('insurers.title')}
+        empty={
+          <span>
+            {t('insurers.empty')}{' '}
+            {canCreate ? (
+              <Link
+                to={to(`/manage-insurers${linkWith('add', '1')}`)}
+                className="font-medium text-primary-800 hover:underline"
+              >
+                {t('insurers.add')}
+              </Link>
+            ) : null}
+          </span>
+        }
+      />
+    </div>
+  );
+}
