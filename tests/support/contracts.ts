@@ -3,8 +3,17 @@
  * (Caledonia) with its own client, campus, product, contract and users, so isolation can be checked
  * from both sides. Built with the same builders as the demo seed.
  */
-import { eq } from 'drizzle-orm';
-import { campuses, clients, companies, products } from '../../drizzle/schema';
+import { eq, inArray } from 'drizzle-orm';
+import {
+  campuses,
+  clients,
+  companies,
+  permissions,
+  products,
+  rolePermissions,
+  roles,
+} from '../../drizzle/schema';
+import { PERMISSION_GROUPS } from '../../workers/domain/access/permissions';
 import { buildCampus, buildClient, buildCompany, buildUser } from '../../drizzle/seed/builders';
 import { buildContract, buildProduct } from '../../drizzle/seed/contracts';
 import type { ActorCtx } from '../../workers/domain/context';
@@ -73,11 +82,25 @@ export async function seedContractsWorld(): Promise<ContractsWorld> {
     roles: ['senior_admin'],
     companyIds: [caledonia.id],
   });
+  // The stranger school user's role holds every permission of the area, so only the tenant scope can
+  // keep them out of another company's records.
+  const [role] = await d
+    .insert(roles)
+    .values({ slug: 'school_contracts_all', name: 'School (all contract rights)', family: 'school' })
+    .returning();
+  const names = [
+    ...PERMISSION_GROUPS.campus,
+    ...PERMISSION_GROUPS.contract,
+    ...PERMISSION_GROUPS.service_agreement,
+    'create_insured',
+  ];
+  const perms = await d.select().from(permissions).where(inArray(permissions.name, names));
+  await d.insert(rolePermissions).values(perms.map((p) => ({ role_id: role.id, permission_id: p.id })));
   await buildUser(d, {
     email: STRANGER.schoolUser,
     first_name: 'Sam',
     last_name: 'Stranger',
-    roles: ['school_master_user'],
+    roles: ['school_contracts_all'],
     clientId: highland.id,
     canAccessAllCampuses: true,
     isMasterUser: true,

@@ -8,6 +8,7 @@ import { contractsApi } from './contracts';
 import { productsApi } from './products';
 import { serviceAgreementsApi } from './service-agreements';
 import { clientsApi } from './clients';
+import { campusesApi } from './campuses';
 import { openApiDocument } from './openapi';
 import { countriesApi } from './countries';
 import { insurersApi } from './insurers';
@@ -29,6 +30,7 @@ api.route('/', productsApi);
 api.route('/', serviceAgreementsApi);
 api.route('/', clientsApi);
 api.route('/', insurersApi);
+api.route('/', campusesApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),
