@@ -150,4 +150,6 @@ export const BUILT_PAGES = new Set<string>([
   '/notifications',
   '/manage-countries',
   '/manage-insurers',
+  '/clients',
+  '/school/info',
 ]);

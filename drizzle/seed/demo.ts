@@ -10,6 +10,7 @@ import {
   seedCountries,
   seedUnits,
 } from './builders';
+import { seedDemoClients } from './clients';
 import { notify } from '../../workers/domain/notifications/service';
 import { createInvitation } from '../../workers/domain/auth/service';
 import { runBatch } from '../../workers/platform/db';
@@ -90,7 +91,7 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     roles: ['finance'],
     companyIds: company,
   });
-  await buildUser(db, {
+  const accountManager = await buildUser(db, {
     email: DEMO_ACCOUNTS.accountManager,
     first_name: 'Mark',
     last_name: 'Manager',
@@ -145,7 +146,14 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     env ??
     ({ PUBLIC_URL: '', PRODUCT_NAME: 'Enrolment', JOBS: { sendBatch: async () => {} } } as unknown as Env);
   const token = await createInvitation({ db, env: seedEnv, now: new Date(), actor: null }, invited.id);
-  if (env) console.log(`Invitation for invited.user@demo.test: ${env.PUBLIC_URL}/invite/sign-up?token=${token}`);
+  if (env)
+    console.log(`Invitation for invited.user@demo.test: ${env.PUBLIC_URL}/invite/sign-up?token=${token}`);
+  await seedDemoClients(db, {
+    mainCompanyId: main.id,
+    secondCompanyId: second.id,
+    oakwoodId: school.id,
+    accountManagerId: accountManager.id,
+  });
   await welcome(db, senior.id);
   await welcome(db, schoolAdmin.id);
   return { seeded: true };

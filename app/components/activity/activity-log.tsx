@@ -31,19 +31,29 @@ function useValueText() {
   return text;
 }
 
+/** A row as it reaches the page (JSON): the values of a change may be absent. */
+export type ActivityRowView = Omit<ActivityRow, 'changes'> & {
+  changes: { field: string; before?: unknown; after?: unknown }[];
+};
+
 export function ActivityLog({
   rows,
   meta,
   actionLabels = {},
   fieldLabels = {},
+  formatValue,
 }: {
-  rows: ActivityRow[];
+  rows: ActivityRowView[];
   meta: ListMeta;
   actionLabels?: Record<string, string>;
   fieldLabels?: Record<string, string>;
+  /** The area's own wording of a stored value (an enum's label); undefined falls back to the value. */
+  formatValue?: (field: string, value: unknown) => string | undefined;
 }) {
   const { t } = useTranslation();
-  const text = useValueText();
+  const plain = useValueText();
+  const text = (value: unknown, field = '') =>
+    (value !== null && value !== undefined && formatValue?.(field, value)) || plain(value);
   const actionLabel = (a: string) =>
     actionLabels[a] ?? t(`activity.actions.${a}`, { defaultValue: humanize(a) });
   const fieldLabel = (f: string) =>
@@ -71,7 +81,7 @@ export function ActivityLog({
                     <div key={c.field} className="contents">
                       <dt className="text-slate-500">{fieldLabel(c.field)}</dt>
                       <dd className="break-words text-slate-800">
-                        {c.before !== null ? (
+                        {c.before !== null && c.before !== undefined ? (
                           <>
                             <span className="text-slate-500 line-through decoration-slate-300">
                               {text(c.before)}
@@ -82,7 +92,7 @@ export function ActivityLog({
                             <span className="sr-only"> {t('activity.after')}: </span>
                           </>
                         ) : null}
-                        <span>{text(c.after)}</span>
+                        <span>{text(c.after, c.field)}</span>
                       </dd>
                     </div>
                   ))}

@@ -29,7 +29,7 @@ import {
 import { requirePermission } from '../access/actor';
 import { visibleCompanyIds } from '../access/scope';
 import { activityFeed } from '../activity/feed';
-import { logActivity } from '../audit/activity-log';
+import { diff, logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
 import {
   addressForLog,
@@ -277,6 +277,11 @@ function logView(row: ClientRow, accountManager: string | null): Record<string, 
   };
 }
 
+/** A new record's log keeps only the fields that hold something. */
+function withoutEmpty(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null && v !== undefined && v !== ''));
+}
+
 function cleanFactFind(input: Record<string, string | undefined> | undefined): Record<string, string> | null {
   if (!input) return null;
   const out: Record<string, string> = {};
@@ -360,14 +365,14 @@ export async function createClient(
         entity_type: 'client',
         entity_id: newId,
         action: 'created',
-        after: {
+        after: withoutEmpty({
           ...logView(row as ClientRow, manager?.name ?? null),
           ...contactsForLog(input.contacts),
           billing_address: addressForLog(input.billing_address),
           mailing_address: addressForLog(input.mailing_address),
           logo: stored.logo?.name ?? null,
           return_policy: stored.return_policy?.name ?? null,
-        },
+        }),
         company_id: companyId,
         client_id: newId,
       }),
@@ -481,17 +486,21 @@ export async function updateClient(
     logAfter[key] = addressForLog(address);
     statements.push(...replaceAddress(ctx.db, owner, kind, address, ctx.now));
   }
-  statements.push(
-    logActivity(ctx, {
-      entity_type: 'client',
-      entity_id: before.id,
-      action: 'updated',
-      before: logBefore,
-      after: logAfter,
-      company_id: before.company_id,
-      client_id: before.id,
-    }),
-  );
+  // Saving a form without changing anything writes no log row.
+  const changed = diff(logBefore, logAfter);
+  if (Object.keys(changed.after ?? {}).length) {
+    statements.push(
+      logActivity(ctx, {
+        entity_type: 'client',
+        entity_id: before.id,
+        action: 'updated',
+        before: logBefore,
+        after: logAfter,
+        company_id: before.company_id,
+        client_id: before.id,
+      }),
+    );
+  }
   await runBatch(ctx.db, statements);
   return detailOf(ctx.db, after);
 }

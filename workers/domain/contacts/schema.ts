@@ -44,7 +44,7 @@ export const CONTACT_TYPE_RULES: Record<
 };
 
 /** How many slots a form shows for the types that take several contacts (without JavaScript). */
-export const CONTACT_SLOTS = { secondary: 2, custom: 2 } as const;
+export const CONTACT_SLOTS = { secondary: 1, custom: 1 } as const;
 export const MAX_CONTACTS_PER_TYPE = 20;
 
 const CONTACT_FIELDS = [

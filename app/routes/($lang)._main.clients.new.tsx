@@ -1,0 +1,165 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { clientCreateSchema } from '@server/domain/clients/schema';
+import { clientMetadata } from '@server/domain/clients/queries';
+import { createClient } from '@server/domain/clients/service';
+import { countryOptions } from '@server/domain/contacts/service';
+import { contactsFormValue } from '@server/domain/contacts/values';
+import { langOf, requirePermissions } from '~/lib/guards.server';
+import { failedReply, saveClient } from '~/lib/clients.server';
+import { pageTitle } from '~/lib/meta';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Card, PageHeader } from '~/components/ui/card';
+import { AddressFieldset, ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';
+import {
+  ClientBillingFields,
+  ClientFileInput,
+  ClientProfileFields,
+  FactFindFields,
+  LOGO_ACCEPT,
+  RETURN_POLICY_ACCEPT,
+} from '~/components/clients/client-form';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_client', '/clients');
+  const [metadata, countries] = await Promise.all([clientMetadata(ctx), countryOptions(ctx.db)]);
+  return json({
+    companies: metadata.companies,
+    managers: metadata.account_managers,
+    countries,
+    title: pageTitle(context, request, 'clients.new_title'),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_client', '/clients');
+  const formData = await request.formData();
+  const submission = parseWithZod(formData, { schema: clientCreateSchema });
+  if (submission.status === undefined) return json({ result: submission.reply() });
+  if (submission.status !== 'success') return json({ result: failedReply(submission) }, { status: 400 });
+  const r = await saveClient(submission, () =>
+    createClient(ctx, submission.value, {
+      logo: formData.get('logo'),
+      return_policy: formData.get('return_policy'),
+    }),
+  );
+  if (!r.ok) return json({ result: r.reply }, { status: r.status });
+  return redirect(localePath(langOf(request), `/clients/${r.value.id}?saved=1`));
+}
+
+export default function NewClient() {
+  const { t, i18n } = useTranslation();
+  const { companies, managers, countries } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm<z.input<typeof clientCreateSchema>>({
+    id: 'new-client',
+    lastResult: data?.result,
+    defaultValue: {
+      type: 'school',
+      preferred_lang: 'en',
+      billing_enabled: 'true',
+      payment_terms: 'invoiced_directly',
+      payment_method: 'bank_transfer',
+      invoice_rule: 'by_location',
+      contacts: contactsFormValue(null) as never,
+    } as never,
+    constraint: getZodConstraint(clientCreateSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientCreateSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const all = fields as unknown as Record<string, ObjectField>;
+  const fileErrors = (name: string) => (all[name] as unknown as { errors?: string[] })?.errors;
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title={t('clients.new_title')}
+        actions={
+          <ButtonLink to={localePath(i18n.language, '/clients')} variant="secondary">
+            {t('clients.back_to_list')}
+          </ButtonLink>
+        }
+      />
+      <AppForm method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+        {/* Enter in a field saves the client (the form's first submit button), not "Add another" or "Remove". */}
+        <button
+          type="submit"
+          name="status"
+          value="active"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden="true"
+        />
+        <FormErrors errors={form.errors} />
+        <Card>
+          <h2 className="mb-4 text-base font-semibold">{t('clients.sections.profile')}</h2>
+          <ClientProfileFields fields={all} managers={managers} companies={companies} />
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-base font-semibold">{t('clients.sections.files')}</h2>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <ClientFileInput
+              name="logo"
+              label={t('clients.fields.logo')}
+              hint={t('clients.fields.logo_hint')}
+              accept={LOGO_ACCEPT}
+              errors={fileErrors('logo')}
+            />
+            <ClientFileInput
+              name="return_policy"
+              label={t('clients.fields.return_policy')}
+              hint={t('clients.fields.return_policy_hint')}
+              accept={RETURN_POLICY_ACCEPT}
+              errors={fileErrors('return_policy')}
+            />
+          </div>
+          <p className="mt-3 text-xs text-slate-500">{t('clients.fields.file_again')}</p>
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-base font-semibold">{t('clients.sections.contacts')}</h2>
+          <ContactsEditor form={form} field={all.contacts} countries={countries} />
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-base font-semibold">{t('clients.sections.billing')}</h2>
+          <ClientBillingFields fields={all} />
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-base font-semibold">{t('clients.sections.addresses')}</h2>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <AddressFieldset field={all.billing_address} kind="billing" countries={countries} />
+            <AddressFieldset field={all.mailing_address} kind="mailing" countries={countries} />
+          </div>
+        </Card>
+        <Card>
+          <h2 className="text-base font-semibold">{t('clients.sections.fact_find')}</h2>
+          <p className="mb-4 text-sm text-slate-500">{t('clients.sections.fact_find_hint')}</p>
+          <FactFindFields field={all.fact_find} />
+        </Card>
+        <FormErrors errors={form.errors} />
+        <div className="flex flex-wrap justify-end gap-3">
+          <Button type="submit" name="status" value="draft" variant="secondary" disabled={busy}>
+            {t('clients.save_draft')}
+          </Button>
+          <Button type="submit" name="status" value="active" disabled={busy}>
+            {t('clients.save')}
+          </Button>
+        </div>
+      </AppForm>
+    </div>
+  );
+}
