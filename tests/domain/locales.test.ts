@@ -30,6 +30,15 @@ const SAME_AS_ENGLISH = new Set<string>([
   // Italian interfaces say "Password".
   'it:auth.password',
   'it:invite.password',
+  // Words that are the same in these languages.
+  'de:insurers.status',
+  'de:activity.fields.status',
+  'de:activity.system',
+  'fr:insurers.actions',
+  'fr:activity.action',
+  'fr:activity.fields.type',
+  'es:activity.no',
+  'it:activity.no',
 ]);
 
 /** Every leaf of a tree as [dotted key, value]. */
