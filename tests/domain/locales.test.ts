@@ -39,6 +39,9 @@ const SAME_AS_ENGLISH = new Set<string>([
   'fr:activity.fields.type',
   'es:activity.no',
   'it:activity.no',
+  'es:campuses.template.no',
+  'it:campuses.template.no',
+  'fr:campuses.template.columns.type',
 ]);
 
 /** Every leaf of a tree as [dotted key, value]. */
