@@ -3,15 +3,28 @@
  * fresh local D1, wrangler dev, demo seed), each in its own process group so teardown can stop the whole
  * tree (node, wrangler, workerd) by group id. Output goes to test-output/e2e-logs/<name>.log.
  *
+ * The servers run from a snapshot of the working tree in a temporary folder (node_modules linked):
+ * wrangler reloads on every rebuild of build/, and a build elsewhere in the tree (a colleague's
+ * `npm run build` or `npm run dev`) would otherwise swap or delete the assets of pages under test.
+ * E2E_IN_PLACE=1 runs them in the working tree itself.
+ *
  * The instances start one after another: start.mjs rebuilds into the shared build/ folder, and a rebuild
  * makes the already running wranglers reload, so a build must not overlap another instance's seeding.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
+import type { TestProject } from 'vitest/node';
 import { IE_URL, MAINTENANCE_URL, UK_URL } from './servers';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The folder the Workers run from (a snapshot of the working tree, or the tree itself). */
+    appDir: string;
+  }
+}
 
 interface Instance {
   name: string;
@@ -31,6 +44,25 @@ const INSTANCES: Instance[] = [
 const START_TIMEOUT_MS = 300_000;
 const root = process.cwd();
 const logDir = join(root, 'test-output', 'e2e-logs');
+/** Where start.mjs runs; set by setup(). */
+let appDir = root;
+let snapshotDir: string | null = null;
+
+/** Copies the working tree without what a build or a run produces; links node_modules. */
+function snapshot(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-app-'));
+  const skip = new Set(['node_modules', '.git', 'build', '.wrangler', 'test-output', '.dev.vars']);
+  cpSync(root, dir, {
+    recursive: true,
+    filter: (src) => {
+      const rel = relative(root, src);
+      if (!rel) return true;
+      return !skip.has(rel.split(sep)[0]) && rel !== join('public', 'build');
+    },
+  });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  return dir;
+}
 
 interface Running {
   instance: Instance;
@@ -85,7 +117,7 @@ function start(instance: Instance): Running {
   let output = '';
   let exited = false;
   const child = spawn(process.execPath, ['scripts/start.mjs', instance.region], {
-    cwd: root,
+    cwd: appDir,
     detached: true, // own process group: teardown kills -pid
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
@@ -190,6 +222,8 @@ async function stopAll() {
   for (const r of running) killGroup(r, 'SIGKILL');
   for (const r of running) rmSync(r.persistDir, { recursive: true, force: true });
   running.length = 0;
+  if (snapshotDir) rmSync(snapshotDir, { recursive: true, force: true });
+  snapshotDir = null;
 }
 
 // If vitest dies without running teardown, do not leave the servers holding the ports.
@@ -197,7 +231,7 @@ const onExit = () => {
   for (const r of running) killGroup(r, 'SIGKILL');
 };
 
-export default async function setup() {
+export default async function setup(project: TestProject) {
   mkdirSync(logDir, { recursive: true });
   for (const instance of INSTANCES) {
     if (await portInUse(portOf(instance.url))) {
@@ -209,6 +243,8 @@ export default async function setup() {
   }
   process.once('exit', onExit);
   const started = Date.now();
+  if (process.env.E2E_IN_PLACE !== '1') appDir = snapshotDir = snapshot();
+  project.provide('appDir', appDir);
   try {
     for (const instance of INSTANCES) await waitReady(start(instance));
     await Promise.all(running.map(waitSettled));
@@ -216,7 +252,9 @@ export default async function setup() {
     await stopAll();
     throw e;
   }
-  console.log(`e2e: ${running.length} Workers ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `e2e: ${running.length} Workers ready in ${((Date.now() - started) / 1000).toFixed(1)} s, running from ${appDir}`,
+  );
   return async () => {
     await stopAll();
     process.off('exit', onExit);

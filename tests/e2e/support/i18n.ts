@@ -1,9 +1,11 @@
 /**
- * The interface texts, read from app/locales so the tests find buttons and labels by what the page
- * says without copying copy that may still change. `t('auth.sign_in')`, `t('shell.language', 'de')`.
+ * The interface texts, read from app/locales of the code the Workers run (global-setup.ts), so the
+ * tests find buttons and labels by what the page says without copying copy that may still change.
+ * `t('auth.sign_in')`, `t('shell.language', 'de')`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { inject } from 'vitest';
 
 const cache = new Map<string, Record<string, unknown>>();
 
@@ -11,7 +13,7 @@ function area(lang: string, name: string): Record<string, unknown> {
   const key = `${lang}/${name}`;
   let data = cache.get(key);
   if (!data) {
-    data = JSON.parse(readFileSync(join(process.cwd(), 'app', 'locales', lang, `${name}.json`), 'utf8'));
+    data = JSON.parse(readFileSync(join(inject('appDir'), 'app', 'locales', lang, `${name}.json`), 'utf8'));
     cache.set(key, data!);
   }
   return data!;

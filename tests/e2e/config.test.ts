@@ -1,0 +1,153 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import {
+  hydrated,
+  launchBrowser,
+  newPage,
+  openPopup,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+} from './support/browser';
+import { t } from './support/i18n';
+import { UK_URL } from './support/servers';
+
+const SENIOR = 'senior.admin@demo.test';
+const COMPANY = 'Wessex Student Cover Ltd';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, UK_URL);
+  await signIn(page, SENIOR);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** The snackbar's text once it shows. */
+async function snack(p: Page): Promise<string> {
+  const s = p.locator('[aria-live="polite"] [role="status"]').first();
+  await s.waitFor({ state: 'visible' });
+  return (await s.innerText()).trim();
+}
+
+describe('companies', () => {
+  it('creates a company with bank details and a billing address; a wrong IBAN is refused first, nothing typed is lost', async () => {
+    await visit(page, '/manage-company');
+    await page.getByRole('link', { name: t('companies.add') }).click();
+    await waitForPath(page, '/manage-company/new');
+    await hydrated(page);
+
+    await page.getByLabel(t('companies.fields.name'), { exact: true }).fill(COMPANY);
+    await page
+      .getByLabel(t('companies.fields.country_id'), { exact: true })
+      .first()
+      .selectOption({ label: 'United Kingdom' });
+    await page.getByLabel(t('companies.fields.registration_number'), { exact: true }).fill('01234567');
+    await page.getByLabel(t('companies.fields.bank_name'), { exact: true }).fill('Barclays Bank UK PLC');
+    await page.getByLabel(t('companies.fields.bic'), { exact: true }).fill('BARCGB22');
+    await page.getByLabel(t('companies.fields.iban'), { exact: true }).fill('GB83 WEST 1234 5698 7654 32');
+    await page.getByLabel(t('companies.fields.branch_code'), { exact: true }).fill('20-00-00');
+    await page.getByLabel(t('companies.fields.account_number'), { exact: true }).fill('55779911');
+    await page
+      .getByLabel(t('companies.fields.payment_gateway'), { exact: true })
+      .selectOption('barclaycard_epdq');
+
+    const owner = page.getByRole('group', { name: t('contacts.types.owner') });
+    await owner.getByLabel(t('contacts.fields.first_name'), { exact: true }).fill('Wendy');
+    await owner.getByLabel(t('contacts.fields.last_name'), { exact: true }).fill('Wessex');
+    await owner.getByLabel(t('contacts.fields.email'), { exact: true }).fill('wendy@wessex.test');
+
+    const billing = page.getByRole('group', { name: t('contacts.address.billing') });
+    await billing
+      .getByLabel(t('contacts.address.fields.address'), { exact: true })
+      .fill('10 Cathedral Close');
+    await billing.getByLabel(t('contacts.address.fields.city'), { exact: true }).fill('Winchester');
+    await billing.getByLabel(t('contacts.address.fields.postal_code'), { exact: true }).fill('SO23 9LS');
+    await billing
+      .getByLabel(t('contacts.address.fields.country_id'), { exact: true })
+      .selectOption({ label: 'United Kingdom' });
+
+    await page.getByRole('button', { name: t('companies.create') }).click();
+    const iban = page.getByLabel(t('companies.fields.iban'), { exact: true });
+    await expect.poll(() => iban.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByText(t('companies.errors.iban')).count()).toBeGreaterThan(0);
+    await screenshots(page, 'company-new-error');
+    // What was typed is still there.
+    expect(await page.getByLabel(t('companies.fields.bank_name'), { exact: true }).inputValue()).toBe(
+      'Barclays Bank UK PLC',
+    );
+    expect(await billing.getByLabel(t('contacts.address.fields.city'), { exact: true }).inputValue()).toBe(
+      'Winchester',
+    );
+
+    await iban.fill('GB82 WEST 1234 5698 7654 32');
+    await page.getByRole('button', { name: t('companies.create') }).click();
+    await waitForPath(page, /^\/manage-company\/[a-z0-9]+\/edit$/);
+    await hydrated(page);
+    expect(await snack(page)).toBe(t('companies.created'));
+    expect((await page.locator('h1').innerText()).trim()).toContain(COMPANY);
+    expect(await page.getByLabel(t('companies.fields.iban'), { exact: true }).inputValue()).toBe(
+      'GB82WEST12345698765432',
+    );
+    expect(
+      await page
+        .getByRole('group', { name: t('contacts.address.billing') })
+        .getByLabel(t('contacts.address.fields.city'), { exact: true })
+        .inputValue(),
+    ).toBe('Winchester');
+    await screenshots(page, 'company-edit');
+  });
+
+  it('shows the new company in the list and in the top-bar company switcher', async () => {
+    await visit(page, '/manage-company');
+    // The list follows the top-bar company; "all companies" shows every company of the user.
+    const switcher = page.getByTestId('company-area').getByRole('button');
+    const options = page.getByRole('option');
+    await openPopup(switcher, options);
+    expect(await options.allInnerTexts()).toContain(COMPANY);
+    await page.getByRole('option', { name: t('shell.all_companies') }).click();
+    await page.waitForLoadState('networkidle');
+    await visit(page, '/manage-company');
+    const row = page.getByRole('row', { name: new RegExp(COMPANY) });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(t('companies.gateways.barclaycard_epdq'));
+    await screenshots(page, 'company-list');
+  });
+});
+
+describe('countries', () => {
+  it('adds a tax rate to a country and activates it', async () => {
+    await visit(page, '/manage-countries?search=portugal');
+    await page.getByRole('link', { name: 'Portugal', exact: true }).click();
+    await waitForPath(page, /^\/manage-countries\/\d+$/);
+    await hydrated(page);
+
+    // An out-of-range rate is refused with the spec's text.
+    await page.getByLabel(t('countries.tax_rate_percent'), { exact: true }).fill('150');
+    await page.getByLabel(t('countries.start_date'), { exact: true }).fill('2026-01-01');
+    await page.getByRole('button', { name: t('countries.add_tax_rate') }).click();
+    await expect
+      .poll(() => page.getByText('Tax rate must be a number between 0 and 100').count())
+      .toBeGreaterThan(0);
+
+    await page.getByLabel(t('countries.tax_rate_percent'), { exact: true }).fill('23');
+    await page.getByRole('button', { name: t('countries.add_tax_rate') }).click();
+    expect(await snack(page)).toBe(t('countries.tax_rate_added'));
+    const row = page.getByTestId('tax-rate-row').filter({ hasText: '23.00%' });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(t('countries.rate_statuses.inactive'));
+
+    await row.getByRole('button', { name: t('countries.activate') }).click();
+    await expect.poll(() => row.innerText()).toContain(t('countries.rate_statuses.active'));
+    expect(await snack(page)).toBe(t('countries.tax_rate_activated'));
+    await screenshots(page, 'country-tax-rates');
+
+    await visit(page, '/manage-countries?search=portugal');
+    expect(await page.getByRole('row', { name: /Portugal/ }).innerText()).toContain('23.00%');
+  });
+});
