@@ -152,4 +152,5 @@ export const BUILT_PAGES = new Set<string>([
   '/manage-insurers',
   '/clients',
   '/school/info',
+  '/manage-company',
 ]);

@@ -6,6 +6,7 @@ import en_auth from './en/auth.json';
 import en_campuses from './en/campuses.json';
 import en_clients from './en/clients.json';
 import en_common from './en/common.json';
+import en_companies from './en/companies.json';
 import en_contacts from './en/contacts.json';
 import en_contracts from './en/contracts.json';
 import en_countries from './en/countries.json';
@@ -38,6 +39,7 @@ import ca_auth from './ca/auth.json';
 import ca_campuses from './ca/campuses.json';
 import ca_clients from './ca/clients.json';
 import ca_common from './ca/common.json';
+import ca_companies from './ca/companies.json';
 import ca_contacts from './ca/contacts.json';
 import ca_contracts from './ca/contracts.json';
 import ca_countries from './ca/countries.json';
@@ -70,6 +72,7 @@ import cn_auth from './cn/auth.json';
 import cn_campuses from './cn/campuses.json';
 import cn_clients from './cn/clients.json';
 import cn_common from './cn/common.json';
+import cn_companies from './cn/companies.json';
 import cn_contacts from './cn/contacts.json';
 import cn_contracts from './cn/contracts.json';
 import cn_countries from './cn/countries.json';
@@ -102,6 +105,7 @@ import de_auth from './de/auth.json';
 import de_campuses from './de/campuses.json';
 import de_clients from './de/clients.json';
 import de_common from './de/common.json';
+import de_companies from './de/companies.json';
 import de_contacts from './de/contacts.json';
 import de_contracts from './de/contracts.json';
 import de_countries from './de/countries.json';
@@ -134,6 +138,7 @@ import es_auth from './es/auth.json';
 import es_campuses from './es/campuses.json';
 import es_clients from './es/clients.json';
 import es_common from './es/common.json';
+import es_companies from './es/companies.json';
 import es_contacts from './es/contacts.json';
 import es_contracts from './es/contracts.json';
 import es_countries from './es/countries.json';
@@ -166,6 +171,7 @@ import fr_auth from './fr/auth.json';
 import fr_campuses from './fr/campuses.json';
 import fr_clients from './fr/clients.json';
 import fr_common from './fr/common.json';
+import fr_companies from './fr/companies.json';
 import fr_contacts from './fr/contacts.json';
 import fr_contracts from './fr/contracts.json';
 import fr_countries from './fr/countries.json';
@@ -198,6 +204,7 @@ import it_auth from './it/auth.json';
 import it_campuses from './it/campuses.json';
 import it_clients from './it/clients.json';
 import it_common from './it/common.json';
+import it_companies from './it/companies.json';
 import it_contacts from './it/contacts.json';
 import it_contracts from './it/contracts.json';
 import it_countries from './it/countries.json';
@@ -230,6 +237,7 @@ import pt_auth from './pt/auth.json';
 import pt_campuses from './pt/campuses.json';
 import pt_clients from './pt/clients.json';
 import pt_common from './pt/common.json';
+import pt_companies from './pt/companies.json';
 import pt_contacts from './pt/contacts.json';
 import pt_contracts from './pt/contracts.json';
 import pt_countries from './pt/countries.json';
@@ -265,6 +273,7 @@ export const localeResources = {
     "campuses": en_campuses,
     "clients": en_clients,
     "common": en_common,
+    "companies": en_companies,
     "contacts": en_contacts,
     "contracts": en_contracts,
     "countries": en_countries,
@@ -299,6 +308,7 @@ export const localeResources = {
     "campuses": ca_campuses,
     "clients": ca_clients,
     "common": ca_common,
+    "companies": ca_companies,
     "contacts": ca_contacts,
     "contracts": ca_contracts,
     "countries": ca_countries,
@@ -333,6 +343,7 @@ export const localeResources = {
     "campuses": cn_campuses,
     "clients": cn_clients,
     "common": cn_common,
+    "companies": cn_companies,
     "contacts": cn_contacts,
     "contracts": cn_contracts,
     "countries": cn_countries,
@@ -367,6 +378,7 @@ export const localeResources = {
     "campuses": de_campuses,
     "clients": de_clients,
     "common": de_common,
+    "companies": de_companies,
     "contacts": de_contacts,
     "contracts": de_contracts,
     "countries": de_countries,
@@ -401,6 +413,7 @@ export const localeResources = {
     "campuses": es_campuses,
     "clients": es_clients,
     "common": es_common,
+    "companies": es_companies,
     "contacts": es_contacts,
     "contracts": es_contracts,
     "countries": es_countries,
@@ -435,6 +448,7 @@ export const localeResources = {
     "campuses": fr_campuses,
     "clients": fr_clients,
     "common": fr_common,
+    "companies": fr_companies,
     "contacts": fr_contacts,
     "contracts": fr_contracts,
     "countries": fr_countries,
@@ -469,6 +483,7 @@ export const localeResources = {
     "campuses": it_campuses,
     "clients": it_clients,
     "common": it_common,
+    "companies": it_companies,
     "contacts": it_contacts,
     "contracts": it_contracts,
     "countries": it_countries,
@@ -503,6 +518,7 @@ export const localeResources = {
     "campuses": pt_campuses,
     "clients": pt_clients,
     "common": pt_common,
+    "companies": pt_companies,
     "contacts": pt_contacts,
     "contracts": pt_contracts,
     "countries": pt_countries,

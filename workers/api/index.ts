@@ -12,6 +12,7 @@ import { campusesApi } from './campuses';
 import { openApiDocument } from './openapi';
 import { countriesApi } from './countries';
 import { insurersApi } from './insurers';
+import { companiesApi } from './companies';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
 export const api = new Hono<ApiEnv>();
@@ -31,6 +32,7 @@ api.route('/', serviceAgreementsApi);
 api.route('/', clientsApi);
 api.route('/', insurersApi);
 api.route('/', campusesApi);
+api.route('/', companiesApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

@@ -1,0 +1,216 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { can } from '@server/domain/access/actor';
+import { isDomainError } from '@server/domain/errors';
+import { companySchema, companyStatusSchema } from '@server/domain/companies/schema';
+import {
+  companyActivity,
+  getCompany,
+  updateCompany,
+  updateCompanyStatus,
+} from '@server/domain/companies/service';
+import { countryOptions } from '@server/domain/contacts/service';
+import { translate } from '@server/platform/i18n';
+import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
+import { failedCompanyReply, saveCompany } from '~/lib/companies.server';
+import { useMessage } from '~/lib/messages';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Alert, PageHeader } from '~/components/ui/card';
+import { useActionSnack } from '~/components/ui/snackbar';
+import { StatusBadge, statusTone } from '~/components/ui/status-badge';
+import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { ActivityLog } from '~/components/activity/activity-log';
+import { CompanyFormSections, companyFormValue } from '~/components/companies/company-form';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'read_company', '/home');
+  const id = params.id ?? '';
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
+  const [company, logs, countries] = await Promise.all([
+    orNotFound(getCompany(ctx, id)),
+    orNotFound(companyActivity(ctx, id, page)),
+    countryOptions(ctx.db),
+  ]);
+  return json({
+    company,
+    logs,
+    countries,
+    canUpdate: can(ctx.actor, 'update_company'),
+    canArchive: can(ctx.actor, 'archive_company') || can(ctx.actor, 'update_company'),
+    title: translate(langOf(request), 'app.title_template', {
+      title: company.name,
+      product: context.env.PRODUCT_NAME,
+    }),
+  });
+}
+
+/** Save the company (every field, contacts and addresses) or change its status. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'update_company|archive_company', '/manage-company');
+  const id = params.id ?? '';
+  const formData = await request.formData();
+  if (formData.get('intent') === 'status') {
+    const parsed = companyStatusSchema.safeParse(Object.fromEntries(formData));
+    if (!parsed.success)
+      return json({ intent: 'status', result: null, ok: false, error: 'errors.invalid_data' }, 400);
+    try {
+      await updateCompanyStatus(ctx, id, parsed.data.status);
+      return json({ intent: 'status', result: null, ok: true, error: null });
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      return json({ intent: 'status', result: null, ok: false, error: e.message }, e.status);
+    }
+  }
+  const submission = parseWithZod(formData, { schema: companySchema });
+  if (submission.status === undefined)
+    return json({ intent: 'save', result: submission.reply(), ok: false, error: null });
+  if (submission.status !== 'success')
+    return json({ intent: 'save', result: failedCompanyReply(submission), ok: false, error: null }, 400);
+  const r = await saveCompany(submission, () => updateCompany(ctx, id, submission.value));
+  if (!r.ok) return json({ intent: 'save', result: r.reply, ok: false, error: null }, r.status);
+  return json({ intent: 'save', result: submission.reply(), ok: true, error: null });
+}
+
+export default function EditCompany() {
+  const { t, i18n } = useTranslation();
+  const m = useMessage();
+  const { company, logs, countries, canUpdate, canArchive } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const busy = useNavigation().state === 'submitting';
+  const saved = params.get('saved');
+  useActionSnack(
+    data?.ok ? data : null,
+    'success',
+    data?.ok
+      ? data.intent === 'status'
+        ? t(company.status === 'active' ? 'companies.activated' : 'companies.archived')
+        : t('companies.updated')
+      : null,
+  );
+  useActionSnack(saved ? location.key : null, 'success', saved === 'created' ? t('companies.created') : null);
+  useEffect(() => {
+    if (!saved) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('saved');
+    window.history.replaceState(window.history.state, '', url.pathname + url.search);
+  }, [saved]);
+  const [form, fields] = useForm<z.input<typeof companySchema>>({
+    id: `company-${company.id}`,
+    lastResult: data?.intent === 'save' ? data.result : undefined,
+    defaultValue: companyFormValue(company as never) as never,
+    constraint: getZodConstraint(companySchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: companySchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const failure = data && !data.ok && data.error ? data.error : null;
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {company.name}
+            <StatusBadge tone={statusTone(company.status)}>
+              {t(`companies.statuses.${company.status}`)}
+            </StatusBadge>
+          </span>
+        }
+        description={[company.country_name, company.currency, company.registration_number]
+          .filter(Boolean)
+          .join(' · ')}
+        actions={
+          <>
+            <ButtonLink to={localePath(i18n.language, '/manage-company')} variant="secondary">
+              {t('companies.back_to_list')}
+            </ButtonLink>
+            {canArchive ? (
+              <AppForm
+                method="post"
+                onSubmit={(e) => {
+                  if (
+                    company.status === 'active' &&
+                    !window.confirm(t('companies.archive_confirm', { name: company.name }))
+                  )
+                    e.preventDefault();
+                }}
+              >
+                <input type="hidden" name="intent" value="status" />
+                <input
+                  type="hidden"
+                  name="status"
+                  value={company.status === 'active' ? 'archived' : 'active'}
+                />
+                <Button
+                  type="submit"
+                  variant={company.status === 'active' ? 'danger' : 'primary'}
+                  disabled={busy}
+                >
+                  {t(company.status === 'active' ? 'companies.archive' : 'companies.activate')}
+                </Button>
+              </AppForm>
+            ) : null}
+          </>
+        }
+      />
+      {failure ? (
+        <Alert>
+          <p className="font-semibold">{t('companies.status_failed')}</p>
+          <p>{m(failure)}</p>
+        </Alert>
+      ) : null}
+      <SummaryTiles
+        tiles={[
+          { label: t('companies.summary.users'), value: company.summary.users },
+          { label: t('companies.summary.clients'), value: company.summary.clients },
+          { label: t('companies.fields.currency'), value: company.currency },
+          {
+            label: t('companies.fields.payment_gateway'),
+            value: t(`companies.gateways.${company.payment_gateway ?? 'none'}`),
+          },
+        ]}
+      />
+      {canUpdate ? (
+        <AppForm method="post" {...getFormProps(form)} className="space-y-6">
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            className="sr-only"
+            tabIndex={-1}
+            aria-hidden="true"
+          />
+          <FormErrors errors={form.errors} />
+          <CompanyFormSections form={form} fields={fields as never} countries={countries} />
+          <FormErrors errors={form.errors} />
+          <div className="flex flex-wrap justify-end gap-3">
+            <Button type="submit" name="intent" value="save" disabled={busy}>
+              {t('companies.save')}
+            </Button>
+          </div>
+        </AppForm>
+      ) : (
+        <Alert tone="info">{t('companies.read_only')}</Alert>
+      )}
+      <section>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('companies.sections.logs')}</h2>
+        <ActivityLog rows={logs.items} meta={logs.meta} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,268 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { can } from '@server/domain/access/actor';
+import { isDomainError } from '@server/domain/errors';
+import { COMPANY_CURRENCIES, companyListSchema } from '@server/domain/companies/schema';
+import {
+  companiesSummary,
+  exportCompanies,
+  listCompanies,
+  updateCompanyStatus,
+} from '@server/domain/companies/service';
+import { translate } from '@server/platform/i18n';
+import { langOf, requirePermissions } from '~/lib/guards.server';
+import { queryOf, wantsExport, xlsxResponse } from '~/lib/lists.server';
+import { pageTitle } from '~/lib/meta';
+import { useMessage } from '~/lib/messages';
+import { formatDate } from '~/lib/dates';
+import { localePath } from '~/i18n/config';
+import { AppForm, Label, inputClass } from '~/components/forms';
+import { ButtonLink } from '~/components/ui/button';
+import { Alert, PageHeader } from '~/components/ui/card';
+import { DataTable, type Column } from '~/components/ui/data-table';
+import { FiltersBar, useExportHref } from '~/components/ui/list-controls';
+import { useActionSnack } from '~/components/ui/snackbar';
+import { StatusBadge, statusTone } from '~/components/ui/status-badge';
+import { SummaryTiles } from '~/components/ui/summary-tiles';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'read_company');
+  const query = companyListSchema.parse(queryOf(request));
+  if (wantsExport(request)) {
+    const lang = langOf(request);
+    const h = (key: string) => translate(lang, `companies.fields.${key}`);
+    const rows = await exportCompanies(ctx, query);
+    return (await xlsxResponse('companies.xlsx', {
+      name: translate(lang, 'companies.title'),
+      columns: [
+        { header: h('name'), key: 'name', width: 32 },
+        { header: h('country_id'), key: 'country_name', width: 20 },
+        { header: h('registration_number'), key: 'registration_number', width: 20 },
+        { header: h('currency'), key: 'currency' },
+        { header: h('payment_gateway'), key: 'gateway', width: 22 },
+        { header: translate(lang, 'companies.summary.users'), key: 'users_count' },
+        { header: translate(lang, 'companies.summary.clients'), key: 'clients_count' },
+        { header: h('status'), key: 'status' },
+        { header: h('created_at'), key: 'created', width: 14 },
+      ],
+      rows: rows.map((r) => ({
+        ...r,
+        gateway: translate(lang, `companies.gateways.${r.payment_gateway ?? 'none'}`),
+        status: translate(lang, `companies.statuses.${r.status}`),
+        created: formatDate(r.created_at),
+      })),
+    })) as never;
+  }
+  const [list, summary] = await Promise.all([listCompanies(ctx, query), companiesSummary(ctx)]);
+  return json({
+    list,
+    summary,
+    allCompanies: ctx.actor.selected_company_id === null,
+    canCreate: can(ctx.actor, 'create_company'),
+    canArchive: can(ctx.actor, 'archive_company') || can(ctx.actor, 'update_company'),
+    title: pageTitle(context, request, 'companies.title'),
+  });
+}
+
+const statusIntent = z.object({ id: z.string().min(1).max(40), status: z.enum(['active', 'archived']) });
+
+/** Activate or archive one company from its row. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'archive_company|update_company');
+  const parsed = statusIntent.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return json({ ok: false, status: null, error: 'errors.invalid_data' }, 400);
+  try {
+    await updateCompanyStatus(ctx, parsed.data.id, parsed.data.status);
+    return json({ ok: true, status: parsed.data.status, error: null });
+  } catch (e) {
+    if (!isDomainError(e)) throw e;
+    return json({ ok: false, status: null, error: e.message }, e.status);
+  }
+}
+
+type Row = ReturnType<typeof useLoaderData<typeof loader>>['list']['items'][number];
+
+export default function ManageCompanies() {
+  const { t, i18n } = useTranslation();
+  const m = useMessage();
+  const { list, summary, allCompanies, canCreate, canArchive } = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const exportHref = useExportHref();
+  const busy = useNavigation().state === 'submitting';
+  const to = (path: string) => localePath(i18n.language, path);
+  useActionSnack(
+    done?.ok ? done : null,
+    'success',
+    done?.ok ? t(done.status === 'active' ? 'companies.activated' : 'companies.archived') : null,
+  );
+  const columns: Column<Row>[] = [
+    {
+      key: 'name',
+      header: t('companies.fields.name'),
+      sort: 'name',
+      render: (r) => (
+        <Link
+          to={to(`/manage-company/${r.id}/edit`)}
+          className="font-medium text-primary-800 hover:underline"
+        >
+          {r.name}
+        </Link>
+      ),
+    },
+    { key: 'country', header: t('companies.fields.country_id'), render: (r) => r.country_name ?? '—' },
+    {
+      key: 'registration',
+      header: t('companies.fields.registration_number'),
+      render: (r) => r.registration_number ?? '—',
+    },
+    { key: 'currency', header: t('companies.fields.currency'), sort: 'currency', render: (r) => r.currency },
+    {
+      key: 'gateway',
+      header: t('companies.fields.payment_gateway'),
+      render: (r) => t(`companies.gateways.${r.payment_gateway ?? 'none'}`),
+    },
+    {
+      key: 'users',
+      header: t('companies.summary.users'),
+      className: 'text-right',
+      render: (r) => r.users_count,
+    },
+    {
+      key: 'clients',
+      header: t('companies.summary.clients'),
+      className: 'text-right',
+      render: (r) => r.clients_count,
+    },
+    {
+      key: 'status',
+      header: t('companies.fields.status'),
+      sort: 'status',
+      render: (r) => (
+        <StatusBadge tone={statusTone(r.status)}>{t(`companies.statuses.${r.status}`)}</StatusBadge>
+      ),
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('companies.actions')}</span>,
+      className: 'text-right',
+      render: (r) => (
+        <div className="flex justify-end gap-3 whitespace-nowrap">
+          <Link
+            to={to(`/manage-company/${r.id}/edit`)}
+            className="font-medium text-primary-800 hover:underline"
+          >
+            {t('companies.edit')}
+          </Link>
+          {canArchive ? (
+            <AppForm
+              method="post"
+              preventScrollReset
+              onSubmit={(e) => {
+                if (
+                  r.status === 'active' &&
+                  !window.confirm(t('companies.archive_confirm', { name: r.name }))
+                )
+                  e.preventDefault();
+              }}
+            >
+              <input type="hidden" name="id" value={r.id} />
+              <input type="hidden" name="status" value={r.status === 'active' ? 'archived' : 'active'} />
+              <button
+                type="submit"
+                disabled={busy}
+                className="font-medium text-slate-600 hover:text-slate-900 hover:underline"
+              >
+                {t(r.status === 'active' ? 'companies.archive' : 'companies.activate')}
+              </button>
+            </AppForm>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={t('companies.title')}
+        description={allCompanies ? t('companies.intro_all') : t('companies.intro_selected')}
+        actions={
+          canCreate ? <ButtonLink to={to('/manage-company/new')}>{t('companies.add')}</ButtonLink> : null
+        }
+      />
+      <SummaryTiles
+        tiles={[
+          { label: t('companies.summary.total'), value: summary.total },
+          { label: t('companies.summary.active'), value: summary.active },
+          { label: t('companies.summary.archived'), value: summary.archived },
+        ]}
+      />
+      {done && !done.ok && done.error ? (
+        <div className="mb-4">
+          <Alert>
+            <p className="font-semibold">{t('companies.status_failed')}</p>
+            <p>{m(done.error)}</p>
+          </Alert>
+        </div>
+      ) : null}
+      <FiltersBar exportHref={exportHref}>
+        <div>
+          <Label htmlFor="company-search">{t('companies.search')}</Label>
+          <input
+            id="company-search"
+            name="search"
+            type="search"
+            defaultValue={params.get('search') ?? ''}
+            placeholder={t('companies.search_placeholder')}
+            className={inputClass}
+          />
+        </div>
+        <div>
+          <Label htmlFor="company-status">{t('companies.fields.status')}</Label>
+          <select
+            id="company-status"
+            name="status"
+            defaultValue={params.get('status') ?? 'all'}
+            className={inputClass}
+          >
+            <option value="all">{t('companies.statuses.all')}</option>
+            <option value="active">{t('companies.statuses.active')}</option>
+            <option value="archived">{t('companies.statuses.archived')}</option>
+          </select>
+        </div>
+        <div>
+          <Label htmlFor="company-currency">{t('companies.fields.currency')}</Label>
+          <select
+            id="company-currency"
+            name="currency"
+            defaultValue={params.get('currency') ?? ''}
+            className={inputClass}
+          >
+            <option value="">{t('companies.all_currencies')}</option>
+            {COMPANY_CURRENCIES.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+      </FiltersBar>
+      <DataTable
+        rows={list.items}
+        columns={columns}
+        rowId={(r) => r.id}
+        meta={list.meta}
+        caption={t('companies.title')}
+      />
+    </div>
+  );
+}
