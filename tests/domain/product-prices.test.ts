@@ -208,8 +208,8 @@ describe('changing and deleting prices', () => {
     const logs = await productActivities(await senior(), product.id, { page: 1, items: 10 });
     expect(sides(logs.items[0])).toMatchObject({
       action: 'price_updated',
-      before: { max_days: 30, sale_minor: 1250 },
-      after: { max_days: 45, sale_minor: 1500 },
+      before: { max_days: 30, sale: 12.5 },
+      after: { max_days: 45, sale: 15 },
     });
   });
 

@@ -110,7 +110,16 @@ describe('creating a product', () => {
     const logs = await productActivities(await senior(), product.id, { page: 1, items: 25 });
     expect(logs.items.map((l) => l.action)).toEqual(['created']);
     expect(logs.items[0].actor).toBe('Sarah Senior');
-    expect(sides(logs.items[0]).after).toMatchObject({ code: 'STU_PLUS_1', name: 'Student Plus' });
+    const logged = sides(logs.items[0]).after;
+    expect(logged).toMatchObject({
+      code: 'STU_PLUS_1',
+      name: 'Student Plus',
+      insurer: 'Lloyds Syndicate 1234',
+      unit: 'day',
+      max_coverage_amount: 1000000.5,
+    });
+    expect(Object.keys(logged)).not.toContain('public_id');
+    expect(Object.keys(logged)).not.toContain('company_id');
   });
 
   it('takes the company currency and a minimum purchase of 6 days when none is given', async () => {

@@ -191,6 +191,26 @@ async function checkPrice(
   if (errors.length) throw new ValidationFailed(errors);
 }
 
+/** A price as its product's logs tab shows it: amounts in major units, countries by code. */
+async function loggablePrice(
+  ctx: ActorCtx,
+  p: Omit<ReturnType<typeof priceValues>, 'region_code'> & { region_code: string | null },
+) {
+  const names = await countryNames(ctx, p.destination_country_ids ?? []);
+  return {
+    min_days: p.min_days,
+    max_days: p.max_days,
+    net: major(p.net_minor),
+    sale: major(p.sale_minor),
+    custom: major(p.custom_minor),
+    flat: p.flat,
+    from_date: p.from_date,
+    to_date: p.to_date,
+    region_code: p.region_code,
+    destination_countries: (p.destination_country_ids ?? []).map((id) => names.get(id)?.abbreviation ?? id),
+  };
+}
+
 async function priceView(ctx: ActorCtx, product: ProductRow, row: PriceRow) {
   const names = await countryNames(ctx, row.destination_country_ids ?? []);
   return presentPrice(row, product, todayIso(ctx.now), names);
@@ -211,7 +231,7 @@ export async function addPrice(ctx: ActorCtx, productId: string, input: PriceInp
       entity_type: 'product',
       entity_id: product.id,
       action: 'price_added',
-      after: values,
+      after: await loggablePrice(ctx, values),
       company_id: product.company_id,
     }),
   ]);
@@ -235,8 +255,8 @@ export async function updatePrice(ctx: ActorCtx, productId: string, priceId: num
       entity_type: 'product',
       entity_id: product.id,
       action: 'price_updated',
-      before: { ...before, id: undefined, product_id: undefined, created_at: undefined },
-      after: { ...before, ...values, id: undefined, product_id: undefined, created_at: undefined },
+      before: await loggablePrice(ctx, before),
+      after: await loggablePrice(ctx, values),
       company_id: product.company_id,
     }),
   ]);

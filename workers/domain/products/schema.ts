@@ -272,7 +272,7 @@ const documentFields = {
   valid_to: clearable(isoDate),
 };
 
-function documentCrossRules(
+export function documentCrossRules(
   d: { valid_from?: string | null; valid_to?: string | null },
   ctx: z.RefinementCtx,
 ) {

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { companies, countries, insurers, products, productPrices, units } from '../../../drizzle/schema';
-import { runBatch } from '../../platform/db';
+import { MAX_BOUND_PARAMETERS, runBatch, type Statement } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { requirePermission } from '../access/actor';
 import { companyScope } from '../access/scope';
@@ -13,7 +13,7 @@ import { logActivity } from '../audit/activity-log';
 import { activityFeed, type ActivityRow } from '../activity/feed';
 import type { ActorCtx } from '../context';
 import { ValidationFailed, type FieldError } from '../errors';
-import { likeAny, orderBy, paginate, type ListQuery, type Page } from '../lists';
+import { likeAny, orderBy, paginate, type BulkSelection, type ListQuery, type Page } from '../lists';
 import { msg, todayIso } from '../validation';
 import { findProduct, idByPublicId, insurersOf, major, visibleCompanies, type ProductRow } from './queries';
 import {
@@ -447,6 +447,36 @@ async function checkProduct(
   return { insurer_id: insurerId };
 }
 
+/**
+ * A product row as its logs tab shows it: no internal ids or timestamps, money in major units, the
+ * insurer and unit by name.
+ */
+async function loggable(ctx: ActorCtx, row: Partial<ProductRow>): Promise<Record<string, unknown>> {
+  const {
+    id: _id,
+    public_id: _publicId,
+    company_id: _companyId,
+    created_at: _created,
+    updated_at: _updated,
+    insurer_id,
+    unit_id,
+    max_coverage_amount_minor,
+    ...rest
+  } = row;
+  const [insurer] = insurer_id
+    ? await ctx.db.select({ name: insurers.name }).from(insurers).where(eq(insurers.id, insurer_id))
+    : [];
+  const [unit] = unit_id
+    ? await ctx.db.select({ name: units.name }).from(units).where(eq(units.id, unit_id))
+    : [];
+  return {
+    ...rest,
+    insurer: insurer?.name ?? null,
+    unit: unit?.name ?? null,
+    max_coverage_amount: major(max_coverage_amount_minor),
+  };
+}
+
 /** The company of a new row: the one named (if the actor sees it), else the only one in view. */
 export async function companyForNew(ctx: ActorCtx, companyPublicId: string | null | undefined) {
   const visible = await visibleCompanies(ctx.db, ctx.actor);
@@ -491,7 +521,7 @@ export async function createProduct(ctx: ActorCtx, input: CreateProductInput): P
       entity_type: 'product',
       entity_id: idByPublicId(products, id),
       action: 'created',
-      after: { ...row, created_at: undefined, updated_at: undefined },
+      after: await loggable(ctx, row),
       company_id: company.id,
     }),
   ]);
@@ -524,8 +554,8 @@ export async function updateProduct(
       entity_type: 'product',
       entity_id: before.id,
       action: 'updated',
-      before,
-      after,
+      before: await loggable(ctx, before),
+      after: await loggable(ctx, after),
       company_id: before.company_id,
     }),
   ]);
@@ -571,4 +601,53 @@ export async function productActivities(
   requirePermission(ctx.actor, 'read_product');
   const product = await findProduct(ctx, id);
   return activityFeed(ctx.db, 'product', product.id, query.page, Math.min(query.items, 100));
+}
+
+/** At most this many products change in one bulk action ("all matching" included). */
+export const BULK_LIMIT = 2000;
+
+/**
+ * Archives or activates several products at once: the ids given, or every product matching the list's
+ * filters. Products already in that status are left alone; each change has its log row, all in one batch.
+ */
+export async function bulkSetProductStatus(
+  ctx: ActorCtx,
+  selection: BulkSelection,
+  filters: ProductListQuery,
+  status: 'active' | 'archived',
+): Promise<{ changed: number }> {
+  requirePermission(ctx.actor, 'archive_product');
+  const scope = selection.all_matching
+    ? listConditions(ctx, filters)
+    : and(
+        companyScope(ctx.actor, products.company_id),
+        inArray(products.public_id, selection.ids.slice(0, BULK_LIMIT)),
+      )!;
+  const rows = await ctx.db
+    .select({ id: products.id, status: products.status, company_id: products.company_id })
+    .from(products)
+    .where(and(scope, ne(products.status, status)))
+    .limit(BULK_LIMIT);
+  if (!rows.length) return { changed: 0 };
+  const ids = rows.map((r) => r.id);
+  const statements: Statement[] = [];
+  for (let i = 0; i < ids.length; i += MAX_BOUND_PARAMETERS - 10) {
+    const chunk = ids.slice(i, i + MAX_BOUND_PARAMETERS - 10);
+    statements.push(
+      ctx.db.update(products).set({ status, updated_at: ctx.now }).where(inArray(products.id, chunk)),
+    );
+  }
+  for (const r of rows)
+    statements.push(
+      logActivity(ctx, {
+        entity_type: 'product',
+        entity_id: r.id,
+        action: status === 'active' ? 'activated' : 'archived',
+        before: { status: r.status },
+        after: { status },
+        company_id: r.company_id,
+      }),
+    );
+  await runBatch(ctx.db, statements);
+  return { changed: rows.length };
 }

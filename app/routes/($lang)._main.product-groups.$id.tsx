@@ -1,0 +1,210 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import {
+  Link,
+  useActionData,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  useSearchParams,
+} from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { can } from '@server/domain/access/actor';
+import { NotFound } from '@server/domain/errors';
+import { GROUP_DESCRIPTION_MAX, productGroupSchema } from '@server/domain/products/schema';
+import {
+  deleteProductGroup,
+  getProductGroup,
+  groupProductOptions,
+  productGroupActivities,
+  updateProductGroup,
+} from '@server/domain/products/groups';
+import { langOf, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Card, PageHeader } from '~/components/ui/card';
+import { useActionSnack } from '~/components/ui/snackbar';
+import { ActivityLog } from '~/components/activity/activity-log';
+import { ProductGroupFields, ProductStatusBadge } from '~/components/products/product-fields';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+async function orNotFound<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof NotFound) throw new Response('Not Found', { status: 404 });
+    throw e;
+  }
+}
+
+export async function loader({ request, params, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'read_product_group');
+  const id = params.id!;
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
+  const group = await orNotFound(() => getProductGroup(ctx, id));
+  const canUpdate = can(ctx.actor, 'update_product_group');
+  const [products, logs] = await Promise.all([
+    canUpdate ? groupProductOptions(ctx) : null,
+    productGroupActivities(ctx, id, { page, items: 10 }),
+  ]);
+  return json({
+    group,
+    products: products?.filter((p) => p.company_id === group.company.id) ?? [],
+    logs,
+    canUpdate,
+    canDelete: can(ctx.actor, 'delete_product_group'),
+    title: pageTitle(context, request, 'products.groups.title'),
+  });
+}
+
+export async function action({ request, params, context }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'update_product_group|delete_product_group');
+  const id = params.id!;
+  const form = await request.formData();
+  if (form.get('intent') === 'delete') {
+    await orNotFound(() => deleteProductGroup(ctx, id));
+    return redirect(localePath(langOf(request), '/products?view=groups'));
+  }
+  const submission = parseWithZod(form, { schema: productGroupSchema });
+  if (submission.status !== 'success')
+    return json({ result: submission.reply(), saved: false }, { status: 400 });
+  const r = await withFormErrors(submission, () =>
+    orNotFound(() => updateProductGroup(ctx, id, submission.value)),
+  );
+  return json(
+    { result: r.ok ? submission.reply() : r.reply, saved: r.ok },
+    { status: r.ok ? 200 : r.status },
+  );
+}
+
+export default function ProductGroupPage() {
+  const { t, i18n } = useTranslation();
+  const { group, products, logs, canUpdate, canDelete } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const savedParam = params.get('saved');
+  useActionSnack(data?.saved ? data : null, 'success', t('products.messages.group_updated'));
+  useActionSnack(
+    savedParam ? location.key : null,
+    'success',
+    savedParam ? t(`products.messages.${savedParam}`) : null,
+  );
+  useEffect(() => {
+    if (!savedParam) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('saved');
+    window.history.replaceState(window.history.state, '', url);
+  }, [savedParam]);
+  const [form, fields] = useForm({
+    id: `product-group-${group.id}`,
+    lastResult: data?.result,
+    defaultValue: {
+      name: group.name,
+      scheme: group.scheme ?? '',
+      type: group.type ?? '',
+      description: group.description ?? '',
+      product_ids: group.product_ids,
+    },
+    constraint: getZodConstraint(productGroupSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productGroupSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const to = (path: string) => localePath(i18n.language, path);
+  return (
+    <div className="mx-auto max-w-5xl space-y-6">
+      <PageHeader
+        title={group.name}
+        description={`${t('products.groups.title')} · ${group.company.name}`}
+        actions={
+          <>
+            <ButtonLink to={to('/products?view=groups')} variant="secondary">
+              {t('products.groups.back')}
+            </ButtonLink>
+            {canDelete ? (
+              <AppForm
+                method="post"
+                onSubmit={(e) => {
+                  if (!window.confirm(t('products.groups.delete_confirm'))) e.preventDefault();
+                }}
+              >
+                <input type="hidden" name="intent" value="delete" />
+                <Button type="submit" variant="danger" disabled={busy}>
+                  {t('products.delete')}
+                </Button>
+              </AppForm>
+            ) : null}
+          </>
+        }
+      />
+      {canUpdate ? (
+        <Card>
+          <AppForm method="post" {...getFormProps(form)} className="space-y-6">
+            <FormErrors errors={form.errors} />
+            <ProductGroupFields
+              fields={fields}
+              companies={[group.company]}
+              products={products}
+              isNew={false}
+              maxDescription={GROUP_DESCRIPTION_MAX}
+            />
+            <Button type="submit" disabled={busy}>
+              {t('common.save')}
+            </Button>
+          </AppForm>
+        </Card>
+      ) : (
+        <Card>
+          <dl className="grid gap-4 text-sm sm:grid-cols-3">
+            <div>
+              <dt className="text-slate-500">{t('products.groups.scheme')}</dt>
+              <dd className="font-medium">{group.scheme ?? '—'}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{t('products.groups.type')}</dt>
+              <dd className="font-medium">{group.type ?? '—'}</dd>
+            </div>
+            <div className="sm:col-span-3">
+              <dt className="text-slate-500">{t('products.groups.description')}</dt>
+              <dd className="whitespace-pre-line font-medium">{group.description ?? '—'}</dd>
+            </div>
+          </dl>
+        </Card>
+      )}
+      <Card>
+        <h2 className="mb-4 text-base font-semibold">{t('products.groups.products')}</h2>
+        {group.products.length === 0 ? (
+          <p className="text-sm text-slate-500">{t('products.groups.no_products')}</p>
+        ) : (
+          <ul className="divide-y divide-slate-100 text-sm">
+            {group.products.map((p) => (
+              <li key={p.id} className="flex items-center justify-between gap-3 py-2">
+                <Link to={to(`/products/${p.id}`)} className="font-medium text-primary-800 hover:underline">
+                  <span className="font-mono text-xs text-slate-500">{p.code}</span> {p.name}
+                </Link>
+                <ProductStatusBadge status={p.status} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <section>
+        <h2 className="mb-3 text-base font-semibold">{t('products.tabs.logs')}</h2>
+        <ActivityLog rows={logs.items} meta={logs.meta} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { GROUP_DESCRIPTION_MAX, productGroupSchema } from '@server/domain/products/schema';
+import { createProductGroup, groupProductOptions } from '@server/domain/products/groups';
+import { productFormOptions } from '@server/domain/products/service';
+import { langOf, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Card, PageHeader } from '~/components/ui/card';
+import { ProductGroupFields } from '~/components/products/product-fields';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_product_group');
+  const [products, options] = await Promise.all([groupProductOptions(ctx), productFormOptions(ctx)]);
+  return json({
+    products,
+    companies: options.companies,
+    title: pageTitle(context, request, 'products.groups.new_title'),
+  });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_product_group');
+  const submission = parseWithZod(await request.formData(), { schema: productGroupSchema });
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
+  const r = await withFormErrors(submission, () => createProductGroup(ctx, submission.value));
+  if (!r.ok) return json(r.reply, { status: r.status });
+  return redirect(localePath(langOf(request), `/product-groups/${r.value.id}?saved=group_created`));
+}
+
+export default function NewProductGroup() {
+  const { t, i18n } = useTranslation();
+  const { products, companies } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: 'product-group',
+    lastResult,
+    constraint: getZodConstraint(productGroupSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productGroupSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <div className="mx-auto max-w-4xl">
+      <PageHeader title={t('products.groups.new_title')} description={t('products.groups.intro')} />
+      <Card>
+        <AppForm method="post" {...getFormProps(form)} className="space-y-6">
+          <FormErrors errors={form.errors} />
+          <ProductGroupFields
+            fields={fields}
+            companies={companies}
+            products={products}
+            isNew
+            maxDescription={GROUP_DESCRIPTION_MAX}
+          />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={busy}>
+              {t('products.groups.create')}
+            </Button>
+            <ButtonLink to={localePath(i18n.language, '/products?view=groups')} variant="secondary">
+              {t('common.cancel')}
+            </ButtonLink>
+          </div>
+        </AppForm>
+      </Card>
+    </div>
+  );
+}

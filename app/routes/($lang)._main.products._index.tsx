@@ -1,0 +1,471 @@
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { can } from '@server/domain/access/actor';
+import {
+  PRODUCT_STATUSES,
+  TERRITORIAL_LIMITS,
+  productGroupListQuerySchema,
+  productListQuerySchema,
+} from '@server/domain/products/schema';
+import {
+  bulkSetProductStatus,
+  exportProducts,
+  listProducts,
+  productFormOptions,
+  productSummary,
+  setProductStatus,
+} from '@server/domain/products/service';
+import { listProductGroups } from '@server/domain/products/groups';
+import { translate } from '@server/platform/i18n';
+import { langOf, requirePermissions } from '~/lib/guards.server';
+import { bulkSelectionOf, queryOf, wantsExport, xlsxResponse } from '~/lib/lists.server';
+import { pageTitle } from '~/lib/meta';
+import { formatDate } from '~/lib/dates';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors, Label, inputClass } from '~/components/forms';
+import { ButtonLink } from '~/components/ui/button';
+import { PageHeader } from '~/components/ui/card';
+import { DataTable, type Column, type Selection } from '~/components/ui/data-table';
+import { BulkActionBar, FiltersBar, useExportHref } from '~/components/ui/list-controls';
+import { useActionSnack } from '~/components/ui/snackbar';
+import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { ProductStatusBadge } from '~/components/products/product-fields';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+/**
+ * A list query from the address: a filter that does not parse (an old bookmark, a typo) is dropped
+ * rather than failing the page.
+ */
+function lenient<T extends z.ZodTypeAny>(schema: T, raw: Record<string, string>): z.infer<T> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  return schema.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !bad.has(k))));
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'read_product');
+  const raw = queryOf(request);
+  const view = raw.view === 'groups' && can(ctx.actor, 'read_product_group') ? 'groups' : 'products';
+  const query = lenient(productListQuerySchema, raw);
+  if (wantsExport(request) && view === 'products') {
+    const lang = langOf(request);
+    const h = (key: string) => translate(lang, `products.${key}`);
+    const rows = await exportProducts(ctx, query);
+    return (await xlsxResponse('products.xlsx', {
+      name: h('title'),
+      columns: [
+        { header: h('fields.code'), key: 'code', width: 16 },
+        { header: h('fields.name'), key: 'name', width: 32 },
+        { header: h('fields.company'), key: 'company', width: 28 },
+        { header: h('fields.insurer'), key: 'insurer', width: 28 },
+        { header: h('fields.type'), key: 'type' },
+        { header: h('fields.scheme'), key: 'scheme' },
+        { header: h('fields.territorial_limit'), key: 'territorial_limit', width: 18 },
+        { header: h('fields.currency'), key: 'currency' },
+        { header: h('fields.effective_start_date'), key: 'effective_start_date', width: 16 },
+        { header: h('fields.effective_end_date'), key: 'effective_end_date', width: 16 },
+        { header: h('list.prices'), key: 'prices_count' },
+        { header: h('fields.status'), key: 'status' },
+      ],
+      rows: rows.map((r) => ({
+        ...r,
+        company: r.company.name,
+        insurer: r.insurer?.name ?? '',
+        territorial_limit: r.territorial_limit ? h(`territorial_limits.${r.territorial_limit}`) : '',
+        status: h(`statuses.${r.status}`),
+      })),
+    })) as never;
+  }
+  const [list, summary, options, groups] = await Promise.all([
+    view === 'products' ? listProducts(ctx, query) : null,
+    productSummary(ctx),
+    productFormOptions(ctx),
+    view === 'groups' ? listProductGroups(ctx, lenient(productGroupListQuerySchema, raw)) : null,
+  ]);
+  return json({
+    view,
+    list,
+    groups,
+    summary,
+    insurers: options.insurers,
+    canCreate: can(ctx.actor, 'create_product'),
+    canArchive: can(ctx.actor, 'archive_product'),
+    canReadGroups: can(ctx.actor, 'read_product_group'),
+    canCreateGroup: can(ctx.actor, 'create_product_group'),
+    title: pageTitle(context, request, 'products.title'),
+  });
+}
+
+const statusIntent = z.object({
+  intent: z.literal('status'),
+  id: z.string().min(1),
+  status: z.enum(PRODUCT_STATUSES),
+});
+
+/** Archive or activate one product from its row, or the selected ones (or all matching) in bulk. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'archive_product');
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  if (intent === 'bulk_archive' || intent === 'bulk_activate') {
+    const { selection, filters } = bulkSelectionOf(form);
+    const status = intent === 'bulk_activate' ? 'active' : 'archived';
+    const { changed } = await bulkSetProductStatus(
+      ctx,
+      selection,
+      lenient(productListQuerySchema, filters),
+      status,
+    );
+    return json({ ok: true as const, status, changed, error: null });
+  }
+  const parsed = statusIntent.safeParse(Object.fromEntries(form));
+  if (!parsed.success)
+    return json({ ok: false as const, status: null, changed: 0, error: 'errors.invalid_data' }, 400);
+  await setProductStatus(ctx, parsed.data.id, parsed.data.status);
+  return json({ ok: true as const, status: parsed.data.status, changed: 1, error: null });
+}
+
+type Row = NonNullable<Awaited<ReturnType<typeof listProducts>>>['items'][number];
+type GroupRow = Awaited<ReturnType<typeof listProductGroups>>['items'][number];
+
+function Tabs({ view, canReadGroups }: { view: string; canReadGroups: boolean }) {
+  const { t, i18n } = useTranslation();
+  if (!canReadGroups) return null;
+  const tab = (key: string, to: string, label: string) => (
+    <Link
+      to={localePath(i18n.language, to)}
+      aria-current={view === key ? 'page' : undefined}
+      className={`-mb-px border-b-2 px-4 py-2 text-sm font-semibold ${
+        view === key
+          ? 'border-primary-700 text-primary-800'
+          : 'border-transparent text-slate-600 hover:text-slate-900'
+      }`}
+    >
+      {label}
+    </Link>
+  );
+  return (
+    <nav className="mb-4 flex gap-2 border-b border-slate-200" aria-label={t('products.views')}>
+      {tab('products', '/products', t('products.tabs_list.products'))}
+      {tab('groups', '/products?view=groups', t('products.tabs_list.groups'))}
+    </nav>
+  );
+}
+
+export default function Products() {
+  const { t, i18n } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const done = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const exportHref = useExportHref();
+  const busy = useNavigation().state === 'submitting';
+  const [selection, setSelection] = useState<Selection>({ ids: [], allMatching: false });
+  const onSelection = useCallback((s: Selection) => setSelection(s), []);
+  useActionSnack(
+    done?.ok ? done : null,
+    'success',
+    done?.ok
+      ? done.changed === 1
+        ? t(done.status === 'active' ? 'products.messages.activated' : 'products.messages.archived')
+        : t(done.status === 'active' ? 'products.bulk_activated' : 'products.bulk_archived', {
+            count: done.changed,
+          })
+      : null,
+  );
+  const to = (path: string) => localePath(i18n.language, path);
+  const { summary } = data;
+
+  const columns: Column<Row>[] = [
+    {
+      key: 'code',
+      header: t('products.fields.code'),
+      sort: 'code',
+      render: (r) => <span className="font-mono text-xs">{r.code}</span>,
+    },
+    {
+      key: 'name',
+      header: t('products.fields.name'),
+      sort: 'name',
+      render: (r) => (
+        <Link to={to(`/products/${r.id}`)} className="font-medium text-primary-800 hover:underline">
+          {r.name}
+        </Link>
+      ),
+    },
+    {
+      key: 'insurer',
+      header: t('products.fields.insurer'),
+      sort: 'insurer',
+      render: (r) => r.insurer?.name ?? '—',
+    },
+    {
+      key: 'territorial_limit',
+      header: t('products.fields.territorial_limit'),
+      sort: 'territorial_limit',
+      render: (r) => (r.territorial_limit ? t(`products.territorial_limits.${r.territorial_limit}`) : '—'),
+    },
+    {
+      key: 'start',
+      header: t('products.list.starts'),
+      sort: 'effective_start_date',
+      render: (r) => formatDate(r.effective_start_date),
+    },
+    {
+      key: 'end',
+      header: t('products.list.ends'),
+      sort: 'effective_end_date',
+      render: (r) => (r.effective_end_date ? formatDate(r.effective_end_date) : t('products.open_ended')),
+    },
+    {
+      key: 'prices',
+      header: t('products.list.prices'),
+      className: 'text-right',
+      render: (r) => r.prices_count,
+    },
+    {
+      key: 'status',
+      header: t('products.fields.status'),
+      sort: 'status',
+      render: (r) => <ProductStatusBadge status={r.status} />,
+    },
+    {
+      key: 'actions',
+      header: <span className="sr-only">{t('products.actions')}</span>,
+      className: 'text-right',
+      render: (r) => (
+        <div className="flex justify-end gap-3">
+          <Link to={to(`/products/${r.id}`)} className="font-medium text-primary-800 hover:underline">
+            {t('products.view')}
+          </Link>
+          {data.canArchive ? (
+            <AppForm method="post" preventScrollReset>
+              <input type="hidden" name="intent" value="status" />
+              <input type="hidden" name="id" value={r.id} />
+              <input type="hidden" name="status" value={r.status === 'active' ? 'archived' : 'active'} />
+              <button
+                type="submit"
+                disabled={busy}
+                className="font-medium text-slate-600 hover:text-slate-900 hover:underline"
+                aria-label={t(r.status === 'active' ? 'products.archive_named' : 'products.activate_named', {
+                  name: r.name,
+                })}
+              >
+                {t(r.status === 'active' ? 'products.archive' : 'products.activate')}
+              </button>
+            </AppForm>
+          ) : null}
+        </div>
+      ),
+    },
+  ];
+
+  const groupColumns: Column<GroupRow>[] = [
+    {
+      key: 'name',
+      header: t('products.groups.name'),
+      sort: 'name',
+      render: (g) => (
+        <Link to={to(`/product-groups/${g.id}`)} className="font-medium text-primary-800 hover:underline">
+          {g.name}
+        </Link>
+      ),
+    },
+    { key: 'scheme', header: t('products.groups.scheme'), sort: 'scheme', render: (g) => g.scheme ?? '—' },
+    { key: 'type', header: t('products.groups.type'), sort: 'type', render: (g) => g.type ?? '—' },
+    { key: 'company', header: t('products.fields.company'), render: (g) => g.company.name },
+    {
+      key: 'count',
+      header: t('products.groups.products'),
+      className: 'text-right',
+      render: (g) => g.products_count,
+    },
+  ];
+
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader
+        title={t('products.title')}
+        description={t('products.intro')}
+        actions={
+          <>
+            {data.canCreateGroup ? (
+              <ButtonLink to={to('/product-groups/new')} variant="secondary">
+                {t('products.groups.add')}
+              </ButtonLink>
+            ) : null}
+            {data.canCreate ? <ButtonLink to={to('/products/new')}>{t('products.add')}</ButtonLink> : null}
+          </>
+        }
+      />
+      <SummaryTiles
+        tiles={[
+          { label: t('products.summary.active'), value: summary.active },
+          { label: t('products.summary.archived'), value: summary.archived },
+          {
+            label: t('products.summary.expiring', { days: summary.expiring_within_days }),
+            value: summary.expiring,
+          },
+        ]}
+      />
+      <Tabs view={data.view} canReadGroups={data.canReadGroups} />
+      {done && !done.ok && done.error ? <FormErrors errors={[done.error]} /> : null}
+      {data.view === 'groups' && data.groups ? (
+        <>
+          <FiltersBar>
+            <input type="hidden" name="view" value="groups" />
+            <div className="sm:col-span-2">
+              <Label htmlFor="group-search">{t('products.search')}</Label>
+              <input
+                id="group-search"
+                name="search"
+                type="search"
+                defaultValue={params.get('search') ?? ''}
+                placeholder={t('products.groups.search_placeholder')}
+                className={inputClass}
+              />
+            </div>
+          </FiltersBar>
+          <DataTable
+            rows={data.groups.items}
+            columns={groupColumns}
+            rowId={(g) => g.id}
+            meta={data.groups.meta}
+            caption={t('products.tabs_list.groups')}
+            empty={t('products.groups.empty')}
+          />
+        </>
+      ) : data.list ? (
+        <>
+          <FiltersBar exportHref={exportHref}>
+            <div>
+              <Label htmlFor="product-search">{t('products.search')}</Label>
+              <input
+                id="product-search"
+                name="search"
+                type="search"
+                defaultValue={params.get('search') ?? ''}
+                placeholder={t('products.search_placeholder')}
+                className={inputClass}
+              />
+            </div>
+            <div>
+              <Label htmlFor="product-status">{t('products.fields.status')}</Label>
+              <select
+                id="product-status"
+                name="status"
+                defaultValue={params.get('status') ?? ''}
+                className={inputClass}
+              >
+                <option value="">{t('products.statuses.all')}</option>
+                {PRODUCT_STATUSES.map((s) => (
+                  <option key={s} value={s}>
+                    {t(`products.statuses.${s}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <Label htmlFor="product-insurer">{t('products.fields.insurer')}</Label>
+              <select
+                id="product-insurer"
+                name="insurer"
+                defaultValue={params.get('insurer') ?? ''}
+                className={inputClass}
+              >
+                <option value="">{t('products.all_insurers')}</option>
+                {data.insurers.map((i) => (
+                  <option key={i.id} value={i.id}>
+                    {i.name}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <Label htmlFor="product-territory">{t('products.fields.territorial_limit')}</Label>
+              <select
+                id="product-territory"
+                name="territorial_limit"
+                defaultValue={params.get('territorial_limit') ?? ''}
+                className={inputClass}
+              >
+                <option value="">{t('products.all_territories')}</option>
+                {TERRITORIAL_LIMITS.map((v) => (
+                  <option key={v} value={v}>
+                    {t(`products.territorial_limits.${v}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div>
+              <Label htmlFor="product-from">{t('products.filters.effective_from')}</Label>
+              <input
+                id="product-from"
+                name="effective_from"
+                type="date"
+                defaultValue={params.get('effective_from') ?? ''}
+                className={inputClass}
+              />
+            </div>
+            <div>
+              <Label htmlFor="product-to">{t('products.filters.effective_to')}</Label>
+              <input
+                id="product-to"
+                name="effective_to"
+                type="date"
+                defaultValue={params.get('effective_to') ?? ''}
+                className={inputClass}
+              />
+            </div>
+            <div className="flex items-end pb-2">
+              <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
+                <input
+                  type="checkbox"
+                  name="expiring"
+                  value="1"
+                  defaultChecked={params.get('expiring') === '1'}
+                  className="h-4 w-4 rounded border-slate-300 text-primary-700"
+                />
+                {t('products.filters.expiring', { days: summary.expiring_within_days })}
+              </label>
+            </div>
+          </FiltersBar>
+          <DataTable
+            rows={data.list.items}
+            columns={columns}
+            rowId={(r) => r.id}
+            meta={data.list.meta}
+            selectable={data.canArchive}
+            onSelectionChange={onSelection}
+            caption={t('products.title')}
+            empty={t('products.empty')}
+          />
+          {data.canArchive ? (
+            <BulkActionBar
+              selection={selection}
+              total={data.list.meta.total}
+              actions={[
+                { intent: 'bulk_activate', label: t('products.activate') },
+                {
+                  intent: 'bulk_archive',
+                  label: t('products.archive'),
+                  tone: 'danger',
+                  confirm: t('products.bulk_archive_confirm'),
+                },
+              ]}
+            />
+          ) : null}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { createProductSchema, MIN_PURCHASE_DAYS } from '@server/domain/products/schema';
+import { createProduct, productFormOptions } from '@server/domain/products/service';
+import { langOf, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Card, PageHeader } from '~/components/ui/card';
+import { ProductDetailFields } from '~/components/products/product-fields';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_product');
+  const options = await productFormOptions(ctx);
+  return json({ options, title: pageTitle(context, request, 'products.new_title') });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_product');
+  const submission = parseWithZod(await request.formData(), { schema: createProductSchema });
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
+  const r = await withFormErrors(submission, () => createProduct(ctx, submission.value));
+  if (!r.ok) return json(r.reply, { status: r.status });
+  return redirect(localePath(langOf(request), `/products/${r.value.id}?tab=pricing&saved=created`));
+}
+
+export default function NewProduct() {
+  const { t, i18n } = useTranslation();
+  const { options } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: 'product',
+    lastResult,
+    defaultValue: {
+      currency: options.companies.length === 1 ? options.companies[0].currency : 'GBP',
+      min_purchase_days: String(MIN_PURCHASE_DAYS),
+      company_id: options.companies.length === 1 ? options.companies[0].id : '',
+    },
+    constraint: getZodConstraint(createProductSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createProductSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader title={t('products.new_title')} description={t('products.new_intro')} />
+      <Card>
+        <AppForm method="post" {...getFormProps(form)} className="space-y-8">
+          <FormErrors errors={form.errors} />
+          <ProductDetailFields fields={fields} options={options} isNew />
+          <div className="flex flex-wrap gap-3">
+            <Button type="submit" disabled={busy}>
+              {t('products.create')}
+            </Button>
+            <ButtonLink to={localePath(i18n.language, '/products')} variant="secondary">
+              {t('common.cancel')}
+            </ButtonLink>
+          </div>
+        </AppForm>
+      </Card>
+    </div>
+  );
+}
