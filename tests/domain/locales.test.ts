@@ -42,6 +42,16 @@ const SAME_AS_ENGLISH = new Set<string>([
   'es:campuses.template.no',
   'it:campuses.template.no',
   'fr:campuses.template.columns.type',
+  'de:countries.status',
+  'fr:countries.actions',
+  'es:countries.no',
+  'it:countries.no',
+  // Continent names spelled like English.
+  'es:countries.regions.AS',
+  'it:countries.regions.AS',
+  'it:countries.regions.AF',
+  'it:countries.regions.OC',
+  'fr:countries.regions.EU',
 ]);
 
 /** Every leaf of a tree as [dotted key, value]. */
