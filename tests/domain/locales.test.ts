@@ -52,6 +52,14 @@ const SAME_AS_ENGLISH = new Set<string>([
   'it:countries.regions.AF',
   'it:countries.regions.OC',
   'fr:countries.regions.EU',
+  'de:contracts.columns.status',
+  'de:contracts.filters.status',
+  // "Campus" is the same word in these languages.
+  'de:contracts.columns.campus',
+  'es:contracts.columns.campus',
+  'fr:contracts.columns.campus',
+  'it:contracts.columns.campus',
+  'pt:contracts.columns.campus',
 ]);
 
 /** Every leaf of a tree as [dotted key, value]. */
