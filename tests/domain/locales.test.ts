@@ -60,6 +60,15 @@ const SAME_AS_ENGLISH = new Set<string>([
   'fr:contracts.columns.campus',
   'it:contracts.columns.campus',
   'pt:contracts.columns.campus',
+  'de:campuses.title',
+  'es:campuses.title',
+  'fr:campuses.title',
+  'it:campuses.title',
+  'pt:campuses.title',
+  'de:campuses.users.status',
+  'es:campuses.no',
+  'it:campuses.no',
+  'it:campuses.languages.ca',
 ]);
 
 /** Every leaf of a tree as [dotted key, value]. */
