@@ -69,6 +69,26 @@ const SAME_AS_ENGLISH = new Set<string>([
   'es:campuses.no',
   'it:campuses.no',
   'it:campuses.languages.ca',
+  // Payment gateway brand name.
+  'ca:companies.gateways.barclaycard_epdq',
+  'cn:companies.gateways.barclaycard_epdq',
+  'de:companies.gateways.barclaycard_epdq',
+  'es:companies.gateways.barclaycard_epdq',
+  'fr:companies.gateways.barclaycard_epdq',
+  'it:companies.gateways.barclaycard_epdq',
+  'pt:companies.gateways.barclaycard_epdq',
+  // Bank identifiers used as is.
+  'de:companies.fields.bic',
+  'de:companies.fields.iban',
+  'es:companies.fields.bic',
+  'es:companies.fields.iban',
+  'fr:companies.fields.bic',
+  'fr:companies.fields.iban',
+  'it:companies.fields.bic',
+  'it:companies.fields.iban',
+  'pt:companies.fields.bic',
+  'pt:companies.fields.iban',
+  'de:companies.fields.status',
 ]);
 
 /** Every leaf of a tree as [dotted key, value]. */
