@@ -89,6 +89,13 @@ const SAME_AS_ENGLISH = new Set<string>([
   'pt:companies.fields.bic',
   'pt:companies.fields.iban',
   'de:companies.fields.status',
+  'de:products.fields.status',
+  'es:products.regions.AS',
+  'it:products.regions.AS',
+  'it:products.regions.AF',
+  'it:products.regions.OC',
+  'fr:products.regions.EU',
+  'it:products.languages.ca',
 ]);
 
 /** Every leaf of a tree as [dotted key, value]. */
