@@ -96,6 +96,26 @@ const SAME_AS_ENGLISH = new Set<string>([
   'it:products.regions.OC',
   'fr:products.regions.EU',
   'it:products.languages.ca',
+  // Payment provider brand name.
+  'ca:clients.payment_methods.paypal',
+  'cn:clients.payment_methods.paypal',
+  'de:clients.payment_methods.paypal',
+  'es:clients.payment_methods.paypal',
+  'fr:clients.payment_methods.paypal',
+  'it:clients.payment_methods.paypal',
+  'pt:clients.payment_methods.paypal',
+  'de:clients.filters.status',
+  'de:clients.columns.status',
+  'es:clients.fact_find.options.no',
+  'it:clients.fact_find.options.no',
+  'es:clients.agreements.no',
+  'it:clients.agreements.no',
+  'it:clients.languages.ca',
+  // German month names spelled like English.
+  'de:clients.fact_find.options.04',
+  'de:clients.fact_find.options.08',
+  'de:clients.fact_find.options.09',
+  'de:clients.fact_find.options.11',
 ]);
 
 /** Every leaf of a tree as [dotted key, value]. */
