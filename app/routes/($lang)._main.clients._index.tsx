@@ -20,15 +20,13 @@ import {
 import {
   clientMetadata,
   clientSummary,
-  exportClients,
   listClients,
   type ClientListRow,
 } from '@server/domain/clients/queries';
 import { bulkClientAction, CLIENT_ACTION_PERMISSIONS } from '@server/domain/clients/status';
 import { isDomainError, type DomainError, ValidationFailed } from '@server/domain/errors';
-import { translate } from '@server/platform/i18n';
-import { langOf, requirePermissions } from '~/lib/guards.server';
-import { bulkSelectionOf, queryOf, wantsExport, xlsxResponse } from '~/lib/lists.server';
+import { requirePermissions } from '~/lib/guards.server';
+import { bulkSelectionOf, queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { formatDate } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
@@ -37,7 +35,7 @@ import { Label, inputClass } from '~/components/forms';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column, type Selection } from '~/components/ui/data-table';
-import { BulkActionBar, FiltersBar, useExportHref } from '~/components/ui/list-controls';
+import { BulkActionBar, FiltersBar } from '~/components/ui/list-controls';
 import { useActionSnack } from '~/components/ui/snackbar';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ClientStatusBadge, LinkTabs } from '~/components/clients/client-bits';
@@ -48,40 +46,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_client');
   const raw = queryOf(request);
   const query = clientListQuerySchema.parse({ ...raw, tab: raw.tab ?? 'active' });
-  if (wantsExport(request)) {
-    const lang = langOf(request);
-    const h = (key: string) => translate(lang, `clients.${key}`);
-    const rows = await exportClients(ctx, query);
-    return (await xlsxResponse('clients.xlsx', {
-      name: h('export_sheet'),
-      columns: [
-        { header: h('columns.name'), key: 'name', width: 32 },
-        { header: h('columns.id'), key: 'id', width: 18 },
-        { header: h('columns.type'), key: 'type' },
-        { header: h('columns.status'), key: 'status', width: 20 },
-        { header: h('columns.company'), key: 'company', width: 28 },
-        { header: h('columns.account_manager'), key: 'account_manager', width: 22 },
-        { header: h('columns.owner'), key: 'owner', width: 22 },
-        { header: h('columns.owner_email'), key: 'owner_email', width: 28 },
-        { header: h('columns.phone'), key: 'phone', width: 18 },
-        { header: h('columns.website'), key: 'website', width: 28 },
-        { header: h('columns.payment_terms'), key: 'payment_terms', width: 18 },
-        { header: h('columns.campuses'), key: 'campuses' },
-        { header: h('columns.created_at'), key: 'created_at', width: 14 },
-      ],
-      rows: rows.map((r) => ({
-        ...r,
-        type: h(`types.${r.type}`),
-        status: h(`statuses.${r.status}`),
-        account_manager: r.account_manager?.name ?? '',
-        owner: r.owner_contact.name ?? '',
-        owner_email: r.owner_contact.email ?? '',
-        phone: r.phone_number ? `${r.phone_country ?? ''} ${r.phone_number}`.trim() : '',
-        payment_terms: h(`payment_terms.${r.payment_terms}`),
-        created_at: r.created_at.slice(0, 10),
-      })),
-    })) as never;
-  }
   const [list, summary, metadata] = await Promise.all([
     listClients(ctx, query),
     clientSummary(ctx),
@@ -146,7 +110,11 @@ export default function ClientsList() {
   const done = useActionData<typeof action>();
   const [params] = useSearchParams();
   const location = useLocation();
-  const exportHref = useExportHref();
+  // The export is a resource route: a page loader cannot answer a file to a document request.
+  const exportParams = new URLSearchParams(params);
+  exportParams.delete('page');
+  exportParams.set('tab', tab);
+  const exportHref = `${location.pathname.replace(/\/$/, '')}/export.xlsx?${exportParams}`;
   const [selection, setSelection] = useState<Selection>({ ids: [], allMatching: false });
   const onSelection = useCallback((s: Selection) => setSelection(s), []);
   const to = (path: string) => localePath(i18n.language, path);
