@@ -24,6 +24,7 @@ import { countrySchema, countryStatusSchema, updateTaxRateSchema } from '@server
 import {
   activateTaxRate,
   addTaxRate,
+  countryActivity,
   deleteTaxRate,
   getCountry,
   updateCountry,
@@ -41,6 +42,7 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { useActionSnack } from '~/components/ui/snackbar';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { CountryFields, taxLabel } from '~/components/countries/country-bits';
+import { ActivityLog } from '~/components/activity/activity-log';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -51,10 +53,16 @@ function countryIdOf(params: { id?: string }): number {
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_country');
-  const country = await orNotFound(getCountry(ctx, countryIdOf(params)));
+  const id = countryIdOf(params);
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
+  const [country, logs] = await Promise.all([
+    orNotFound(getCountry(ctx, id)),
+    orNotFound(countryActivity(ctx, id, page)),
+  ]);
   const lang = langOf(request);
   return json({
     country,
+    logs,
     canUpdate: can(ctx.actor, 'update_country'),
     canArchive: can(ctx.actor, 'archive_country') || can(ctx.actor, 'update_country'),
     title: translate(lang, 'app.title_template', { title: country.name, product: context.env.PRODUCT_NAME }),
@@ -160,7 +168,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function CountryDetail() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { country, canUpdate, canArchive } = useLoaderData<typeof loader>();
+  const { country, logs, canUpdate, canArchive } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [params] = useSearchParams();
   const location = useLocation();
@@ -212,6 +220,7 @@ export default function CountryDetail() {
     constraint: getZodConstraint(countrySchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: countrySchema }),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
   });
   const rateFormId = editing ? `rate-${editing.id}` : 'rate-new';
   const [rateForm, rateFields] = useForm({
@@ -229,6 +238,7 @@ export default function CountryDetail() {
     constraint: getZodConstraint(updateTaxRateSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: updateTaxRateSchema }),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
   });
 
   const failure = data && !data.ok && data.error ? data : null;
@@ -438,6 +448,27 @@ export default function CountryDetail() {
           <CountrySummary country={country} />
         )}
       </Card>
+
+      <section>
+        <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('countries.logs')}</h2>
+        <ActivityLog
+          rows={logs.items}
+          meta={logs.meta}
+          fieldLabels={{
+            rate_bp: t('countries.tax_rate_percent'),
+            amount_minor: t('countries.tax_amount'),
+            tax_rate: t('countries.tax_rate_percent'),
+            tax_amount: t('countries.tax_amount'),
+          }}
+          formatValue={(field, value) =>
+            field === 'rate_bp'
+              ? `${(Number(value) / 100).toFixed(2)}%`
+              : field === 'amount_minor'
+                ? (Number(value) / 100).toFixed(2)
+                : undefined
+          }
+        />
+      </section>
     </div>
   );
 }

@@ -45,6 +45,7 @@ export default function NewCountry() {
     constraint: getZodConstraint(countrySchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: countrySchema }),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
   });
   return (
     <div className="mx-auto max-w-5xl">

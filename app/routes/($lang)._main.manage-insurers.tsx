@@ -213,6 +213,7 @@ export default function ManageInsurers() {
     constraint: getZodConstraint(insurerSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: insurerSchema }),
     shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
   });
 
   const closeHref = (() => {

@@ -8,6 +8,7 @@ import {
   activeCountries,
   addTaxRate,
   countriesSummary,
+  countryActivity,
   createCountry,
   deleteTaxRate,
   getCountry,
@@ -324,6 +325,17 @@ describe('tax rates', () => {
     expect(logs.map((l) => l.action)).toEqual(
       expect.arrayContaining(['tax_rate_added', 'tax_rate_activated', 'tax_rate_updated']),
     );
+  });
+
+  it("shows the tax-rate changes in the country's logs tab, newest first", async () => {
+    const feed = await countryActivity(admin, de);
+    expect(feed.items.slice(0, 3).map((r) => r.action)).toEqual([
+      'tax_rate_updated',
+      'tax_rate_activated',
+      'tax_rate_added',
+    ]);
+    expect(feed.items[0].actor).toBe('Sarah Senior');
+    await expect(countryActivity(school, de)).rejects.toBeInstanceOf(Forbidden);
   });
 
   it('deletes a rate and logs it; a deleted rate is then not found', async () => {

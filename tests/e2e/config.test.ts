@@ -110,8 +110,9 @@ describe('companies', () => {
     const options = page.getByRole('option');
     await openPopup(switcher, options);
     expect(await options.allInnerTexts()).toContain(COMPANY);
+    const chosen = page.waitForResponse((r) => r.url().includes('/actions/select-company'));
     await page.getByRole('option', { name: t('shell.all_companies') }).click();
-    await page.waitForLoadState('networkidle');
+    await chosen;
     await visit(page, '/manage-company');
     const row = page.getByRole('row', { name: new RegExp(COMPANY) });
     await row.waitFor();

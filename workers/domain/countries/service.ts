@@ -8,6 +8,7 @@ import { countries, taxRates } from '../../../drizzle/schema';
 import type { DB } from '../../platform/db';
 import { runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
+import { activityFeed } from '../activity/feed';
 import { logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
 import { Conflict, NotFound, ValidationFailed } from '../errors';
@@ -210,6 +211,13 @@ export async function getCountry(ctx: ActorCtx, id: number) {
   ]);
   if (!row) throw new NotFound(msg('countries.errors.not_found'));
   return { ...countryView(row), tax_rates: rates.map(taxRateView) };
+}
+
+/** The country's logs tab: its changes and its tax-rate changes, newest first. */
+export async function countryActivity(ctx: ActorCtx, id: number, page = 1) {
+  requirePermission(ctx.actor, 'read_country');
+  await findCountry(ctx.db, id);
+  return activityFeed(ctx.db, 'country', id, page);
 }
 
 function countryValues(input: CountryInput) {
