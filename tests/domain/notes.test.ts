@@ -46,6 +46,11 @@ describe('note rules (spec 001 s.3, s.5)', () => {
     });
   });
 
+  it('says a missing note is required, as a form without the field sends it', () => {
+    const errors = messages(noteSchema.safeParse({ ...base, note: undefined }));
+    expect(errors).toEqual({ note: 'This field is required' });
+  });
+
   it('keeps the line breaks of the note', () => {
     expect(noteSchema.parse(base).note).toBe('Asked about\ninvoices.');
   });

@@ -54,7 +54,10 @@ export const noteSchema = z
     note: z.preprocess(
       (v) => (typeof v === 'string' ? v.trim() : (v ?? '')),
       z
-        .string()
+        .string({
+          required_error: msg('validation.required'),
+          invalid_type_error: msg('validation.required'),
+        })
         .min(1, msg('validation.required'))
         .max(5000, msg('validation.max', { length: 5000 })),
     ),
