@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activityLogs, clients, notes } from '../../drizzle/schema';
+import { parseWithZod } from '@conform-to/zod';
 import { noteSchema } from '../../workers/domain/notes/schema';
 import { addNote, listNotes, noteFileResponse, type NoteOwner } from '../../workers/domain/notes/service';
 import { activityFeed } from '../../workers/domain/activity/feed';
@@ -46,9 +47,12 @@ describe('note rules (spec 001 s.3, s.5)', () => {
     });
   });
 
-  it('says a missing note is required, as a form without the field sends it', () => {
-    const errors = messages(noteSchema.safeParse({ ...base, note: undefined }));
-    expect(errors).toEqual({ note: 'This field is required' });
+  it('says an empty note is required when a form posts it (Conform turns empty fields into undefined)', () => {
+    const form = new FormData();
+    for (const [k, v] of Object.entries({ ...base, note: '' })) form.set(k, v);
+    const submission = parseWithZod(form, { schema: noteSchema });
+    expect(submission.status).toBe('error');
+    expect(submission.error).toEqual({ note: ['validation.required'] });
   });
 
   it('keeps the line breaks of the note', () => {
