@@ -4,8 +4,8 @@
  * the domain (approving the agreement); `buildContract` writes one directly, for tests that need a
  * contract in a given state (archived, expired, future) without going through the rules.
  */
-import { eq } from 'drizzle-orm';
-import { campuses, clients, contracts, products } from '../schema';
+import { and, eq } from 'drizzle-orm';
+import { campuses, clients, contracts, insurers, products } from '../schema';
 import type { DB } from '../../workers/platform/db';
 import { publicId } from '../../workers/platform/crypto';
 
@@ -82,4 +82,69 @@ export async function buildContract(
     })
     .returning();
   return row;
+}
+
+/**
+ * The demo school's service agreement: an insurer and a student product of the main company (existing
+ * ones when another seed made them), and an approved agreement with one row per campus, so both demo
+ * campuses have current contracts to order under. Goes through the domain (the agreement rules and the
+ * contracts made on approval), acting as the senior admin.
+ */
+export async function seedDemoContracts(
+  db: DB,
+  input: { companyId: number; clientPublicId: string; campusPublicIds: string[]; actingUserId: number },
+) {
+  const [{ loadActor }, { createServiceAgreement }, { createAgreementSchema }] = await Promise.all([
+    import('../../workers/domain/access/actor'),
+    import('../../workers/domain/service-agreements/service'),
+    import('../../workers/domain/service-agreements/schema'),
+  ]);
+  let [insurer] = await db.select().from(insurers).where(eq(insurers.company_id, input.companyId)).limit(1);
+  if (!insurer)
+    [insurer] = await db
+      .insert(insurers)
+      .values({ public_id: publicId(), company_id: input.companyId, name: 'Albion Underwriting Partners' })
+      .returning();
+  const [existing] = await db
+    .select()
+    .from(products)
+    .where(and(eq(products.company_id, input.companyId), eq(products.status, 'active')))
+    .limit(1);
+  const product =
+    existing ??
+    (await buildProduct(db, {
+      companyId: input.companyId,
+      code: 'OAK_STUDENT',
+      name: 'Student Travel Cover',
+      insurerId: insurer.id,
+    }));
+  const actor = await loadActor(db, input.actingUserId, { selectedCompanyId: input.companyId });
+  if (!actor) throw new Error('The acting user of the demo agreement cannot act');
+  const now = new Date();
+  const today = now.toISOString().slice(0, 10);
+  const inAYear = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
+  await createServiceAgreement(
+    { db, env: {} as never, now, actor },
+    createAgreementSchema.parse({
+      client_id: input.clientPublicId,
+      name: `Oakwood student cover ${today.slice(0, 4)}`,
+      insurer_id: insurer.public_id,
+      start_date: today,
+      end_date: inAYear,
+      default_product_id: product.public_id,
+      approve: 'approve',
+      rows: input.campusPublicIds.map((campus_id) => ({
+        product_id: product.public_id,
+        campus_id,
+        net_price: '60.00',
+        sale_price: '95.00',
+        min_days: '6',
+        start_date: today,
+        end_date:
+          product.effective_end_date && product.effective_end_date < inAYear
+            ? product.effective_end_date
+            : inAYear,
+      })),
+    }),
+  );
 }

@@ -11,6 +11,7 @@ import {
   seedUnits,
 } from './builders';
 import { seedDemoClients } from './clients';
+import { seedDemoContracts } from './contracts';
 import { notify } from '../../workers/domain/notifications/service';
 import { createInvitation } from '../../workers/domain/auth/service';
 import { runBatch } from '../../workers/platform/db';
@@ -65,7 +66,7 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
   const second = await buildCompany(db, { name: 'Britannia Travel Cover Ltd', country: 'GB' });
   const school = await buildClient(db, { name: 'Oakwood International School', companyId: main.id });
   const north = await buildCampus(db, { name: 'Oakwood North Campus', clientId: school.id });
-  await buildCampus(db, { name: 'Oakwood South Campus', clientId: school.id });
+  const south = await buildCampus(db, { name: 'Oakwood South Campus', clientId: school.id });
 
   const company = [main.id];
   const senior = await buildUser(db, {
@@ -154,6 +155,14 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     oakwoodId: school.id,
     accountManagerId: accountManager.id,
   });
+  // Only when serving: tests seed without bindings and build the contracts they need themselves.
+  if (env)
+    await seedDemoContracts(db, {
+      companyId: main.id,
+      clientPublicId: school.public_id,
+      campusPublicIds: [north.public_id, south.public_id],
+      actingUserId: senior.id,
+    });
   await welcome(db, senior.id);
   await welcome(db, schoolAdmin.id);
   return { seeded: true };

@@ -14,7 +14,6 @@ import {
   campusesSummary,
   cloneCampus,
   createCampus,
-  enrollmentTemplate,
   getCampus,
   getCampusAddress,
   listCampuses,
@@ -23,6 +22,7 @@ import {
   updateCampusBilling,
   updateCampusContacts,
 } from '../../workers/domain/campuses/service';
+import { enrollmentTemplate } from '../../workers/domain/campuses/template';
 import {
   campusBillingSchema,
   campusContactsSchema,

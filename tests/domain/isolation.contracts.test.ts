@@ -24,7 +24,6 @@ import {
   campusUsers,
   cloneCampus,
   createCampus,
-  enrollmentTemplate,
   getCampus,
   getCampusAddress,
   listCampuses,
@@ -33,6 +32,7 @@ import {
   updateCampusBilling,
   updateCampusContacts,
 } from '../../workers/domain/campuses/service';
+import { enrollmentTemplate } from '../../workers/domain/campuses/template';
 import {
   campusBillingSchema,
   campusContactsSchema,

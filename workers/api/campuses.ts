@@ -24,7 +24,6 @@ import {
   campusesSummary,
   cloneCampus,
   createCampus,
-  enrollmentTemplate,
   getCampus,
   getCampusAddress,
   listCampuses,
@@ -33,6 +32,7 @@ import {
   updateCampusBilling,
   updateCampusContacts,
 } from '../domain/campuses/service';
+import { enrollmentTemplate } from '../domain/campuses/template';
 import { activityQuerySchema, contractListQuerySchema } from '../domain/contracts/schema';
 import { ValidationFailed } from '../domain/errors';
 import { listQuerySchema } from '../domain/lists';

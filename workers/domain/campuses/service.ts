@@ -21,8 +21,6 @@ import {
 } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
 import { runBatch } from '../../platform/db';
-import { buildWorkbook } from '../../platform/xlsx';
-import { translate } from '../../platform/i18n';
 import { requirePermission } from '../access/actor';
 import { activityFeed } from '../activity/feed';
 import { logActivity } from '../audit/activity-log';
@@ -47,9 +45,6 @@ import type { NoteInput, NotesQuery } from '../notes/schema';
 import { msg, todayIso } from '../validation';
 import { findVisibleCampus, findVisibleClient, visibleCampus, type CampusRow } from './queries';
 import {
-  APPLICANT_TYPES,
-  GENDERS,
-  TEMPLATE_COLUMNS,
   type CampusBillingInput,
   type CampusContactsInput,
   type CampusListQuery,
@@ -416,8 +411,12 @@ export async function updateCampus(
   requirePermission(ctx.actor, 'update_campus');
   const { campus, client } = await findVisibleCampus(ctx, id);
   await checkCountry(ctx, input.country_id);
-  const manager = await resolveAccountManager(ctx, client.company_id, input.account_manager_id);
-  const values = { ...profileValues(input, manager?.id ?? null), updated_at: ctx.now };
+  // The account manager is the provider's choice: a school user's save keeps it as it is.
+  const managerId =
+    ctx.actor.user_type === 'company'
+      ? ((await resolveAccountManager(ctx, client.company_id, input.account_manager_id))?.id ?? null)
+      : campus.account_manager_id;
+  const values = { ...profileValues(input, managerId), updated_at: ctx.now };
   await runBatch(ctx.db, [
     ctx.db.update(campuses).set(values).where(eq(campuses.id, campus.id)),
     logActivity(ctx, {
@@ -448,6 +447,36 @@ export async function updateCampusBilling(
       entity_type: 'campus',
       entity_id: campus.id,
       action: 'billing_updated',
+      before: campusForLog(campus),
+      after: campusForLog({ ...campus, ...values }),
+      company_id: client.company_id,
+      client_id: client.id,
+    }),
+  ]);
+  return getCampus(ctx, campus.public_id);
+}
+
+/** The details form of the campus page: profile and billing in one change. */
+export async function updateCampusDetails(
+  ctx: ActorCtx,
+  id: string,
+  profile: UpdateCampusInput,
+  billing: CampusBillingInput,
+): Promise<CampusDetail> {
+  requirePermission(ctx.actor, 'update_campus');
+  const { campus, client } = await findVisibleCampus(ctx, id);
+  await checkCountry(ctx, profile.country_id);
+  const managerId =
+    ctx.actor.user_type === 'company'
+      ? ((await resolveAccountManager(ctx, client.company_id, profile.account_manager_id))?.id ?? null)
+      : campus.account_manager_id;
+  const values = { ...profileValues(profile, managerId), ...billingValues(billing), updated_at: ctx.now };
+  await runBatch(ctx.db, [
+    ctx.db.update(campuses).set(values).where(eq(campuses.id, campus.id)),
+    logActivity(ctx, {
+      entity_type: 'campus',
+      entity_id: campus.id,
+      action: 'updated',
       before: campusForLog(campus),
       after: campusForLog({ ...campus, ...values }),
       company_id: client.company_id,
@@ -516,6 +545,39 @@ export async function updateCampusAddress(
     }),
   ]);
   return readAddress(ctx.db, owner, kind);
+}
+
+/** Both addresses of the campus in one change (the addresses form of the campus page). */
+export async function updateCampusAddresses(
+  ctx: ActorCtx,
+  id: string,
+  input: { billing_address?: AddressInput; mailing_address?: AddressInput },
+) {
+  requirePermission(ctx.actor, 'update_campus');
+  const { campus, client } = await findVisibleCampus(ctx, id);
+  const owner = ownerOf(campus.id);
+  const before = await readAddresses(ctx.db, owner);
+  await runBatch(ctx.db, [
+    ctx.db.update(campuses).set({ updated_at: ctx.now }).where(eq(campuses.id, campus.id)),
+    ...replaceAddress(ctx.db, owner, 'billing', input.billing_address, ctx.now),
+    ...replaceAddress(ctx.db, owner, 'mailing', input.mailing_address, ctx.now),
+    logActivity(ctx, {
+      entity_type: 'campus',
+      entity_id: campus.id,
+      action: 'addresses_updated',
+      before: {
+        billing_address: addressForLog(before.billing_address),
+        mailing_address: addressForLog(before.mailing_address),
+      },
+      after: {
+        billing_address: addressForLog(input.billing_address),
+        mailing_address: addressForLog(input.mailing_address),
+      },
+      company_id: client.company_id,
+      client_id: client.id,
+    }),
+  ]);
+  return readAddresses(ctx.db, owner);
 }
 
 async function setCampusStatus(ctx: ActorCtx, id: string, status: 'active' | 'archived') {
@@ -728,73 +790,4 @@ export async function addCampusNote(ctx: ActorCtx, id: string, input: NoteInput,
 export async function campusNoteFile(ctx: ActorCtx, id: string, noteId: number) {
   requirePermission(ctx.actor, 'read_campus');
   return noteFileResponse(ctx, await noteOwner(ctx, id), noteId);
-}
-
-// ---------------------------------------------------------------- enrolment template
-
-/**
- * campuses/{id}/enrollment-template: an .xlsx with the applicant columns (first sheet, headers only) and
- * a second sheet that explains each column's accepted values, and a third with the country names and
- * codes. Headers are English (campuses.json `template.*`), the language the import matches columns in.
- */
-export async function enrollmentTemplate(
-  ctx: ActorCtx,
-  id: string,
-): Promise<{ fileName: string; body: ArrayBuffer }> {
-  requirePermission(ctx.actor, 'read_campus');
-  const { campus } = await findVisibleCampus(ctx, id);
-  const en = (key: string, params?: Record<string, string | number>) =>
-    translate('en', `campuses.template.${key}`, params);
-  const countryRows = await ctx.db
-    .select({ name: countries.name, code: countries.abbreviation })
-    .from(countries)
-    .where(eq(countries.status, 'active'))
-    .orderBy(asc(countries.name));
-  const accepted: Record<string, string> = {
-    type: APPLICANT_TYPES.join(', '),
-    gender: GENDERS.join(', '),
-    date_of_birth: en('accepted.date'),
-    trip_start_date: en('accepted.date'),
-    trip_end_date: en('accepted.date'),
-    group_leader: en('accepted.yes_no'),
-    country_of_residence: en('accepted.country'),
-    country_of_destination: en('accepted.country'),
-    mobile_number_country: en('accepted.dial_country'),
-  };
-  const body = await buildWorkbook([
-    {
-      name: en('sheet_applicants'),
-      columns: TEMPLATE_COLUMNS.map((c) => ({ header: en(`columns.${c.key}`), key: c.key, width: 22 })),
-      rows: [],
-    },
-    {
-      name: en('sheet_values'),
-      columns: [
-        { header: en('column'), key: 'column', width: 26 },
-        { header: en('required'), key: 'required', width: 12 },
-        { header: en('accepted_values'), key: 'accepted', width: 70 },
-        { header: en('notes'), key: 'notes', width: 70 },
-      ],
-      rows: TEMPLATE_COLUMNS.map((c) => ({
-        column: en(`columns.${c.key}`),
-        required: c.required ? en('yes') : en('no'),
-        accepted: accepted[c.key] ?? en('accepted.text'),
-        notes: en(`hints.${c.key}`),
-      })),
-    },
-    {
-      name: en('sheet_countries'),
-      columns: [
-        { header: en('country'), key: 'name', width: 40 },
-        { header: en('code'), key: 'code', width: 10 },
-      ],
-      rows: countryRows,
-    },
-  ]);
-  const safe =
-    campus.name
-      .replace(/[^A-Za-z0-9]+/g, '-')
-      .replace(/^-|-$/g, '')
-      .toLowerCase() || 'campus';
-  return { fileName: `enrolment-template-${safe}.xlsx`, body };
 }

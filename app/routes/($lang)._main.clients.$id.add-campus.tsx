@@ -1,0 +1,136 @@
+/**
+ * /clients/{id}/add-campus: a new campus of the client with every field, its contacts (initial, owner,
+ * secondary, accounting) and its billing and mailing addresses. Works without JavaScript; a validation
+ * error keeps everything typed.
+ */
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { CAMPUS_CONTACT_TYPES, createCampusSchema } from '@server/domain/campuses/schema';
+import { campusFormOptions, createCampus } from '@server/domain/campuses/service';
+import { countryOptions } from '@server/domain/contacts/service';
+import { contactsFormValue } from '@server/domain/contacts/values';
+import { translate } from '@server/platform/i18n';
+import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Card, PageHeader } from '~/components/ui/card';
+import { AddressFieldset, ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';
+import { CampusBillingFields, CampusProfileFields } from '~/components/campuses/campus-bits';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_campus');
+  const [options, countries] = await Promise.all([
+    orNotFound(campusFormOptions(ctx, params.id ?? '')),
+    countryOptions(ctx.db),
+  ]);
+  const lang = langOf(request);
+  return {
+    ...options,
+    countries,
+    title: translate(lang, 'app.title_template', {
+      title: translate(lang, 'campuses.new_title'),
+      product: context.env.PRODUCT_NAME,
+    }),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_campus');
+  const formData = await request.formData();
+  formData.set('client_id', params.id ?? '');
+  const submission = parseWithZod(formData, { schema: createCampusSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  const r = await withFormErrors(submission, () => createCampus(ctx, submission.value));
+  if (!r.ok) return json({ result: r.reply }, { status: r.status });
+  return redirect(localePath(langOf(request), `/clients/${params.id}/campuses/${r.value.id}?saved=1`));
+}
+
+export default function AddCampus() {
+  const { t, i18n } = useTranslation();
+  const { client, account_managers, countries } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: 'add-campus',
+    lastResult: data?.result,
+    defaultValue: {
+      client_id: client.id,
+      preferred_lang: 'en',
+      contacts: contactsFormValue(null, { secondary: 1, custom: 0 }),
+    },
+    constraint: getZodConstraint(createCampusSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createCampusSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const back = localePath(i18n.language, `/clients/${client.id}?tab=campuses`);
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title={t('campuses.new_title')}
+        description={t('campuses.new_description', { client: client.name })}
+        actions={
+          <ButtonLink to={back} variant="secondary">
+            {t('common.cancel')}
+          </ButtonLink>
+        }
+      />
+      <AppForm method="post" {...getFormProps(form)} className="space-y-6">
+        <input type="hidden" name="client_id" value={client.id} />
+        <FormErrors errors={form.errors} />
+        <Card>
+          <h2 className="mb-4 text-base font-semibold">{t('campuses.sections.profile')}</h2>
+          <CampusProfileFields fields={fields} managers={account_managers} countries={countries} />
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-base font-semibold">{t('campuses.sections.billing')}</h2>
+          <CampusBillingFields fields={fields} />
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-base font-semibold">{t('campuses.sections.contacts')}</h2>
+          <ContactsEditor
+            form={form}
+            field={fields.contacts as unknown as ObjectField}
+            types={CAMPUS_CONTACT_TYPES}
+            countries={countries}
+          />
+        </Card>
+        <Card>
+          <h2 className="mb-4 text-base font-semibold">{t('campuses.sections.addresses')}</h2>
+          <div className="grid gap-4 lg:grid-cols-2">
+            <AddressFieldset
+              field={(fields as unknown as Record<string, ObjectField>).billing_address}
+              kind="billing"
+              countries={countries}
+            />
+            <AddressFieldset
+              field={(fields as unknown as Record<string, ObjectField>).mailing_address}
+              kind="mailing"
+              countries={countries}
+            />
+          </div>
+        </Card>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" disabled={busy}>
+            {t('campuses.create')}
+          </Button>
+          <ButtonLink to={back} variant="secondary">
+            {t('common.cancel')}
+          </ButtonLink>
+        </div>
+      </AppForm>
+    </div>
+  );
+}
