@@ -10,6 +10,7 @@ import {
 import {
   activateProduct,
   archiveProduct,
+  bulkSetProductStatus,
   createProduct,
   getProduct,
   listProducts,
@@ -317,6 +318,56 @@ describe('activating and archiving', () => {
     await expect(archiveProduct(await actorCtx(DEMO_ACCOUNTS.finance), product.id)).rejects.toBeInstanceOf(
       Forbidden,
     );
+  });
+});
+
+describe('bulk activate and archive', () => {
+  it('archives the selected products, leaving alone those already archived and those of other tenants', async () => {
+    const a = await create({});
+    const b = await create({});
+    const c = await create({});
+    await archiveProduct(await senior(), c.id);
+    const result = await bulkSetProductStatus(
+      await senior(),
+      { all_matching: false, ids: [a.id, b.id, c.id, world.dunmoreProduct.id] },
+      productListQuerySchema.parse({}),
+      'archived',
+    );
+    expect(result.changed).toBe(2);
+    expect((await getProduct(await senior(), a.id)).status).toBe('archived');
+    expect((await getProduct(await senior(), b.id)).status).toBe('archived');
+    const dunmore = await getProduct(await actorCtx('dunmore.admin@dunmore.test'), world.dunmoreProduct.id);
+    expect(dunmore.status).toBe('active');
+    const logs = await productActivities(await senior(), a.id, { page: 1, items: 5 });
+    expect(logs.items[0].action).toBe('archived');
+  });
+
+  it('activates every product matching the filters when "all matching" is chosen', async () => {
+    const tag = nextCode('BULK');
+    const a = await create({ code: `${tag}_1` });
+    const b = await create({ code: `${tag}_2` });
+    const other = await create({});
+    for (const id of [a.id, b.id, other.id]) await archiveProduct(await senior(), id);
+    const result = await bulkSetProductStatus(
+      await senior(),
+      { all_matching: true },
+      productListQuerySchema.parse({ search: tag }),
+      'active',
+    );
+    expect(result.changed).toBe(2);
+    expect((await getProduct(await senior(), a.id)).status).toBe('active');
+    expect((await getProduct(await senior(), other.id)).status).toBe('archived');
+  });
+
+  it('is refused to a user who may not archive products', async () => {
+    await expect(
+      bulkSetProductStatus(
+        await actorCtx(DEMO_ACCOUNTS.finance),
+        { all_matching: true },
+        productListQuerySchema.parse({}),
+        'archived',
+      ),
+    ).rejects.toBeInstanceOf(Forbidden);
   });
 });
 
