@@ -28,6 +28,7 @@ import {
   deleteInsurer,
   exportInsurers,
   getInsurer,
+  insurerActivity,
   insurersSummary,
   listInsurers,
   updateInsurer,
@@ -47,6 +48,7 @@ import { FiltersBar, useExportHref } from '~/components/ui/list-controls';
 import { useActionSnack } from '~/components/ui/snackbar';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { ActivityLog } from '~/components/activity/activity-log';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -77,10 +79,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     })) as never;
   }
   const editId = url.searchParams.get('edit');
-  const [list, summary, editing, countries] = await Promise.all([
+  const [list, summary, editing, logs, countries] = await Promise.all([
     listInsurers(ctx, query),
     insurersSummary(ctx),
     editId ? orNotFound(getInsurer(ctx, editId)) : Promise.resolve(null),
+    editId ? orNotFound(insurerActivity(ctx, editId, 1)) : Promise.resolve(null),
     activeCountries(ctx.db),
   ]);
   const companies = ctx.actor.companies
@@ -90,6 +93,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     list,
     summary,
     editing,
+    logs,
     companies,
     phoneCountries: countries.map((c) => ({
       abbreviation: c.abbreviation,
@@ -164,7 +168,7 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>['list']['items'][numb
 export default function ManageInsurers() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { list, summary, editing, companies, phoneCountries, canCreate, canUpdate, canDelete } =
+  const { list, summary, editing, logs, companies, phoneCountries, canCreate, canUpdate, canDelete } =
     useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [params] = useSearchParams();
@@ -447,6 +451,16 @@ export default function ManageInsurers() {
               </Link>
             </div>
           </AppForm>
+          {editing && logs ? (
+            <details className="mt-6">
+              <summary className="cursor-pointer text-sm font-semibold text-primary-800">
+                {t('insurers.logs', { count: logs.meta.total })}
+              </summary>
+              <div className="mt-3">
+                <ActivityLog rows={logs.items} meta={logs.meta} />
+              </div>
+            </details>
+          ) : null}
         </Card>
       ) : null}
       <FiltersBar exportHref={exportHref}>

@@ -7,6 +7,7 @@ import {
   createInsurer,
   deleteInsurer,
   getInsurer,
+  insurerActivity,
   insurersSummary,
   listInsurers,
   updateInsurer,
@@ -168,6 +169,8 @@ describe('insurers', () => {
         ),
       );
     expect(log.after).toEqual({ email: 'new@thames.test', phone_country: null, phone_number: null });
+    const feed = await insurerActivity(admin, thames.id);
+    expect(feed.items.map((r) => r.action)).toEqual(['updated', 'created']);
   });
 
   it('archives and reactivates an insurer', async () => {

@@ -22,6 +22,7 @@ import { insurerSchema } from '../../workers/domain/insurers/schema';
 import {
   deleteInsurer,
   getInsurer,
+  insurerActivity,
   updateInsurer,
   updateInsurerStatus,
 } from '../../workers/domain/insurers/service';
@@ -92,6 +93,7 @@ function casesFor(target: () => { insurer: string; company: string }) {
   const insurerInput = () => insurerSchema.parse({ name: 'Taken Over Mutual' });
   return [
     ['getInsurer', (c: ActorCtx) => getInsurer(c, target().insurer)],
+    ['insurerActivity', (c: ActorCtx) => insurerActivity(c, target().insurer)],
     ['updateInsurer', (c: ActorCtx) => updateInsurer(c, target().insurer, insurerInput())],
     ['updateInsurerStatus', (c: ActorCtx) => updateInsurerStatus(c, target().insurer, 'archived')],
     ['deleteInsurer', (c: ActorCtx) => deleteInsurer(c, target().insurer)],

@@ -10,6 +10,7 @@ import { publicId } from '../../platform/crypto';
 import { runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { companyScope, visibleCompanyIds } from '../access/scope';
+import { activityFeed } from '../activity/feed';
 import { logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
 import { Conflict, NotFound, ValidationFailed } from '../errors';
@@ -125,6 +126,13 @@ export async function getInsurer(ctx: ActorCtx, id: string): Promise<InsurerView
   const row = await findInsurer(ctx, id);
   const [view] = await selectInsurers(ctx).where(eq(insurers.id, row.id)).limit(1);
   return view;
+}
+
+/** The insurer's logs: its changes, newest first. */
+export async function insurerActivity(ctx: ActorCtx, id: string, page = 1) {
+  requirePermission(ctx.actor, 'read_insurer');
+  const row = await findInsurer(ctx, id);
+  return activityFeed(ctx.db, 'insurer', row.id, page, 100);
 }
 
 /** The company a new insurer belongs to: the one given (if in view), else the top-bar company. */
