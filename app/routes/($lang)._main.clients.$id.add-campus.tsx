@@ -25,7 +25,7 @@ import { AppForm, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { AddressFieldset, ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';
-import { CampusBillingFields, CampusProfileFields } from '~/components/campuses/campus-bits';
+import { CampusBillingFields, CampusProfileFields, DefaultSubmit } from '~/components/campuses/campus-bits';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -88,6 +88,7 @@ export default function AddCampus() {
         }
       />
       <AppForm method="post" {...getFormProps(form)} className="space-y-6">
+        <DefaultSubmit name="save" value="1" />
         <input type="hidden" name="client_id" value={client.id} />
         <FormErrors errors={form.errors} />
         <Card>

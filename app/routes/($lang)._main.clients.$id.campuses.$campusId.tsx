@@ -72,6 +72,7 @@ import { AddressView, ContactsView } from '~/components/contacts/contacts-view';
 import {
   CampusBillingFields,
   CampusProfileFields,
+  DefaultSubmit,
   Facts,
   TabLinks,
   campusFormValue,
@@ -470,6 +471,7 @@ function ContactsTab() {
     return <ContactsView contacts={campus.contacts} types={CAMPUS_CONTACT_TYPES} />;
   return (
     <AppForm method="post" {...getFormProps(form)} className="space-y-6">
+      <DefaultSubmit value="contacts" />
       <FormErrors errors={form.errors} />
       <Card>
         <ContactsEditor

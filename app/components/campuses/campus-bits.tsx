@@ -237,3 +237,20 @@ export function Facts({ items }: { items: { label: string; value: ReactNode }[] 
     </dl>
   );
 }
+
+/**
+ * The form's default button, first in tree order: pressing Enter in a field saves the form rather than
+ * pressing the first "Remove" or "Add" button of a list (those are submit buttons too).
+ */
+export function DefaultSubmit({ name = 'intent', value }: { name?: string; value: string }) {
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      tabIndex={-1}
+      aria-hidden="true"
+      className="absolute -left-[9999px] h-px w-px overflow-hidden"
+    />
+  );
+}

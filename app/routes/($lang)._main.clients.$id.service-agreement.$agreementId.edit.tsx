@@ -1,0 +1,371 @@
+/**
+ * /clients/{id}/service-agreement/{service_agreement}/edit: the agreement with its status (pending,
+ * active, inactive) and validity; "Update" saves it (an active agreement's contracts follow its rows),
+ * "Update and approve" makes a pending or inactive one active; "Deactivate" archives its contracts.
+ * Documents (several, stored in R2, downloaded by index), the contracts it made, and its logs.
+ */
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { can } from '@server/domain/access/actor';
+import { contractListQuerySchema } from '@server/domain/contracts/schema';
+import { isDomainError, ValidationFailed } from '@server/domain/errors';
+import {
+  AGREEMENT_DOCUMENT_KINDS,
+  AGREEMENT_DOCUMENT_MAX_MB,
+  updateAgreementSchema,
+} from '@server/domain/service-agreements/schema';
+import {
+  addAgreementDocuments,
+  agreementFormOptions,
+  getServiceAgreement,
+  removeAgreementDocument,
+  serviceAgreementActivities,
+  serviceAgreementContracts,
+  setServiceAgreementStatus,
+  updateServiceAgreement,
+} from '@server/domain/service-agreements/service';
+import { translate } from '@server/platform/i18n';
+import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
+import { queryOf } from '~/lib/lists.server';
+import { saveAgreement } from '~/lib/service-agreements.server';
+import { formatDate, formatDateTime } from '~/lib/dates';
+import { useMessage } from '~/lib/messages';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { useActionSnack } from '~/components/ui/snackbar';
+import { ActivityLog } from '~/components/activity/activity-log';
+import { DefaultSubmit, Facts } from '~/components/campuses/campus-bits';
+import { ContractsTable } from '~/components/contracts/contracts-table';
+import {
+  AgreementFields,
+  AgreementStatus,
+  agreementFormValue,
+} from '~/components/service-agreements/agreement-form';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'read_service_agreement');
+  const id = params.agreementId ?? '';
+  const agreement = await orNotFound(getServiceAgreement(ctx, id));
+  if (agreement.client.id !== params.id) throw new Response('Not Found', { status: 404 });
+  const query = queryOf(request);
+  const canReadContracts = can(ctx.actor, 'read_contract');
+  const [options, contracts, logs] = await Promise.all([
+    agreementFormOptions(ctx, agreement.client.id),
+    canReadContracts
+      ? serviceAgreementContracts(ctx, id, contractListQuerySchema.parse({ ...query, search: undefined }))
+      : null,
+    serviceAgreementActivities(ctx, id, 1, 20),
+  ]);
+  const lang = langOf(request);
+  return {
+    agreement,
+    options,
+    contracts,
+    logs,
+    saved: query.saved ?? null,
+    can: { update: can(ctx.actor, 'update_service_agreement') },
+    title: translate(lang, 'app.title_template', {
+      title: agreement.name,
+      product: context.env.PRODUCT_NAME,
+    }),
+  };
+}
+
+type ActionData =
+  { intent: string; result: SubmissionResult<string[]>; saved: boolean; message?: string } | undefined;
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'update_service_agreement');
+  const id = params.agreementId ?? '';
+  const lang = langOf(request);
+  const formData = await request.formData();
+  const intent = String(formData.get('intent') ?? 'save');
+  const done = (saved: string) =>
+    redirect(localePath(lang, `/clients/${params.id}/service-agreement/${id}/edit?saved=${saved}`));
+  const failed = (e: unknown, key = '') => {
+    if (!isDomainError(e)) throw e;
+    const errors = e instanceof ValidationFailed ? e.errors.map((x) => x.message) : [e.message];
+    return json(
+      {
+        intent,
+        result: { status: 'error', error: { [key]: errors } } as SubmissionResult<string[]>,
+        saved: false,
+      },
+      { status: 400 },
+    );
+  };
+  switch (intent) {
+    case 'activate':
+    case 'deactivate':
+      try {
+        const sa = await orNotFound(
+          setServiceAgreementStatus(ctx, id, intent === 'activate' ? 'active' : 'inactive'),
+        );
+        return done(sa.status === 'active' ? 'contracts' : '1');
+      } catch (e) {
+        return failed(e);
+      }
+    case 'documents':
+      try {
+        await orNotFound(addAgreementDocuments(ctx, id, formData.getAll('documents')));
+        return done('documents');
+      } catch (e) {
+        return failed(e, 'documents');
+      }
+    case 'remove_document':
+      try {
+        await orNotFound(removeAgreementDocument(ctx, id, Number(formData.get('index'))));
+        return done('1');
+      } catch (e) {
+        return failed(e);
+      }
+    default: {
+      const submission = parseWithZod(formData, { schema: updateAgreementSchema });
+      if (submission.status !== 'success')
+        return json({ intent: 'save', result: submission.reply(), saved: false }, { status: 400 });
+      const r = await saveAgreement(submission, () =>
+        orNotFound(updateServiceAgreement(ctx, id, submission.value)),
+      );
+      if (!r.ok) return json({ intent: 'save', result: r.reply, saved: false }, { status: r.status });
+      return done(r.value.status === 'active' ? 'contracts' : '1');
+    }
+  }
+}
+
+export default function EditAgreement() {
+  const { t, i18n } = useTranslation();
+  const m = useMessage();
+  const { agreement, options, contracts, logs, saved, can: allowed } = useLoaderData<typeof loader>();
+  const action = useActionData<typeof action>() as ActionData;
+  const busy = useNavigation().state === 'submitting';
+  useActionSnack(
+    saved ? { saved } : null,
+    'success',
+    saved === 'contracts' ? t('contracts.saved') : t('service_agreements.saved'),
+  );
+  const [form, fields] = useForm({
+    id: 'agreement',
+    lastResult: action?.intent === 'save' ? action.result : undefined,
+    defaultValue: agreementFormValue(agreement),
+    constraint: getZodConstraint(updateAgreementSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateAgreementSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const to = (path: string) => localePath(i18n.language, path);
+  const clientPage = to(`/clients/${agreement.client.id}?tab=service_agreements`);
+  const base = `/clients/${agreement.client.id}/service-agreement/${agreement.id}`;
+  const actionErrors =
+    action && action.intent !== 'save' && !action.saved
+      ? Object.values(action.result.error ?? {}).flat()
+      : [];
+  return (
+    <div className="mx-auto max-w-6xl">
+      <nav className="mb-2 text-sm text-slate-600" aria-label={t('service_agreements.breadcrumb')}>
+        <Link to={clientPage} className="hover:underline">
+          {agreement.client.name}
+        </Link>{' '}
+        / {t('service_agreements.title')}
+      </nav>
+      <PageHeader
+        title={
+          <span className="flex flex-wrap items-center gap-3">
+            {agreement.name}
+            <AgreementStatus status={agreement.status} valid={agreement.valid} />
+          </span>
+        }
+        description={t('service_agreements.summary', {
+          start: formatDate(agreement.start_date),
+          end: agreement.end_date ? formatDate(agreement.end_date) : t('service_agreements.no_end'),
+          rows: agreement.rows.length,
+          contracts: agreement.active_contracts,
+        })}
+        actions={
+          allowed.update ? (
+            <AppForm method="post">
+              {agreement.status === 'active' ? (
+                <Button type="submit" name="intent" value="deactivate" variant="danger" disabled={busy}>
+                  {t('service_agreements.deactivate')}
+                </Button>
+              ) : (
+                <Button type="submit" name="intent" value="activate" disabled={busy}>
+                  {agreement.status === 'pending'
+                    ? t('service_agreements.approve')
+                    : t('service_agreements.activate')}
+                </Button>
+              )}
+            </AppForm>
+          ) : null
+        }
+      />
+      {saved ? (
+        <div className="mb-4">
+          <Alert tone="success">
+            {saved === 'contracts' ? t('contracts.saved') : t('service_agreements.saved')}
+          </Alert>
+        </div>
+      ) : null}
+      {actionErrors.length ? (
+        <div className="mb-4">
+          <FormErrors errors={actionErrors.map((e) => m(e))} />
+        </div>
+      ) : null}
+      <div className="space-y-6">
+        <Card>
+          <Facts
+            items={[
+              {
+                label: t('service_agreements.fields.status'),
+                value: t(`service_agreements.statuses.${agreement.status}`),
+              },
+              {
+                label: t('service_agreements.fields.started'),
+                value: agreement.started
+                  ? t('service_agreements.started')
+                  : t('service_agreements.not_started'),
+              },
+              {
+                label: t('service_agreements.fields.approved_at'),
+                value: agreement.approved_at ? formatDateTime(agreement.approved_at) : '—',
+              },
+            ]}
+          />
+        </Card>
+        {allowed.update ? (
+          <AppForm method="post" {...getFormProps(form)} className="space-y-6">
+            <DefaultSubmit name="approve" value="save" />
+            <FormErrors errors={form.errors} />
+            <Card>
+              <AgreementFields
+                form={form}
+                fields={fields as unknown as Parameters<typeof AgreementFields>[0]['fields']}
+                options={options}
+                usedProductIds={agreement.rows.map((r) => r.product.id)}
+              />
+            </Card>
+            <div className="flex flex-wrap gap-3">
+              <Button
+                type="submit"
+                name="approve"
+                value="save"
+                variant={agreement.status === 'active' ? 'primary' : 'secondary'}
+                disabled={busy}
+              >
+                {t('service_agreements.update')}
+              </Button>
+              {agreement.status !== 'active' ? (
+                <Button type="submit" name="approve" value="approve" disabled={busy}>
+                  {agreement.status === 'pending'
+                    ? t('service_agreements.update_and_approve')
+                    : t('service_agreements.update_and_activate')}
+                </Button>
+              ) : null}
+              <ButtonLink to={clientPage} variant="ghost">
+                {t('common.cancel')}
+              </ButtonLink>
+            </div>
+            <p className="text-sm text-slate-600">
+              {agreement.status === 'active'
+                ? t('service_agreements.active_hint')
+                : t('service_agreements.approve_hint')}
+            </p>
+          </AppForm>
+        ) : null}
+        <Card>
+          <h2 className="mb-3 text-base font-semibold">{t('service_agreements.documents.title')}</h2>
+          {agreement.files.length ? (
+            <ul className="divide-y divide-slate-100 text-sm">
+              {agreement.files.map((f) => (
+                <li key={f.index} className="flex flex-wrap items-center justify-between gap-3 py-2">
+                  <a
+                    href={to(`${base}/documents/${f.index}`)}
+                    className="font-medium text-primary-800 hover:underline"
+                    download
+                  >
+                    {f.name}
+                  </a>
+                  <span className="text-slate-500">
+                    {Math.max(1, Math.round(f.size / 1024))} KB · {formatDateTime(f.created_at)}
+                  </span>
+                  {allowed.update ? (
+                    <AppForm method="post">
+                      <input type="hidden" name="index" value={f.index} />
+                      <Button
+                        type="submit"
+                        name="intent"
+                        value="remove_document"
+                        variant="ghost"
+                        className="py-1 text-red-700"
+                        disabled={busy}
+                      >
+                        {t('service_agreements.documents.remove')}
+                      </Button>
+                    </AppForm>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-500">{t('service_agreements.documents.empty')}</p>
+          )}
+          {allowed.update ? (
+            <AppForm
+              method="post"
+              encType="multipart/form-data"
+              className="mt-4 flex flex-wrap items-end gap-3"
+            >
+              <label className="text-sm">
+                <span className="mb-1 block font-medium text-slate-700">
+                  {t('service_agreements.documents.add')}
+                </span>
+                <input
+                  type="file"
+                  name="documents"
+                  multiple
+                  required
+                  accept={AGREEMENT_DOCUMENT_KINDS.map((k) => `.${k}`).join(',')}
+                  className="block text-sm"
+                />
+                <span className="mt-1 block text-xs text-slate-500">
+                  {t('service_agreements.documents.hint', { size: AGREEMENT_DOCUMENT_MAX_MB })}
+                </span>
+              </label>
+              <Button type="submit" name="intent" value="documents" variant="secondary" disabled={busy}>
+                {t('service_agreements.documents.upload')}
+              </Button>
+            </AppForm>
+          ) : null}
+        </Card>
+        {contracts ? (
+          <section>
+            <h2 className="mb-3 text-base font-semibold">{t('service_agreements.contracts')}</h2>
+            <ContractsTable
+              contracts={contracts}
+              showAgreement={false}
+              href={(c) =>
+                to(`/clients/${agreement.client.id}/campuses/${c.campus.id}?tab=contracts&contract=${c.id}`)
+              }
+            />
+          </section>
+        ) : null}
+        <section>
+          <h2 className="mb-3 text-base font-semibold">{t('service_agreements.logs')}</h2>
+          <ActivityLog rows={logs.items} meta={logs.meta} />
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+/**
+ * /clients/{id}/service-agreement/create: a new service agreement of the client. "Save" keeps it
+ * pending; "Save and approve" makes it active and turns each product row into a campus contract.
+ */
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { createAgreementSchema } from '@server/domain/service-agreements/schema';
+import { agreementFormOptions, createServiceAgreement } from '@server/domain/service-agreements/service';
+import { todayIso } from '@server/domain/validation';
+import { translate } from '@server/platform/i18n';
+import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
+import { queryOf } from '~/lib/lists.server';
+import { saveAgreement } from '~/lib/service-agreements.server';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Card, PageHeader } from '~/components/ui/card';
+import { AgreementFields, blankRow } from '~/components/service-agreements/agreement-form';
+import { DefaultSubmit } from '~/components/campuses/campus-bits';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_service_agreement');
+  const options = await orNotFound(agreementFormOptions(ctx, params.id ?? ''));
+  const campus = queryOf(request).campus;
+  const lang = langOf(request);
+  return {
+    options,
+    campus: options.campuses.some((c) => c.id === campus) ? campus : '',
+    today: todayIso(new Date()),
+    title: translate(lang, 'app.title_template', {
+      title: translate(lang, 'service_agreements.new_title'),
+      product: context.env.PRODUCT_NAME,
+    }),
+  };
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'create_service_agreement');
+  const formData = await request.formData();
+  formData.set('client_id', params.id ?? '');
+  const submission = parseWithZod(formData, { schema: createAgreementSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  const r = await saveAgreement(submission, () => createServiceAgreement(ctx, submission.value));
+  if (!r.ok) return json({ result: r.reply }, { status: r.status });
+  const saved = r.value.status === 'active' ? 'contracts' : '1';
+  return redirect(
+    localePath(langOf(request), `/clients/${params.id}/service-agreement/${r.value.id}/edit?saved=${saved}`),
+  );
+}
+
+export default function CreateAgreement() {
+  const { t, i18n } = useTranslation();
+  const { options, campus, today } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: 'agreement',
+    lastResult: data?.result,
+    defaultValue: {
+      name: '',
+      start_date: today,
+      rows: [{ ...blankRow(campus), start_date: today }],
+    },
+    constraint: getZodConstraint(createAgreementSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: createAgreementSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const back = localePath(i18n.language, `/clients/${options.client.id}?tab=service_agreements`);
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title={t('service_agreements.new_title')}
+        description={t('service_agreements.new_description', { client: options.client.name })}
+        actions={
+          <ButtonLink to={back} variant="secondary">
+            {t('common.cancel')}
+          </ButtonLink>
+        }
+      />
+      <AppForm method="post" {...getFormProps(form)} className="space-y-6">
+        <DefaultSubmit name="approve" value="save" />
+        <input type="hidden" name="client_id" value={options.client.id} />
+        <FormErrors errors={form.errors} />
+        <Card>
+          <AgreementFields
+            form={form}
+            fields={fields as unknown as Parameters<typeof AgreementFields>[0]['fields']}
+            options={options}
+          />
+        </Card>
+        <div className="flex flex-wrap gap-3">
+          <Button type="submit" name="approve" value="save" variant="secondary" disabled={busy}>
+            {t('service_agreements.save')}
+          </Button>
+          <Button type="submit" name="approve" value="approve" disabled={busy}>
+            {t('service_agreements.save_and_approve')}
+          </Button>
+          <ButtonLink to={back} variant="ghost">
+            {t('common.cancel')}
+          </ButtonLink>
+        </div>
+        <p className="text-sm text-slate-600">{t('service_agreements.approve_hint')}</p>
+      </AppForm>
+    </div>
+  );
+}
