@@ -5,17 +5,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare';
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useSearchParams,
-} from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import { NotFound } from '@server/domain/errors';
@@ -34,6 +26,7 @@ import { AppForm, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { useActionSnack } from '~/components/ui/snackbar';
+import { useSavedParamSnack } from '~/components/products/saved-snack';
 import { ActivityLog } from '~/components/activity/activity-log';
 import { ProductGroupFields, ProductStatusBadge } from '~/components/products/product-fields';
 
@@ -93,21 +86,8 @@ export default function ProductGroupPage() {
   const { group, products, logs, canUpdate, canDelete } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const savedParam = params.get('saved');
   useActionSnack(data?.saved ? data : null, 'success', t('products.messages.group_updated'));
-  useActionSnack(
-    savedParam ? location.key : null,
-    'success',
-    savedParam ? t(`products.messages.${savedParam}`) : null,
-  );
-  useEffect(() => {
-    if (!savedParam) return;
-    const url = new URL(window.location.href);
-    url.searchParams.delete('saved');
-    window.history.replaceState(window.history.state, '', url);
-  }, [savedParam]);
+  useSavedParamSnack();
   const [form, fields] = useForm({
     id: `product-group-${group.id}`,
     lastResult: data?.result,

@@ -20,7 +20,6 @@ import {
 } from '@remix-run/react';
 import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
@@ -60,6 +59,7 @@ import { AppForm, ErrorList, FormErrors, inputClass } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { useActionSnack } from '~/components/ui/snackbar';
+import { useSavedParamSnack } from '~/components/products/saved-snack';
 import { ActivityLog } from '~/components/activity/activity-log';
 import {
   ClaimFields,
@@ -205,7 +205,8 @@ function withCleared<T extends Record<string, unknown>>(value: T, keys: readonly
   return out as T;
 }
 
-type Answer = { intent: Intent; result: SubmissionResult<string[]>; saved: string | null };
+/** `stamp` is set when a form is saved: an "add" form remounts empty under a new key. */
+type Answer = { intent: Intent; result: SubmissionResult<string[]>; saved: string | null; stamp?: number };
 
 export async function action({ request, params, context }: ActionFunctionArgs) {
   const ctx = requirePermissions(request, context, 'update_product|archive_product');
@@ -223,8 +224,9 @@ export async function action({ request, params, context }: ActionFunctionArgs) {
     const r = await withFormErrors(submission, () => orNotFound(run));
     const answer: Answer = {
       intent,
-      result: r.ok ? submission.reply({ resetForm: opts.reset }) : r.reply,
+      result: r.ok && !opts.reset ? submission.reply() : r.ok ? { status: 'success' } : r.reply,
       saved: r.ok ? saved : null,
+      stamp: r.ok ? Date.now() : undefined,
     };
     return json(answer, { status: r.ok ? 200 : r.status });
   };
@@ -280,26 +282,12 @@ type Product = LoaderData['product'];
 function useAnswer() {
   const data = useActionData<typeof action>() as Answer | undefined;
   const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const savedParam = params.get('saved');
   useActionSnack(
     data?.saved ? data : null,
     'success',
     data?.saved ? t(`products.messages.${data.saved}`) : null,
   );
-  useActionSnack(
-    savedParam ? location.key : null,
-    'success',
-    savedParam ? t(`products.messages.${savedParam}`) : null,
-  );
-  useEffect(() => {
-    // The "saved" marker has done its job; drop it so a reload does not repeat the message.
-    if (!savedParam) return;
-    const url = new URL(window.location.href);
-    url.searchParams.delete('saved');
-    window.history.replaceState(window.history.state, '', url);
-  }, [savedParam]);
+  useSavedParamSnack();
   return data;
 }
 
@@ -694,7 +682,7 @@ function PriceForm({
   const schema = editing ? priceUpdateSchema : priceAddSchema;
   const [form, fields] = useForm({
     id: editing ? `price-${editing.id}` : 'price-new',
-    lastResult: resultFor(data, intent),
+    lastResult: data?.saved ? undefined : resultFor(data, intent),
     defaultValue: priceDefaults(editing),
     constraint: getZodConstraint(schema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
@@ -877,7 +865,12 @@ function PricingTab({ data, loaded }: { data: Answer | undefined; loaded: Loader
         </div>
       </div>
       {canUpdate ? (
-        <PriceForm key={editing?.id ?? 'new'} data={data} loaded={loaded} editing={editing} />
+        <PriceForm
+          key={editing?.id ?? `new-${data?.intent === 'price_add' ? (data.stamp ?? 0) : 0}`}
+          data={data}
+          loaded={loaded}
+          editing={editing}
+        />
       ) : null}
       <p className="text-xs text-slate-500">
         {t('products.prices.rules', { days: product.min_purchase_days, currency: product.currency })}
@@ -896,7 +889,7 @@ function DocumentForm({ data, editing }: { data: Answer | undefined; editing?: D
   const schema = editing ? documentUpdateSchema : documentAddSchema;
   const [form, fields] = useForm({
     id: editing ? `document-${editing.id}` : 'document-new',
-    lastResult: resultFor(data, intent),
+    lastResult: data?.saved ? undefined : resultFor(data, intent),
     defaultValue: editing
       ? {
           type: editing.type,
@@ -1047,7 +1040,13 @@ function DocumentsTab({ data, loaded }: { data: Answer | undefined; loaded: Load
           </table>
         </div>
       </div>
-      {canUpdate ? <DocumentForm key={editing?.id ?? 'new'} data={data} editing={editing} /> : null}
+      {canUpdate ? (
+        <DocumentForm
+          key={editing?.id ?? `new-${data?.intent === 'document_add' ? (data.stamp ?? 0) : 0}`}
+          data={data}
+          editing={editing}
+        />
+      ) : null}
     </div>
   );
 }

@@ -215,16 +215,18 @@ export default function Products() {
       render: (r) => (r.territorial_limit ? t(`products.territorial_limits.${r.territorial_limit}`) : '—'),
     },
     {
-      key: 'start',
-      header: t('products.list.starts'),
+      key: 'period',
+      header: t('products.list.effective'),
       sort: 'effective_start_date',
-      render: (r) => formatDate(r.effective_start_date),
-    },
-    {
-      key: 'end',
-      header: t('products.list.ends'),
-      sort: 'effective_end_date',
-      render: (r) => (r.effective_end_date ? formatDate(r.effective_end_date) : t('products.open_ended')),
+      render: (r) => (
+        <span className="whitespace-nowrap">
+          {formatDate(r.effective_start_date)}
+          <br />
+          <span className="text-slate-500">
+            {r.effective_end_date ? formatDate(r.effective_end_date) : t('products.open_ended')}
+          </span>
+        </span>
+      ),
     },
     {
       key: 'prices',
