@@ -10,6 +10,11 @@ const OAKWOOD = 'Oakwood International School';
 const BRITANNIA_CLIENT = 'Harbour Language College';
 const STRANGER_CLIENT = 'Highland Academy';
 
+/** The demo seed's clients of each company (drizzle/seed/clients.ts), with the test's own Britannia client. */
+const ALBION_CLIENTS = ['Harbour Guardianship Services', 'Kingsbridge Language Academy', OAKWOOD];
+const BRITANNIA_CLIENTS = [BRITANNIA_CLIENT, 'Thames Valley Student Agency'];
+const ALL_CLIENTS = [...ALBION_CLIENTS, ...BRITANNIA_CLIENTS].sort();
+
 let ids: { albion: number; britannia: number; caledonia: number };
 
 /** The names of the clients an actor's scope lets through. */
@@ -71,7 +76,7 @@ describe('tenant scope of company users', () => {
     const senior = await actorFor(DEMO_ACCOUNTS.seniorAdmin);
     expect(senior.companies.map((c) => c.id)).toEqual([ids.albion, ids.britannia]);
     expect(senior.selected_company_id).toBe(ids.albion);
-    expect(await visibleClients(senior)).toEqual([OAKWOOD]);
+    expect(await visibleClients(senior)).toEqual(ALBION_CLIENTS);
     expect(await visibleCompanies(senior)).toEqual(['Albion Student Insurance Ltd']);
   });
 
@@ -79,7 +84,7 @@ describe('tenant scope of company users', () => {
     await chooseCompany(DEMO_ACCOUNTS.seniorAdmin, 0);
     const senior = await actorFor(DEMO_ACCOUNTS.seniorAdmin);
     expect(senior.selected_company_id).toBeNull();
-    expect(await visibleClients(senior)).toEqual([BRITANNIA_CLIENT, OAKWOOD]);
+    expect(await visibleClients(senior)).toEqual(ALL_CLIENTS);
     expect(await visibleCampuses(senior)).toEqual([
       'Harbour Main Campus',
       'Oakwood North Campus',
@@ -91,7 +96,7 @@ describe('tenant scope of company users', () => {
   it('narrows to the selected company', async () => {
     await chooseCompany(DEMO_ACCOUNTS.seniorAdmin, ids.britannia);
     const senior = await actorFor(DEMO_ACCOUNTS.seniorAdmin);
-    expect(await visibleClients(senior)).toEqual([BRITANNIA_CLIENT]);
+    expect(await visibleClients(senior)).toEqual(BRITANNIA_CLIENTS);
     expect(await visibleCampuses(senior)).toEqual(['Harbour Main Campus']);
   });
 
@@ -99,16 +104,16 @@ describe('tenant scope of company users', () => {
     await chooseCompany(DEMO_ACCOUNTS.seniorAdmin, ids.britannia);
     const user = await userByEmail(DEMO_ACCOUNTS.seniorAdmin);
     const allOfThem = (await loadActor(db(), user.id, { selectedCompanyId: 0 }))!;
-    expect(await visibleClients(allOfThem)).toEqual([BRITANNIA_CLIENT, OAKWOOD]);
+    expect(await visibleClients(allOfThem)).toEqual(ALL_CLIENTS);
     const albionOnly = (await loadActor(db(), user.id, { selectedCompanyId: ids.albion }))!;
-    expect(await visibleClients(albionOnly)).toEqual([OAKWOOD]);
+    expect(await visibleClients(albionOnly)).toEqual(ALBION_CLIENTS);
   });
 
   it('ignores a selected company the user does not belong to', async () => {
     await chooseCompany(DEMO_ACCOUNTS.seniorAdmin, ids.caledonia);
     const senior = await actorFor(DEMO_ACCOUNTS.seniorAdmin);
     expect(senior.selected_company_id).toBe(ids.albion);
-    expect(await visibleClients(senior)).toEqual([OAKWOOD]);
+    expect(await visibleClients(senior)).toEqual(ALBION_CLIENTS);
     // Even an actor forged with that choice sees nothing of it.
     expect(await visibleClients({ ...senior, selected_company_id: ids.caledonia })).toEqual([]);
   });
@@ -118,7 +123,7 @@ describe('tenant scope of company users', () => {
       await chooseCompany(DEMO_ACCOUNTS.admin, stored);
       const admin = await actorFor(DEMO_ACCOUNTS.admin);
       expect(admin.selected_company_id, String(stored)).toBe(ids.albion);
-      expect(await visibleClients(admin)).toEqual([OAKWOOD]);
+      expect(await visibleClients(admin)).toEqual(ALBION_CLIENTS);
     }
   });
 
