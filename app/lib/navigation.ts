@@ -151,7 +151,7 @@ export const BUILT_PAGES = new Set<string>([
   '/products',
   '/manage-countries',
   '/manage-insurers',
+  '/manage-company',
   '/clients',
   '/school/info',
-  '/manage-company',
 ]);

@@ -603,7 +603,9 @@ function ContractDetail() {
       <div className="mb-4 flex flex-wrap items-start justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold text-slate-900" data-testid="contract-title">
-            {contract.product.name} · {contract.name}
+            {contract.name === contract.product.name
+              ? contract.product.name
+              : `${contract.product.name} · ${contract.name}`}
           </h2>
           <div className="mt-1">
             <ContractStatus contract={contract} />

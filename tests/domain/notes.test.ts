@@ -51,7 +51,7 @@ describe('note rules (spec 001 s.3, s.5)', () => {
     const form = new FormData();
     for (const [k, v] of Object.entries({ ...base, note: '' })) form.set(k, v);
     const submission = parseWithZod(form, { schema: noteSchema });
-    expect(submission.status).toBe('error');
+    if (submission.status !== 'error') throw new Error(`expected an error, got ${submission.status}`);
     expect(submission.error).toEqual({ note: ['validation.required'] });
   });
 

@@ -4,15 +4,15 @@ import { withActor, type ApiEnv } from './context';
 import { authApi } from './auth';
 import { notificationsApi } from './notifications';
 import { jobsApi } from './jobs';
-import { contractsApi } from './contracts';
-import { productsApi } from './products';
-import { serviceAgreementsApi } from './service-agreements';
-import { clientsApi } from './clients';
-import { campusesApi } from './campuses';
-import { openApiDocument } from './openapi';
 import { countriesApi } from './countries';
 import { insurersApi } from './insurers';
 import { companiesApi } from './companies';
+import { productsApi } from './products';
+import { contractsApi } from './contracts';
+import { campusesApi } from './campuses';
+import { serviceAgreementsApi } from './service-agreements';
+import { clientsApi } from './clients';
+import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
 export const api = new Hono<ApiEnv>();
@@ -25,14 +25,14 @@ api.use('*', withActor);
 api.route('/', authApi);
 api.route('/', notificationsApi);
 api.route('/', jobsApi);
-api.route('/', contractsApi);
 api.route('/', countriesApi);
+api.route('/', insurersApi);
+api.route('/', companiesApi);
 api.route('/', productsApi);
+api.route('/', contractsApi);
+api.route('/', campusesApi);
 api.route('/', serviceAgreementsApi);
 api.route('/', clientsApi);
-api.route('/', insurersApi);
-api.route('/', campusesApi);
-api.route('/', companiesApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

@@ -348,9 +348,45 @@ function billingValues(input: CampusBillingInput) {
   };
 }
 
-function campusForLog(c: Partial<CampusRow>) {
-  const { id: _id, public_id: _pid, created_at: _c, updated_at: _u, ...rest } = c as CampusRow;
-  return rest as Record<string, unknown>;
+/** A campus row for its log: ids of the country and account manager as names a person reads. */
+async function campusLogNames(ctx: ActorCtx, rows: Partial<CampusRow>[]) {
+  const countryIds = [...new Set(rows.map((r) => r.country_id).filter((x): x is number => !!x))];
+  const managerIds = [...new Set(rows.map((r) => r.account_manager_id).filter((x): x is number => !!x))];
+  const [countryRows, managerRows] = await ctx.db.batch([
+    ctx.db
+      .select({ id: countries.id, name: countries.name })
+      .from(countries)
+      .where(inArray(countries.id, countryIds.length ? countryIds : [0])),
+    ctx.db
+      .select({ id: users.id, first_name: users.first_name, last_name: users.last_name })
+      .from(users)
+      .where(inArray(users.id, managerIds.length ? managerIds : [0])),
+  ]);
+  const country = new Map(countryRows.map((r) => [r.id, r.name]));
+  const manager = new Map(managerRows.map((r) => [r.id, `${r.first_name} ${r.last_name}`.trim()]));
+  return (c: Partial<CampusRow>) => campusForLog(c, country, manager);
+}
+
+function campusForLog(
+  c: Partial<CampusRow>,
+  country = new Map<number, string>(),
+  manager = new Map<number, string>(),
+) {
+  const {
+    id: _id,
+    public_id: _pid,
+    created_at: _c,
+    updated_at: _u,
+    client_id: _client,
+    country_id,
+    account_manager_id,
+    ...rest
+  } = c as CampusRow;
+  return {
+    ...rest,
+    country: country_id ? (country.get(country_id) ?? null) : null,
+    account_manager: account_manager_id ? (manager.get(account_manager_id) ?? null) : null,
+  } as Record<string, unknown>;
 }
 
 const campusIdOf = (pid: string) =>
@@ -379,6 +415,7 @@ export async function createCampus(ctx: ActorCtx, input: CreateCampusInput): Pro
   const newId = campusIdOf(pid);
   const owner = ownerOf(newId);
   const contacts = { ...input.contacts, custom: [] };
+  const forLog = await campusLogNames(ctx, [row]);
   await runBatch(ctx.db, [
     ctx.db.insert(campuses).values(row),
     ...replaceContacts(ctx.db, owner, contacts, ctx.now),
@@ -389,7 +426,7 @@ export async function createCampus(ctx: ActorCtx, input: CreateCampusInput): Pro
       entity_id: newId,
       action: 'created',
       after: {
-        ...campusForLog(row),
+        ...forLog(row),
         account_manager: manager?.name ?? null,
         ...contactsForLog(contacts),
         billing_address: addressForLog(input.billing_address),
@@ -417,14 +454,15 @@ export async function updateCampus(
       ? ((await resolveAccountManager(ctx, client.company_id, input.account_manager_id))?.id ?? null)
       : campus.account_manager_id;
   const values = { ...profileValues(input, managerId), updated_at: ctx.now };
+  const forLog = await campusLogNames(ctx, [campus, { ...campus, ...values }]);
   await runBatch(ctx.db, [
     ctx.db.update(campuses).set(values).where(eq(campuses.id, campus.id)),
     logActivity(ctx, {
       entity_type: 'campus',
       entity_id: campus.id,
       action: 'updated',
-      before: campusForLog(campus),
-      after: campusForLog({ ...campus, ...values }),
+      before: forLog(campus),
+      after: forLog({ ...campus, ...values }),
       company_id: client.company_id,
       client_id: client.id,
     }),
@@ -441,14 +479,15 @@ export async function updateCampusBilling(
   requirePermission(ctx.actor, 'update_campus');
   const { campus, client } = await findVisibleCampus(ctx, id);
   const values = { ...billingValues(input), updated_at: ctx.now };
+  const forLog = await campusLogNames(ctx, [campus, { ...campus, ...values }]);
   await runBatch(ctx.db, [
     ctx.db.update(campuses).set(values).where(eq(campuses.id, campus.id)),
     logActivity(ctx, {
       entity_type: 'campus',
       entity_id: campus.id,
       action: 'billing_updated',
-      before: campusForLog(campus),
-      after: campusForLog({ ...campus, ...values }),
+      before: forLog(campus),
+      after: forLog({ ...campus, ...values }),
       company_id: client.company_id,
       client_id: client.id,
     }),
@@ -471,14 +510,15 @@ export async function updateCampusDetails(
       ? ((await resolveAccountManager(ctx, client.company_id, profile.account_manager_id))?.id ?? null)
       : campus.account_manager_id;
   const values = { ...profileValues(profile, managerId), ...billingValues(billing), updated_at: ctx.now };
+  const forLog = await campusLogNames(ctx, [campus, { ...campus, ...values }]);
   await runBatch(ctx.db, [
     ctx.db.update(campuses).set(values).where(eq(campuses.id, campus.id)),
     logActivity(ctx, {
       entity_type: 'campus',
       entity_id: campus.id,
       action: 'updated',
-      before: campusForLog(campus),
-      after: campusForLog({ ...campus, ...values }),
+      before: forLog(campus),
+      after: forLog({ ...campus, ...values }),
       company_id: client.company_id,
       client_id: client.id,
     }),
@@ -669,6 +709,7 @@ export async function cloneCampus(
     secondary: contacts.secondary.map(contactInput),
     custom: contacts.custom.map(contactInput),
   };
+  const forLog = await campusLogNames(ctx, [row]);
   await runBatch(ctx.db, [
     ctx.db.insert(campuses).values(row),
     ...replaceContacts(ctx.db, owner, contactsInput, ctx.now),
@@ -678,7 +719,7 @@ export async function cloneCampus(
       entity_type: 'campus',
       entity_id: newId,
       action: 'cloned',
-      after: { ...campusForLog(row), cloned_from: campus.public_id },
+      after: { ...forLog(row), cloned_from: campus.public_id },
       company_id: client.company_id,
       client_id: client.id,
     }),

@@ -416,34 +416,64 @@ async function resolveInput(
   };
 }
 
-function agreementForLog(a: Partial<AgreementRow>) {
+/** Names of the insurers, products and campuses a log row mentions (logs show names, not ids). */
+interface LogNames {
+  insurer: Map<number, string>;
+  product: Map<number, string>;
+  campus: Map<number, string>;
+}
+
+async function logNames(
+  ctx: ActorCtx,
+  ids: { insurers?: (number | null)[]; products?: (number | null)[]; campuses?: (number | null)[] },
+): Promise<LogNames> {
+  const clean = (list?: (number | null)[]) => {
+    const out = [...new Set((list ?? []).filter((x): x is number => !!x))];
+    return out.length ? out : [0];
+  };
+  const [insurerRows, productRows, campusRows] = await ctx.db.batch([
+    ctx.db.select({ id: insurers.id, name: insurers.name }).from(insurers).where(inArray(insurers.id, clean(ids.insurers))),
+    ctx.db
+      .select({ id: products.id, name: products.name, code: products.code })
+      .from(products)
+      .where(inArray(products.id, clean(ids.products))),
+    ctx.db.select({ id: campuses.id, name: campuses.name }).from(campuses).where(inArray(campuses.id, clean(ids.campuses))),
+  ]);
+  return {
+    insurer: new Map(insurerRows.map((r) => [r.id, r.name])),
+    product: new Map(productRows.map((r) => [r.id, `${r.name} (${r.code})`])),
+    campus: new Map(campusRows.map((r) => [r.id, r.name])),
+  };
+}
+
+function agreementForLog(a: Partial<AgreementRow>, names: LogNames) {
   return {
     name: a.name,
-    insurer_id: a.insurer_id ?? null,
+    insurer: a.insurer_id ? (names.insurer.get(a.insurer_id) ?? null) : null,
     start_date: a.start_date,
     end_date: a.end_date ?? null,
-    default_product_id: a.default_product_id ?? null,
+    default_product: a.default_product_id ? (names.product.get(a.default_product_id) ?? null) : null,
     status: a.status,
   };
 }
 
-function rowsForLog(
-  rows: {
-    product_id: number;
-    campus_id: number;
-    net_minor: number;
-    sale_minor: number;
-    min_days: number;
-    start_date: string;
-    end_date: string | null;
-    po_number: string | null;
-  }[],
-) {
+type LogRow = {
+  product_id: number;
+  campus_id: number;
+  net_minor: number;
+  sale_minor: number;
+  min_days: number;
+  start_date: string;
+  end_date: string | null;
+  po_number: string | null;
+};
+
+function rowsForLog(rows: LogRow[], names: LogNames) {
   const out: Record<string, string> = {};
   rows.forEach((r, i) => {
     out[`row_${i + 1}`] = [
-      `product ${r.product_id}`,
-      `campus ${r.campus_id}`,
+      names.product.get(r.product_id) ?? `product ${r.product_id}`,
+      names.campus.get(r.campus_id) ?? `campus ${r.campus_id}`,
       `net ${(r.net_minor / 100).toFixed(2)}`,
       `sale ${(r.sale_minor / 100).toFixed(2)}`,
       `min ${r.min_days} days`,
@@ -456,12 +486,50 @@ function rowsForLog(
   return out;
 }
 
-function contractLogValues(c: Partial<ContractRow>) {
+/** The rows of a resolved input in log form. */
+function resolvedLogRows(rows: Resolved['rows']): LogRow[] {
+  return rows.map((r) => ({
+    product_id: r.productRow.id,
+    campus_id: r.campusId,
+    net_minor: r.net_price,
+    sale_minor: r.sale_price,
+    min_days: r.min_days,
+    start_date: r.start_date,
+    end_date: r.end_date ?? null,
+    po_number: r.po_number ?? null,
+  }));
+}
+
+/** The names every log row of a save may mention: the resolved input's and, on update, the saved state's. */
+function namesOf(
+  ctx: ActorCtx,
+  resolved: Resolved,
+  sa?: Pick<AgreementRow, 'insurer_id' | 'default_product_id'>,
+  state?: { rows: RowRow[]; contracts: ContractRow[] },
+) {
+  return logNames(ctx, {
+    insurers: [resolved.insurerId, sa?.insurer_id ?? null],
+    products: [
+      resolved.defaultProductId,
+      sa?.default_product_id ?? null,
+      ...resolved.rows.map((r) => r.productRow.id),
+      ...(state?.rows ?? []).map((r) => r.product_id),
+      ...(state?.contracts ?? []).map((c) => c.product_id),
+    ],
+    campuses: [
+      ...resolved.rows.map((r) => r.campusId),
+      ...(state?.rows ?? []).map((r) => r.campus_id),
+      ...(state?.contracts ?? []).map((c) => c.campus_id),
+    ],
+  });
+}
+
+function contractLogValues(c: Partial<ContractRow>, names: LogNames) {
   return {
     name: c.name,
     status: c.status,
-    campus_id: c.campus_id,
-    product_id: c.product_id,
+    campus: c.campus_id ? (names.campus.get(c.campus_id) ?? null) : null,
+    product: c.product_id ? (names.product.get(c.product_id) ?? null) : null,
     start_date: c.start_date,
     end_date: c.end_date ?? null,
     net_price: major(c.net_minor ?? null),
@@ -556,6 +624,7 @@ function contractSyncStatements(
   sa: { publicId: string; companyId: number; clientId: number; defaultProductId: number | null },
   resolved: Resolved,
   existingContracts: ContractRow[],
+  names: LogNames,
 ): Statement[] {
   const byRow = new Map(
     existingContracts.filter((c) => c.service_agreement_row_id).map((c) => [c.service_agreement_row_id!, c]),
@@ -630,8 +699,8 @@ function contractSyncStatements(
         }) as unknown as Statement,
     );
     const change = before
-      ? diff(contractLogValues(before), contractLogValues(after))
-      : { before: null, after: contractLogValues(after) };
+      ? diff(contractLogValues(before, names), contractLogValues(after, names))
+      : { before: null, after: contractLogValues(after, names) };
     if (before && Object.keys(change.after ?? {}).length === 0) return;
     const log: Record<string, unknown> = {
       actor_user_id: sql`${ctx.actor.user_id}`,
@@ -693,6 +762,7 @@ export async function createServiceAgreement(
     updated_at: ctx.now,
   };
   const saId = agreementIdOf(pid);
+  const names = await namesOf(ctx, resolved);
   await runBatch(ctx.db, [
     ctx.db.insert(serviceAgreements).values(values),
     ...rowStatements(ctx, saId, resolved, [], []),
@@ -707,6 +777,7 @@ export async function createServiceAgreement(
           },
           resolved,
           [],
+          names,
         )
       : []),
     logActivity(ctx, {
@@ -714,18 +785,8 @@ export async function createServiceAgreement(
       entity_id: saId as unknown as number,
       action: approve ? 'created_and_approved' : 'created',
       after: {
-        ...agreementForLog(values),
-        ...rowsForLog(
-          resolved.rows.map((r) => ({
-            ...r,
-            product_id: r.productRow.id,
-            campus_id: r.campusId,
-            net_minor: r.net_price,
-            sale_minor: r.sale_price,
-            end_date: r.end_date ?? null,
-            po_number: r.po_number ?? null,
-          })),
-        ),
+        ...agreementForLog(values, names),
+        ...rowsForLog(resolvedLogRows(resolved.rows), names),
       },
       company_id: client.company_id,
       client_id: client.id,
@@ -773,7 +834,7 @@ export async function updateServiceAgreement(
     approved_by: approve && !sa.approved_by ? ctx.actor.user_id : sa.approved_by,
     updated_at: ctx.now,
   };
-  const rowLog = (rows: RowRow[]) => rowsForLog(rows);
+  const names = await namesOf(ctx, resolved, sa, state);
   await runBatch(ctx.db, [
     ctx.db.update(serviceAgreements).set(values).where(eq(serviceAgreements.id, sa.id)),
     ...rowStatements(ctx, sa.id, resolved, state.rows, state.contracts),
@@ -788,6 +849,7 @@ export async function updateServiceAgreement(
           },
           resolved,
           state.contracts,
+          names,
         )
       : []),
     logActivity(ctx, {
@@ -795,20 +857,10 @@ export async function updateServiceAgreement(
       entity_id: sa.id,
       action:
         approve && sa.status !== 'active' ? (sa.status === 'pending' ? 'approved' : 'activated') : 'updated',
-      before: { ...agreementForLog(sa), ...rowLog(state.rows) },
+      before: { ...agreementForLog(sa, names), ...rowsForLog(state.rows, names) },
       after: {
-        ...agreementForLog({ ...sa, ...values }),
-        ...rowsForLog(
-          resolved.rows.map((r) => ({
-            ...r,
-            product_id: r.productRow.id,
-            campus_id: r.campusId,
-            net_minor: r.net_price,
-            sale_minor: r.sale_price,
-            end_date: r.end_date ?? null,
-            po_number: r.po_number ?? null,
-          })),
-        ),
+        ...agreementForLog({ ...sa, ...values }, names),
+        ...rowsForLog(resolvedLogRows(resolved.rows), names),
       },
       company_id: sa.company_id,
       client_id: sa.client_id,
@@ -879,6 +931,7 @@ export async function setServiceAgreementStatus(
     const input = await savedAsInput(ctx, sa, state.rows);
     const client = await findVisibleClient(ctx, sa.client_id);
     const resolved = await resolveInput(ctx, client, input, state.rowById);
+    const names = await namesOf(ctx, resolved, sa, state);
     await runBatch(ctx.db, [
       ctx.db
         .update(serviceAgreements)
@@ -899,6 +952,7 @@ export async function setServiceAgreementStatus(
         },
         resolved,
         state.contracts,
+        names,
       ),
       logActivity(ctx, {
         entity_type: 'service_agreement',
@@ -973,6 +1027,7 @@ export async function addServiceAgreementContract(
       throw new ValidationFailed(e.errors.map((x) => ({ ...x, key: x.key.replace(/^\./, '') })));
     throw e;
   });
+  const names = await namesOf(ctx, resolved, sa, state);
   await runBatch(ctx.db, [
     ctx.db.update(serviceAgreements).set({ updated_at: ctx.now }).where(eq(serviceAgreements.id, sa.id)),
     ...rowStatements(ctx, sa.id, resolved, state.rows, state.contracts),
@@ -985,25 +1040,16 @@ export async function addServiceAgreementContract(
             clientId: sa.client_id,
             defaultProductId: sa.default_product_id,
           },
-          { ...resolved, rows: resolved.rows },
+          resolved,
           state.contracts,
+          names,
         )
       : []),
     logActivity(ctx, {
       entity_type: 'service_agreement',
       entity_id: sa.id,
       action: 'row_added',
-      after: rowsForLog([
-        {
-          ...resolved.rows[last],
-          product_id: resolved.rows[last].productRow.id,
-          campus_id: resolved.rows[last].campusId,
-          net_minor: resolved.rows[last].net_price,
-          sale_minor: resolved.rows[last].sale_price,
-          end_date: resolved.rows[last].end_date ?? null,
-          po_number: resolved.rows[last].po_number ?? null,
-        },
-      ]),
+      after: rowsForLog(resolvedLogRows([resolved.rows[last]]), names),
       company_id: sa.company_id,
       client_id: sa.client_id,
     }),
@@ -1028,6 +1074,7 @@ export async function setDefaultProduct(
       .limit(1);
     if (!product) throw ValidationFailed.field('product_id', msg('contracts.errors.product_not_found'));
   }
+  const names = await logNames(ctx, { products: [sa.default_product_id] });
   await runBatch(ctx.db, [
     ctx.db
       .update(serviceAgreements)
@@ -1041,8 +1088,8 @@ export async function setDefaultProduct(
       entity_type: 'service_agreement',
       entity_id: sa.id,
       action: 'default_product_set',
-      before: { default_product_id: sa.default_product_id },
-      after: { default_product_id: product?.id ?? null },
+      before: { default_product: names.product.get(sa.default_product_id ?? 0) ?? null },
+      after: { default_product: product ? `${product.name} (${product.code})` : null },
       company_id: sa.company_id,
       client_id: sa.client_id,
     }),
