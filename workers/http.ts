@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { createRequestHandler, type ServerBuild } from '@remix-run/cloudflare';
+import { unknownPrefixCheck } from './web/page-prefix';
 import type { Env } from './env';
 import { isProduction } from './env';
 import { createDb, type DB } from './platform/db';
@@ -27,6 +28,7 @@ const SECURITY_HEADERS: Record<string, string> = {
 export function createApp(build?: ServerBuild) {
   const app = new Hono<AppEnv>();
   const remix = build ? createRequestHandler(build, isDevBuild() ? 'development' : 'production') : null;
+  const isUnknownPrefix = build ? unknownPrefixCheck(build) : () => false;
 
   app.use('*', async (c, next) => {
     const requestId = c.req.header('cf-ray') ?? crypto.randomUUID();
@@ -75,6 +77,7 @@ export function createApp(build?: ServerBuild) {
       session: resolved?.session ?? null,
       sessionToken: resolved ? sessionToken : null,
       csrfToken: csrf.token,
+      unknownPrefix: isUnknownPrefix(url.pathname),
       requestId: c.get('requestId'),
       ip: request.headers.get('cf-connecting-ip'),
       waitUntil: (p) => c.executionCtx.waitUntil(p),

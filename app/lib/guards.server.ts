@@ -11,14 +11,21 @@ export function langOf(request: Request) {
   return splitLocale(new URL(request.url).pathname).lang;
 }
 
+/** An address under an unknown prefix is "Page Not Found!" before any guard redirects it. */
+function requirePage(context: AppLoadContext) {
+  if (context.unknownPrefix) throw new Response('Not Found', { status: 404 });
+}
+
 /** Guest guard: signed-in users are sent to /home. */
 export function requireGuest(request: Request, context: AppLoadContext) {
+  requirePage(context);
   if (context.actor) throw redirect(localePath(langOf(request), '/home'));
   return ctxOf(context, langOf(request));
 }
 
 /** Signed-in guard: guests go to the login page. */
 export function requireUser(request: Request, context: AppLoadContext): ActorCtx {
+  requirePage(context);
   if (!context.actor) throw redirect(localePath(langOf(request), '/auth/login'));
   return ctxOf(context, langOf(request)) as ActorCtx;
 }

@@ -18,3 +18,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   }
   return redirect(localePath(lang, context.actor ? '/home' : '/auth/login'));
 }
+
+/**
+ * Never shown: the loader always redirects. Having a component makes this a page rather than a resource
+ * route, so an unknown one-segment address (`/xyz`) gets the root's error page instead of plain text.
+ */
+export default function Landing() {
+  return null;
+}

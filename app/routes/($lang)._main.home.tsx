@@ -71,7 +71,7 @@ export default function Home() {
             </ul>
           ) : null}
         </Card>
-        <Card className="p-0">
+        <Card flush>
           <h2 className="border-b border-slate-200 px-6 py-4 text-base font-semibold">
             {t('home.recent_notifications')}
           </h2>

@@ -49,7 +49,7 @@ export default function Notifications() {
           ) : null
         }
       />
-      <Card className="p-0">
+      <Card flush>
         <ul className="divide-y divide-slate-100">
           {items.length ? (
             items.map((n) => <NotificationItem key={n.id} notification={n} />)

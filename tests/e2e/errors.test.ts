@@ -23,6 +23,8 @@ describe('error pages', () => {
   for (const [name, path] of [
     ['not-found', '/this-does-not-exist'],
     ['not-found-nested', '/this/does-not-exist'],
+    // A guest at a page under a prefix that is no language: not found, not sent to the login page.
+    ['not-found-prefix', '/xx/home'],
   ] as const) {
     it(`answers ${path} with "${NOT_FOUND}", a way home, and status 404`, async () => {
       const page = await newPage(browser, UK_URL);

@@ -32,11 +32,19 @@ export function NotificationItem({
 }) {
   const { t, i18n } = useTranslation();
   const [zone, setZone] = useState<string | undefined>('UTC');
-  useEffect(() => setZone(Intl.DateTimeFormat().resolvedOptions().timeZone), []);
-  const when = formatDistanceStrict(new Date(notification.created_at), new Date(), {
-    addSuffix: true,
-    locale: dateLocale(i18n.language),
-  });
+  // "5 minutes ago" depends on the clock of whoever renders it: the server renders the UTC time, and
+  // the browser switches to the relative time after hydration, so both renders agree.
+  const [now, setNow] = useState<Date | null>(null);
+  useEffect(() => {
+    setZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    setNow(new Date());
+  }, []);
+  const when = now
+    ? formatDistanceStrict(new Date(notification.created_at), now, {
+        addSuffix: true,
+        locale: dateLocale(i18n.language),
+      })
+    : `${notification.created_at.slice(0, 16).replace('T', ' ')} UTC`;
   const body = (
     <div className={`flex gap-3 ${compact ? 'px-4 py-3' : 'p-4'}`}>
       <span

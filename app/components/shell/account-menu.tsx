@@ -3,6 +3,7 @@ import { Link, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { localePath, splitLocale } from '~/i18n/config';
 import { useRootData } from '~/root';
+import { postDetached } from '~/components/ui/menu-form';
 import { Icon } from './icons';
 
 /** Replaces each id-like segment with a placeholder and trims after the first one (spec 000 s.7). */
@@ -20,7 +21,12 @@ export function handoverPath(pathname: string): string {
   return `/${out.join('/')}`;
 }
 
-function RegionSwitch({ className }: { className: string }) {
+/** Wraps a control in a menu item inside the avatar menu, and leaves it as is in the drawer. */
+type ItemWrap = (control: React.ReactElement) => React.ReactElement;
+const asIs: ItemWrap = (control) => control;
+const asMenuItem: ItemWrap = (control) => <MenuItem>{control}</MenuItem>;
+
+function RegionSwitch({ className, wrap = asIs }: { className: string; wrap?: ItemWrap }) {
   const { t } = useTranslation();
   const { user, csrfToken } = useRootData();
   const location = useLocation();
@@ -29,25 +35,29 @@ function RegionSwitch({ className }: { className: string }) {
     <form method="post" action="/actions/handover">
       <input type="hidden" name="_csrf" value={csrfToken} />
       <input type="hidden" name="path" value={handoverPath(location.pathname).split('/:id')[0] || '/home'} />
-      <button type="submit" className={className}>
-        <Icon name="switch" className="h-5 w-5 text-slate-500" />
-        {user.other_region === 'ie' ? t('shell.go_to_ireland') : t('shell.go_to_uk')}
-      </button>
+      {wrap(
+        <button type="submit" className={className} onClick={postDetached}>
+          <Icon name="switch" className="h-5 w-5 text-slate-500" />
+          {user.other_region === 'ie' ? t('shell.go_to_ireland') : t('shell.go_to_uk')}
+        </button>,
+      )}
     </form>
   );
 }
 
-function LogoutButton({ className }: { className: string }) {
+function LogoutButton({ className, wrap = asIs }: { className: string; wrap?: ItemWrap }) {
   const { t } = useTranslation();
   const { csrfToken } = useRootData();
   const { i18n } = useTranslation();
   return (
     <form method="post" action={localePath(i18n.language, '/auth/logout')}>
       <input type="hidden" name="_csrf" value={csrfToken} />
-      <button type="submit" className={className}>
-        <Icon name="logout" className="h-5 w-5 text-slate-500" />
-        {t('shell.logout')}
-      </button>
+      {wrap(
+        <button type="submit" className={className} onClick={postDetached}>
+          <Icon name="logout" className="h-5 w-5 text-slate-500" />
+          {t('shell.logout')}
+        </button>,
+      )}
     </form>
   );
 }
@@ -79,20 +89,14 @@ export function AccountMenu() {
           </p>
           <p className="truncate text-xs text-slate-500">{user.email}</p>
         </div>
-        {user.other_region ? (
-          <MenuItem>
-            <RegionSwitch className={itemClass} />
-          </MenuItem>
-        ) : null}
+        {user.other_region ? <RegionSwitch className={itemClass} wrap={asMenuItem} /> : null}
         <MenuItem>
           <Link to={localePath(i18n.language, '/account-details')} className={itemClass}>
             <Icon name="user" className="h-5 w-5 text-slate-500" />
             {t('shell.account_details')}
           </Link>
         </MenuItem>
-        <MenuItem>
-          <LogoutButton className={itemClass} />
-        </MenuItem>
+        <LogoutButton className={itemClass} wrap={asMenuItem} />
       </MenuItems>
     </Menu>
   );

@@ -18,8 +18,16 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { user, cartCount, unreadMessages } = useRootData();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(true);
+  const [wide, setWide] = useState<boolean | null>(null);
   const location = useLocation();
   useEffect(() => setDrawerOpen(false), [location.pathname]);
+  useEffect(() => {
+    const query = window.matchMedia('(min-width: 1024px)');
+    const update = () => setWide(query.matches);
+    update();
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
   if (!user) return null;
   const icons = headerIcons(user.permissions);
   const toggle = () => {
@@ -34,7 +42,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           onClick={toggle}
           className="rounded-lg p-2 hover:bg-white/10"
           aria-label={t('shell.toggle_menu')}
-          aria-expanded={drawerOpen || sidebarOpen}
+          aria-expanded={wide === false ? drawerOpen : sidebarOpen}
           data-testid="menu-toggle"
         >
           <Icon name="menu" />
@@ -103,7 +111,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             />
             <aside className="absolute inset-y-0 left-0 flex w-[275px] max-w-[85vw] flex-col bg-white shadow-xl">
               <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-                <span className="truncate font-semibold">{t('app.name')}</span>
+                <span className="min-w-0 text-sm font-semibold leading-tight">{t('app.name')}</span>
                 <div className="flex items-center gap-2">
                   <LanguageSwitcher tone="light" />
                   <button

@@ -53,7 +53,7 @@ export function Watermark() {
     <div
       aria-hidden="true"
       data-testid="watermark"
-      className="pointer-events-none fixed left-1/2 top-0 z-50 -translate-x-1/2 select-none rounded-b-md bg-amber-400/90 px-3 py-0.5 text-[10px] font-bold uppercase tracking-wider text-amber-950 shadow"
+      className="pointer-events-none fixed bottom-0 left-1/2 z-50 -translate-x-1/2 select-none rounded-t-md bg-amber-400/90 sm:bottom-auto sm:top-0 sm:rounded-b-md sm:rounded-t-none px-3 py-0.5 text-[10px] font-bold uppercase tracking-wider text-amber-950 shadow"
     >
       {t('shell.uat_environment')}
     </div>

@@ -3,6 +3,7 @@ import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, localePath, splitLocale } from '~/i18n/config';
 import { useRootData } from '~/root';
+import { postDetached } from '~/components/ui/menu-form';
 import { Icon } from './icons';
 
 /**
@@ -32,21 +33,23 @@ export function LanguageSwitcher({ tone = 'dark' }: { tone?: 'dark' | 'light' })
         className="z-50 mt-1 w-48 rounded-lg bg-white py-1 text-sm text-slate-800 shadow-lg ring-1 ring-black/10 focus:outline-none"
       >
         {LANGUAGES.map((lng) => (
-          <MenuItem key={lng}>
-            <form method="post" action="/actions/language">
-              <input type="hidden" name="_csrf" value={csrfToken} />
-              <input type="hidden" name="lang" value={lng} />
-              <input type="hidden" name="redirect_to" value={localePath(lng, path + location.search)} />
+          <form key={lng} method="post" action="/actions/language">
+            <input type="hidden" name="_csrf" value={csrfToken} />
+            <input type="hidden" name="lang" value={lng} />
+            <input type="hidden" name="redirect_to" value={localePath(lng, path + location.search)} />
+            <MenuItem>
               <button
                 type="submit"
                 lang={lng}
+                onClick={postDetached}
+                aria-current={lng === i18n.language ? 'true' : undefined}
                 className={`flex w-full items-center justify-between px-4 py-2 text-left data-[focus]:bg-primary-50 ${lng === i18n.language ? 'font-semibold' : ''}`}
               >
                 {LANGUAGE_NAMES[lng]}
                 <span className="text-xs uppercase text-slate-400">{lng}</span>
               </button>
-            </form>
-          </MenuItem>
+            </MenuItem>
+          </form>
         ))}
       </MenuItems>
     </Menu>

@@ -1,8 +1,19 @@
 import type { ReactNode } from 'react';
 
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+/** A white panel. `flush` drops the padding for content that runs to the edges (lists, tables). */
+export function Card({
+  children,
+  className = '',
+  flush = false,
+}: {
+  children: ReactNode;
+  className?: string;
+  flush?: boolean;
+}) {
   return (
-    <section className={`rounded-xl bg-white p-6 shadow-sm ring-1 ring-slate-200 ${className}`}>
+    <section
+      className={`rounded-xl bg-white shadow-sm ring-1 ring-slate-200 ${flush ? '' : 'p-6'} ${className}`}
+    >
       {children}
     </section>
   );
