@@ -494,6 +494,7 @@ export const settings = sqliteTable('settings', {
 });
 
 export * from './schema/configuration';
+export * from './schema/ordering';
 
 // ---------------------------------------------------------------- relations
 

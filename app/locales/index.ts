@@ -11,6 +11,7 @@ import en_contacts from './en/contacts.json';
 import en_contracts from './en/contracts.json';
 import en_countries from './en/countries.json';
 import en_email from './en/email.json';
+import en_enrollments from './en/enrollments.json';
 import en_error from './en/error.json';
 import en_errors from './en/errors.json';
 import en_files from './en/files.json';
@@ -44,6 +45,7 @@ import ca_contacts from './ca/contacts.json';
 import ca_contracts from './ca/contracts.json';
 import ca_countries from './ca/countries.json';
 import ca_email from './ca/email.json';
+import ca_enrollments from './ca/enrollments.json';
 import ca_error from './ca/error.json';
 import ca_errors from './ca/errors.json';
 import ca_files from './ca/files.json';
@@ -77,6 +79,7 @@ import cn_contacts from './cn/contacts.json';
 import cn_contracts from './cn/contracts.json';
 import cn_countries from './cn/countries.json';
 import cn_email from './cn/email.json';
+import cn_enrollments from './cn/enrollments.json';
 import cn_error from './cn/error.json';
 import cn_errors from './cn/errors.json';
 import cn_files from './cn/files.json';
@@ -110,6 +113,7 @@ import de_contacts from './de/contacts.json';
 import de_contracts from './de/contracts.json';
 import de_countries from './de/countries.json';
 import de_email from './de/email.json';
+import de_enrollments from './de/enrollments.json';
 import de_error from './de/error.json';
 import de_errors from './de/errors.json';
 import de_files from './de/files.json';
@@ -143,6 +147,7 @@ import es_contacts from './es/contacts.json';
 import es_contracts from './es/contracts.json';
 import es_countries from './es/countries.json';
 import es_email from './es/email.json';
+import es_enrollments from './es/enrollments.json';
 import es_error from './es/error.json';
 import es_errors from './es/errors.json';
 import es_files from './es/files.json';
@@ -176,6 +181,7 @@ import fr_contacts from './fr/contacts.json';
 import fr_contracts from './fr/contracts.json';
 import fr_countries from './fr/countries.json';
 import fr_email from './fr/email.json';
+import fr_enrollments from './fr/enrollments.json';
 import fr_error from './fr/error.json';
 import fr_errors from './fr/errors.json';
 import fr_files from './fr/files.json';
@@ -209,6 +215,7 @@ import it_contacts from './it/contacts.json';
 import it_contracts from './it/contracts.json';
 import it_countries from './it/countries.json';
 import it_email from './it/email.json';
+import it_enrollments from './it/enrollments.json';
 import it_error from './it/error.json';
 import it_errors from './it/errors.json';
 import it_files from './it/files.json';
@@ -242,6 +249,7 @@ import pt_contacts from './pt/contacts.json';
 import pt_contracts from './pt/contracts.json';
 import pt_countries from './pt/countries.json';
 import pt_email from './pt/email.json';
+import pt_enrollments from './pt/enrollments.json';
 import pt_error from './pt/error.json';
 import pt_errors from './pt/errors.json';
 import pt_files from './pt/files.json';
@@ -278,6 +286,7 @@ export const localeResources = {
     "contracts": en_contracts,
     "countries": en_countries,
     "email": en_email,
+    "enrollments": en_enrollments,
     "error": en_error,
     "errors": en_errors,
     "files": en_files,
@@ -313,6 +322,7 @@ export const localeResources = {
     "contracts": ca_contracts,
     "countries": ca_countries,
     "email": ca_email,
+    "enrollments": ca_enrollments,
     "error": ca_error,
     "errors": ca_errors,
     "files": ca_files,
@@ -348,6 +358,7 @@ export const localeResources = {
     "contracts": cn_contracts,
     "countries": cn_countries,
     "email": cn_email,
+    "enrollments": cn_enrollments,
     "error": cn_error,
     "errors": cn_errors,
     "files": cn_files,
@@ -383,6 +394,7 @@ export const localeResources = {
     "contracts": de_contracts,
     "countries": de_countries,
     "email": de_email,
+    "enrollments": de_enrollments,
     "error": de_error,
     "errors": de_errors,
     "files": de_files,
@@ -418,6 +430,7 @@ export const localeResources = {
     "contracts": es_contracts,
     "countries": es_countries,
     "email": es_email,
+    "enrollments": es_enrollments,
     "error": es_error,
     "errors": es_errors,
     "files": es_files,
@@ -453,6 +466,7 @@ export const localeResources = {
     "contracts": fr_contracts,
     "countries": fr_countries,
     "email": fr_email,
+    "enrollments": fr_enrollments,
     "error": fr_error,
     "errors": fr_errors,
     "files": fr_files,
@@ -488,6 +502,7 @@ export const localeResources = {
     "contracts": it_contracts,
     "countries": it_countries,
     "email": it_email,
+    "enrollments": it_enrollments,
     "error": it_error,
     "errors": it_errors,
     "files": it_files,
@@ -523,6 +538,7 @@ export const localeResources = {
     "contracts": pt_contracts,
     "countries": pt_countries,
     "email": pt_email,
+    "enrollments": pt_enrollments,
     "error": pt_error,
     "errors": pt_errors,
     "files": pt_files,

@@ -148,13 +148,4 @@ export const TEMPLATE_COLUMNS = [
   { key: 'group_name', required: false },
 ] as const;
 
-export const APPLICANT_TYPES = ['student', 'immediate_family', 'group_leader'] as const;
-export const GENDERS = [
-  'male',
-  'female',
-  'other',
-  'undefined',
-  'transgender',
-  'non-binary',
-  'prefer not to respond',
-] as const;
+export { APPLICANT_TYPES, GENDERS } from '../../../drizzle/schema/ordering-enums';

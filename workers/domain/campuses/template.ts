@@ -31,7 +31,7 @@ export async function enrollmentTemplate(
     .orderBy(asc(countries.name));
   const accepted: Record<string, string> = {
     type: APPLICANT_TYPES.join(', '),
-    gender: GENDERS.join(', '),
+    gender: GENDERS.map((g) => g.replace(/_/g, ' ')).join(', '),
     date_of_birth: en('accepted.date'),
     trip_start_date: en('accepted.date'),
     trip_end_date: en('accepted.date'),

@@ -1,0 +1,115 @@
+/**
+ * The applicant (spec 001 sections 3 and 5): one person to insure, as typed in the add form, sent to the
+ * API, or read from a spreadsheet row. Pure: the browser validates the add form with the same schema.
+ *
+ * The rules that need the product, the contract or the other applicants of the batch (trip length, age
+ * limits, past start dates, duplicates, family links) are in rules.ts.
+ */
+import { z } from 'zod';
+import { APPLICANT_TYPES, GENDERS } from '../../../drizzle/schema/ordering-enums';
+import {
+  email,
+  groupName,
+  isoDate,
+  msg,
+  optional,
+  optionalPhoneFields,
+  passportNumber,
+  personName,
+  studentNumber,
+} from '../validation';
+
+export { APPLICANT_TYPES, GENDERS };
+export type ApplicantType = (typeof APPLICANT_TYPES)[number];
+export type Gender = (typeof GENDERS)[number];
+
+/** At most this many applicants in one sheet (spec 001 s.9). */
+export const MAX_APPLICANTS = 5000;
+/** Enrollments per cart page (spec 002 s.9). */
+export const CART_PAGE_SIZE = 500;
+
+const text = (max: number) => optional(z.string().max(max, msg('validation.max', { length: max })));
+
+const requiredDate = z.preprocess((v) => (typeof v === 'string' ? v.trim() : (v ?? '')), isoDate);
+
+const countryId = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.trim())) : (v ?? undefined)),
+  z
+    .number({
+      required_error: msg('validation.required'),
+      invalid_type_error: msg('enrollments.errors.country'),
+    })
+    .int(msg('enrollments.errors.country'))
+    .positive(msg('enrollments.errors.country')),
+);
+
+const applicantType = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() ? v.trim() : 'student'),
+  z.string().superRefine((v, ctx) => {
+    if (!(APPLICANT_TYPES as readonly string[]).includes(v))
+      ctx.addIssue({ code: 'custom', message: msg('validation.type_invalid', { type: v }) });
+  }),
+) as unknown as z.ZodType<ApplicantType>;
+
+/** The fields of one applicant. Dates are YYYY-MM-DD; countries are country ids. */
+export const applicantFields = {
+  type: applicantType,
+  first_name: personName,
+  last_name: personName,
+  date_of_birth: requiredDate,
+  gender: optional(z.enum(GENDERS, { errorMap: () => ({ message: msg('enrollments.errors.gender') }) })),
+  email: optional(email),
+  personal_email: optional(email),
+  ...optionalPhoneFields,
+  passport_number: optional(passportNumber),
+  residence_country_id: countryId,
+  destination_country_id: countryId,
+  start_date: requiredDate,
+  end_date: requiredDate,
+  destination_address: text(255),
+  student_number: optional(studentNumber),
+  plan: text(100),
+  year_of_study: text(50),
+  group_name: optional(groupName),
+};
+
+export const applicantSchema = z.object(applicantFields).superRefine((a, ctx) => {
+  if (a.phone_number && !a.phone_country)
+    ctx.addIssue({ code: 'custom', path: ['phone_country'], message: msg('validation.required') });
+  if (a.phone_country && !a.phone_number)
+    ctx.addIssue({ code: 'custom', path: ['phone_number'], message: msg('validation.required') });
+  if (a.residence_country_id && a.residence_country_id === a.destination_country_id)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['destination_country_id'],
+      message: msg('enrollments.errors.same_country'),
+    });
+  if (a.start_date && a.end_date && a.end_date <= a.start_date)
+    ctx.addIssue({ code: 'custom', path: ['end_date'], message: msg('validation.end_after_start') });
+});
+
+export type ApplicantInput = z.infer<typeof applicantSchema>;
+
+/** The applicant fields in the order the forms, the grid and the enrolment template show them. */
+export const APPLICANT_FIELDS = [
+  'type',
+  'first_name',
+  'last_name',
+  'date_of_birth',
+  'gender',
+  'email',
+  'personal_email',
+  'phone_country',
+  'phone_number',
+  'passport_number',
+  'residence_country_id',
+  'destination_country_id',
+  'start_date',
+  'end_date',
+  'destination_address',
+  'student_number',
+  'plan',
+  'year_of_study',
+  'group_name',
+] as const satisfies readonly (keyof typeof applicantFields)[];
+export type ApplicantField = (typeof APPLICANT_FIELDS)[number];
