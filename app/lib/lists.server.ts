@@ -1,13 +1,21 @@
 import { buildWorkbook, XLSX_CONTENT_TYPE, type SheetSpec } from '@server/platform/xlsx';
 import type { BulkSelection } from '@server/domain/lists';
+import type { z } from 'zod';
 
 /** The list's query parameters as a plain object (the filters and paging a loader parses). */
 export function queryOf(request: Request): Record<string, string> {
   return Object.fromEntries(new URL(request.url).searchParams);
 }
 
-export function wantsExport(request: Request): boolean {
-  return new URL(request.url).searchParams.get('export') === 'xlsx';
+/**
+ * A list query from the address: a filter that does not parse (an old bookmark, a typo) is dropped
+ * rather than failing the page.
+ */
+export function lenientQuery<T extends z.ZodTypeAny>(schema: T, raw: Record<string, string>): z.infer<T> {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  return schema.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !bad.has(k))));
 }
 
 /** An .xlsx download of a list (formula-looking cells are neutralised by buildWorkbook). */

@@ -35,7 +35,7 @@ import { Label, inputClass } from '~/components/forms';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column, type Selection } from '~/components/ui/data-table';
-import { BulkActionBar, FiltersBar } from '~/components/ui/list-controls';
+import { BulkActionBar, FiltersBar, useExportHref } from '~/components/ui/list-controls';
 import { useActionSnack } from '~/components/ui/snackbar';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ClientStatusBadge, LinkTabs } from '~/components/clients/client-bits';
@@ -110,11 +110,8 @@ export default function ClientsList() {
   const done = useActionData<typeof action>();
   const [params] = useSearchParams();
   const location = useLocation();
-  // The export is a resource route: a page loader cannot answer a file to a document request.
-  const exportParams = new URLSearchParams(params);
-  exportParams.delete('page');
-  exportParams.set('tab', tab);
-  const exportHref = `${location.pathname.replace(/\/$/, '')}/export.xlsx?${exportParams}`;
+  // Without a tab in the address both the list and its export show the active tab.
+  const exportHref = useExportHref();
   const [selection, setSelection] = useState<Selection>({ ids: [], allMatching: false });
   const onSelection = useCallback((s: Selection) => setSelection(s), []);
   const to = (path: string) => localePath(i18n.language, path);

@@ -10,18 +10,11 @@ import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { isDomainError } from '@server/domain/errors';
 import { COMPANY_CURRENCIES, companyListSchema } from '@server/domain/companies/schema';
-import {
-  companiesSummary,
-  exportCompanies,
-  listCompanies,
-  updateCompanyStatus,
-} from '@server/domain/companies/service';
-import { translate } from '@server/platform/i18n';
-import { langOf, requirePermissions } from '~/lib/guards.server';
-import { queryOf, wantsExport, xlsxResponse } from '~/lib/lists.server';
+import { companiesSummary, listCompanies, updateCompanyStatus } from '@server/domain/companies/service';
+import { requirePermissions } from '~/lib/guards.server';
+import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
-import { formatDate } from '~/lib/dates';
 import { localePath } from '~/i18n/config';
 import { AppForm, Label, inputClass } from '~/components/forms';
 import { ButtonLink } from '~/components/ui/button';
@@ -37,31 +30,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_company');
   const query = companyListSchema.parse(queryOf(request));
-  if (wantsExport(request)) {
-    const lang = langOf(request);
-    const h = (key: string) => translate(lang, `companies.fields.${key}`);
-    const rows = await exportCompanies(ctx, query);
-    return (await xlsxResponse('companies.xlsx', {
-      name: translate(lang, 'companies.title'),
-      columns: [
-        { header: h('name'), key: 'name', width: 32 },
-        { header: h('country_id'), key: 'country_name', width: 20 },
-        { header: h('registration_number'), key: 'registration_number', width: 20 },
-        { header: h('currency'), key: 'currency' },
-        { header: h('payment_gateway'), key: 'gateway', width: 22 },
-        { header: translate(lang, 'companies.summary.users'), key: 'users_count' },
-        { header: translate(lang, 'companies.summary.clients'), key: 'clients_count' },
-        { header: h('status'), key: 'status' },
-        { header: h('created_at'), key: 'created', width: 14 },
-      ],
-      rows: rows.map((r) => ({
-        ...r,
-        gateway: translate(lang, `companies.gateways.${r.payment_gateway ?? 'none'}`),
-        status: translate(lang, `companies.statuses.${r.status}`),
-        created: formatDate(r.created_at),
-      })),
-    })) as never;
-  }
   const [list, summary] = await Promise.all([listCompanies(ctx, query), companiesSummary(ctx)]);
   return json({
     list,

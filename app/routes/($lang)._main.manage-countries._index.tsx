@@ -10,15 +10,9 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { countryListSchema, REGION_CODES } from '@server/domain/countries/schema';
-import {
-  countriesSummary,
-  exportCountries,
-  listCountries,
-  updateCountryStatus,
-} from '@server/domain/countries/service';
-import { translate } from '@server/platform/i18n';
-import { langOf, requirePermissions } from '~/lib/guards.server';
-import { queryOf, wantsExport, xlsxResponse } from '~/lib/lists.server';
+import { countriesSummary, listCountries, updateCountryStatus } from '@server/domain/countries/service';
+import { requirePermissions } from '~/lib/guards.server';
+import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors, Label, inputClass } from '~/components/forms';
@@ -36,42 +30,6 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_country');
   const query = countryListSchema.parse(queryOf(request));
-  if (wantsExport(request)) {
-    const lang = langOf(request);
-    const h = (key: string) => translate(lang, `countries.${key}`);
-    const rows = await exportCountries(ctx, query);
-    // A file, not page data: typed `never` so the page's data type stays the JSON below.
-    return (await xlsxResponse('countries.xlsx', {
-      name: h('title'),
-      columns: [
-        { header: h('name'), key: 'name', width: 30 },
-        { header: h('abbreviation'), key: 'abbreviation' },
-        { header: h('code'), key: 'code' },
-        { header: h('dial_code'), key: 'dial_code' },
-        { header: h('capital'), key: 'capital', width: 20 },
-        { header: h('region'), key: 'region_code' },
-        { header: h('currency_code'), key: 'currency_code' },
-        { header: h('currency_name'), key: 'currency_name', width: 24 },
-        { header: h('tax'), key: 'tax' },
-        { header: h('age_min'), key: 'age_min' },
-        { header: h('age_max'), key: 'age_max' },
-        { header: h('stamp_duty_applicable'), key: 'stamp_duty' },
-        { header: h('requires_passport_number'), key: 'passport' },
-        { header: h('status'), key: 'status' },
-      ],
-      rows: rows.map((r) => ({
-        ...r,
-        tax: taxLabel(r) ?? '',
-        stamp_duty: r.stamp_duty_applicable
-          ? translate(lang, 'countries.yes')
-          : translate(lang, 'countries.no'),
-        passport: r.requires_passport_number
-          ? translate(lang, 'countries.yes')
-          : translate(lang, 'countries.no'),
-        status: translate(lang, `countries.statuses.${r.status}`),
-      })),
-    })) as never;
-  }
   const [list, summary] = await Promise.all([listCountries(ctx, query), countriesSummary(ctx)]);
   return json({
     list,

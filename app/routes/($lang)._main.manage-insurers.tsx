@@ -26,7 +26,6 @@ import { insurerListSchema, insurerSchema, insurerStatusSchema } from '@server/d
 import {
   createInsurer,
   deleteInsurer,
-  exportInsurers,
   getInsurer,
   insurerActivity,
   insurersSummary,
@@ -34,9 +33,8 @@ import {
   updateInsurer,
   updateInsurerStatus,
 } from '@server/domain/insurers/service';
-import { translate } from '@server/platform/i18n';
 import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
-import { queryOf, wantsExport, xlsxResponse } from '~/lib/lists.server';
+import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
@@ -56,28 +54,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_insurer');
   const url = new URL(request.url);
   const query = insurerListSchema.parse(queryOf(request));
-  const lang = langOf(request);
-  if (wantsExport(request)) {
-    const h = (key: string) => translate(lang, `insurers.${key}`);
-    const rows = await exportInsurers(ctx, query);
-    return (await xlsxResponse('insurers.xlsx', {
-      name: h('title'),
-      columns: [
-        { header: h('name'), key: 'name', width: 30 },
-        { header: h('code'), key: 'code' },
-        { header: h('email'), key: 'email', width: 28 },
-        { header: h('phone'), key: 'phone', width: 18 },
-        { header: h('website'), key: 'website', width: 28 },
-        { header: h('company'), key: 'company_name', width: 28 },
-        { header: h('status'), key: 'status' },
-      ],
-      rows: rows.map((r) => ({
-        ...r,
-        phone: r.phone_number ? `${r.phone_country ?? ''} ${r.phone_number}`.trim() : '',
-        status: translate(lang, `insurers.statuses.${r.status}`),
-      })),
-    })) as never;
-  }
   const editId = url.searchParams.get('edit');
   const [list, summary, editing, logs, countries] = await Promise.all([
     listInsurers(ctx, query),

@@ -17,16 +17,14 @@ import {
 } from '@server/domain/products/schema';
 import {
   bulkSetProductStatus,
-  exportProducts,
   listProducts,
   productFormOptions,
   productSummary,
   setProductStatus,
 } from '@server/domain/products/service';
 import { listProductGroups } from '@server/domain/products/groups';
-import { translate } from '@server/platform/i18n';
-import { langOf, requirePermissions } from '~/lib/guards.server';
-import { bulkSelectionOf, queryOf, wantsExport, xlsxResponse } from '~/lib/lists.server';
+import { requirePermissions } from '~/lib/guards.server';
+import { bulkSelectionOf, lenientQuery, queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { formatDate } from '~/lib/dates';
 import { localePath } from '~/i18n/config';
@@ -41,56 +39,16 @@ import { ProductStatusBadge } from '~/components/products/product-fields';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-/**
- * A list query from the address: a filter that does not parse (an old bookmark, a typo) is dropped
- * rather than failing the page.
- */
-function lenient<T extends z.ZodTypeAny>(schema: T, raw: Record<string, string>): z.infer<T> {
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
-  return schema.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !bad.has(k))));
-}
-
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_product');
   const raw = queryOf(request);
   const view = raw.view === 'groups' && can(ctx.actor, 'read_product_group') ? 'groups' : 'products';
-  const query = lenient(productListQuerySchema, raw);
-  if (wantsExport(request) && view === 'products') {
-    const lang = langOf(request);
-    const h = (key: string) => translate(lang, `products.${key}`);
-    const rows = await exportProducts(ctx, query);
-    return (await xlsxResponse('products.xlsx', {
-      name: h('title'),
-      columns: [
-        { header: h('fields.code'), key: 'code', width: 16 },
-        { header: h('fields.name'), key: 'name', width: 32 },
-        { header: h('fields.company'), key: 'company', width: 28 },
-        { header: h('fields.insurer'), key: 'insurer', width: 28 },
-        { header: h('fields.type'), key: 'type' },
-        { header: h('fields.scheme'), key: 'scheme' },
-        { header: h('fields.territorial_limit'), key: 'territorial_limit', width: 18 },
-        { header: h('fields.currency'), key: 'currency' },
-        { header: h('fields.effective_start_date'), key: 'effective_start_date', width: 16 },
-        { header: h('fields.effective_end_date'), key: 'effective_end_date', width: 16 },
-        { header: h('list.prices'), key: 'prices_count' },
-        { header: h('fields.status'), key: 'status' },
-      ],
-      rows: rows.map((r) => ({
-        ...r,
-        company: r.company.name,
-        insurer: r.insurer?.name ?? '',
-        territorial_limit: r.territorial_limit ? h(`territorial_limits.${r.territorial_limit}`) : '',
-        status: h(`statuses.${r.status}`),
-      })),
-    })) as never;
-  }
+  const query = lenientQuery(productListQuerySchema, raw);
   const [list, summary, options, groups] = await Promise.all([
     view === 'products' ? listProducts(ctx, query) : null,
     productSummary(ctx),
     productFormOptions(ctx),
-    view === 'groups' ? listProductGroups(ctx, lenient(productGroupListQuerySchema, raw)) : null,
+    view === 'groups' ? listProductGroups(ctx, lenientQuery(productGroupListQuerySchema, raw)) : null,
   ]);
   return json({
     view,
@@ -123,7 +81,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const { changed } = await bulkSetProductStatus(
       ctx,
       selection,
-      lenient(productListQuerySchema, filters),
+      lenientQuery(productListQuerySchema, filters),
       status,
     );
     return json({ ok: true as const, status, changed, error: null });

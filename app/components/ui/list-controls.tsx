@@ -51,14 +51,17 @@ export function FiltersBar({ children, exportHref }: { children: ReactNode; expo
   );
 }
 
-/** The export link of a list: the same filters, as .xlsx. */
+/**
+ * The export link of a list: `{list path}/export.xlsx` with the same filters (the page left out). Each
+ * list has that resource route beside it, because a page loader cannot answer a file to a document
+ * request. The path keeps the language prefix (/de/clients/export.xlsx).
+ */
 export function useExportHref() {
   const location = useLocation();
   const [params] = useSearchParams();
   const next = new URLSearchParams(params);
   next.delete('page');
-  next.set('export', 'xlsx');
-  return `${location.pathname}?${next}`;
+  return `${location.pathname.replace(/\/+$/, '')}/export.xlsx?${next}`;
 }
 
 /**
