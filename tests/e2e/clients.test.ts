@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import { exportRows } from './support/export';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -60,12 +61,33 @@ describe('clients, as provider staff', () => {
     await page.getByRole('button', { name: t('table.apply_filters') }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Oakwood International School' }).count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Kingsbridge Language Academy' }).count()).toBe(1);
-    const href = await page.getByRole('link', { name: t('table.export') }).getAttribute('href');
-    expect(href).toContain('/clients/export.xlsx?');
+    const { href, fileName, rows } = await exportRows(page);
+    expect(href).toMatch(/^\/clients\/export\.xlsx\?/);
     expect(href).toContain('search=Kingsbridge');
-    const response = await page.request.get(new URL(href!, BASE).toString());
-    expect(response.status()).toBe(200);
-    expect(response.headers()['content-type']).toContain('spreadsheetml');
+    expect(fileName).toBe('clients.xlsx');
+    expect(rows[0]).toEqual(
+      [
+        'name',
+        'id',
+        'type',
+        'status',
+        'company',
+        'account_manager',
+        'owner',
+        'owner_email',
+        'phone',
+        'website',
+        'payment_terms',
+        'campuses',
+        'created_at',
+      ].map((key) => t(`clients.columns.${key}`)),
+    );
+    const names = rows.slice(1).map((r) => r[0]);
+    expect(names).toContain('Kingsbridge Language Academy');
+    expect(names.every((n) => n.includes('Kingsbridge'))).toBe(true);
+    // The active tab (the default when the address names none): active and suspended clients.
+    const activeTab = [t('clients.statuses.active'), t('clients.statuses.suspended')];
+    expect(rows.slice(1).every((r) => activeTab.includes(r[3]))).toBe(true);
   });
 
   it('adds a client: a missing owner email is pointed out and nothing typed is lost; then it saves', async () => {

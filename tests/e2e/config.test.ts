@@ -10,6 +10,7 @@ import {
   visit,
   waitForPath,
 } from './support/browser';
+import { exportRows } from './support/export';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -35,6 +36,20 @@ async function expectSnack(p: Page, text: string): Promise<void> {
     .filter({ hasText: text })
     .first()
     .waitFor({ state: 'visible' });
+}
+
+/** Fills the filters bar's fields (by label: a text or a select's value) and applies them. */
+async function applyFilters(p: Page, fields: Record<string, string>, lang = 'en'): Promise<void> {
+  const filters = p.getByRole('search');
+  for (const [label, value] of Object.entries(fields)) {
+    const field = filters.getByLabel(label, { exact: true });
+    if ((await field.evaluate((el) => el.tagName)) === 'SELECT') await field.selectOption(value);
+    else await field.fill(value);
+  }
+  const before = p.url();
+  await filters.getByRole('button', { name: t('table.apply_filters', lang) }).click();
+  await p.waitForURL((url) => url.toString() !== before);
+  await hydrated(p);
 }
 
 describe('companies', () => {
@@ -121,6 +136,36 @@ describe('companies', () => {
     expect(await row.innerText()).toContain(t('companies.gateways.barclaycard_epdq'));
     await screenshots(page, 'company-list');
   });
+
+  it('exports the filtered company list to Excel', async () => {
+    // "All companies" is still chosen in the top bar (the test before), so the list has three.
+    await visit(page, '/manage-company');
+    await applyFilters(page, { [t('companies.search')]: 'Wessex' });
+    await expect.poll(() => page.getByRole('row', { name: /Albion Student Insurance/ }).count()).toBe(0);
+    await page.getByRole('row', { name: new RegExp(COMPANY) }).waitFor();
+
+    const { href, fileName, rows } = await exportRows(page);
+    expect(href).toMatch(/^\/manage-company\/export\.xlsx\?/);
+    expect(fileName).toBe('companies.xlsx');
+    expect(rows[0]).toEqual([
+      ...['name', 'country_id', 'registration_number', 'currency', 'payment_gateway'].map((key) =>
+        t(`companies.fields.${key}`),
+      ),
+      t('companies.summary.users'),
+      t('companies.summary.clients'),
+      t('companies.fields.status'),
+      t('companies.fields.created_at'),
+    ]);
+    expect(rows).toHaveLength(2);
+    expect(rows[1].slice(0, 5)).toEqual([
+      COMPANY,
+      'United Kingdom',
+      '01234567',
+      'GBP',
+      t('companies.gateways.barclaycard_epdq'),
+    ]);
+    expect(rows[1][7]).toBe(t('companies.statuses.active'));
+  });
 });
 
 describe('countries', () => {
@@ -152,5 +197,70 @@ describe('countries', () => {
 
     await visit(page, '/manage-countries?search=portugal');
     expect(await page.getByRole('row', { name: /Portugal/ }).innerText()).toContain('23.00%');
+  });
+
+  it('exports the filtered country list to Excel, in the language of the address', async () => {
+    await visit(page, '/de/manage-countries');
+    await applyFilters(
+      page,
+      { [t('countries.search', 'de')]: 'USD', [t('countries.region', 'de')]: 'OC' },
+      'de',
+    );
+    await page.getByRole('link', { name: 'Guam', exact: true }).waitFor();
+    const shown = await page.locator('tbody tr td:first-child').allInnerTexts();
+
+    const { href, fileName, rows } = await exportRows(page, 'de');
+    expect(href).toMatch(/^\/de\/manage-countries\/export\.xlsx\?/);
+    expect(href).toContain('region_code=OC');
+    expect(fileName).toBe('countries.xlsx');
+    expect(rows[0]).toEqual(
+      [
+        'name',
+        'abbreviation',
+        'code',
+        'dial_code',
+        'capital',
+        'region',
+        'currency_code',
+        'currency_name',
+        'tax',
+        'age_min',
+        'age_max',
+        'stamp_duty_applicable',
+        'requires_passport_number',
+        'status',
+      ].map((key) => t(`countries.${key}`, 'de')),
+    );
+    // The rows the page shows, and only countries of Oceania paying in US dollars.
+    const data = rows.slice(1);
+    expect(data.map((r) => r[0]).sort()).toEqual(shown.map((n) => n.trim()).sort());
+    expect(data.map((r) => r[0])).toContain('Guam');
+    expect(data.every((r) => r[5] === 'OC' && r[6] === 'USD')).toBe(true);
+  });
+});
+
+describe('insurers', () => {
+  it('exports the filtered insurer list to Excel', async () => {
+    const header = ['name', 'code', 'email', 'phone', 'website', 'company', 'status'].map((key) =>
+      t(`insurers.${key}`),
+    );
+    await visit(page, '/manage-insurers');
+    await applyFilters(page, { [t('insurers.search')]: 'Albion' });
+    await page.getByRole('row', { name: /Albion Underwriting Partners/ }).waitFor();
+    let sheet = await exportRows(page);
+    expect(sheet.href).toMatch(/^\/manage-insurers\/export\.xlsx\?/);
+    expect(sheet.href).toContain('search=Albion');
+    expect(sheet.fileName).toBe('insurers.xlsx');
+    expect(sheet.rows[0]).toEqual(header);
+    expect(sheet.rows.slice(1).map((r) => [r[0], r[5], r[6]])).toEqual([
+      ['Albion Underwriting Partners', 'Albion Student Insurance Ltd', t('insurers.statuses.active')],
+    ]);
+
+    // The demo insurer is active: the archived ones are none, and so is the file.
+    await applyFilters(page, { [t('insurers.status')]: 'archived' });
+    await expect.poll(() => page.getByRole('row', { name: /Albion Underwriting/ }).count()).toBe(0);
+    sheet = await exportRows(page);
+    expect(sheet.href).toContain('status=archived');
+    expect(sheet.rows).toEqual([header]);
   });
 });

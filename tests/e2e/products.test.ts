@@ -14,6 +14,7 @@ import {
   visit,
   waitForPath,
 } from './support/browser';
+import { exportRows } from './support/export';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -166,5 +167,41 @@ describe('products', () => {
     expect(actions[1]).toContain(t('products.log_actions.archived'));
     expect(actions.some((a) => a.includes(t('products.log_actions.price_added')))).toBe(true);
     await screenshots(page, 'products-logs');
+  });
+
+  it('exports the filtered product list to Excel', async () => {
+    await visit(page, '/products');
+    const filters = page.getByRole('search');
+    await filters.getByLabel(t('products.search'), { exact: true }).fill(code);
+    await filters.getByRole('button', { name: t('table.apply_filters') }).click();
+    await page.waitForURL((url) => url.searchParams.get('search') === code);
+    await hydrated(page);
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody tr').innerText()).toContain(code);
+
+    const { href, fileName, rows } = await exportRows(page);
+    expect(href).toMatch(/^\/products\/export\.xlsx\?/);
+    expect(href).toContain(`search=${code}`);
+    expect(fileName).toBe('products.xlsx');
+    expect(rows[0]).toEqual(
+      [
+        'fields.code',
+        'fields.name',
+        'fields.company',
+        'fields.insurer',
+        'fields.type',
+        'fields.scheme',
+        'fields.territorial_limit',
+        'fields.currency',
+        'fields.effective_start_date',
+        'fields.effective_end_date',
+        'list.prices',
+        'fields.status',
+      ].map((key) => t(`products.${key}`)),
+    );
+    // Only the product searched for (the demo seed has others), with its two prices.
+    expect(rows.slice(1).map((r) => [r[0], r[1], r[10], r[11]])).toEqual([
+      [code, name, '2', t('products.statuses.active')],
+    ]);
   });
 });
