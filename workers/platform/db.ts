@@ -3,7 +3,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import { getTableColumns } from 'drizzle-orm';
 import * as schema from '../../drizzle/schema';
 
-export type DB = DrizzleD1Database<typeof schema>;
+export type DB = DrizzleD1Database<typeof schema> & { $client: D1Database };
 export type Statement = BatchItem<'sqlite'>;
 
 export function createDb(d1: D1Database): DB {
@@ -33,7 +33,19 @@ export function chunkRows<T>(rows: readonly T[], columnsPerRow: number): T[][] {
  */
 export async function runBatch(db: DB, statements: Statement[]): Promise<void> {
   if (statements.length === 0) return;
-  await db.batch(statements as [Statement, ...Statement[]]);
+  // Bound here rather than by db.batch: drizzle's D1 batch cannot bind raw `db.run(sql`...`)` statements
+  // that carry parameters (the JSON row sets of bulk writes), and the results are not needed.
+  const client = db.$client;
+  await client.batch(
+    statements.map((statement) => {
+      const { sql, params } = (statement as unknown as PreparableStatement)._prepare().getQuery();
+      return client.prepare(sql).bind(...params);
+    }),
+  );
+}
+
+interface PreparableStatement {
+  _prepare(): { getQuery(): { sql: string; params: unknown[] } };
 }
 
 /**

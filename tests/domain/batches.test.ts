@@ -1,0 +1,195 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { enrollments, policyBatches, taxRates } from '../../drizzle/schema';
+import { buildContract } from '../../drizzle/seed/contracts';
+import { countryId } from '../../drizzle/seed/builders';
+import {
+  createBatch,
+  findVisibleBatch,
+  openBatch,
+  revalidateBatch,
+  stageEnrollments,
+  type BatchRow,
+  type StagedRow,
+} from '../../workers/domain/enrollments/batches';
+import { NotFound, ValidationFailed } from '../../workers/domain/errors';
+import { DEMO_ACCOUNTS, actorCtx, SETUP_TIMEOUT_MS } from '../support/world';
+import { STRANGER, day, db, seedContractsWorld, type ContractsWorld } from '../support/contracts';
+
+let w: ContractsWorld;
+let contractPublicId: string;
+let FR: number;
+let ES: number;
+
+const school = () => actorCtx(DEMO_ACCOUNTS.schoolAdmin);
+
+beforeAll(async () => {
+  w = await seedContractsWorld();
+  const d = db();
+  const contract = await buildContract(d, {
+    campusId: w.north.id,
+    productId: w.product.id,
+    startDate: day(-30),
+    endDate: day(400),
+    saleMinor: 9500,
+    netMinor: 6000,
+  });
+  contractPublicId = contract.public_id;
+  FR = await countryId(d, 'FR');
+  ES = await countryId(d, 'ES');
+  // The campus is in the UK: its tax applies to every fee.
+  await d.insert(taxRates).values({
+    country_id: await countryId(d, 'GB'),
+    rate_bp: 1200,
+    start_date: day(-100),
+    active: true,
+  });
+}, SETUP_TIMEOUT_MS);
+
+const person = (first: string, over: Record<string, unknown> = {}) => ({
+  type: 'student',
+  first_name: first,
+  last_name: 'Silva',
+  date_of_birth: '2008-03-04',
+  residence_country_id: String(FR),
+  destination_country_id: String(w ? 0 : 0),
+  start_date: day(10),
+  end_date: day(30),
+  ...over,
+});
+
+async function newBatch(): Promise<BatchRow> {
+  const ctx = await school();
+  return createBatch(ctx, { campus_id: w.north.public_id, contract_id: contractPublicId, source: 'single' });
+}
+
+async function rowsOf(batch: BatchRow) {
+  return db()
+    .select()
+    .from(enrollments)
+    .where(eq(enrollments.batch_id, batch.id))
+    .orderBy(asc(enrollments.position));
+}
+
+describe('policy batches', () => {
+  it('creates a draft batch for a campus and a contract available to it, and no other', async () => {
+    const batch = await newBatch();
+    expect(batch).toMatchObject({ status: 'draft', source: 'single', campus_id: w.north.id });
+    const ctx = await school();
+    const refused = await createBatch(ctx, {
+      campus_id: w.north.public_id,
+      contract_id: 'no-such-contract',
+      source: 'single',
+    }).catch((e) => e);
+    expect(refused).toBeInstanceOf(ValidationFailed);
+  });
+
+  it('stages applicants with their fees, keeps rows with errors, and links family members', async () => {
+    const batch = await newBatch();
+    const gb = await countryId(db(), 'GB');
+    const rows: StagedRow[] = [
+      { position: 1, raw: person('Ana', { destination_country_id: String(gb) }) },
+      {
+        position: 2,
+        raw: person('Rui', { destination_country_id: String(gb), first_name: 'Ru1' }),
+        source: { Name: 'Ru1' },
+      },
+      {
+        position: 3,
+        raw: person('Eva', { type: 'immediate_family', destination_country_id: String(gb) }),
+        dependency_position: 1,
+      },
+      { position: 4, raw: person('Ana', { destination_country_id: String(gb) }) },
+      {
+        position: 5,
+        raw: person('Max', { destination_country_id: 'Narnia', residence_country_id: String(ES) }),
+      },
+    ];
+    const result = await stageEnrollments(await school(), batch, rows);
+    expect(result).toEqual({ inserted: 5, withErrors: 2 });
+    const stored = await rowsOf(batch);
+    expect(stored.map((r) => r.position)).toEqual([1, 2, 3, 4, 5]);
+    // 21 days at 95.00 per trip (the test product has no unit), tax 12 %.
+    expect(stored[0]).toMatchObject({ first_name: 'Ana', fee_minor: 9500, tax_minor: 1140, error_count: 1 });
+    expect(stored[0]!.errors[0]).toMatchObject({ field: 'row', message: 'enrollments.errors.duplicate' });
+    // What the user typed is kept even when it is wrong.
+    expect(stored[1]).toMatchObject({
+      first_name: 'Ru1',
+      fee_minor: null,
+      error_count: 1,
+      source: { Name: 'Ru1' },
+    });
+    expect(stored[1]!.errors).toEqual([{ field: 'first_name', message: 'validation.name_invalid' }]);
+    expect(stored[2]).toMatchObject({
+      type: 'immediate_family',
+      dependency_id: stored[0]!.id,
+      error_count: 0,
+    });
+    expect(stored[4]).toMatchObject({ destination_country_id: null, error_count: 1 });
+  });
+
+  it('clears the duplicate error of the remaining row once its twin is deleted', async () => {
+    const batch = await newBatch();
+    const gb = String(await countryId(db(), 'GB'));
+    await stageEnrollments(await school(), batch, [
+      { position: 1, raw: person('Ana', { destination_country_id: gb }) },
+      { position: 2, raw: person('Ana', { destination_country_id: gb }) },
+    ]);
+    const [first, second] = await rowsOf(batch);
+    expect(first!.error_count).toBe(1);
+    await db().delete(enrollments).where(eq(enrollments.id, second!.id));
+    expect(await revalidateBatch(await school(), batch.id)).toEqual({ total: 1, withErrors: 0 });
+    const [left] = await rowsOf(batch);
+    expect(left).toMatchObject({ error_count: 0, errors: [] });
+  });
+
+  it('puts a batch into the cart only when it has applicants and none has errors', async () => {
+    const batch = await newBatch();
+    const ctx = await school();
+    await expect(openBatch(ctx, batch)).rejects.toBeInstanceOf(ValidationFailed);
+    const gb = String(await countryId(db(), 'GB'));
+    await stageEnrollments(ctx, batch, [
+      { position: 1, raw: person('Ana', { destination_country_id: gb, end_date: day(12) }) },
+    ]);
+    const refused = await openBatch(ctx, batch).catch((e) => e);
+    expect(refused).toBeInstanceOf(ValidationFailed);
+    await db().delete(enrollments).where(eq(enrollments.batch_id, batch.id));
+    await stageEnrollments(ctx, batch, [{ position: 1, raw: person('Ana', { destination_country_id: gb }) }]);
+    const opened = await openBatch(ctx, batch);
+    expect(opened.status).toBe('open');
+    const [again] = await db().select().from(policyBatches).where(eq(policyBatches.id, batch.id));
+    expect(again!.opened_at).not.toBeNull();
+  });
+
+  it('stages 5000 applicants in one go', async () => {
+    const batch = await newBatch();
+    const gb = String(await countryId(db(), 'GB'));
+    const rows: StagedRow[] = Array.from({ length: 5000 }, (_, i) => ({
+      position: i + 2,
+      raw: person(
+        `Name${'abcdefghij'[i % 10]}${'klmnopqrst'[Math.floor(i / 10) % 10]}${'uvwxyzabcd'[Math.floor(i / 100) % 10]}`,
+        {
+          destination_country_id: gb,
+          last_name: `Family${'abcdefghij'[Math.floor(i / 1000) % 10]}`,
+        },
+      ),
+      source: { row: String(i + 2) },
+    }));
+    const result = await stageEnrollments(await school(), batch, rows);
+    expect(result.inserted).toBe(5000);
+    const stored = await rowsOf(batch);
+    expect(stored).toHaveLength(5000);
+    expect(stored.filter((r) => r.error_count > 0)).toHaveLength(0);
+    const more = await stageEnrollments(await school(), batch, [
+      { position: 9999, raw: person('One') },
+    ]).catch((e) => e);
+    expect(more).toBeInstanceOf(ValidationFailed);
+  });
+
+  it('hides a batch from a school user of another client', async () => {
+    const batch = await newBatch();
+    const stranger = await actorCtx(STRANGER.schoolUser);
+    await expect(findVisibleBatch(stranger, batch.public_id)).rejects.toBeInstanceOf(NotFound);
+    await expect(findVisibleBatch(await school(), batch.public_id)).resolves.toMatchObject({ id: batch.id });
+  });
+});

@@ -1,0 +1,418 @@
+/**
+ * Policy batches and their enrollments: the one place that creates a batch, stages applicants into it
+ * (one by one or 5000 rows from a spreadsheet), re-checks the rules across its applicants and puts it
+ * into the cart. The add pages, the import job and the API all go through here.
+ *
+ * Writes use JSON row sets (`INSERT ... SELECT ... FROM json_each(?)`): one bound parameter carries up to
+ * a megabyte of rows, so 5000 applicants are a handful of statements in one all-or-nothing batch instead
+ * of thousands of 3-row inserts under D1's 100-parameter limit.
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  campuses,
+  clients,
+  contracts,
+  countries,
+  enrollments,
+  policyBatches,
+  products,
+  units,
+} from '../../../drizzle/schema';
+import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
+import { publicId } from '../../platform/crypto';
+import { runBatch, type DB, type Statement } from '../../platform/db';
+import { can, requirePermission } from '../access/actor';
+import { findVisibleCampus, visibleCampus } from '../campuses/queries';
+import type { ActorCtx, Ctx } from '../context';
+import { productsAvailableForCampus } from '../contracts/service';
+import { taxRateFor } from '../countries/service';
+import { Conflict, NotFound, ValidationFailed } from '../errors';
+import { msg, todayIso } from '../validation';
+import { feeFor, type Pricing } from './fees';
+import { batchErrors, checkApplicant, type BatchMember, type RuleContext } from './rules';
+import { APPLICANT_FIELDS, MAX_APPLICANTS, type ApplicantField } from './schema';
+
+export type BatchRow = typeof policyBatches.$inferSelect;
+export type EnrollmentRow = typeof enrollments.$inferSelect;
+
+/** Who may order: school users and staff with the insured or policy creation permission. */
+export const ORDER_PERMISSION = 'create_insured|create_policy';
+
+/** The message keys of the rules across applicants: recomputed for the whole batch by revalidateBatch. */
+const BATCH_RULE_MESSAGES = new Set([
+  'enrollments.errors.duplicate',
+  'enrollments.errors.dependency_required',
+  'enrollments.errors.dependency_only_family',
+  'enrollments.errors.group_leader_invalid',
+]);
+
+/**
+ * A new draft batch for a campus and one of the contracts available to it (productsAvailableForCampus).
+ * Ids are public ids. A contract the campus may not order under is "not found" on contract_id.
+ */
+export async function createBatch(
+  ctx: ActorCtx,
+  input: {
+    campus_id: string;
+    contract_id: string;
+    source: 'single' | 'import';
+    import_id?: number | null;
+    contact_source?: string | null;
+    conversation_id?: string | null;
+  },
+): Promise<BatchRow> {
+  requirePermission(ctx.actor, ORDER_PERMISSION);
+  const { campus, client } = await findVisibleCampus(ctx, input.campus_id);
+  const available = await productsAvailableForCampus(ctx, campus.id, {
+    cartContractIds: await openContractIds(ctx.db, campus.id),
+  });
+  const contract = available.find((c) => c.id === input.contract_id);
+  if (!contract) throw ValidationFailed.field('contract_id', msg('contracts.errors.not_found'));
+  const [batch] = await ctx.db
+    .insert(policyBatches)
+    .values({
+      public_id: publicId(),
+      company_id: client.company_id,
+      client_id: client.id,
+      campus_id: campus.id,
+      contract_id: contract.contract_id,
+      source: input.source,
+      import_id: input.import_id ?? null,
+      contact_source: input.contact_source ?? null,
+      conversation_id: input.conversation_id ?? null,
+      created_by: ctx.actor.user_id,
+      created_at: ctx.now,
+      updated_at: ctx.now,
+    })
+    .returning();
+  return batch!;
+}
+
+/** The contracts of the campus's open (in cart) batches: they stay orderable while in the cart. */
+export async function openContractIds(db: DB, campusId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: policyBatches.contract_id })
+    .from(policyBatches)
+    .where(and(eq(policyBatches.campus_id, campusId), eq(policyBatches.status, 'open')));
+  return rows.map((r) => r.id);
+}
+
+/** A batch by public id (text) or id (number), in the actor's campus scope; otherwise NotFound. */
+export async function findVisibleBatch(ctx: ActorCtx, id: string | number): Promise<BatchRow> {
+  requirePermission(ctx.actor, `${ORDER_PERMISSION}|read_insured|read_policy`);
+  const [row] = await ctx.db
+    .select({ batch: policyBatches })
+    .from(policyBatches)
+    .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
+    .innerJoin(clients, eq(clients.id, campuses.client_id))
+    .where(
+      and(
+        typeof id === 'number' ? eq(policyBatches.id, id) : eq(policyBatches.public_id, id),
+        visibleCampus(ctx.actor),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new NotFound(msg('enrollments.errors.batch_not_found'));
+  return row.batch;
+}
+
+/** A batch that may still change: draft or open (not confirmed or cleared). */
+export function requireEditable(batch: BatchRow) {
+  if (batch.status !== 'draft' && batch.status !== 'open')
+    throw new Conflict(msg('enrollments.errors.batch_closed'));
+}
+
+/**
+ * What the rules and the fee of the batch's applicants depend on: its product and contract limits, the
+ * countries, whether the actor may backdate, and the price with the campus country's tax of today.
+ */
+export async function batchRules(
+  ctx: Ctx,
+  batch: BatchRow,
+): Promise<{ rules: RuleContext; pricing: Pricing }> {
+  const today = todayIso(ctx.now);
+  const [[row], countryRows] = await ctx.db.batch([
+    ctx.db
+      .select({
+        contract: {
+          start_date: contracts.start_date,
+          end_date: contracts.end_date,
+          min_days: contracts.min_days,
+          sale_minor: contracts.sale_minor,
+          custom_minor: contracts.custom_minor,
+          net_minor: contracts.net_minor,
+          currency: contracts.currency,
+        },
+        product: {
+          min_purchase_days: products.min_purchase_days,
+          max_term_days: products.max_term_days,
+          insured_age_min: products.insured_age_min,
+          insured_age_max: products.insured_age_max,
+          max_enrolment_period_days: products.max_enrolment_period_days,
+          effective_start_date: products.effective_start_date,
+          effective_end_date: products.effective_end_date,
+        },
+        unit_days: units.days,
+        campus_country_id: campuses.country_id,
+      })
+      .from(contracts)
+      .innerJoin(products, eq(products.id, contracts.product_id))
+      .innerJoin(campuses, eq(campuses.id, contracts.campus_id))
+      .leftJoin(units, eq(units.id, products.unit_id))
+      .where(eq(contracts.id, batch.contract_id))
+      .limit(1),
+    ctx.db
+      .select({ id: countries.id, passport: countries.requires_passport_number })
+      .from(countries)
+      .where(eq(countries.status, 'active')),
+  ]);
+  if (!row) throw new NotFound(msg('contracts.errors.not_found'));
+  const tax = row.campus_country_id ? await taxRateFor(ctx.db, row.campus_country_id, today) : null;
+  return {
+    rules: {
+      today,
+      allowPastStartDate: can(ctx.actor, 'allow_past_start_date'),
+      product: row.product,
+      contract: {
+        start_date: row.contract.start_date,
+        end_date: row.contract.end_date,
+        min_days: row.contract.min_days,
+      },
+      countryIds: new Set(countryRows.map((c) => c.id)),
+      passportCountryIds: new Set(countryRows.filter((c) => c.passport).map((c) => c.id)),
+    },
+    pricing: {
+      sale_minor: row.contract.sale_minor,
+      custom_minor: row.contract.custom_minor,
+      net_minor: row.contract.net_minor,
+      currency: row.contract.currency,
+      unit_days: row.unit_days ?? null,
+      min_days: Math.max(row.product.min_purchase_days, row.contract.min_days),
+      tax: tax ? { rate_bp: tax.rate_bp, amount_minor: tax.amount_minor } : null,
+    },
+  };
+}
+
+/** One applicant to stage: its fields as typed or read (strings), and the original cells of a sheet row. */
+export interface StagedRow {
+  position: number;
+  raw: Partial<Record<ApplicantField, unknown>>;
+  source?: Record<string, string> | null;
+  /** Positions (in the same batch) of the student this family member depends on, and of its leader. */
+  dependency_position?: number | null;
+  group_leader_position?: number | null;
+}
+
+const TEXT_FIELDS = APPLICANT_FIELDS.filter(
+  (f) => f !== 'residence_country_id' && f !== 'destination_country_id',
+);
+const ROWSET_BYTES = 900_000;
+
+/** The stored form of one applicant: the parsed value where valid, else what was typed (nothing lost). */
+export function enrollmentValues(raw: StagedRow['raw'], prepared: { rules: RuleContext; pricing: Pricing }) {
+  const checked = checkApplicant(raw, prepared.rules);
+  const v = checked.value;
+  const out: Record<string, unknown> = {};
+  for (const f of TEXT_FIELDS) {
+    const parsed = v ? (v as Record<string, unknown>)[f] : undefined;
+    const typed = raw[f];
+    const value = parsed ?? (typeof typed === 'string' ? typed.trim() : typed == null ? null : String(typed));
+    out[f] = value === '' ? null : value;
+  }
+  if (!v || !(['student', 'immediate_family', 'group_leader'] as unknown[]).includes(out.type))
+    out.type = v?.type ?? 'student';
+  if (out.gender != null && !v) out.gender = null;
+  for (const f of ['residence_country_id', 'destination_country_id'] as const) {
+    const n = v ? v[f] : Number(raw[f]);
+    out[f] = Number.isInteger(n) && prepared.rules.countryIds.has(n as number) ? n : null;
+  }
+  const fee = v && !checked.errors.length ? feeFor(v, prepared.pricing) : null;
+  return {
+    fields: out,
+    errors: checked.errors,
+    fee_minor: fee ? fee.premium_minor : null,
+    tax_minor: fee ? fee.tax_minor : null,
+  };
+}
+
+/**
+ * Validates each row (the applicant's own fields and the product's limits), computes its fee, and writes
+ * all of them, with their errors, in one all-or-nothing batch; then links family members and group
+ * leaders by position and re-checks the rules across the batch. Rows with errors are stored too: the
+ * review step shows and fixes them.
+ */
+export async function stageEnrollments(
+  ctx: ActorCtx,
+  batch: BatchRow,
+  rows: readonly StagedRow[],
+  prepared?: { rules: RuleContext; pricing: Pricing },
+): Promise<{ inserted: number; withErrors: number }> {
+  requirePermission(ctx.actor, ORDER_PERMISSION);
+  requireEditable(batch);
+  if (!rows.length) return { inserted: 0, withErrors: 0 };
+  const [{ count }] = (await ctx.db
+    .select({ count: sql<number>`count(*)` })
+    .from(enrollments)
+    .where(eq(enrollments.batch_id, batch.id))) as [{ count: number }];
+  if (Number(count) + rows.length > MAX_APPLICANTS)
+    throw ValidationFailed.field('file', msg('enrollments.errors.too_many', { max: MAX_APPLICANTS }));
+  const ready = prepared ?? (await batchRules(ctx, batch));
+  const now = ctx.now.getTime();
+  let withErrors = 0;
+  const records = rows.map((r) => {
+    const e = enrollmentValues(r.raw, ready);
+    if (e.errors.length) withErrors++;
+    const rec: Record<string, unknown> = {
+      public_id: publicId(),
+      position: r.position,
+      ...e.fields,
+      errors: e.errors,
+      error_count: e.errors.length,
+      fee_minor: e.fee_minor,
+      tax_minor: e.tax_minor,
+      source: r.source ?? null,
+    };
+    for (const k of Object.keys(rec)) if (rec[k] == null) delete rec[k];
+    return rec;
+  });
+  const statements: Statement[] = rowSets(records).map(
+    (set) =>
+      ctx.db
+        .run(sql`INSERT INTO enrollments (public_id, batch_id, position, type, first_name, last_name, date_of_birth,
+      gender, email, personal_email, phone_country, phone_number, passport_number, residence_country_id,
+      destination_country_id, start_date, end_date, destination_address, student_number, plan, year_of_study,
+      group_name, errors, error_count, fee_minor, tax_minor, source, created_at, updated_at)
+    SELECT value->>'public_id', ${batch.id}, value->>'position', coalesce(value->>'type', 'student'),
+      value->>'first_name', value->>'last_name', value->>'date_of_birth', value->>'gender', value->>'email',
+      value->>'personal_email', value->>'phone_country', value->>'phone_number', value->>'passport_number',
+      value->>'residence_country_id', value->>'destination_country_id', value->>'start_date', value->>'end_date',
+      value->>'destination_address', value->>'student_number', value->>'plan', value->>'year_of_study',
+      value->>'group_name', coalesce(value->'errors', '[]'), value->>'error_count', value->>'fee_minor',
+      value->>'tax_minor', value->'source', ${now}, ${now}
+    FROM json_each(${set})`) as unknown as Statement,
+  );
+  const links = rows
+    .filter((r) => r.dependency_position != null || r.group_leader_position != null)
+    .map((r) => ({
+      pos: r.position,
+      dep: r.dependency_position ?? null,
+      lead: r.group_leader_position ?? null,
+    }));
+  for (const set of rowSets(links)) statements.push(linkStatement(ctx.db, batch.id, set));
+  statements.push(touch(ctx.db, batch.id, ctx.now));
+  await runBatch(ctx.db, statements);
+  await revalidateBatch(ctx, batch.id);
+  return { inserted: rows.length, withErrors };
+}
+
+/** Splits records into JSON arrays of at most ROWSET_BYTES each. */
+function rowSets(records: readonly object[]): string[] {
+  const sets: string[] = [];
+  let current: string[] = [];
+  let size = 2;
+  for (const r of records) {
+    const json = JSON.stringify(r);
+    if (current.length && size + json.length + 1 > ROWSET_BYTES) {
+      sets.push(`[${current.join(',')}]`);
+      current = [];
+      size = 2;
+    }
+    current.push(json);
+    size += json.length + 1;
+  }
+  if (current.length) sets.push(`[${current.join(',')}]`);
+  return sets;
+}
+
+function linkStatement(db: DB, batchId: number, set: string): Statement {
+  return db.run(sql`UPDATE enrollments SET
+      dependency_id = (SELECT d.id FROM enrollments d WHERE d.batch_id = ${batchId} AND d.position = j.value->>'dep'),
+      group_leader_id = (SELECT g.id FROM enrollments g WHERE g.batch_id = ${batchId} AND g.position = j.value->>'lead')
+    FROM json_each(${set}) AS j
+    WHERE enrollments.batch_id = ${batchId} AND enrollments.position = j.value->>'pos'`) as unknown as Statement;
+}
+
+function touch(db: DB, batchId: number, now: Date): Statement {
+  return db
+    .update(policyBatches)
+    .set({ updated_at: now })
+    .where(eq(policyBatches.id, batchId)) as unknown as Statement;
+}
+
+/**
+ * Re-checks the rules across the applicants of a batch (duplicates with the same trip dates, family
+ * links, group leaders) and stores each enrollment's errors: its own field errors plus the batch's.
+ * Only rows whose errors change are written.
+ */
+export async function revalidateBatch(
+  ctx: Ctx,
+  batchId: number,
+): Promise<{ total: number; withErrors: number }> {
+  const rows = await ctx.db
+    .select({
+      id: enrollments.id,
+      type: enrollments.type,
+      first_name: enrollments.first_name,
+      last_name: enrollments.last_name,
+      date_of_birth: enrollments.date_of_birth,
+      start_date: enrollments.start_date,
+      end_date: enrollments.end_date,
+      dependency_id: enrollments.dependency_id,
+      group_leader_id: enrollments.group_leader_id,
+      errors: enrollments.errors,
+    })
+    .from(enrollments)
+    .where(eq(enrollments.batch_id, batchId));
+  const members: BatchMember[] = rows.map((r) => ({
+    key: r.id,
+    type: r.type,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    date_of_birth: r.date_of_birth,
+    start_date: r.start_date,
+    end_date: r.end_date,
+    dependency_key: r.dependency_id,
+    group_leader_key: r.group_leader_id,
+  }));
+  const cross = batchErrors(members);
+  const changed: { id: number; errors: EnrollmentError[] }[] = [];
+  let withErrors = 0;
+  for (const r of rows) {
+    const own = (r.errors ?? []).filter((e) => !BATCH_RULE_MESSAGES.has(e.message));
+    const next = [...own, ...(cross.get(r.id) ?? [])];
+    if (next.length) withErrors++;
+    if (JSON.stringify(next) !== JSON.stringify(r.errors ?? [])) changed.push({ id: r.id, errors: next });
+  }
+  const now = ctx.now.getTime();
+  await runBatch(
+    ctx.db,
+    rowSets(changed).map(
+      (set) =>
+        ctx.db.run(sql`UPDATE enrollments SET errors = j.value->'errors',
+          error_count = json_array_length(j.value->'errors'), updated_at = ${now}
+        FROM json_each(${set}) AS j
+        WHERE enrollments.id = j.value->>'id' AND enrollments.batch_id = ${batchId}`) as unknown as Statement,
+    ),
+  );
+  return { total: rows.length, withErrors };
+}
+
+/**
+ * Puts a draft batch into the cart (status open). Refused while any applicant has errors or the batch
+ * is empty. Opening an open batch again changes nothing.
+ */
+export async function openBatch(ctx: ActorCtx, batch: BatchRow): Promise<BatchRow> {
+  requirePermission(ctx.actor, ORDER_PERMISSION);
+  if (batch.status === 'open') return batch;
+  requireEditable(batch);
+  const { total, withErrors } = await revalidateBatch(ctx, batch.id);
+  if (!total) throw ValidationFailed.field('batch', msg('enrollments.errors.batch_empty'));
+  if (withErrors)
+    throw ValidationFailed.field('batch', msg('enrollments.errors.batch_has_errors', { count: withErrors }));
+  const [updated] = await ctx.db
+    .update(policyBatches)
+    .set({ status: 'open', opened_at: ctx.now, updated_at: ctx.now })
+    .where(and(eq(policyBatches.id, batch.id), eq(policyBatches.status, 'draft')))
+    .returning();
+  return updated ?? (await findVisibleBatch(ctx, batch.id));
+}
