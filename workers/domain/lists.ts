@@ -82,6 +82,11 @@ export function likeAny(columns: (SQLiteColumn | SQL)[], term: string | undefine
 /**
  * Runs a page query and its count in one batch. `rows` receives limit and offset; `count` is a query
  * answering `[{ total }]` over the same filters.
+ *
+ * Mind: D1 answers a batched select as objects keyed by column name, so two selected columns with the
+ * same name (`contracts.name` and `products.name` in a join) collapse into one and shift the values
+ * after them. Give such columns an alias (sql`${products.name}`.as('product_name')) in any query run
+ * through db.batch.
  */
 export async function paginate<T>(
   db: DB,
