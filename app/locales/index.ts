@@ -4,6 +4,7 @@ import en_activity from './en/activity.json';
 import en_app from './en/app.json';
 import en_auth from './en/auth.json';
 import en_campuses from './en/campuses.json';
+import en_cart from './en/cart.json';
 import en_clients from './en/clients.json';
 import en_common from './en/common.json';
 import en_companies from './en/companies.json';
@@ -25,6 +26,7 @@ import en_mailbox from './en/mailbox.json';
 import en_nav from './en/nav.json';
 import en_notes from './en/notes.json';
 import en_notifications from './en/notifications.json';
+import en_order from './en/order.json';
 import en_password_reset from './en/password_reset.json';
 import en_products from './en/products.json';
 import en_release_notes from './en/release_notes.json';
@@ -38,6 +40,7 @@ import ca_activity from './ca/activity.json';
 import ca_app from './ca/app.json';
 import ca_auth from './ca/auth.json';
 import ca_campuses from './ca/campuses.json';
+import ca_cart from './ca/cart.json';
 import ca_clients from './ca/clients.json';
 import ca_common from './ca/common.json';
 import ca_companies from './ca/companies.json';
@@ -59,6 +62,7 @@ import ca_mailbox from './ca/mailbox.json';
 import ca_nav from './ca/nav.json';
 import ca_notes from './ca/notes.json';
 import ca_notifications from './ca/notifications.json';
+import ca_order from './ca/order.json';
 import ca_password_reset from './ca/password_reset.json';
 import ca_products from './ca/products.json';
 import ca_release_notes from './ca/release_notes.json';
@@ -72,6 +76,7 @@ import cn_activity from './cn/activity.json';
 import cn_app from './cn/app.json';
 import cn_auth from './cn/auth.json';
 import cn_campuses from './cn/campuses.json';
+import cn_cart from './cn/cart.json';
 import cn_clients from './cn/clients.json';
 import cn_common from './cn/common.json';
 import cn_companies from './cn/companies.json';
@@ -93,6 +98,7 @@ import cn_mailbox from './cn/mailbox.json';
 import cn_nav from './cn/nav.json';
 import cn_notes from './cn/notes.json';
 import cn_notifications from './cn/notifications.json';
+import cn_order from './cn/order.json';
 import cn_password_reset from './cn/password_reset.json';
 import cn_products from './cn/products.json';
 import cn_release_notes from './cn/release_notes.json';
@@ -106,6 +112,7 @@ import de_activity from './de/activity.json';
 import de_app from './de/app.json';
 import de_auth from './de/auth.json';
 import de_campuses from './de/campuses.json';
+import de_cart from './de/cart.json';
 import de_clients from './de/clients.json';
 import de_common from './de/common.json';
 import de_companies from './de/companies.json';
@@ -127,6 +134,7 @@ import de_mailbox from './de/mailbox.json';
 import de_nav from './de/nav.json';
 import de_notes from './de/notes.json';
 import de_notifications from './de/notifications.json';
+import de_order from './de/order.json';
 import de_password_reset from './de/password_reset.json';
 import de_products from './de/products.json';
 import de_release_notes from './de/release_notes.json';
@@ -140,6 +148,7 @@ import es_activity from './es/activity.json';
 import es_app from './es/app.json';
 import es_auth from './es/auth.json';
 import es_campuses from './es/campuses.json';
+import es_cart from './es/cart.json';
 import es_clients from './es/clients.json';
 import es_common from './es/common.json';
 import es_companies from './es/companies.json';
@@ -161,6 +170,7 @@ import es_mailbox from './es/mailbox.json';
 import es_nav from './es/nav.json';
 import es_notes from './es/notes.json';
 import es_notifications from './es/notifications.json';
+import es_order from './es/order.json';
 import es_password_reset from './es/password_reset.json';
 import es_products from './es/products.json';
 import es_release_notes from './es/release_notes.json';
@@ -174,6 +184,7 @@ import fr_activity from './fr/activity.json';
 import fr_app from './fr/app.json';
 import fr_auth from './fr/auth.json';
 import fr_campuses from './fr/campuses.json';
+import fr_cart from './fr/cart.json';
 import fr_clients from './fr/clients.json';
 import fr_common from './fr/common.json';
 import fr_companies from './fr/companies.json';
@@ -195,6 +206,7 @@ import fr_mailbox from './fr/mailbox.json';
 import fr_nav from './fr/nav.json';
 import fr_notes from './fr/notes.json';
 import fr_notifications from './fr/notifications.json';
+import fr_order from './fr/order.json';
 import fr_password_reset from './fr/password_reset.json';
 import fr_products from './fr/products.json';
 import fr_release_notes from './fr/release_notes.json';
@@ -208,6 +220,7 @@ import it_activity from './it/activity.json';
 import it_app from './it/app.json';
 import it_auth from './it/auth.json';
 import it_campuses from './it/campuses.json';
+import it_cart from './it/cart.json';
 import it_clients from './it/clients.json';
 import it_common from './it/common.json';
 import it_companies from './it/companies.json';
@@ -229,6 +242,7 @@ import it_mailbox from './it/mailbox.json';
 import it_nav from './it/nav.json';
 import it_notes from './it/notes.json';
 import it_notifications from './it/notifications.json';
+import it_order from './it/order.json';
 import it_password_reset from './it/password_reset.json';
 import it_products from './it/products.json';
 import it_release_notes from './it/release_notes.json';
@@ -242,6 +256,7 @@ import pt_activity from './pt/activity.json';
 import pt_app from './pt/app.json';
 import pt_auth from './pt/auth.json';
 import pt_campuses from './pt/campuses.json';
+import pt_cart from './pt/cart.json';
 import pt_clients from './pt/clients.json';
 import pt_common from './pt/common.json';
 import pt_companies from './pt/companies.json';
@@ -263,6 +278,7 @@ import pt_mailbox from './pt/mailbox.json';
 import pt_nav from './pt/nav.json';
 import pt_notes from './pt/notes.json';
 import pt_notifications from './pt/notifications.json';
+import pt_order from './pt/order.json';
 import pt_password_reset from './pt/password_reset.json';
 import pt_products from './pt/products.json';
 import pt_release_notes from './pt/release_notes.json';
@@ -279,6 +295,7 @@ export const localeResources = {
     "app": en_app,
     "auth": en_auth,
     "campuses": en_campuses,
+    "cart": en_cart,
     "clients": en_clients,
     "common": en_common,
     "companies": en_companies,
@@ -300,6 +317,7 @@ export const localeResources = {
     "nav": en_nav,
     "notes": en_notes,
     "notifications": en_notifications,
+    "order": en_order,
     "password_reset": en_password_reset,
     "products": en_products,
     "release_notes": en_release_notes,
@@ -315,6 +333,7 @@ export const localeResources = {
     "app": ca_app,
     "auth": ca_auth,
     "campuses": ca_campuses,
+    "cart": ca_cart,
     "clients": ca_clients,
     "common": ca_common,
     "companies": ca_companies,
@@ -336,6 +355,7 @@ export const localeResources = {
     "nav": ca_nav,
     "notes": ca_notes,
     "notifications": ca_notifications,
+    "order": ca_order,
     "password_reset": ca_password_reset,
     "products": ca_products,
     "release_notes": ca_release_notes,
@@ -351,6 +371,7 @@ export const localeResources = {
     "app": cn_app,
     "auth": cn_auth,
     "campuses": cn_campuses,
+    "cart": cn_cart,
     "clients": cn_clients,
     "common": cn_common,
     "companies": cn_companies,
@@ -372,6 +393,7 @@ export const localeResources = {
     "nav": cn_nav,
     "notes": cn_notes,
     "notifications": cn_notifications,
+    "order": cn_order,
     "password_reset": cn_password_reset,
     "products": cn_products,
     "release_notes": cn_release_notes,
@@ -387,6 +409,7 @@ export const localeResources = {
     "app": de_app,
     "auth": de_auth,
     "campuses": de_campuses,
+    "cart": de_cart,
     "clients": de_clients,
     "common": de_common,
     "companies": de_companies,
@@ -408,6 +431,7 @@ export const localeResources = {
     "nav": de_nav,
     "notes": de_notes,
     "notifications": de_notifications,
+    "order": de_order,
     "password_reset": de_password_reset,
     "products": de_products,
     "release_notes": de_release_notes,
@@ -423,6 +447,7 @@ export const localeResources = {
     "app": es_app,
     "auth": es_auth,
     "campuses": es_campuses,
+    "cart": es_cart,
     "clients": es_clients,
     "common": es_common,
     "companies": es_companies,
@@ -444,6 +469,7 @@ export const localeResources = {
     "nav": es_nav,
     "notes": es_notes,
     "notifications": es_notifications,
+    "order": es_order,
     "password_reset": es_password_reset,
     "products": es_products,
     "release_notes": es_release_notes,
@@ -459,6 +485,7 @@ export const localeResources = {
     "app": fr_app,
     "auth": fr_auth,
     "campuses": fr_campuses,
+    "cart": fr_cart,
     "clients": fr_clients,
     "common": fr_common,
     "companies": fr_companies,
@@ -480,6 +507,7 @@ export const localeResources = {
     "nav": fr_nav,
     "notes": fr_notes,
     "notifications": fr_notifications,
+    "order": fr_order,
     "password_reset": fr_password_reset,
     "products": fr_products,
     "release_notes": fr_release_notes,
@@ -495,6 +523,7 @@ export const localeResources = {
     "app": it_app,
     "auth": it_auth,
     "campuses": it_campuses,
+    "cart": it_cart,
     "clients": it_clients,
     "common": it_common,
     "companies": it_companies,
@@ -516,6 +545,7 @@ export const localeResources = {
     "nav": it_nav,
     "notes": it_notes,
     "notifications": it_notifications,
+    "order": it_order,
     "password_reset": it_password_reset,
     "products": it_products,
     "release_notes": it_release_notes,
@@ -531,6 +561,7 @@ export const localeResources = {
     "app": pt_app,
     "auth": pt_auth,
     "campuses": pt_campuses,
+    "cart": pt_cart,
     "clients": pt_clients,
     "common": pt_common,
     "companies": pt_companies,
@@ -552,6 +583,7 @@ export const localeResources = {
     "nav": pt_nav,
     "notes": pt_notes,
     "notifications": pt_notifications,
+    "order": pt_order,
     "password_reset": pt_password_reset,
     "products": pt_products,
     "release_notes": pt_release_notes,

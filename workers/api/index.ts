@@ -12,6 +12,8 @@ import { contractsApi } from './contracts';
 import { campusesApi } from './campuses';
 import { serviceAgreementsApi } from './service-agreements';
 import { clientsApi } from './clients';
+import { enrollmentsApi } from './enrollments';
+import { checkoutApi } from './checkout';
 import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
@@ -33,6 +35,8 @@ api.route('/', contractsApi);
 api.route('/', campusesApi);
 api.route('/', serviceAgreementsApi);
 api.route('/', clientsApi);
+api.route('/', checkoutApi);
+api.route('/', enrollmentsApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { listQuerySchema, MAX_PER_PAGE } from '../lists';
-import { msg, optional } from '../validation';
+import { msg, optional, requiredText } from '../validation';
 import { applicantSchema, CART_PAGE_SIZE, MAX_APPLICANTS } from './schema';
 
-const publicIdText = z.string().trim().min(1, msg('validation.required')).max(40);
+const publicIdText = requiredText(40);
 const optionalId = optional(z.string().max(40));
 
 /**
