@@ -47,10 +47,18 @@ describe('company area', () => {
     const switcher = page.getByTestId('company-area').getByRole('button');
     const options = page.getByRole('option');
     await openPopup(switcher, options);
-    expect(await options.allInnerTexts()).toEqual([t('shell.all_companies'), FIRST_COMPANY, SECOND_COMPANY]);
+    // Other browser tests may add companies to this user (a company a user creates includes them), so
+    // the list is checked for its head and the seeded companies in order, not for its full length.
+    const texts = await options.allInnerTexts();
+    expect(texts[0]).toBe(t('shell.all_companies'));
+    expect(texts.filter((x) => x === FIRST_COMPANY || x === SECOND_COMPANY)).toEqual([
+      FIRST_COMPANY,
+      SECOND_COMPANY,
+    ]);
+    const second = options.filter({ hasText: SECOND_COMPANY });
 
     const saved = page.waitForResponse((r) => r.url().includes('/actions/select-company'));
-    await options.nth(2).click();
+    await second.click();
     expect((await saved).ok()).toBe(true);
     await expect.poll(() => switcher.innerText()).toContain(SECOND_COMPANY);
 
@@ -58,7 +66,7 @@ describe('company area', () => {
     await hydrated(page);
     expect(await switcher.innerText()).toContain(SECOND_COMPANY);
     await openPopup(switcher, options);
-    expect(await options.nth(2).getAttribute('aria-selected')).toBe('true');
+    expect(await second.getAttribute('aria-selected')).toBe('true');
     expect(await options.nth(0).getAttribute('aria-selected')).toBe('false');
     await page.keyboard.press('Escape');
     await screenshots(page, 'shell-home-senior');
