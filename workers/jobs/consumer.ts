@@ -1,8 +1,19 @@
 import type { Env, JobMessage } from '../env';
 import { createDb } from '../platform/db';
 import { deliverOutboxMessage, redeliverStale } from '../domain/outbox/service';
-import { claimJob, failJob, finishJob, releaseJob, runnerFor } from '../domain/jobs/service';
+import {
+  claimJob,
+  failJob,
+  finishJob,
+  registerJobRunner,
+  releaseJob,
+  runnerFor,
+} from '../domain/jobs/service';
+import { STAGE_IMPORT_JOB } from '../domain/imports/service';
+import { runStaging } from '../domain/imports/staging';
 import { purgeExpiredSessions } from '../domain/auth/sessions';
+
+registerJobRunner(STAGE_IMPORT_JOB, runStaging);
 
 /**
  * The queue consumer. Messages are acknowledged one by one so a failure retries only itself; after the

@@ -30,7 +30,7 @@ import { Conflict, NotFound, ValidationFailed } from '../errors';
 import { msg, todayIso } from '../validation';
 import { feeFor, type Pricing } from './fees';
 import { batchErrors, checkApplicant, type BatchMember, type RuleContext } from './rules';
-import { APPLICANT_FIELDS, MAX_APPLICANTS, type ApplicantField } from './schema';
+import { APPLICANT_FIELDS, APPLICANT_TYPES, GENDERS, MAX_APPLICANTS, type ApplicantField } from './schema';
 
 export type BatchRow = typeof policyBatches.$inferSelect;
 export type EnrollmentRow = typeof enrollments.$inferSelect;
@@ -219,9 +219,10 @@ export function enrollmentValues(raw: StagedRow['raw'], prepared: { rules: RuleC
     const value = parsed ?? (typeof typed === 'string' ? typed.trim() : typed == null ? null : String(typed));
     out[f] = value === '' ? null : value;
   }
-  if (!v || !(['student', 'immediate_family', 'group_leader'] as unknown[]).includes(out.type))
-    out.type = v?.type ?? 'student';
-  if (out.gender != null && !v) out.gender = null;
+  // A row with an error elsewhere keeps its valid type and gender; only a value outside the enum is
+  // replaced (the error names it, and an imported row's original cell stays in `source`).
+  if (!(APPLICANT_TYPES as readonly unknown[]).includes(out.type)) out.type = v?.type ?? 'student';
+  if (out.gender != null && !(GENDERS as readonly unknown[]).includes(out.gender)) out.gender = null;
   for (const f of ['residence_country_id', 'destination_country_id'] as const) {
     const n = v ? v[f] : Number(raw[f]);
     out[f] = Number.isInteger(n) && prepared.rules.countryIds.has(n as number) ? n : null;

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { jobs } from '../../../drizzle/schema';
 import type { Env } from '../../env';
 import { publicId } from '../../platform/crypto';
@@ -120,7 +120,8 @@ export async function finishJob(
       finished_at: new Date(),
       updated_at: new Date(),
     })
-    .where(eq(jobs.id, id));
+    // A runner that failed its job itself (a failure no retry can cure) keeps it failed.
+    .where(and(eq(jobs.id, id), ne(jobs.status, 'failed')));
 }
 
 /** Marks a job failed with a reason the user understands (the dead-letter consumer calls this). */

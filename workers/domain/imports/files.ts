@@ -1,0 +1,321 @@
+/**
+ * An uploaded applicant sheet: checked (size, real type by its bytes, zip-bomb limits on an .xlsx's
+ * central directory and its actual inflated size, all before exceljs sees it), then read into a header
+ * row and data rows of text cells. Every refusal is one of the spec's file messages.
+ */
+import { ValidationFailed } from '../errors';
+import { msg } from '../validation';
+import { loadExcel } from '../../platform/xlsx';
+import { sniffFileKind } from '../../platform/storage';
+import { CsvError, decodeText, parseCsv } from './csv';
+import { matchHeader } from './matching';
+import {
+  MAX_APPLICANTS,
+  MAX_COLUMNS,
+  MAX_IMPORT_MB,
+  MAX_UNCOMPRESSED_BYTES,
+  MAX_ZIP_ENTRIES,
+} from './schema';
+
+export type SheetKind = 'xlsx' | 'csv';
+
+/** The spec's file messages (spec 001 s.8, 000 s.5), as message keys of imports.json. */
+export const FILE_ERRORS = {
+  format: msg('imports.errors.format'),
+  parse: msg('imports.errors.parse'),
+  empty: msg('imports.errors.empty'),
+  noApplicants: msg('imports.errors.no_applicants'),
+  tooLarge: (mb: number) => msg('validation.file_too_large', { size: mb }),
+  tooMany: (count: number) => msg('imports.errors.too_many', { count, max: MAX_APPLICANTS }),
+  zipBomb: msg('imports.errors.too_big_unpacked'),
+};
+
+const fileError = (message: string) => ValidationFailed.field('file', message);
+
+const u16 = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8);
+const u32 = (b: Uint8Array, o: number) =>
+  (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16) | (b[o + 3] << 24)) >>> 0;
+
+export interface ZipEntry {
+  name: string;
+  method: number;
+  compressedSize: number;
+  uncompressedSize: number;
+  localHeaderOffset: number;
+}
+
+/**
+ * The entries of a zip archive from its central directory, without inflating anything. Null when the
+ * archive is malformed (no end record, a directory outside the file, zip64 markers).
+ */
+export function readCentralDirectory(
+  bytes: Uint8Array,
+  maxEntries = MAX_ZIP_ENTRIES,
+): ZipEntry[] | 'too_many' | null {
+  const min = Math.max(0, bytes.length - 22 - 0xffff);
+  for (let i = bytes.length - 22; i >= min; i--) {
+    if (u32(bytes, i) !== 0x06054b50) continue;
+    const count = u16(bytes, i + 10);
+    const size = u32(bytes, i + 12);
+    let offset = u32(bytes, i + 16);
+    if (count === 0xffff || offset === 0xffffffff || size === 0xffffffff) return null;
+    if (count > maxEntries) return 'too_many';
+    if (offset + size > bytes.length) return null;
+    const decoder = new TextDecoder();
+    const entries: ZipEntry[] = [];
+    for (let n = 0; n < count; n++) {
+      if (offset + 46 > bytes.length || u32(bytes, offset) !== 0x02014b50) return null;
+      const nameLength = u16(bytes, offset + 28);
+      const extraLength = u16(bytes, offset + 30);
+      const commentLength = u16(bytes, offset + 32);
+      const entry: ZipEntry = {
+        method: u16(bytes, offset + 10),
+        compressedSize: u32(bytes, offset + 20),
+        uncompressedSize: u32(bytes, offset + 24),
+        localHeaderOffset: u32(bytes, offset + 42),
+        name: decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
+      };
+      if (entry.compressedSize === 0xffffffff || entry.uncompressedSize === 0xffffffff) return null;
+      entries.push(entry);
+      offset += 46 + nameLength + extraLength + commentLength;
+    }
+    return entries;
+  }
+  return null;
+}
+
+/** Inflates a deflated entry only to count its bytes, stopping as soon as it passes `limit`. */
+async function inflatedSize(data: Uint8Array, limit: number): Promise<number> {
+  const stream = new DecompressionStream('deflate-raw');
+  const writer = stream.writable.getWriter();
+  writer.write(data as Uint8Array<ArrayBuffer>).catch(() => {});
+  writer.close().catch(() => {});
+  const reader = stream.readable.getReader();
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return total;
+    total += value.byteLength;
+    if (total > limit) {
+      await reader.cancel().catch(() => {});
+      return total;
+    }
+  }
+}
+
+/**
+ * The zip-bomb check of an .xlsx: at most MAX_ZIP_ENTRIES entries and MAX_UNCOMPRESSED_BYTES in all,
+ * as the central directory declares and as the deflated data really inflates (a directory can lie).
+ */
+export async function checkZip(bytes: Uint8Array): Promise<ZipEntry[]> {
+  const entries = readCentralDirectory(bytes);
+  if (entries === 'too_many') throw fileError(FILE_ERRORS.zipBomb);
+  if (!entries) throw fileError(FILE_ERRORS.parse);
+  let declared = 0;
+  for (const e of entries) declared += e.uncompressedSize;
+  if (declared > MAX_UNCOMPRESSED_BYTES) throw fileError(FILE_ERRORS.zipBomb);
+  let actual = 0;
+  for (const e of entries) {
+    const o = e.localHeaderOffset;
+    if (o + 30 > bytes.length || u32(bytes, o) !== 0x04034b50) throw fileError(FILE_ERRORS.parse);
+    const start = o + 30 + u16(bytes, o + 26) + u16(bytes, o + 28);
+    const data = bytes.subarray(start, start + e.compressedSize);
+    if (data.length !== e.compressedSize) throw fileError(FILE_ERRORS.parse);
+    if (e.method === 0) actual += e.compressedSize;
+    else if (e.method === 8) {
+      let size: number;
+      try {
+        size = await inflatedSize(data, Math.min(e.uncompressedSize, MAX_UNCOMPRESSED_BYTES - actual));
+      } catch {
+        throw fileError(FILE_ERRORS.parse);
+      }
+      if (size > e.uncompressedSize) throw fileError(FILE_ERRORS.zipBomb);
+      actual += size;
+    } else throw fileError(FILE_ERRORS.parse);
+    if (actual > MAX_UNCOMPRESSED_BYTES) throw fileError(FILE_ERRORS.zipBomb);
+  }
+  return entries;
+}
+
+/** Printable text: no NUL bytes and few control characters in its first 8 KB. */
+function looksLikeText(bytes: Uint8Array): boolean {
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff)) return true;
+  const head = bytes.subarray(0, 8192);
+  let control = 0;
+  for (const b of head) {
+    if (b === 0) return false;
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) control++;
+  }
+  return control <= head.length / 100;
+}
+
+/**
+ * The kind of an applicant sheet from its bytes: an .xlsx (a zip holding xl/) or a CSV (text). A file
+ * of another kind (PDF, image, Word, old binary .xls) is 'Uploaded file has incorrect format.'.
+ */
+export function sheetKind(bytes: Uint8Array): SheetKind {
+  const sniffed = sniffFileKind(bytes);
+  if (sniffed === 'xlsx') return 'xlsx';
+  if (sniffed === 'csv') return 'csv';
+  if (sniffed) throw fileError(FILE_ERRORS.format);
+  // A zip that is not an Office spreadsheet, or a damaged one whose directory cannot be read.
+  if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
+    const entries = readCentralDirectory(bytes);
+    if (entries === null) throw fileError(FILE_ERRORS.parse);
+    throw fileError(FILE_ERRORS.format);
+  }
+  if (looksLikeText(bytes)) return 'csv';
+  throw fileError(FILE_ERRORS.format);
+}
+
+export interface CheckedSheetFile {
+  bytes: Uint8Array;
+  kind: SheetKind;
+  name: string;
+  size: number;
+}
+
+/**
+ * The checks an upload passes before it is read: present, not empty, at most MAX_IMPORT_MB, an .xlsx
+ * or a CSV by its content (not its name), and an .xlsx within the zip limits.
+ */
+export async function checkSheetFile(file: unknown): Promise<CheckedSheetFile> {
+  if (!(file instanceof Blob) || (file instanceof File && !file.name && file.size === 0))
+    throw fileError(msg('validation.required'));
+  if (file.size === 0) throw fileError(FILE_ERRORS.empty);
+  if (file.size > MAX_IMPORT_MB * 1024 * 1024) throw fileError(FILE_ERRORS.tooLarge(MAX_IMPORT_MB));
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const kind = sheetKind(bytes);
+  if (kind === 'xlsx') await checkZip(bytes);
+  else if (!/\S/.test(decodeText(bytes.subarray(0, 64 * 1024))) && bytes.length <= 64 * 1024)
+    throw fileError(FILE_ERRORS.empty);
+  const name = file instanceof File && file.name ? file.name : `applicants.${kind}`;
+  return { bytes, kind, name, size: bytes.length };
+}
+
+// ------------------------------------------------------------------ reading
+
+/** A sheet as text: its header row and its data rows with their sheet row numbers. */
+export interface Sheet {
+  headers: string[];
+  rows: { n: number; cells: string[] }[];
+}
+
+const isoDay = (d: Date) => (Number.isNaN(d.getTime()) ? '' : d.toISOString().slice(0, 10));
+
+/** The text of an exceljs cell value: rich text joined, formulas by their result, dates as YYYY-MM-DD. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number')
+    return Number.isInteger(value) ? String(value) : String(Number(value.toPrecision(15)));
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  if (value instanceof Date) return isoDay(value);
+  if (typeof value === 'object') {
+    const v = value as Record<string, unknown>;
+    if (Array.isArray(v.richText))
+      return (v.richText as { text?: string }[]).map((r) => r.text ?? '').join('');
+    if ('result' in v) return cellText(v.result);
+    if ('text' in v) return cellText(v.text);
+    if ('error' in v) return '';
+  }
+  return String(value);
+}
+
+const blank = (cells: readonly string[]) => cells.every((c) => !c || !c.trim());
+
+/**
+ * The header row among the first rows: the one whose cells match the most known headers (a title row
+ * above the headers is skipped), else the first non-blank row.
+ */
+export function headerRowIndex(rows: readonly string[][]): number {
+  let best = -1;
+  let bestScore = 0;
+  for (let i = 0; i < rows.length && i < 10; i++) {
+    if (blank(rows[i])) continue;
+    if (best < 0) best = i;
+    const score = rows[i].filter((c) => c && matchHeader(c).target).length;
+    if (score > bestScore && score >= 2) {
+      best = i;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+/** Rows of text (row numbers 1-based) to a sheet: header row found, blank rows dropped, width capped. */
+export function toSheet(table: { n: number; cells: string[] }[]): Sheet {
+  const h = headerRowIndex(table.map((r) => r.cells));
+  if (h < 0) return { headers: [], rows: [] };
+  const headerCells = table[h].cells.slice(0, MAX_COLUMNS);
+  let width = headerCells.length;
+  while (width > 0 && !headerCells[width - 1]?.trim()) width--;
+  const rows: Sheet['rows'] = [];
+  for (let i = h + 1; i < table.length; i++) {
+    const cells = table[i].cells.slice(0, width);
+    if (blank(cells)) continue;
+    while (cells.length < width) cells.push('');
+    rows.push({ n: table[i].n, cells });
+  }
+  return { headers: headerCells.slice(0, width).map((c) => c.replace(/\s+/g, ' ').trim()), rows };
+}
+
+/** Reads an .xlsx's first visible worksheet with exceljs. */
+export async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
+  const ExcelJS = await loadExcel();
+  const workbook = new ExcelJS.Workbook();
+  try {
+    await workbook.xlsx.load(
+      bytes as unknown as ArrayBuffer,
+      {
+        ignoreNodes: [
+          'dataValidations',
+          'conditionalFormatting',
+          'hyperlinks',
+          'picture',
+          'drawing',
+          'tableParts',
+          'extLst',
+        ],
+      } as never,
+    );
+  } catch {
+    throw fileError(FILE_ERRORS.parse);
+  }
+  const sheet =
+    workbook.worksheets.find((w) => w.state !== 'hidden' && w.state !== 'veryHidden') ??
+    workbook.worksheets[0];
+  if (!sheet) throw fileError(FILE_ERRORS.noApplicants);
+  const table: { n: number; cells: string[] }[] = [];
+  sheet.eachRow({ includeEmpty: false }, (row, n) => {
+    const values = row.values as unknown[];
+    const cells: string[] = [];
+    const last = Math.min(values.length, MAX_COLUMNS + 1);
+    for (let c = 1; c < last; c++) cells.push(cellText(values[c]));
+    table.push({ n, cells });
+  });
+  return toSheet(table);
+}
+
+/** Reads a CSV file. */
+export function readCsv(bytes: Uint8Array): Sheet {
+  let rows: string[][];
+  try {
+    rows = parseCsv(decodeText(bytes));
+  } catch (e) {
+    if (e instanceof CsvError || e instanceof TypeError || e instanceof RangeError)
+      throw fileError(FILE_ERRORS.parse);
+    throw e;
+  }
+  return toSheet(rows.map((cells, i) => ({ n: i + 1, cells })));
+}
+
+/**
+ * A checked file read as a sheet, refusing a sheet with no applicant rows or more than MAX_APPLICANTS.
+ */
+export async function readSheet(file: Pick<CheckedSheetFile, 'bytes' | 'kind'>): Promise<Sheet> {
+  const sheet = file.kind === 'xlsx' ? await readXlsx(file.bytes) : readCsv(file.bytes);
+  if (!sheet.headers.length || !sheet.rows.length) throw fileError(FILE_ERRORS.noApplicants);
+  if (sheet.rows.length > MAX_APPLICANTS) throw fileError(FILE_ERRORS.tooMany(sheet.rows.length));
+  return sheet;
+}

@@ -1,0 +1,416 @@
+/**
+ * What the steps after staging show and do with an import's draft batch: the review grid (paged, only
+ * errors, each row's errors on its cells and the original text of a cell that could not be read),
+ * linking family members, assigning group leaders, the fees, and putting the batch into the cart.
+ */
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { countries, enrollments, imports, policyBatches } from '../../../drizzle/schema';
+import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
+import type { ActorCtx } from '../context';
+import {
+  batchRules,
+  findVisibleBatch,
+  openBatch,
+  type BatchRow,
+  type EnrollmentRow,
+} from '../enrollments/batches';
+import { LINK_ERROR_FIELDS } from '../enrollments/edit';
+import { APPLICANT_FIELDS, type ApplicantField } from '../enrollments/schema';
+import { NotFound, ValidationFailed } from '../errors';
+import { meta, type Page } from '../lists';
+import { msg } from '../validation';
+import { sourceHeaders } from './normalise';
+import { findVisibleImport, type ImportRow } from './service';
+import { REVIEW_PAGE_SIZE, asMapping, type ReviewQuery } from './schema';
+
+/** Errors in the applicant's own cells (not the links the next steps make). */
+const ownErrorSql = sql`exists (select 1 from json_each(${enrollments.errors}) e
+  where e.value->>'field' not in ('dependency_id', 'group_leader_id'))`;
+
+export interface ImportBatch {
+  batch: BatchRow;
+  imp: ImportRow | null;
+}
+
+/**
+ * The draft batch of an import (by import id) or a batch by id, in the actor's scope. An import that
+ * has no batch yet (still staging) is NotFound here: its pages send the user to the progress page.
+ */
+export async function findImportBatch(
+  ctx: ActorCtx,
+  ref: { import?: string | null; batch?: string | null },
+): Promise<ImportBatch> {
+  if (ref.import) {
+    const { imp } = await findVisibleImport(ctx, ref.import);
+    if (!imp.batch_id) throw new NotFound(msg('imports.errors.not_ready'));
+    return { batch: await findVisibleBatch(ctx, imp.batch_id), imp };
+  }
+  if (!ref.batch) throw new NotFound(msg('imports.errors.not_found'));
+  const batch = await findVisibleBatch(ctx, ref.batch);
+  const [imp] = batch.import_id
+    ? await ctx.db.select().from(imports).where(eq(imports.id, batch.import_id)).limit(1)
+    : [];
+  return { batch, imp: imp ?? null };
+}
+
+export interface ReviewRow {
+  id: string;
+  position: number;
+  /** Display values: stored values, country names, and for a cell that could not be read its original text. */
+  values: Record<ApplicantField, string | null>;
+  errors: EnrollmentError[];
+  /** Errors of the links (family member's student, group leader), resolved by the next steps. */
+  link_errors: EnrollmentError[];
+  type: string;
+  dependency_id: string | null;
+  group_leader_id: string | null;
+  fee_minor: number | null;
+  tax_minor: number | null;
+}
+
+export interface BatchCounts {
+  total: number;
+  /** Applicants with errors in their own cells. */
+  with_errors: number;
+  students: number;
+  family: number;
+  family_unlinked: number;
+  leaders: number;
+  /** Students and family members without a group leader. */
+  without_leader: number;
+  /** Any error at all, links included: the batch cannot go into the cart while this is above 0. */
+  any_errors: number;
+}
+
+export async function batchCounts(ctx: ActorCtx, batchId: number): Promise<BatchCounts> {
+  const [r] = await ctx.db
+    .select({
+      total: sql<number>`count(*)`,
+      with_errors: sql<number>`coalesce(sum(case when ${enrollments.error_count} > 0 and ${ownErrorSql} then 1 else 0 end), 0)`,
+      students: sql<number>`coalesce(sum(${enrollments.type} = 'student'), 0)`,
+      family: sql<number>`coalesce(sum(${enrollments.type} = 'immediate_family'), 0)`,
+      family_unlinked: sql<number>`coalesce(sum(${enrollments.type} = 'immediate_family' and ${enrollments.dependency_id} is null), 0)`,
+      leaders: sql<number>`coalesce(sum(${enrollments.type} = 'group_leader'), 0)`,
+      without_leader: sql<number>`coalesce(sum(${enrollments.type} != 'group_leader' and ${enrollments.group_leader_id} is null), 0)`,
+      any_errors: sql<number>`coalesce(sum(${enrollments.error_count} > 0), 0)`,
+    })
+    .from(enrollments)
+    .where(eq(enrollments.batch_id, batchId));
+  const n = (v: unknown) => Number(v ?? 0);
+  return {
+    total: n(r?.total),
+    with_errors: n(r?.with_errors),
+    students: n(r?.students),
+    family: n(r?.family),
+    family_unlinked: n(r?.family_unlinked),
+    leaders: n(r?.leaders),
+    without_leader: n(r?.without_leader),
+    any_errors: n(r?.any_errors),
+  };
+}
+
+/** Field → header of the column it was read from, by the import's mapping. */
+function columnsOf(imp: ImportRow | null): Partial<Record<ApplicantField, string>> {
+  const out: Partial<Record<ApplicantField, string>> = {};
+  if (!imp?.mapping) return out;
+  const headers = sourceHeaders(imp.headers);
+  for (const [column, target] of Object.entries(asMapping(imp.mapping) ?? {}))
+    if (target && target !== 'group_leader' && headers[Number(column)]) out[target] = headers[Number(column)];
+  return out;
+}
+
+async function countryNames(ctx: ActorCtx, rows: EnrollmentRow[]) {
+  const ids = [
+    ...new Set(
+      rows.flatMap((r) => [r.residence_country_id, r.destination_country_id]).filter((x): x is number => !!x),
+    ),
+  ];
+  const out = new Map<number, string>();
+  for (let i = 0; i < ids.length; i += 90) {
+    const found = await ctx.db
+      .select({ id: countries.id, name: countries.name })
+      .from(countries)
+      .where(inArray(countries.id, ids.slice(i, i + 90)));
+    for (const c of found) out.set(c.id, c.name);
+  }
+  return out;
+}
+
+async function publicIdsOf(ctx: ActorCtx, ids: number[]) {
+  const out = new Map<number, string>();
+  const unique = [...new Set(ids)];
+  for (let i = 0; i < unique.length; i += 90) {
+    const found = await ctx.db
+      .select({ id: enrollments.id, public_id: enrollments.public_id })
+      .from(enrollments)
+      .where(inArray(enrollments.id, unique.slice(i, i + 90)));
+    for (const r of found) out.set(r.id, r.public_id);
+  }
+  return out;
+}
+
+/** Rows as the grid shows them. */
+export async function toReviewRows(
+  ctx: ActorCtx,
+  rows: EnrollmentRow[],
+  imp: ImportRow | null,
+): Promise<ReviewRow[]> {
+  const names = await countryNames(ctx, rows);
+  const links = await publicIdsOf(
+    ctx,
+    rows.flatMap((r) => [r.dependency_id, r.group_leader_id]).filter((x): x is number => !!x),
+  );
+  const columns = columnsOf(imp);
+  return rows.map((r) => {
+    const values = {} as Record<ApplicantField, string | null>;
+    for (const f of APPLICANT_FIELDS) {
+      const v = r[f];
+      let shown: string | null =
+        f === 'residence_country_id' || f === 'destination_country_id'
+          ? v != null
+            ? (names.get(v as number) ?? String(v))
+            : null
+          : v == null
+            ? null
+            : String(v);
+      // A cell that could not be stored (an unknown country, say) is shown as it was sent.
+      const header = columns[f];
+      if (shown == null && header && r.source?.[header] != null) shown = r.source[header];
+      values[f] = shown;
+    }
+    return {
+      id: r.public_id,
+      position: r.position,
+      values,
+      errors: r.errors.filter((e) => !LINK_ERROR_FIELDS.includes(e.field)),
+      link_errors: r.errors.filter((e) => LINK_ERROR_FIELDS.includes(e.field)),
+      type: r.type,
+      dependency_id: r.dependency_id ? (links.get(r.dependency_id) ?? null) : null,
+      group_leader_id: r.group_leader_id ? (links.get(r.group_leader_id) ?? null) : null,
+      fee_minor: r.fee_minor,
+      tax_minor: r.tax_minor,
+    };
+  });
+}
+
+/** One page of the review grid (50 rows, in sheet order), optionally only the rows with errors. */
+export async function reviewPage(
+  ctx: ActorCtx,
+  { batch, imp }: ImportBatch,
+  query: ReviewQuery,
+): Promise<{ rows: Page<ReviewRow>; counts: BatchCounts }> {
+  const where: SQL = query.errors_only
+    ? and(eq(enrollments.batch_id, batch.id), sql`${enrollments.error_count} > 0`, ownErrorSql)!
+    : eq(enrollments.batch_id, batch.id);
+  const perPage = REVIEW_PAGE_SIZE;
+  const counts = await batchCounts(ctx, batch.id);
+  const total = query.errors_only ? counts.with_errors : counts.total;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const page = Math.min(query.page, lastPage);
+  const rows = await ctx.db
+    .select()
+    .from(enrollments)
+    .where(where)
+    .orderBy(asc(enrollments.position), asc(enrollments.id))
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  return {
+    rows: { items: await toReviewRows(ctx, rows, imp), meta: meta(total, page, perPage, rows.length) },
+    counts,
+  };
+}
+
+export interface PersonOption {
+  id: string;
+  position: number;
+  label: string;
+}
+
+const nameOf = (r: { first_name: string | null; last_name: string | null }) =>
+  [r.first_name, r.last_name].filter(Boolean).join(' ');
+
+/**
+ * The link-dependents step: each family member with its current student and the students to choose
+ * from: all of them in a small batch; in a large one those with the same last name and the nearest rows.
+ */
+export async function dependentsStep(ctx: ActorCtx, batch: BatchRow) {
+  const rows = await ctx.db
+    .select({
+      id: enrollments.id,
+      public_id: enrollments.public_id,
+      position: enrollments.position,
+      type: enrollments.type,
+      first_name: enrollments.first_name,
+      last_name: enrollments.last_name,
+      date_of_birth: enrollments.date_of_birth,
+      dependency_id: enrollments.dependency_id,
+    })
+    .from(enrollments)
+    .where(
+      and(eq(enrollments.batch_id, batch.id), inArray(enrollments.type, ['student', 'immediate_family'])),
+    )
+    .orderBy(asc(enrollments.position));
+  const students = rows.filter((r) => r.type === 'student');
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const option = (s: (typeof rows)[number]): PersonOption => ({
+    id: s.public_id,
+    position: s.position,
+    label: nameOf(s) || `#${s.position}`,
+  });
+  const family = rows
+    .filter((r) => r.type === 'immediate_family')
+    .map((f) => {
+      const linked = f.dependency_id ? byId.get(f.dependency_id) : undefined;
+      let candidates = students;
+      if (students.length > 60) {
+        const last = (f.last_name ?? '').trim().toLowerCase();
+        const same = students.filter((s) => last && (s.last_name ?? '').trim().toLowerCase() === last);
+        const near = [...students]
+          .sort((a, b) => Math.abs(a.position - f.position) - Math.abs(b.position - f.position))
+          .slice(0, 20);
+        const set = new Map([...same, ...near, ...(linked ? [linked] : [])].map((s) => [s.id, s]));
+        candidates = [...set.values()].sort((a, b) => a.position - b.position);
+      }
+      // Preselect: the linked student, else a student of the same last name on the nearest row above.
+      const guess =
+        linked ??
+        [...students]
+          .filter((s) => s.position < f.position)
+          .reverse()
+          .find((s) => (s.last_name ?? '').trim().toLowerCase() === (f.last_name ?? '').trim().toLowerCase());
+      return {
+        id: f.public_id,
+        position: f.position,
+        name: nameOf(f),
+        date_of_birth: f.date_of_birth,
+        student_id: linked?.public_id ?? null,
+        suggested_id: guess?.public_id ?? null,
+        options: candidates.map(option),
+      };
+    });
+  return { family, student_count: students.length };
+}
+
+/** The group-leader step: the batch's group leaders and one page of the others with their leader. */
+export async function groupLeaderStep(ctx: ActorCtx, { batch, imp }: ImportBatch, page: number) {
+  const leaders = await ctx.db
+    .select({
+      public_id: enrollments.public_id,
+      position: enrollments.position,
+      first_name: enrollments.first_name,
+      last_name: enrollments.last_name,
+      email: enrollments.email,
+    })
+    .from(enrollments)
+    .where(and(eq(enrollments.batch_id, batch.id), eq(enrollments.type, 'group_leader')))
+    .orderBy(asc(enrollments.position));
+  const where = and(eq(enrollments.batch_id, batch.id), sql`${enrollments.type} != 'group_leader'`);
+  const [{ total }] = (await ctx.db
+    .select({ total: sql<number>`count(*)` })
+    .from(enrollments)
+    .where(where)) as [{ total: number }];
+  const perPage = REVIEW_PAGE_SIZE;
+  const current = Math.min(Math.max(1, page), Math.max(1, Math.ceil(Number(total) / perPage)));
+  const rows = await ctx.db
+    .select()
+    .from(enrollments)
+    .where(where)
+    .orderBy(asc(enrollments.position))
+    .limit(perPage)
+    .offset((current - 1) * perPage);
+  return {
+    leaders: leaders.map((l) => ({
+      id: l.public_id,
+      position: l.position,
+      label: nameOf(l) || `#${l.position}`,
+      email: l.email,
+    })),
+    rows: {
+      items: await toReviewRows(ctx, rows, imp),
+      meta: meta(Number(total), current, perPage, rows.length),
+    },
+  };
+}
+
+/** The public ids of the students and family members that have no group leader yet. */
+export async function unassignedIds(ctx: ActorCtx, batch: BatchRow): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: enrollments.public_id })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.batch_id, batch.id),
+        sql`${enrollments.type} != 'group_leader'`,
+        sql`${enrollments.group_leader_id} is null`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** The fees step: one page of applicants with their fee, and the batch's totals in its currency. */
+export async function feesStep(ctx: ActorCtx, { batch, imp }: ImportBatch, page: number) {
+  const { pricing } = await batchRules(ctx, batch);
+  const [sum] = await ctx.db
+    .select({
+      count: sql<number>`count(*)`,
+      premium: sql<number>`coalesce(sum(${enrollments.fee_minor}), 0)`,
+      tax: sql<number>`coalesce(sum(${enrollments.tax_minor}), 0)`,
+      missing: sql<number>`coalesce(sum(${enrollments.fee_minor} is null), 0)`,
+    })
+    .from(enrollments)
+    .where(eq(enrollments.batch_id, batch.id));
+  const total = Number(sum?.count ?? 0);
+  const perPage = REVIEW_PAGE_SIZE;
+  const current = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / perPage)));
+  const rows = await ctx.db
+    .select()
+    .from(enrollments)
+    .where(eq(enrollments.batch_id, batch.id))
+    .orderBy(asc(enrollments.position))
+    .limit(perPage)
+    .offset((current - 1) * perPage);
+  const premium = Number(sum?.premium ?? 0);
+  const tax = Number(sum?.tax ?? 0);
+  return {
+    currency: pricing.currency,
+    totals: {
+      count: total,
+      premium_minor: premium,
+      tax_minor: tax,
+      total_minor: premium + tax,
+      missing: Number(sum?.missing ?? 0),
+    },
+    rows: { items: await toReviewRows(ctx, rows, imp), meta: meta(total, current, perPage, rows.length) },
+  };
+}
+
+/**
+ * "Add to cart": the batch goes into the cart (openBatch refuses while any applicant has an error) and
+ * its import is done. Answers how many applicants went in.
+ */
+export async function addImportToCart(
+  ctx: ActorCtx,
+  ib: ImportBatch,
+): Promise<{ batch: BatchRow; count: number }> {
+  const counts = await batchCounts(ctx, ib.batch.id);
+  if (counts.any_errors)
+    throw ValidationFailed.field('batch', msg('imports.errors.fix_first', { count: counts.any_errors }));
+  const batch = await openBatch(ctx, ib.batch);
+  if (ib.imp)
+    await ctx.db
+      .update(imports)
+      .set({ status: 'done', updated_at: ctx.now })
+      .where(and(eq(imports.id, ib.imp.id), eq(imports.status, 'review')));
+  return { batch, count: counts.total };
+}
+
+/** The import's batch as the success page shows it (it is in the cart by then). */
+export async function importResult(ctx: ActorCtx, batchId: string) {
+  const batch = await findVisibleBatch(ctx, batchId);
+  const counts = await batchCounts(ctx, batch.id);
+  const [row] = await ctx.db
+    .select({ status: policyBatches.status })
+    .from(policyBatches)
+    .where(eq(policyBatches.id, batch.id));
+  return { batch_id: batch.public_id, status: row?.status ?? batch.status, count: counts.total };
+}
