@@ -17,6 +17,8 @@ export default defineConfig({
           TEST_MIGRATIONS: await readD1Migrations(path('./drizzle/migrations')),
           SESSION_SECRET: 'test-session-secret-0123456789abcdef',
           HANDOVER_SECRET: 'test-handover-secret-0123456789abcdef',
+          EPDQ_SHA_IN: 'test-epdq-sha-in-0123456789abcdef',
+          EPDQ_SHA_OUT: 'test-epdq-sha-out-0123456789abcdef',
         },
       },
     })),

@@ -12,12 +12,19 @@ const port = Number(process.env.PORT ?? (region === 'ie' ? 8788 : 8787));
 const persist = process.env.PERSIST_DIR; // tests use a fresh folder
 const bin = (name) => `node_modules/.bin/${name}`;
 
+const DEV_SECRETS = ['SESSION_SECRET', 'HANDOVER_SECRET', 'EPDQ_SHA_IN', 'EPDQ_SHA_OUT'];
+
 function ensureDevVars() {
-  if (existsSync('.dev.vars')) return;
   // Both regions read the same file, so they share HANDOVER_SECRET as deployed regions must.
+  // A file from before a secret was added gets the missing ones appended (the others are kept).
   const secret = () => randomBytes(32).toString('base64url');
-  writeFileSync('.dev.vars', `SESSION_SECRET=${secret()}\nHANDOVER_SECRET=${secret()}\n`);
-  console.log('Created .dev.vars with random development secrets.');
+  const existing = existsSync('.dev.vars') ? readFileSync('.dev.vars', 'utf8') : '';
+  const have = new Set(existing.split('\n').map((l) => l.split('=')[0].trim()));
+  const missing = DEV_SECRETS.filter((name) => !have.has(name));
+  if (!missing.length) return;
+  const prefix = existing && !existing.endsWith('\n') ? '\n' : '';
+  writeFileSync('.dev.vars', existing + prefix + missing.map((n) => `${n}=${secret()}\n`).join(''));
+  console.log(`Added random development secrets to .dev.vars: ${missing.join(', ')}.`);
 }
 
 function devVar(name) {

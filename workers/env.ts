@@ -15,6 +15,12 @@ export interface Env {
   /** Secrets. */
   SESSION_SECRET: string;
   HANDOVER_SECRET: string;
+  /** Barclaycard ePDQ: the merchant id and the hosted page's address (a path = the local simulator). */
+  EPDQ_PSPID: string;
+  EPDQ_URL: string;
+  /** Barclaycard ePDQ secrets: the SHA-IN and SHA-OUT passphrases. */
+  EPDQ_SHA_IN: string;
+  EPDQ_SHA_OUT: string;
 }
 
 /** Queue message bodies stay small: the data lives in D1 and R2. */

@@ -11,6 +11,8 @@ import { checkCsrf, isCsrfExempt } from './web/csrf';
 import { readCookie } from './web/cookies';
 import { maintenancePage } from './web/maintenance';
 import { devRoutes } from './web/dev';
+import { epdqSimulator } from './web/epdq-simulator';
+import { devOrdering } from './web/dev-ordering';
 
 export type AppEnv = { Bindings: Env; Variables: { db: DB; now: Date; requestId: string } };
 
@@ -56,6 +58,8 @@ export function createApp(build?: ServerBuild) {
   // A sub-app's notFound is not used once mounted: without this, unknown /api paths would reach Remix.
   app.all('/api/*', (c) => c.json(errorBody('errors.not_found'), 404));
   app.route('/__dev', devRoutes);
+  app.route('/__dev/ordering', devOrdering);
+  app.route('/dev/epdq', epdqSimulator);
 
   app.all('*', async (c) => {
     if (!remix) return c.notFound();

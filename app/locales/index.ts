@@ -5,6 +5,7 @@ import en_app from './en/app.json';
 import en_auth from './en/auth.json';
 import en_campuses from './en/campuses.json';
 import en_cart from './en/cart.json';
+import en_checkout from './en/checkout.json';
 import en_clients from './en/clients.json';
 import en_common from './en/common.json';
 import en_companies from './en/companies.json';
@@ -28,6 +29,7 @@ import en_notes from './en/notes.json';
 import en_notifications from './en/notifications.json';
 import en_order from './en/order.json';
 import en_password_reset from './en/password_reset.json';
+import en_payments from './en/payments.json';
 import en_products from './en/products.json';
 import en_release_notes from './en/release_notes.json';
 import en_service_agreements from './en/service_agreements.json';
@@ -41,6 +43,7 @@ import ca_app from './ca/app.json';
 import ca_auth from './ca/auth.json';
 import ca_campuses from './ca/campuses.json';
 import ca_cart from './ca/cart.json';
+import ca_checkout from './ca/checkout.json';
 import ca_clients from './ca/clients.json';
 import ca_common from './ca/common.json';
 import ca_companies from './ca/companies.json';
@@ -64,6 +67,7 @@ import ca_notes from './ca/notes.json';
 import ca_notifications from './ca/notifications.json';
 import ca_order from './ca/order.json';
 import ca_password_reset from './ca/password_reset.json';
+import ca_payments from './ca/payments.json';
 import ca_products from './ca/products.json';
 import ca_release_notes from './ca/release_notes.json';
 import ca_service_agreements from './ca/service_agreements.json';
@@ -77,6 +81,7 @@ import cn_app from './cn/app.json';
 import cn_auth from './cn/auth.json';
 import cn_campuses from './cn/campuses.json';
 import cn_cart from './cn/cart.json';
+import cn_checkout from './cn/checkout.json';
 import cn_clients from './cn/clients.json';
 import cn_common from './cn/common.json';
 import cn_companies from './cn/companies.json';
@@ -100,6 +105,7 @@ import cn_notes from './cn/notes.json';
 import cn_notifications from './cn/notifications.json';
 import cn_order from './cn/order.json';
 import cn_password_reset from './cn/password_reset.json';
+import cn_payments from './cn/payments.json';
 import cn_products from './cn/products.json';
 import cn_release_notes from './cn/release_notes.json';
 import cn_service_agreements from './cn/service_agreements.json';
@@ -113,6 +119,7 @@ import de_app from './de/app.json';
 import de_auth from './de/auth.json';
 import de_campuses from './de/campuses.json';
 import de_cart from './de/cart.json';
+import de_checkout from './de/checkout.json';
 import de_clients from './de/clients.json';
 import de_common from './de/common.json';
 import de_companies from './de/companies.json';
@@ -136,6 +143,7 @@ import de_notes from './de/notes.json';
 import de_notifications from './de/notifications.json';
 import de_order from './de/order.json';
 import de_password_reset from './de/password_reset.json';
+import de_payments from './de/payments.json';
 import de_products from './de/products.json';
 import de_release_notes from './de/release_notes.json';
 import de_service_agreements from './de/service_agreements.json';
@@ -149,6 +157,7 @@ import es_app from './es/app.json';
 import es_auth from './es/auth.json';
 import es_campuses from './es/campuses.json';
 import es_cart from './es/cart.json';
+import es_checkout from './es/checkout.json';
 import es_clients from './es/clients.json';
 import es_common from './es/common.json';
 import es_companies from './es/companies.json';
@@ -172,6 +181,7 @@ import es_notes from './es/notes.json';
 import es_notifications from './es/notifications.json';
 import es_order from './es/order.json';
 import es_password_reset from './es/password_reset.json';
+import es_payments from './es/payments.json';
 import es_products from './es/products.json';
 import es_release_notes from './es/release_notes.json';
 import es_service_agreements from './es/service_agreements.json';
@@ -185,6 +195,7 @@ import fr_app from './fr/app.json';
 import fr_auth from './fr/auth.json';
 import fr_campuses from './fr/campuses.json';
 import fr_cart from './fr/cart.json';
+import fr_checkout from './fr/checkout.json';
 import fr_clients from './fr/clients.json';
 import fr_common from './fr/common.json';
 import fr_companies from './fr/companies.json';
@@ -208,6 +219,7 @@ import fr_notes from './fr/notes.json';
 import fr_notifications from './fr/notifications.json';
 import fr_order from './fr/order.json';
 import fr_password_reset from './fr/password_reset.json';
+import fr_payments from './fr/payments.json';
 import fr_products from './fr/products.json';
 import fr_release_notes from './fr/release_notes.json';
 import fr_service_agreements from './fr/service_agreements.json';
@@ -221,6 +233,7 @@ import it_app from './it/app.json';
 import it_auth from './it/auth.json';
 import it_campuses from './it/campuses.json';
 import it_cart from './it/cart.json';
+import it_checkout from './it/checkout.json';
 import it_clients from './it/clients.json';
 import it_common from './it/common.json';
 import it_companies from './it/companies.json';
@@ -244,6 +257,7 @@ import it_notes from './it/notes.json';
 import it_notifications from './it/notifications.json';
 import it_order from './it/order.json';
 import it_password_reset from './it/password_reset.json';
+import it_payments from './it/payments.json';
 import it_products from './it/products.json';
 import it_release_notes from './it/release_notes.json';
 import it_service_agreements from './it/service_agreements.json';
@@ -257,6 +271,7 @@ import pt_app from './pt/app.json';
 import pt_auth from './pt/auth.json';
 import pt_campuses from './pt/campuses.json';
 import pt_cart from './pt/cart.json';
+import pt_checkout from './pt/checkout.json';
 import pt_clients from './pt/clients.json';
 import pt_common from './pt/common.json';
 import pt_companies from './pt/companies.json';
@@ -280,6 +295,7 @@ import pt_notes from './pt/notes.json';
 import pt_notifications from './pt/notifications.json';
 import pt_order from './pt/order.json';
 import pt_password_reset from './pt/password_reset.json';
+import pt_payments from './pt/payments.json';
 import pt_products from './pt/products.json';
 import pt_release_notes from './pt/release_notes.json';
 import pt_service_agreements from './pt/service_agreements.json';
@@ -296,6 +312,7 @@ export const localeResources = {
     "auth": en_auth,
     "campuses": en_campuses,
     "cart": en_cart,
+    "checkout": en_checkout,
     "clients": en_clients,
     "common": en_common,
     "companies": en_companies,
@@ -319,6 +336,7 @@ export const localeResources = {
     "notifications": en_notifications,
     "order": en_order,
     "password_reset": en_password_reset,
+    "payments": en_payments,
     "products": en_products,
     "release_notes": en_release_notes,
     "service_agreements": en_service_agreements,
@@ -334,6 +352,7 @@ export const localeResources = {
     "auth": ca_auth,
     "campuses": ca_campuses,
     "cart": ca_cart,
+    "checkout": ca_checkout,
     "clients": ca_clients,
     "common": ca_common,
     "companies": ca_companies,
@@ -357,6 +376,7 @@ export const localeResources = {
     "notifications": ca_notifications,
     "order": ca_order,
     "password_reset": ca_password_reset,
+    "payments": ca_payments,
     "products": ca_products,
     "release_notes": ca_release_notes,
     "service_agreements": ca_service_agreements,
@@ -372,6 +392,7 @@ export const localeResources = {
     "auth": cn_auth,
     "campuses": cn_campuses,
     "cart": cn_cart,
+    "checkout": cn_checkout,
     "clients": cn_clients,
     "common": cn_common,
     "companies": cn_companies,
@@ -395,6 +416,7 @@ export const localeResources = {
     "notifications": cn_notifications,
     "order": cn_order,
     "password_reset": cn_password_reset,
+    "payments": cn_payments,
     "products": cn_products,
     "release_notes": cn_release_notes,
     "service_agreements": cn_service_agreements,
@@ -410,6 +432,7 @@ export const localeResources = {
     "auth": de_auth,
     "campuses": de_campuses,
     "cart": de_cart,
+    "checkout": de_checkout,
     "clients": de_clients,
     "common": de_common,
     "companies": de_companies,
@@ -433,6 +456,7 @@ export const localeResources = {
     "notifications": de_notifications,
     "order": de_order,
     "password_reset": de_password_reset,
+    "payments": de_payments,
     "products": de_products,
     "release_notes": de_release_notes,
     "service_agreements": de_service_agreements,
@@ -448,6 +472,7 @@ export const localeResources = {
     "auth": es_auth,
     "campuses": es_campuses,
     "cart": es_cart,
+    "checkout": es_checkout,
     "clients": es_clients,
     "common": es_common,
     "companies": es_companies,
@@ -471,6 +496,7 @@ export const localeResources = {
     "notifications": es_notifications,
     "order": es_order,
     "password_reset": es_password_reset,
+    "payments": es_payments,
     "products": es_products,
     "release_notes": es_release_notes,
     "service_agreements": es_service_agreements,
@@ -486,6 +512,7 @@ export const localeResources = {
     "auth": fr_auth,
     "campuses": fr_campuses,
     "cart": fr_cart,
+    "checkout": fr_checkout,
     "clients": fr_clients,
     "common": fr_common,
     "companies": fr_companies,
@@ -509,6 +536,7 @@ export const localeResources = {
     "notifications": fr_notifications,
     "order": fr_order,
     "password_reset": fr_password_reset,
+    "payments": fr_payments,
     "products": fr_products,
     "release_notes": fr_release_notes,
     "service_agreements": fr_service_agreements,
@@ -524,6 +552,7 @@ export const localeResources = {
     "auth": it_auth,
     "campuses": it_campuses,
     "cart": it_cart,
+    "checkout": it_checkout,
     "clients": it_clients,
     "common": it_common,
     "companies": it_companies,
@@ -547,6 +576,7 @@ export const localeResources = {
     "notifications": it_notifications,
     "order": it_order,
     "password_reset": it_password_reset,
+    "payments": it_payments,
     "products": it_products,
     "release_notes": it_release_notes,
     "service_agreements": it_service_agreements,
@@ -562,6 +592,7 @@ export const localeResources = {
     "auth": pt_auth,
     "campuses": pt_campuses,
     "cart": pt_cart,
+    "checkout": pt_checkout,
     "clients": pt_clients,
     "common": pt_common,
     "companies": pt_companies,
@@ -585,6 +616,7 @@ export const localeResources = {
     "notifications": pt_notifications,
     "order": pt_order,
     "password_reset": pt_password_reset,
+    "payments": pt_payments,
     "products": pt_products,
     "release_notes": pt_release_notes,
     "service_agreements": pt_service_agreements,

@@ -2,12 +2,15 @@
  * Builders shared by the demo seed and the tests, so demo data and test data look alike.
  * Each returns the row it wrote.
  */
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   campuses,
   clients,
   companies,
+  contracts,
   countries,
+  enrollments,
+  policyBatches,
   permissions,
   rolePermissions,
   roles,
@@ -18,7 +21,7 @@ import {
   users,
 } from '../schema';
 import type { DB } from '../../workers/platform/db';
-import { bulkInsert, runBatch } from '../../workers/platform/db';
+import { bulkInsert, runBatch, type Statement } from '../../workers/platform/db';
 import { publicId } from '../../workers/platform/crypto';
 import { hashPassword } from '../../workers/platform/auth/password';
 import { ALL_PERMISSIONS, groupOf } from '../../workers/domain/access/permissions';
@@ -214,4 +217,144 @@ export async function buildUser(db: DB, input: UserInput) {
     ),
   ]);
   return user;
+}
+
+// ================================================================ ordering: policy batches and enrollments
+// Test and demo builders for the cart and checkout. They write rows directly (no rules run), so a test can
+// put a batch in any state; applicants that should pass checkout must be valid as the rules see them.
+
+export interface ApplicantSeed {
+  first_name?: string;
+  last_name?: string;
+  type?: 'student' | 'immediate_family' | 'group_leader';
+  date_of_birth?: string;
+  email?: string | null;
+  start_date: string;
+  end_date: string;
+  /** Country abbreviations; default FR (residence) and GB (destination). */
+  residence?: string;
+  destination?: string;
+  /** Stored as the enrollment's errors (an enrollment with errors cannot be checked out). */
+  errors?: { field: string; message: string }[];
+  /** Index (in this list) of the student a family member depends on, and of the group leader. */
+  dependency_index?: number;
+  group_leader_index?: number;
+}
+
+const SEED_FIRST_NAMES = ['Ana', 'Ben', 'Chloe', 'Dara', 'Emil', 'Farah', 'Goran', 'Hana', 'Ivo', 'Jade'];
+const SEED_LAST_NAMES = ['Silva', 'Okafor', 'Novak', 'Moreau', 'Kowalski', 'Lindqvist', 'Rossi', 'Tanaka'];
+
+/** Applicants with valid, distinct names and the given trip dates (for bulk tests and benchmarks). */
+export function seedApplicants(
+  count: number,
+  trip: { start_date: string; end_date: string },
+): ApplicantSeed[] {
+  return Array.from({ length: count }, (_, i) => ({
+    first_name: `${SEED_FIRST_NAMES[i % SEED_FIRST_NAMES.length]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 10) % 26]}`,
+    last_name: `${SEED_LAST_NAMES[i % SEED_LAST_NAMES.length]}-${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 260) % 26]}${'abcdefghijklmnopqrstuvwxyz'[Math.floor(i / 6760) % 26]}`,
+    email: `applicant.${i + 1}@example.test`,
+    ...trip,
+  }));
+}
+
+/**
+ * A policy batch of a campus under a contract with its enrollments (default: open, in the creator's
+ * cart). The stored fee is the contract's price for the trip (no tax); checkout recomputes it anyway.
+ */
+export async function buildPolicyBatch(
+  db: DB,
+  input: {
+    campusId: number;
+    contractId: number;
+    createdBy: number;
+    applicants: ApplicantSeed[];
+    status?: 'draft' | 'open' | 'confirmed' | 'cleared';
+    openedAt?: Date;
+    updatedAt?: Date;
+    sendWelcomeEmail?: boolean;
+  },
+) {
+  const [campus] = await db
+    .select({ client_id: campuses.client_id, company_id: clients.company_id })
+    .from(campuses)
+    .innerJoin(clients, eq(clients.id, campuses.client_id))
+    .where(eq(campuses.id, input.campusId));
+  const [contract] = await db.select().from(contracts).where(eq(contracts.id, input.contractId));
+  const status = input.status ?? 'open';
+  const now = new Date();
+  const [batch] = await db
+    .insert(policyBatches)
+    .values({
+      public_id: publicId(),
+      company_id: campus.company_id,
+      client_id: campus.client_id,
+      campus_id: input.campusId,
+      contract_id: input.contractId,
+      status,
+      created_by: input.createdBy,
+      send_welcome_email: input.sendWelcomeEmail ?? false,
+      opened_at: status === 'draft' ? null : (input.openedAt ?? now),
+      created_at: input.updatedAt ?? now,
+      updated_at: input.updatedAt ?? now,
+    })
+    .returning();
+  const codes = [...new Set(input.applicants.flatMap((a) => [a.residence ?? 'FR', a.destination ?? 'GB']))];
+  const countryOf = new Map<string, number>();
+  for (const code of codes) countryOf.set(code, await countryId(db, code));
+  const fee = contract.custom_minor ?? contract.sale_minor;
+  const rows = input.applicants.map((a, i) => ({
+    public_id: publicId(),
+    position: i + 1,
+    type: a.type ?? 'student',
+    first_name: a.first_name ?? SEED_FIRST_NAMES[i % SEED_FIRST_NAMES.length],
+    last_name: a.last_name ?? SEED_LAST_NAMES[i % SEED_LAST_NAMES.length],
+    date_of_birth: a.date_of_birth ?? '2005-04-12',
+    email: a.email === undefined ? `applicant.${i + 1}@example.test` : a.email,
+    residence_country_id: countryOf.get(a.residence ?? 'FR'),
+    destination_country_id: countryOf.get(a.destination ?? 'GB'),
+    start_date: a.start_date,
+    end_date: a.end_date,
+    errors: a.errors ?? [],
+    error_count: a.errors?.length ?? 0,
+    fee_minor: a.errors?.length ? null : fee,
+    tax_minor: a.errors?.length ? null : 0,
+  }));
+  // JSON row sets: one bound parameter per thousand applicants (D1 binds at most 100 per statement).
+  const statements: Statement[] = [];
+  for (let i = 0; i < rows.length; i += 1000) {
+    const set = JSON.stringify(rows.slice(i, i + 1000));
+    statements.push(
+      db.run(sql`INSERT INTO enrollments (public_id, batch_id, position, type, first_name, last_name, date_of_birth,
+          email, residence_country_id, destination_country_id, start_date, end_date, errors, error_count,
+          fee_minor, tax_minor, created_at, updated_at)
+        SELECT value->>'public_id', ${batch.id}, value->>'position', value->>'type', value->>'first_name',
+          value->>'last_name', value->>'date_of_birth', value->>'email', value->>'residence_country_id',
+          value->>'destination_country_id', value->>'start_date', value->>'end_date', value->'errors',
+          value->>'error_count', value->>'fee_minor', value->>'tax_minor', ${now.getTime()}, ${now.getTime()}
+        FROM json_each(${set})`) as never,
+    );
+  }
+  const links = input.applicants
+    .map((a, i) => ({ pos: i + 1, dep: a.dependency_index, lead: a.group_leader_index }))
+    .filter((l) => l.dep !== undefined || l.lead !== undefined)
+    .map((l) => ({
+      pos: l.pos,
+      dep: l.dep === undefined ? null : l.dep + 1,
+      lead: l.lead === undefined ? null : l.lead + 1,
+    }));
+  if (links.length)
+    statements.push(
+      db.run(sql`UPDATE enrollments SET
+          dependency_id = (SELECT d.id FROM enrollments d WHERE d.batch_id = ${batch.id} AND d.position = j.value->>'dep'),
+          group_leader_id = (SELECT g.id FROM enrollments g WHERE g.batch_id = ${batch.id} AND g.position = j.value->>'lead')
+        FROM json_each(${JSON.stringify(links)}) AS j
+        WHERE enrollments.batch_id = ${batch.id} AND enrollments.position = j.value->>'pos'`) as never,
+    );
+  await runBatch(db, statements);
+  const stored = await db
+    .select()
+    .from(enrollments)
+    .where(eq(enrollments.batch_id, batch.id))
+    .orderBy(enrollments.position);
+  return { batch, enrollments: stored };
 }

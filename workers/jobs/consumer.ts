@@ -12,6 +12,7 @@ import {
 import { STAGE_IMPORT_JOB } from '../domain/imports/service';
 import { runStaging } from '../domain/imports/staging';
 import { purgeExpiredSessions } from '../domain/auth/sessions';
+import { clearExpiredCarts } from '../domain/checkout/clear';
 
 registerJobRunner(STAGE_IMPORT_JOB, runStaging);
 
@@ -72,10 +73,11 @@ async function handleDeadLetter(env: Env, body: JobMessage): Promise<void> {
   // outbox messages that keep failing are marked failed by deliverOutboxMessage itself.
 }
 
-/** Cron: redeliver stale outbox messages and purge expired sessions. Later areas add cart expiry etc. */
+/** Cron: redeliver stale outbox messages, purge expired sessions, clear the carts past their time. */
 export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
   const db = createDb(env.DB);
   const now = new Date();
   await redeliverStale(db, env, now);
   await purgeExpiredSessions(db, now);
+  await clearExpiredCarts(db, now);
 }

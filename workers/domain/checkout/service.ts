@@ -1,0 +1,486 @@
+/**
+ * Checkout (spec 002 s.7: POST policy-batches/confirm-open; spec 001 s.4 Cart): every open policy batch
+ * in the actor's cart is confirmed together; its enrollments become policies with policy numbers, and an
+ * invoice is issued per client and currency. Decisions in docs/decisions.md, "Checkout".
+ *
+ * Whose cart: the open batches the user put in it (as the cart page shows them), on campuses they may still
+ * see; a staff user ordering on behalf of clients may narrow it to one client (`client_id`); without it
+ * every client of the cart is invoiced (one invoice each).
+ *
+ * All or nothing, once: the whole checkout is ONE D1 batch (one transaction) of set-based statements, a
+ * dozen or so whatever the number of applicants. Its first statement for each invoice is guarded: the
+ * invoice number is NULL (which the table refuses, rolling everything back) unless every batch of the
+ * checkout is still open, has exactly the applicants priced, and none of them has errors. D1 runs batches
+ * one after another, so of two checkouts of the same cart (two clicks, two tabs) the second always sees
+ * the first's result: with the same checkout key it answers the same invoice(s) (the unique
+ * `invoices.checkout_key`), with another key it is refused with a clear message.
+ */
+import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import {
+  campuses,
+  clients,
+  contracts,
+  enrollments,
+  invoices,
+  policyBatches,
+  products,
+} from '../../../drizzle/schema';
+import { randomToken } from '../../platform/crypto';
+import { runBatch, type Statement } from '../../platform/db';
+import { requirePermission } from '../access/actor';
+import { visibleCampus } from '../campuses/queries';
+import type { ActorCtx } from '../context';
+import { batchRules } from '../enrollments/batches';
+import { feeFor } from '../enrollments/fees';
+import { Conflict, NotFound, ValidationFailed } from '../errors';
+import { findVisibleInvoice, joinedInvoices, presentInvoice, visibleInvoices } from '../invoices/queries';
+import { intList, issuePolicyStatements, TRIP_DAYS_SQL, type FeeRow } from '../policies/issue';
+import { msg, todayIso } from '../validation';
+import type { ConfirmOpenInput } from './schema';
+import { dueDate, paymentChoices, type PaymentChoice, type PaymentTerms } from './terms';
+import { enqueueWelcomeEmails, welcomeStatements } from './welcome';
+
+/** Who may check out: issuing policies. */
+export const CHECKOUT_PERMISSION = 'create_policy';
+export const INVOICE_SERIES = 'invoice';
+export const INVOICE_NUMBER_DIGITS = 7;
+
+/** One open batch of the cart with what checkout needs to know about it. */
+export interface CartBatch {
+  id: number;
+  public_id: string;
+  company_id: number;
+  client_id: number;
+  client_public_id: string;
+  client_name: string;
+  client_lang: string;
+  payment_terms: PaymentTerms;
+  payment_method: string;
+  campus_id: number;
+  campus_public_id: string;
+  campus_name: string;
+  pay_with_bank_transfer: boolean;
+  contract_id: number;
+  contract_name: string;
+  product_name: string;
+  currency: string;
+  send_welcome_email: boolean;
+  count: number;
+  with_errors: number;
+  premium_minor: number;
+  tax_minor: number;
+  total_minor: number;
+  fees: FeeRow[];
+}
+
+/** The batches of one future invoice: one client, one currency. */
+export interface CartGroup {
+  key: string;
+  client: { id: number; public_id: string; name: string; lang: string };
+  company_id: number;
+  currency: string;
+  payment_terms: PaymentTerms;
+  choices: PaymentChoice[];
+  batches: CartBatch[];
+  count: number;
+  premium_minor: number;
+  tax_minor: number;
+  total_minor: number;
+}
+
+export interface CheckoutPlan {
+  groups: CartGroup[];
+  /** Every client with open batches in view (a staff user picks one). */
+  clients: { public_id: string; name: string }[];
+  count: number;
+  with_errors: number;
+}
+
+/**
+ * The actor's cart: the open batches they put there (created_by), on campuses they may still see; the
+ * same rule as the cart page's (workers/domain/enrollments cartScope).
+ */
+function openBatchScope(ctx: ActorCtx, clientPublicId?: string): SQL {
+  return and(
+    eq(policyBatches.status, 'open'),
+    eq(policyBatches.created_by, ctx.actor.user_id),
+    visibleCampus(ctx.actor),
+    clientPublicId ? eq(clients.public_id, clientPublicId) : undefined,
+  )!;
+}
+
+/**
+ * The cart as checkout sees it: the open batches in scope grouped per client and currency, with the
+ * applicants counted (and those with errors), and the fees recomputed with today's prices and tax.
+ * Batches without applicants are left out (they stay in the cart until cleared).
+ */
+export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } = {}): Promise<CheckoutPlan> {
+  requirePermission(ctx.actor, CHECKOUT_PERMISSION);
+  const scope = openBatchScope(ctx, opts.client_id);
+  const days = TRIP_DAYS_SQL('enrollments');
+  const [rows, stats, allClients] = await ctx.db.batch([
+    ctx.db
+      .select({
+        batch: policyBatches,
+        client_public_id: sql<string>`${clients.public_id}`.as('client_public_id'),
+        client_name: sql<string>`${clients.name}`.as('client_name'),
+        client_lang: sql<string>`${clients.preferred_lang}`.as('client_lang'),
+        payment_terms: sql<PaymentTerms>`${clients.payment_terms}`.as('payment_terms'),
+        payment_method: sql<string>`${clients.payment_method}`.as('client_payment_method'),
+        campus_public_id: sql<string>`${campuses.public_id}`.as('campus_public_id'),
+        campus_name: sql<string>`${campuses.name}`.as('campus_name'),
+        pay_with_bank_transfer: sql<number>`${campuses.pay_with_bank_transfer}`.as('pay_with_bank_transfer'),
+        contract_name: sql<string>`${contracts.name}`.as('contract_name'),
+        currency: sql<string>`${contracts.currency}`.as('contract_currency'),
+        product_name: sql<string>`${products.name}`.as('product_name'),
+      })
+      .from(policyBatches)
+      .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
+      .innerJoin(clients, eq(clients.id, campuses.client_id))
+      .innerJoin(contracts, eq(contracts.id, policyBatches.contract_id))
+      .innerJoin(products, eq(products.id, contracts.product_id))
+      .where(scope)
+      .orderBy(clients.name, campuses.name, policyBatches.id),
+    ctx.db
+      .select({
+        batch_id: enrollments.batch_id,
+        days: sql<number | null>`${days}`.as('days'),
+        n: sql<number>`count(*)`.as('n'),
+        with_errors: sql<number>`sum(CASE WHEN ${enrollments.error_count} > 0 THEN 1 ELSE 0 END)`.as(
+          'with_errors',
+        ),
+      })
+      .from(enrollments)
+      .innerJoin(policyBatches, eq(policyBatches.id, enrollments.batch_id))
+      .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
+      .innerJoin(clients, eq(clients.id, campuses.client_id))
+      .where(scope)
+      .groupBy(enrollments.batch_id, days),
+    ctx.db
+      .selectDistinct({ public_id: clients.public_id, name: clients.name })
+      .from(policyBatches)
+      .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
+      .innerJoin(clients, eq(clients.id, campuses.client_id))
+      .where(openBatchScope(ctx))
+      .orderBy(clients.name),
+  ]);
+
+  const byBatch = new Map<number, { days: number | null; n: number; with_errors: number }[]>();
+  for (const s of stats) {
+    const list = byBatch.get(s.batch_id) ?? [];
+    list.push({
+      days: s.days == null ? null : Number(s.days),
+      n: Number(s.n),
+      with_errors: Number(s.with_errors),
+    });
+    byBatch.set(s.batch_id, list);
+  }
+
+  const groups = new Map<string, CartGroup>();
+  let count = 0;
+  let withErrors = 0;
+  for (const r of rows) {
+    const lines = byBatch.get(r.batch.id) ?? [];
+    const n = lines.reduce((t, l) => t + l.n, 0);
+    if (!n) continue;
+    const errors = lines.reduce((t, l) => t + l.with_errors, 0);
+    const { pricing } = await batchRules(ctx, r.batch);
+    const fees: FeeRow[] = [];
+    let premium = 0;
+    let tax = 0;
+    for (const l of lines) {
+      if (l.days == null || l.days < 1 || l.with_errors === l.n) continue;
+      // The fee depends on the trip length only: price a trip of that many days.
+      const end = new Date(Date.UTC(2000, 0, l.days)).toISOString().slice(0, 10);
+      const fee = feeFor({ start_date: '2000-01-01', end_date: end }, pricing);
+      fees.push({
+        batch_id: r.batch.id,
+        days: l.days,
+        premium_minor: fee.premium_minor,
+        net_minor: fee.net_minor,
+        tax_minor: fee.tax_minor,
+      });
+      const valid = l.n - l.with_errors;
+      premium += fee.premium_minor * valid;
+      tax += fee.tax_minor * valid;
+    }
+    const batch: CartBatch = {
+      id: r.batch.id,
+      public_id: r.batch.public_id,
+      company_id: r.batch.company_id,
+      client_id: r.batch.client_id,
+      client_public_id: r.client_public_id,
+      client_name: r.client_name,
+      client_lang: r.client_lang,
+      payment_terms: r.payment_terms,
+      payment_method: r.payment_method,
+      campus_id: r.batch.campus_id,
+      campus_public_id: r.campus_public_id,
+      campus_name: r.campus_name,
+      pay_with_bank_transfer: !!Number(r.pay_with_bank_transfer),
+      contract_id: r.batch.contract_id,
+      contract_name: r.contract_name,
+      product_name: r.product_name,
+      currency: pricing.currency || r.currency,
+      send_welcome_email: r.batch.send_welcome_email,
+      count: n,
+      with_errors: errors,
+      premium_minor: premium,
+      tax_minor: tax,
+      total_minor: premium + tax,
+      fees,
+    };
+    count += n;
+    withErrors += errors;
+    const key = `${batch.client_id}:${batch.currency}`;
+    let group = groups.get(key);
+    if (!group) {
+      group = {
+        key,
+        client: {
+          id: batch.client_id,
+          public_id: batch.client_public_id,
+          name: batch.client_name,
+          lang: batch.client_lang,
+        },
+        company_id: batch.company_id,
+        currency: batch.currency,
+        payment_terms: batch.payment_terms,
+        choices: [],
+        batches: [],
+        count: 0,
+        premium_minor: 0,
+        tax_minor: 0,
+        total_minor: 0,
+      };
+      groups.set(key, group);
+    }
+    group.batches.push(batch);
+    group.count += n;
+    group.premium_minor += premium;
+    group.tax_minor += tax;
+    group.total_minor += premium + tax;
+  }
+  for (const g of groups.values())
+    g.choices = paymentChoices(
+      { payment_terms: g.payment_terms, payment_method: g.batches[0].payment_method },
+      g.batches.some((b) => b.pay_with_bank_transfer),
+    );
+  return { groups: [...groups.values()], clients: allClients, count, with_errors: withErrors };
+}
+
+/** The answer of confirm-open: the invoice, or (when the checkout made several) the policy batches. */
+export type CheckoutResult =
+  | { invoice: ReturnType<typeof presentInvoice> }
+  | {
+      policy_batches: {
+        id: string;
+        status: string;
+        campus: { id: string; name: string };
+        invoice: { id: string; number: string } | null;
+      }[];
+      invoices: ReturnType<typeof presentInvoice>[];
+    };
+
+/** The invoices made by a checkout key, in the actor's view (one per client and currency). */
+async function invoicesOfCheckout(ctx: ActorCtx, key: string) {
+  const rows = await joinedInvoices(ctx)
+    .where(
+      and(
+        gte(invoices.checkout_key, `${key}:`),
+        lt(invoices.checkout_key, `${key};`),
+        visibleInvoices(ctx.actor),
+      ),
+    )
+    .orderBy(invoices.id);
+  return rows;
+}
+
+async function resultOf(ctx: ActorCtx, key: string): Promise<CheckoutResult | null> {
+  const rows = await invoicesOfCheckout(ctx, key);
+  if (!rows.length) return null;
+  const views = rows.map((r) => presentInvoice(r as never));
+  if (views.length === 1) return { invoice: views[0] };
+  const batches = await ctx.db
+    .select({
+      id: policyBatches.public_id,
+      status: policyBatches.status,
+      campus_id: campuses.public_id,
+      campus_name: campuses.name,
+      invoice_id: policyBatches.invoice_id,
+    })
+    .from(policyBatches)
+    .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
+    .where(
+      inArray(
+        policyBatches.invoice_id,
+        rows.map((r) => r.invoice.id),
+      ),
+    )
+    .orderBy(policyBatches.id);
+  const byId = new Map(rows.map((r) => [r.invoice.id, r.invoice]));
+  return {
+    policy_batches: batches.map((b) => {
+      const invoice = b.invoice_id ? byId.get(b.invoice_id) : undefined;
+      return {
+        id: b.id,
+        status: b.status,
+        campus: { id: b.campus_id, name: b.campus_name },
+        invoice: invoice ? { id: invoice.public_id, number: invoice.number } : null,
+      };
+    }),
+    invoices: views,
+  };
+}
+
+/** Random characters for the payment reference (no 0/O, 1/I/L: it is read aloud and typed). */
+function referenceSuffix(): string {
+  const alphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+  const bytes = crypto.getRandomValues(new Uint8Array(4));
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('');
+}
+
+/**
+ * Confirms all open batches of the actor's cart together: issues a policy per enrollment, one invoice per
+ * client and currency, marks the batches confirmed with their invoice, and (when chosen) writes the
+ * welcome emails. Idempotent per checkout key. Refused while any applicant has errors.
+ */
+export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput): Promise<CheckoutResult> {
+  requirePermission(ctx.actor, CHECKOUT_PERMISSION);
+  const key = input.checkout_key;
+  const replay = await resultOf(ctx, key);
+  if (replay) return replay;
+
+  const plan = await planCheckout(ctx, { client_id: input.client_id });
+  if (!plan.groups.length) {
+    if (input.client_id && !plan.clients.length) throw new NotFound(msg('checkout.errors.client_not_found'));
+    throw ValidationFailed.field('checkout', msg('checkout.errors.empty'));
+  }
+  if (plan.with_errors)
+    throw ValidationFailed.field('checkout', msg('checkout.errors.has_errors', { count: plan.with_errors }));
+  if (input.payment_method)
+    for (const g of plan.groups)
+      if (!g.choices.includes(input.payment_method))
+        throw ValidationFailed.field('payment_method', msg('checkout.errors.payment_method'));
+
+  const today = todayIso(ctx.now);
+  const now = ctx.now.getTime();
+  const allIds = plan.groups.flatMap((g) => g.batches.map((b) => b.id));
+  const statements: Statement[] = [
+    ctx.db.run(
+      sql`INSERT OR IGNORE INTO sequences (name, value) VALUES ('policy', 0), (${INVOICE_SERIES}, 0)`,
+    ) as unknown as Statement,
+  ];
+  plan.groups.forEach((g, index) => {
+    const invoiceKey = `${key}:${index + 1}`;
+    const ids = g.batches.map((b) => b.id);
+    const method = input.payment_method ?? g.choices[0];
+    const campusIds = [...new Set(g.batches.map((b) => b.campus_id))];
+    const welcome = g.batches
+      .filter((b) => input.send_welcome_email || b.send_welcome_email)
+      .map((b) => b.id);
+    // Checked inside the transaction, just before this group's batches change.
+    const guard = sql`(SELECT count(*) FROM policy_batches WHERE id IN (${intList(ids)}) AND status = 'open') = ${ids.length}
+      AND NOT EXISTS (SELECT 1 FROM enrollments WHERE batch_id IN (${intList(ids)}) AND error_count > 0)
+      AND (SELECT count(*) FROM enrollments WHERE batch_id IN (${intList(ids)})) = ${g.count}`;
+    statements.push(
+      ctx.db.run(sql`WITH num AS (
+          SELECT 'INV' || printf('%0${sql.raw(String(INVOICE_NUMBER_DIGITS))}d', value + 1) AS n
+          FROM sequences WHERE name = ${INVOICE_SERIES}
+        )
+        INSERT INTO invoices (public_id, number, company_id, client_id, campus_id, status, payment_method,
+          currency, date, due_at, insurance_cost_minor, tax_minor, admin_fee_minor, total_minor, paid_minor,
+          payment_reference, created_by, checkout_key, created_at, updated_at)
+        SELECT lower(hex(randomblob(8))), CASE WHEN ${guard} THEN num.n END, ${g.company_id}, ${g.client.id},
+          ${campusIds.length === 1 ? campusIds[0] : null}, 'unpaid', ${method}, ${g.currency}, ${today},
+          ${dueDate(g.payment_terms, today)}, 0, 0, 0, 0, 0, num.n || '-' || ${referenceSuffix()},
+          ${ctx.actor.user_id}, ${invoiceKey}, ${now}, ${now}
+        FROM num`) as unknown as Statement,
+      ctx.db.run(
+        sql`UPDATE sequences SET value = value + 1 WHERE name = ${INVOICE_SERIES}`,
+      ) as unknown as Statement,
+      ...issuePolicyStatements(ctx.db, {
+        batchIds: ids,
+        invoiceKey,
+        currency: g.currency,
+        fees: g.batches.flatMap((b) => b.fees),
+        bookingDate: today,
+        now: ctx.now,
+      }),
+      ctx.db.run(sql`UPDATE invoices SET (insurance_cost_minor, tax_minor, total_minor) = (
+          SELECT coalesce(sum(premium_minor), 0), coalesce(sum(tax_minor), 0),
+            coalesce(sum(premium_minor + tax_minor), 0)
+          FROM policies WHERE invoice_id = invoices.id)
+        WHERE checkout_key = ${invoiceKey}`) as unknown as Statement,
+      // An order that costs nothing is paid.
+      ctx.db.run(sql`UPDATE invoices SET status = 'paid', paid_at = ${today}
+        WHERE checkout_key = ${invoiceKey} AND total_minor = 0`) as unknown as Statement,
+      ctx.db
+        .run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor, total_minor)
+        SELECT p.invoice_id, p.id, pr.name || ' · ' || p.policy_number || ' · ' || p.first_name || ' ' || p.last_name
+            || ' (' || strftime('%d/%m/%Y', p.start_date) || ' - ' || strftime('%d/%m/%Y', p.end_date) || ')',
+          1, p.premium_minor, p.tax_minor, p.premium_minor + p.tax_minor
+        FROM policies p JOIN products pr ON pr.id = p.product_id
+        WHERE p.invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${invoiceKey})
+        ORDER BY p.id`) as unknown as Statement,
+      ctx.db
+        .run(sql`UPDATE policy_batches SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
+          invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${invoiceKey}),
+          send_welcome_email = CASE WHEN id IN (${welcome.length ? intList(welcome) : sql.raw('NULL')}) THEN 1 ELSE 0 END
+        WHERE id IN (${intList(ids)}) AND status = 'open'`) as unknown as Statement,
+      ctx.db.run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
+          company_id, client_id, created_at)
+        SELECT ${ctx.actor.user_id}, 'invoice', id, 'issued', NULL,
+          json_object('number', number, 'total_minor', total_minor, 'currency', currency,
+            'payment_method', payment_method, 'due_at', due_at),
+          company_id, client_id, ${now}
+        FROM invoices WHERE checkout_key = ${invoiceKey}`) as unknown as Statement,
+      ctx.db.run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
+          company_id, client_id, created_at)
+        SELECT ${ctx.actor.user_id}, 'policy_batch', b.id, 'confirmed', json_object('status', 'open'),
+          json_object('status', 'confirmed', 'invoice', i.number,
+            'policies', (SELECT count(*) FROM policies WHERE batch_id = b.id)),
+          b.company_id, b.client_id, ${now}
+        FROM policy_batches b JOIN invoices i ON i.id = b.invoice_id
+        WHERE b.id IN (${intList(ids)})`) as unknown as Statement,
+    );
+    if (welcome.length)
+      statements.push(
+        ...welcomeStatements(ctx.db, {
+          where: sql`p.batch_id IN (${intList(welcome)})`,
+          lang: g.client.lang,
+          productName: ctx.env.PRODUCT_NAME,
+          now: ctx.now,
+        }),
+      );
+  });
+
+  try {
+    await runBatch(ctx.db, statements);
+  } catch (e) {
+    // Another request got there first: the same checkout (answer its invoice) or another one.
+    const again = await resultOf(ctx, key);
+    if (again) return again;
+    const [stillOpen] = await ctx.db
+      .select({ n: sql<number>`count(*)` })
+      .from(policyBatches)
+      .where(and(inArray(policyBatches.id, allIds), eq(policyBatches.status, 'open')));
+    if (Number(stillOpen?.n ?? 0) !== allIds.length)
+      throw new Conflict(msg('checkout.errors.already_confirmed'));
+    console.error('Checkout failed', e);
+    throw new Conflict(msg('checkout.errors.changed'));
+  }
+  if (plan.groups.some((g) => g.batches.some((b) => input.send_welcome_email || b.send_welcome_email)))
+    await enqueueWelcomeEmails(ctx.db, ctx.env);
+  return (await resultOf(ctx, key))!;
+}
+
+/** A new checkout key, for the checkout page to embed when it renders. */
+export function newCheckoutKey(): string {
+  return randomToken();
+}
+
+/** The invoice of a checkout page (the payment step after confirming), in the actor's view. */
+export async function checkoutInvoice(ctx: ActorCtx, invoiceId: string) {
+  return presentInvoice(await findVisibleInvoice(ctx, invoiceId));
+}

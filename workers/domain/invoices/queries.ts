@@ -1,0 +1,135 @@
+/**
+ * Scoped reads of invoices shared by checkout, payments and the invoice calls.
+ *
+ * Who sees an invoice (docs/decisions.md, "Checkout"): a user with read_invoice sees the invoices of their
+ * tenant scope (company users: the companies in view; school users: their client's, and only their
+ * campuses' unless they may see all campuses, plus any they checked out themselves). A user who may order
+ * (create_policy) but not read invoices sees the invoices of their own checkouts, so they can pay for and
+ * review what they bought. Anything else answers "not found".
+ */
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
+import { campuses, clients, companies, invoices, policies } from '../../../drizzle/schema';
+import type { Actor } from '../access/actor';
+import { can, requirePermission } from '../access/actor';
+import { companyScope } from '../access/scope';
+import type { ActorCtx } from '../context';
+import { NotFound } from '../errors';
+import { msg } from '../validation';
+
+export type InvoiceRow = typeof invoices.$inferSelect;
+
+/** Permissions that let a user reach an invoice at all (read_invoice, or ordering for their own). */
+export const INVOICE_ACCESS = 'read_invoice|create_policy';
+
+const NOTHING = sql`0 = 1`;
+
+/** The scope condition of invoice rows for the actor. */
+export function visibleInvoices(actor: Actor): SQL {
+  const own = eq(invoices.created_by, actor.user_id);
+  if (!can(actor, 'read_invoice')) return can(actor, 'create_policy') ? and(own, tenant(actor))! : NOTHING;
+  return tenant(actor);
+}
+
+function tenant(actor: Actor): SQL {
+  if (actor.user_type === 'company') return companyScope(actor, invoices.company_id);
+  if (actor.user_type === 'school' && actor.client_id) {
+    const byClient = eq(invoices.client_id, actor.client_id);
+    if (actor.campus_ids === null) return byClient;
+    const mine = eq(invoices.created_by, actor.user_id);
+    return actor.campus_ids.length
+      ? and(byClient, or(inArray(invoices.campus_id, actor.campus_ids), mine))!
+      : and(byClient, mine)!;
+  }
+  return NOTHING;
+}
+
+function as<T>(column: SQLiteColumn, alias: string) {
+  return sql<T>`${column}`.as(alias);
+}
+
+export const invoiceColumns = {
+  invoice: invoices,
+  client_public_id: as<string>(clients.public_id, 'client_public_id'),
+  client_name: as<string>(clients.name, 'client_name'),
+  campus_public_id: as<string | null>(campuses.public_id, 'campus_public_id'),
+  campus_name: as<string | null>(campuses.name, 'campus_name'),
+  company_public_id: as<string>(companies.public_id, 'company_public_id'),
+  company_name: as<string>(companies.name, 'company_name'),
+  policy_count:
+    sql<number>`(SELECT count(*) FROM ${policies} WHERE ${policies.invoice_id} = ${invoices.id})`.as(
+      'policy_count',
+    ),
+};
+
+export interface JoinedInvoice {
+  invoice: InvoiceRow;
+  client_public_id: string;
+  client_name: string;
+  campus_public_id: string | null;
+  campus_name: string | null;
+  company_public_id: string;
+  company_name: string;
+  policy_count: number;
+}
+
+export function joinedInvoices(ctx: Pick<ActorCtx, 'db'>) {
+  return ctx.db
+    .select(invoiceColumns)
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.client_id))
+    .innerJoin(companies, eq(companies.id, invoices.company_id))
+    .leftJoin(campuses, eq(campuses.id, invoices.campus_id));
+}
+
+/** An invoice by public id (text) or id (number) as the actor may see it; otherwise NotFound. */
+export async function findVisibleInvoice(ctx: ActorCtx, id: string | number): Promise<JoinedInvoice> {
+  requirePermission(ctx.actor, INVOICE_ACCESS);
+  const [row] = await joinedInvoices(ctx)
+    .where(
+      and(
+        typeof id === 'number' ? eq(invoices.id, id) : eq(invoices.public_id, id),
+        visibleInvoices(ctx.actor),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new NotFound(msg('checkout.errors.invoice_not_found'));
+  return row as JoinedInvoice;
+}
+
+const major = (minor: number) => minor / 100;
+
+/** An invoice as the API and the pages show it (public ids; money in major units and minor units). */
+export function presentInvoice(r: JoinedInvoice) {
+  const i = r.invoice;
+  return {
+    id: i.public_id,
+    id_numeric: i.id,
+    number: i.number,
+    invoice_number: i.number,
+    status: i.status,
+    payment_method: i.payment_method,
+    currency: i.currency,
+    date: i.date,
+    due_at: i.due_at,
+    paid_at: i.paid_at,
+    insurance_cost: major(i.insurance_cost_minor),
+    tax: major(i.tax_minor),
+    admin_fee: major(i.admin_fee_minor),
+    amount: major(i.total_minor),
+    total: major(i.total_minor),
+    paid_amount: major(i.paid_minor),
+    total_minor: i.total_minor,
+    tax_minor: i.tax_minor,
+    insurance_cost_minor: i.insurance_cost_minor,
+    paid_minor: i.paid_minor,
+    payment_reference: i.payment_reference,
+    order_number: i.order_number,
+    policy_count: Number(r.policy_count ?? 0),
+    client: { id: r.client_public_id, name: r.client_name },
+    campus: r.campus_public_id ? { id: r.campus_public_id, name: r.campus_name } : null,
+    company: { id: r.company_public_id, name: r.company_name },
+    created_at: i.created_at,
+  };
+}
+export type InvoiceView = ReturnType<typeof presentInvoice>;

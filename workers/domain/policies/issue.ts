@@ -1,0 +1,109 @@
+/**
+ * Issuing: the enrollments of confirmed policy batches become policies (spec 001 s.3 Insured / policy).
+ *
+ * The statements here run inside the checkout's one D1 batch (one transaction; see
+ * workers/domain/checkout/service.ts), and are set-based: `INSERT ... SELECT` over the enrollments, so
+ * 5000 applicants are a handful of statements whatever their number, never thousands of small inserts.
+ *
+ * - Policy ids are given explicitly (the current largest id + the row's place in the order), so a
+ *   family member's `dependency_id` and an insured's `group_leader_id`, which point at enrollments, map
+ *   to the new policies' ids in the same statement.
+ * - Policy numbers come from the `policy` series of the `sequences` table: `P` and eight digits, in the
+ *   order of the batches and the applicants' positions. The series advances in the same transaction, so
+ *   numbers have no gaps and are never handed out twice.
+ * - The premium, net cost and tax of each policy come from the fee of its trip length, recomputed with
+ *   the batch's current price (fees.ts) by the caller and passed in as a table of (batch, days) rows.
+ *   An enrollment whose trip length is not in that table (it changed after the fees were worked out)
+ *   has no premium, which the NOT NULL constraint refuses: the whole checkout rolls back.
+ * - Status is `issued`; whether it is active, not started or expired is derived from its dates.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { DB, Statement } from '../../platform/db';
+
+/** One row of the fee table: the fee of a trip of `days` days in one batch. */
+export interface FeeRow {
+  batch_id: number;
+  days: number;
+  premium_minor: number;
+  net_minor: number;
+  tax_minor: number;
+}
+
+export const POLICY_SERIES = 'policy';
+export const POLICY_NUMBER_DIGITS = 8;
+
+/** Integers written into the statement text (ids and amounts we computed), never user input. */
+export function intList(values: readonly number[]): SQL {
+  if (!values.length) throw new Error('An empty id list');
+  for (const v of values) if (!Number.isSafeInteger(v)) throw new Error(`Not an integer: ${v}`);
+  return sql.raw(values.join(', '));
+}
+
+/** Trip length in days, both ends included, as SQL over an enrollment's dates. */
+export const TRIP_DAYS_SQL = (alias: string) =>
+  sql.raw(`(CAST(julianday(${alias}.end_date) - julianday(${alias}.start_date) AS INTEGER) + 1)`);
+
+function feeValues(fees: readonly FeeRow[]): SQL {
+  const ints = (values: number[]) => {
+    for (const v of values) if (!Number.isSafeInteger(v)) throw new Error(`Not an integer: ${v}`);
+    return values.join(', ');
+  };
+  return sql.raw(
+    fees.map((f) => `(${ints([f.batch_id, f.days, f.premium_minor, f.net_minor, f.tax_minor])})`).join(', '),
+  );
+}
+
+/**
+ * The statements that issue the policies of `batchIds` under the invoice whose checkout key is
+ * `invoiceKey`: the policies themselves, then the advance of the policy series.
+ */
+export function issuePolicyStatements(
+  db: DB,
+  input: {
+    batchIds: readonly number[];
+    invoiceKey: string;
+    currency: string;
+    fees: readonly FeeRow[];
+    bookingDate: string;
+    now: Date;
+  },
+): Statement[] {
+  const ids = intList(input.batchIds);
+  const now = input.now.getTime();
+  const insert = sql`
+    WITH fees(batch_id, days, premium, net, tax) AS (VALUES ${feeValues(input.fees)}),
+    base AS (SELECT coalesce(max(id), 0) AS id FROM policies),
+    seq AS (SELECT value FROM sequences WHERE name = ${POLICY_SERIES}),
+    numbered AS (
+      SELECT e.*, row_number() OVER (ORDER BY e.batch_id, e.position, e.id) AS rn
+      FROM enrollments e WHERE e.batch_id IN (${ids})
+    )
+    INSERT INTO policies (id, public_id, policy_number, company_id, client_id, campus_id, contract_id,
+      product_id, batch_id, enrollment_id, invoice_id, type, first_name, last_name, date_of_birth, gender,
+      email, personal_email, phone_country, phone_number, passport_number, residence_country_id,
+      destination_country_id, start_date, end_date, destination_address, student_number, plan,
+      year_of_study, group_name, group_leader_id, dependency_id, status, premium_minor, net_minor,
+      tax_minor, currency, booking_date, issued_at, created_at, updated_at)
+    SELECT base.id + n.rn, lower(hex(randomblob(8))),
+      'P' || printf('%0${sql.raw(String(POLICY_NUMBER_DIGITS))}d', seq.value + n.rn),
+      b.company_id, b.client_id, b.campus_id, b.contract_id, c.product_id, n.batch_id, n.id,
+      (SELECT id FROM invoices WHERE checkout_key = ${input.invoiceKey}),
+      n.type, n.first_name, n.last_name, n.date_of_birth, n.gender, n.email, n.personal_email,
+      n.phone_country, n.phone_number, n.passport_number, n.residence_country_id,
+      n.destination_country_id, n.start_date, n.end_date, n.destination_address, n.student_number, n.plan,
+      n.year_of_study, n.group_name, base.id + gl.rn, base.id + dep.rn, 'issued', f.premium, f.net, f.tax,
+      ${input.currency}, ${input.bookingDate}, ${now}, ${now}, ${now}
+    FROM numbered n
+      JOIN policy_batches b ON b.id = n.batch_id
+      JOIN contracts c ON c.id = b.contract_id
+      CROSS JOIN base
+      CROSS JOIN seq
+      LEFT JOIN fees f ON f.batch_id = n.batch_id AND f.days = ${TRIP_DAYS_SQL('n')}
+      LEFT JOIN numbered gl ON gl.id = n.group_leader_id
+      LEFT JOIN numbered dep ON dep.id = n.dependency_id
+    ORDER BY n.rn`;
+  const advance = sql`UPDATE sequences SET value = value + (
+      SELECT count(*) FROM policies WHERE invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${input.invoiceKey})
+    ) WHERE name = ${POLICY_SERIES}`;
+  return [db.run(insert) as unknown as Statement, db.run(advance) as unknown as Statement];
+}
