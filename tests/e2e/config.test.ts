@@ -26,6 +26,15 @@ beforeAll(async () => {
   await signIn(page, SENIOR);
 });
 afterAll(async () => {
+  // Leave the senior admin on its first company, as seeded: the top-bar choice is stored on the user,
+  // and the browser tests after this file expect the seeded state.
+  if (page) {
+    await visit(page, '/home');
+    const chosen = page.waitForResponse((r) => r.url().includes('/actions/select-company'));
+    await openPopup(page.getByTestId('company-area').getByRole('button'), page.getByRole('option'));
+    await page.getByRole('option', { name: 'Albion Student Insurance Ltd', exact: true }).click();
+    await chosen;
+  }
   await browser?.close();
 });
 
