@@ -2,6 +2,7 @@ import type { AppLoadContext } from '@remix-run/cloudflare';
 import { listNotifications } from '@server/domain/notifications/service';
 import { otherRegion } from '@server/domain/auth/handover';
 import { isProduction } from '@server/env';
+import { cartCount } from '@server/domain/enrollments/cart';
 
 /** What the shell needs about the signed-in user; permissions go to the browser only as names. */
 export async function shellData(context: AppLoadContext) {
@@ -15,7 +16,10 @@ export async function shellData(context: AppLoadContext) {
     year: context.now.getUTCFullYear(),
   };
   if (!actor) return { ...base, user: null, notifications: null, cartCount: 0, unreadMessages: 0 };
-  const { items, unread } = await listNotifications({ ...ctx(context), actor });
+  const [{ items, unread }, cart] = await Promise.all([
+    listNotifications({ ...ctx(context), actor }),
+    cartCount({ ...ctx(context), actor }),
+  ]);
   return {
     ...base,
     user: {
@@ -36,8 +40,8 @@ export async function shellData(context: AppLoadContext) {
       landing_page: actor.landing_page,
     },
     notifications: { items, unread },
-    // The cart and the message centre come with their issues; until then there is nothing to count.
-    cartCount: 0,
+    cartCount: cart,
+    // The message centre comes with its issue; until then there is nothing to count.
     unreadMessages: 0,
   };
 }

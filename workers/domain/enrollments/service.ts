@@ -9,7 +9,8 @@
  * NotFound. Writes go through the batch core (batches.ts) or one all-or-nothing D1 batch, and end with
  * revalidateBatch so the rules across applicants (duplicates, family links, group leaders) stay right.
  */
-import { aliasedTable, and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import {
   campuses,
   clients,
@@ -61,10 +62,10 @@ type Prepared = { rules: RuleContext; pricing: Pricing };
 const inJson = (column: SQL | { getSQL(): SQL }, values: readonly (string | number)[]) =>
   sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 
-const leader = aliasedTable(enrollments, 'group_leader');
-const dependency = aliasedTable(enrollments, 'dependency');
-const residence = aliasedTable(countries, 'residence');
-const destination = aliasedTable(countries, 'destination');
+const leader = alias(enrollments, 'group_leader');
+const dependency = alias(enrollments, 'dependency');
+const residence = alias(countries, 'residence');
+const destination = alias(countries, 'destination');
 
 // ---------------------------------------------------------------- the order page
 
@@ -116,8 +117,19 @@ export async function orderChoices(ctx: ActorCtx, chosen: { client_id?: string; 
         .limit(2000)
     : [];
   let client: { id: string; internal: number; name: string } | null = null;
-  if (staff) client = clientRows.find((c) => c.id === chosen.client_id) ?? null;
-  else if (ctx.actor.client_id) {
+  if (staff) {
+    client = clientRows.find((c) => c.id === chosen.client_id) ?? null;
+    // A remembered campus brings its client back with it.
+    if (!client && !chosen.client_id && chosen.campus_id) {
+      const [owner] = await ctx.db
+        .select({ id: clients.id })
+        .from(campuses)
+        .innerJoin(clients, eq(clients.id, campuses.client_id))
+        .where(and(eq(campuses.public_id, chosen.campus_id), visibleCampus(ctx.actor)))
+        .limit(1);
+      client = clientRows.find((c) => c.internal === owner?.id) ?? null;
+    }
+  } else if (ctx.actor.client_id) {
     const [own] = await ctx.db
       .select({ id: clients.public_id, internal: clients.id, name: clients.name })
       .from(clients)
@@ -1145,4 +1157,35 @@ export async function confirmBatch(ctx: ActorCtx, id: string): Promise<BatchView
 /** Whether a batch can still change (draft or in the cart); pages show a closed batch read-only. */
 export function isEditable(batch: { status: string }): boolean {
   return batch.status === 'draft' || batch.status === 'open';
+}
+
+/**
+ * What the group-leader step offers for a batch: its group leaders, and the other applicants with the
+ * leader each has now. One light query, however many applicants (a sheet has up to 5000).
+ */
+export async function groupLeaderChoices(ctx: ActorCtx, batchId: string) {
+  const batch = await findVisibleBatch(ctx, batchId);
+  const rows = await ctx.db
+    .select({
+      id: enrollments.public_id,
+      type: enrollments.type,
+      first_name: enrollments.first_name,
+      last_name: enrollments.last_name,
+      leader_first_name: sql<string | null>`${leader.first_name}`.as('leader_first_name'),
+      leader_last_name: sql<string | null>`${leader.last_name}`.as('leader_last_name'),
+    })
+    .from(enrollments)
+    .leftJoin(leader, eq(leader.id, enrollments.group_leader_id))
+    .where(eq(enrollments.batch_id, batch.id))
+    .orderBy(asc(enrollments.position), asc(enrollments.id));
+  const named = rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    name: fullName(r.first_name, r.last_name) ?? '—',
+    group_leader_name: fullName(r.leader_first_name, r.leader_last_name),
+  }));
+  return {
+    leaders: named.filter((r) => r.type === 'group_leader').map(({ id, name }) => ({ id, name })),
+    members: named.filter((r) => r.type !== 'group_leader'),
+  };
 }

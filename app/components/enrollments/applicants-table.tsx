@@ -1,0 +1,151 @@
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { EnrollmentView } from '@server/domain/enrollments/service';
+
+/** An enrollment as a loader sends it (dates as text). */
+export type EnrollmentRowView = Omit<EnrollmentView, 'created_at'>;
+import { msg } from '@server/domain/validation';
+import { AppForm } from '~/components/forms';
+import { StatusBadge } from '~/components/ui/status-badge';
+import { useMessage } from '~/lib/messages';
+import { formatMinor, ukDate } from './order-bits';
+
+/** An applicant's problems as readable lines: "First name: Name has invalid characters". */
+export function EnrollmentErrors({ errors }: { errors: EnrollmentRowView['errors'] }) {
+  const { t } = useTranslation();
+  const m = useMessage();
+  if (!errors.length) return null;
+  return (
+    <ul className="mt-1 space-y-0.5 text-xs text-red-700">
+      {errors.map((e, i) => (
+        <li key={i}>
+          {e.field !== 'row' ? `${t(`order.fields.${e.field}`, { defaultValue: e.field })}: ` : ''}
+          {m(msg(e.message, e.params))}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The applicants of an order: name and type, birth date, trip, destination, links, fee and whether
+ * each is ready. With `editPath`, each row has Edit (a link to the add page's edit form) and Delete (a
+ * form posting `intent=delete`).
+ */
+export function ApplicantsTable({
+  rows,
+  editPath,
+  caption,
+}: {
+  rows: readonly EnrollmentRowView[];
+  editPath?: (id: string) => string;
+  caption: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="overflow-x-auto">
+      <table className="min-w-full divide-y divide-slate-200 text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+          <tr>
+            <th scope="col" className="px-4 py-3">
+              {t('order.table.name')}
+            </th>
+            <th scope="col" className="whitespace-nowrap px-4 py-3">
+              {t('order.table.date_of_birth')}
+            </th>
+            <th scope="col" className="px-4 py-3">
+              {t('order.table.trip')}
+            </th>
+            <th scope="col" className="px-4 py-3">
+              {t('order.table.links')}
+            </th>
+            <th scope="col" className="px-4 py-3 text-right">
+              {t('order.table.total')}
+            </th>
+            <th scope="col" className="px-4 py-3">
+              {t('order.table.errors')}
+            </th>
+            {editPath ? (
+              <th scope="col" className="px-4 py-3">
+                <span className="sr-only">{t('order.table.actions')}</span>
+              </th>
+            ) : null}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <tr key={r.id} data-testid="applicant-row" className="align-top">
+              <td className="px-4 py-3">
+                <div className="min-w-[8rem] font-medium text-slate-900">{r.full_name ?? '—'}</div>
+                <div className="text-xs text-slate-500">{t(`order.types.${r.type}`)}</div>
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{ukDate(r.date_of_birth)}</td>
+              <td className="px-4 py-3 text-slate-700">
+                <div className="whitespace-nowrap">
+                  {ukDate(r.start_date)} – {ukDate(r.end_date)}
+                </div>
+                <div className="text-xs text-slate-500">{r.destination_country ?? ''}</div>
+              </td>
+              <td className="px-4 py-3 text-xs text-slate-600">
+                {r.dependency_name ? (
+                  <div>{t('order.table.travels_with', { name: r.dependency_name })}</div>
+                ) : null}
+                {r.group_leader_name ? (
+                  <div>{t('order.table.leader', { name: r.group_leader_name })}</div>
+                ) : null}
+              </td>
+              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-900">
+                {r.fee ? formatMinor(r.fee.total_minor, r.fee.currency) : '—'}
+              </td>
+              <td className="px-4 py-3">
+                {r.error_count ? (
+                  <>
+                    <StatusBadge tone="red">
+                      {t('order.table.error_count', { count: r.error_count })}
+                    </StatusBadge>
+                    <EnrollmentErrors errors={r.errors} />
+                  </>
+                ) : (
+                  <StatusBadge tone="green">{t('order.table.ok')}</StatusBadge>
+                )}
+              </td>
+              {editPath ? (
+                <td className="whitespace-nowrap px-4 py-3 text-right">
+                  <div className="flex justify-end gap-3">
+                    <Link
+                      to={editPath(r.id)}
+                      preventScrollReset
+                      className="font-semibold text-primary-800 hover:underline"
+                      aria-label={`${t('order.table.edit')} ${r.full_name ?? ''}`}
+                    >
+                      {t('order.table.edit')}
+                    </Link>
+                    <AppForm
+                      method="post"
+                      preventScrollReset
+                      onSubmit={(e) => {
+                        if (!window.confirm(t('order.add.delete_confirm', { name: r.full_name ?? '' })))
+                          e.preventDefault();
+                      }}
+                    >
+                      <input type="hidden" name="intent" value="delete" />
+                      <input type="hidden" name="enrollment_id" value={r.id} />
+                      <button
+                        type="submit"
+                        className="font-semibold text-red-700 hover:underline"
+                        aria-label={`${t('order.table.delete')} ${r.full_name ?? ''}`}
+                      >
+                        {t('order.table.delete')}
+                      </button>
+                    </AppForm>
+                  </div>
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,309 @@
+/**
+ * /cart: the orders (open policy batches) the user put in the cart, per campus and product, with a
+ * summary (applicants, totals per currency), their applicants 500 a page (server-side paging to the
+ * end), deleting selected applicants (an order left empty goes too) or a whole order, when the cart is
+ * cleared (the GMT time of the `cart_clear_time_gmt` setting), and Checkout.
+ */
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { canAny } from '@server/domain/access/actor';
+import {
+  CART_PERMISSION,
+  cartEnrollments,
+  cartOverview,
+  deleteCartEnrollments,
+} from '@server/domain/enrollments/cart';
+import { ORDER_PERMISSION, deleteBatch } from '@server/domain/enrollments/service';
+import { isDomainError } from '@server/domain/errors';
+import { langOf, requirePermissions } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/enrollments.server';
+import { localePath } from '~/i18n/config';
+import { AppForm, ErrorList } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { Pagination } from '~/components/ui/data-table';
+import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { StatusBadge } from '~/components/ui/status-badge';
+import { EnrollmentErrors } from '~/components/enrollments/applicants-table';
+import { formatMinor, ukDate, useFlashParam } from '~/components/enrollments/order-bits';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, CART_PERMISSION);
+  const title = pageTitle(context, langOf(request), 'cart.title');
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
+  const canOrder = canAny(ctx.actor, ORDER_PERMISSION);
+  try {
+    const [overview, list] = await Promise.all([cartOverview(ctx), cartEnrollments(ctx, { page })]);
+    const next = overview.clearing.next_at.toISOString().slice(0, 10);
+    return {
+      ok: true as const,
+      overview,
+      list,
+      clearing: { time: overview.clearing.time, when: `${ukDate(next)} ${overview.clearing.time} GMT` },
+      canOrder,
+      title,
+    };
+  } catch (e) {
+    // The spec's cart message instead of the error page: a refresh usually helps.
+    console.error('Cart failed to load', e);
+    return { ok: false as const, canOrder, title };
+  }
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, ORDER_PERMISSION);
+  const lang = langOf(request);
+  const form = await request.formData();
+  const intent = String(form.get('intent') ?? '');
+  if (intent === 'delete_batch') {
+    try {
+      await deleteBatch(ctx, String(form.get('batch_id') ?? ''));
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      return redirect(localePath(lang, '/cart'));
+    }
+    return redirect(localePath(lang, '/cart?removed=1'));
+  }
+  const ids = form.getAll('ids').map(String).filter(Boolean);
+  if (!ids.length) return json({ errors: ['cart.errors.select_one'] }, { status: 400 });
+  try {
+    const result = await deleteCartEnrollments(ctx, ids);
+    return redirect(localePath(lang, `/cart?deleted=${result.deleted}`));
+  } catch (e) {
+    // Spec 001 s.8: a failed cart deletion is silently ignored; the cart shows what is left.
+    if (!isDomainError(e)) throw e;
+    return redirect(localePath(lang, '/cart'));
+  }
+}
+
+export default function Cart() {
+  const { t, i18n } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const [selected, setSelected] = useState<string[]>([]);
+  useFlashParam('added', () => t('cart.added'));
+  useFlashParam('removed', () => t('cart.batch_deleted'));
+  useFlashParam('deleted', (n) => t('cart.deleted', { count: Number(n) }));
+  const lp = (path: string) => localePath(i18n.language, path);
+  const orderLink = data.canOrder ? (
+    <ButtonLink to={lp('/insureds/order')} variant="secondary">
+      {t('cart.order_more')}
+    </ButtonLink>
+  ) : null;
+
+  if (!data.ok)
+    return (
+      <div className="mx-auto max-w-6xl space-y-6">
+        <PageHeader title={t('cart.title')} />
+        <Alert>{t('cart.errors.load_failed')}</Alert>
+      </div>
+    );
+  const { overview, list, clearing } = data;
+  const pageIds = list.items.map((e) => e.id);
+  const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.includes(id));
+  const toggle = (id: string) =>
+    setSelected((s) => (s.includes(id) ? s.filter((x) => x !== id) : [...s, id]));
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeader
+        title={t('cart.title')}
+        description={t('cart.description')}
+        actions={
+          overview.summary.count ? (
+            <>
+              {orderLink}
+              <ButtonLink to={lp('/cart/checkout')}>{t('cart.checkout')}</ButtonLink>
+            </>
+          ) : undefined
+        }
+      />
+      <Alert tone="info">{t('cart.clearing', clearing)}</Alert>
+      {!overview.summary.count ? (
+        <Card>
+          <div className="flex flex-col items-center gap-4 py-6 text-center">
+            <p className="text-slate-600">{t('cart.empty')}</p>
+            {data.canOrder ? <ButtonLink to={lp('/insureds/order')}>{t('cart.order')}</ButtonLink> : null}
+          </div>
+        </Card>
+      ) : (
+        <>
+          <SummaryTiles
+            tiles={[
+              { label: t('cart.summary.applicants'), value: overview.summary.count },
+              { label: t('cart.summary.orders'), value: overview.summary.batches },
+              ...overview.summary.totals.map((total) => ({
+                label: t('cart.summary.total', { currency: total.currency }),
+                value: formatMinor(total.total_minor, total.currency),
+              })),
+            ]}
+          />
+          <Card flush className="overflow-hidden">
+            <div className="border-b border-slate-200 px-6 py-4">
+              <h2 className="text-base font-semibold">{t('cart.batches.title')}</h2>
+            </div>
+            <ul className="divide-y divide-slate-100" data-testid="cart-batches">
+              {overview.batches.map((b) => (
+                <li
+                  key={b.id}
+                  className="flex flex-wrap items-center justify-between gap-3 px-6 py-3 text-sm"
+                >
+                  <div className="min-w-0">
+                    <p className="font-medium text-slate-900">
+                      {b.campus.name} · {b.product.name}
+                    </p>
+                    <p className="text-slate-600">
+                      {t('cart.batches.applicants')}: {b.count} · {t('cart.batches.total')}:{' '}
+                      {formatMinor(b.fees.total_minor, b.fees.currency)} · {t('cart.batches.welcome')}:{' '}
+                      {b.send_welcome_email ? t('cart.batches.yes') : t('cart.batches.no')}
+                    </p>
+                  </div>
+                  <div className="flex items-center gap-3">
+                    <Link
+                      className="font-semibold text-primary-800 hover:underline"
+                      to={lp(`/insureds/new/review?batch=${b.id}`)}
+                    >
+                      {t('order.table.edit')}
+                    </Link>
+                    <AppForm
+                      method="post"
+                      onSubmit={(e) => {
+                        if (!window.confirm(t('cart.batches.remove_confirm'))) e.preventDefault();
+                      }}
+                    >
+                      <input type="hidden" name="intent" value="delete_batch" />
+                      <input type="hidden" name="batch_id" value={b.id} />
+                      <button type="submit" className="font-semibold text-red-700 hover:underline">
+                        {t('cart.batches.remove')}
+                      </button>
+                    </AppForm>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          </Card>
+          <Card flush className="overflow-hidden">
+            <AppForm
+              method="post"
+              onSubmit={(e) => {
+                if (!window.confirm(t('cart.enrollments.delete_confirm'))) e.preventDefault();
+              }}
+            >
+              <input type="hidden" name="intent" value="delete" />
+              <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-6 py-4">
+                <h2 className="text-base font-semibold">{t('cart.enrollments.title')}</h2>
+                <Button type="submit" variant="danger" disabled={busy}>
+                  {t('cart.enrollments.delete')}
+                </Button>
+              </div>
+              {result?.errors ? (
+                <div className="px-6 pt-3">
+                  <ErrorList errors={result.errors} />
+                </div>
+              ) : null}
+              <div className="overflow-x-auto">
+                <table
+                  className="min-w-full divide-y divide-slate-200 text-sm"
+                  data-testid="cart-enrollments"
+                >
+                  <caption className="sr-only">{t('cart.enrollments.title')}</caption>
+                  <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                    <tr>
+                      <th scope="col" className="w-10 px-4 py-3">
+                        <input
+                          type="checkbox"
+                          checked={allOnPage}
+                          onChange={() => setSelected(allOnPage ? [] : pageIds)}
+                          aria-label={t('cart.enrollments.select_page')}
+                          className="h-4 w-4 rounded border-slate-300 text-primary-700"
+                        />
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        {t('order.table.name')}
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        {t('cart.batches.campus')}
+                      </th>
+                      <th scope="col" className="whitespace-nowrap px-4 py-3">
+                        {t('order.table.date_of_birth')}
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        {t('order.table.trip')}
+                      </th>
+                      <th scope="col" className="px-4 py-3">
+                        {t('order.table.destination')}
+                      </th>
+                      <th scope="col" className="px-4 py-3 text-right">
+                        {t('order.table.total')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-slate-100">
+                    {list.items.map((r) => (
+                      <tr
+                        key={r.id}
+                        data-testid="cart-row"
+                        className={selected.includes(r.id) ? 'bg-primary-50/50 align-top' : 'align-top'}
+                      >
+                        <td className="px-4 py-3">
+                          <input
+                            type="checkbox"
+                            name="ids"
+                            value={r.id}
+                            checked={selected.includes(r.id)}
+                            onChange={() => toggle(r.id)}
+                            aria-label={t('cart.enrollments.select', { name: r.full_name ?? '' })}
+                            className="h-4 w-4 rounded border-slate-300 text-primary-700"
+                          />
+                        </td>
+                        <td className="px-4 py-3">
+                          <div className="font-medium text-slate-900">{r.full_name ?? '—'}</div>
+                          <div className="text-xs text-slate-500">{t(`order.types.${r.type}`)}</div>
+                          {r.error_count ? (
+                            <>
+                              <StatusBadge tone="red">
+                                {t('order.table.error_count', { count: r.error_count })}
+                              </StatusBadge>
+                              <EnrollmentErrors errors={r.errors} />
+                            </>
+                          ) : null}
+                        </td>
+                        <td className="px-4 py-3 text-slate-700">{r.campus.name}</td>
+                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                          {ukDate(r.date_of_birth)}
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                          {ukDate(r.start_date)} – {ukDate(r.end_date)}
+                        </td>
+                        <td className="px-4 py-3 text-slate-700">{r.destination_country ?? '—'}</td>
+                        <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-900">
+                          {r.fee ? formatMinor(r.fee.total_minor, r.fee.currency) : '—'}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            </AppForm>
+            <Pagination meta={list.meta} />
+          </Card>
+          <div className="flex flex-wrap justify-end gap-3">
+            {orderLink}
+            <ButtonLink to={lp('/cart/checkout')}>{t('cart.checkout')}</ButtonLink>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

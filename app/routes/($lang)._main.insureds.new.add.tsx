@@ -1,0 +1,224 @@
+/**
+ * /insureds/new/add?batch={id}: applicants one by one. The form has every applicant field; the server
+ * checks it with the order's rules (the product's limits, duplicates in the order, family links) and
+ * an applicant with errors is not stored: the form keeps what was typed and shows each error on its
+ * field. The applicants added so far are listed below with Edit (`&edit={id}` fills the form) and
+ * Delete. Works without JavaScript.
+ */
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { countryOptions } from '@server/domain/contacts/service';
+import { applicantFormSchema } from '@server/domain/enrollments/inputs';
+import { APPLICANT_FIELDS } from '@server/domain/enrollments/schema';
+import {
+  addApplicant,
+  deleteEnrollments,
+  isEditable,
+  listEnrollments,
+  updateEnrollment,
+} from '@server/domain/enrollments/service';
+import { isDomainError, ValidationFailed } from '@server/domain/errors';
+import { conformErrors, orderStep, pageTitle } from '~/lib/enrollments.server';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { Pagination } from '~/components/ui/data-table';
+import { ApplicantFields, type CountryOption } from '~/components/enrollments/applicant-fields';
+import { ApplicantsTable, type EnrollmentRowView } from '~/components/enrollments/applicants-table';
+import { ClosedOrder, OrderSteps, useFlashParam } from '~/components/enrollments/order-bits';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+const FORM_FIELDS = [...APPLICANT_FIELDS, 'dependency_id'] as const;
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, batch, lang } = await orderStep(request, context);
+  const title = pageTitle(context, lang, 'order.add.title');
+  if (!isEditable(batch)) return { closed: true as const, batch, title };
+  const url = new URL(request.url);
+  const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
+  const [list, countries] = await Promise.all([
+    listEnrollments(ctx, { page, items: 500, policy_batch: batch.id }),
+    countryOptions(ctx.db),
+  ]);
+  const editId = url.searchParams.get('edit');
+  const editing = editId ? (list.items.find((e) => e.id === editId) ?? null) : null;
+  const students = list.items
+    .filter((e) => e.type === 'student' && e.id !== editing?.id)
+    .map((e) => ({ id: e.id, name: e.full_name ?? '—' }));
+  return { closed: false as const, batch, list, countries, editing, students, title };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { ctx, batch, lang } = await orderStep(request, context);
+  const here = (marker: string) => localePath(lang, `/insureds/new/add?batch=${batch.id}&${marker}=1`);
+  const intent = String(form.get('intent') ?? 'add');
+  if (intent === 'delete') {
+    try {
+      await deleteEnrollments(ctx, [String(form.get('enrollment_id') ?? '')]);
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+    }
+    return redirect(here('deleted'));
+  }
+  const submission = parseWithZod(form, { schema: applicantFormSchema });
+  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
+  const raw: Record<string, string> = {};
+  for (const f of APPLICANT_FIELDS) raw[f] = String(form.get(f) ?? '');
+  const dependency_id = String(form.get('dependency_id') ?? '') || null;
+  const editId = new URL(request.url).searchParams.get('edit');
+  try {
+    if (editId) {
+      await updateEnrollment(ctx, editId, { ...raw, dependency_id }, { validateFirst: true });
+      return redirect(here('saved'));
+    }
+    await addApplicant(ctx, batch.id, { raw, dependency_id });
+    return redirect(here('added'));
+  } catch (e) {
+    if (e instanceof ValidationFailed)
+      return json({ result: submission.reply(conformErrors(e, FORM_FIELDS)) }, { status: 400 });
+    if (isDomainError(e))
+      return json({ result: submission.reply({ formErrors: [e.message] }) }, { status: e.status });
+    throw e;
+  }
+}
+
+function formValue(e: EnrollmentRowView | null) {
+  if (!e) return { type: 'student' };
+  const value: Record<string, string> = {};
+  for (const f of APPLICANT_FIELDS) {
+    const v = (e as unknown as Record<string, unknown>)[f];
+    value[f] = v == null ? '' : String(v);
+  }
+  value.dependency_id = e.dependency_id ?? '';
+  return value;
+}
+
+function ApplicantForm({
+  editing,
+  countries,
+  students,
+  cancelTo,
+}: {
+  editing: EnrollmentRowView | null;
+  countries: CountryOption[];
+  students: { id: string; name: string }[];
+  cancelTo: string;
+}) {
+  const { t } = useTranslation();
+  const data = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const [js, setJs] = useState(false);
+  useEffect(() => setJs(true), []);
+  const [form, fields] = useForm({
+    id: editing ? `applicant-${editing.id}` : 'applicant-new',
+    lastResult: data?.result,
+    defaultValue: formValue(editing),
+    constraint: getZodConstraint(applicantFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicantFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  const all = fields as unknown as Parameters<typeof ApplicantFields>[0]['fields'];
+  const family = all.type?.value === 'immediate_family';
+  const showDependency = !js || family || !!all.dependency_id?.errors?.length || !!all.dependency_id?.value;
+  return (
+    <AppForm method="post" {...getFormProps(form)} className="space-y-6" preventScrollReset>
+      <input type="hidden" name="intent" value={editing ? 'save' : 'add'} />
+      <FormErrors errors={form.errors} />
+      <ApplicantFields
+        fields={all}
+        countries={countries}
+        students={students}
+        showDependency={showDependency}
+      />
+      <div className="flex flex-wrap gap-3">
+        <Button type="submit" disabled={busy}>
+          {editing ? t('order.add.save') : t('order.add.submit')}
+        </Button>
+        {editing ? (
+          <ButtonLink to={cancelTo} variant="secondary" preventScrollReset>
+            {t('order.add.cancel_edit')}
+          </ButtonLink>
+        ) : null}
+      </div>
+    </AppForm>
+  );
+}
+
+export default function AddApplicants() {
+  const { t, i18n } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  useFlashParam('added', () => t('order.add.added'));
+  useFlashParam('saved', () => t('order.add.saved'));
+  useFlashParam('deleted', () => t('order.add.deleted'));
+  if (data.closed) return <ClosedOrder />;
+  const { batch, list, countries, editing, students } = data;
+  const lp = (path: string) => localePath(i18n.language, path);
+  const self = lp(`/insureds/new/add?batch=${batch.id}`);
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeader
+        title={t('order.add.title')}
+        description={t('order.order_of', { campus: batch.campus.name, product: batch.product.name })}
+        actions={
+          <ButtonLink to={lp('/insureds/order')} variant="secondary">
+            {t('order.back_to_order')}
+          </ButtonLink>
+        }
+      />
+      <OrderSteps current="add" batchId={batch.id} />
+      {batch.status === 'open' ? <Alert tone="info">{t('order.review.in_cart')}</Alert> : null}
+      <Card>
+        <h2 className="mb-5 text-base font-semibold">
+          {editing ? t('order.add.edit_applicant') : t('order.add.new_applicant')}
+        </h2>
+        <ApplicantForm
+          key={`${editing?.id ?? 'new'}-${list.meta.total}`}
+          editing={editing}
+          countries={countries}
+          students={students}
+          cancelTo={self}
+        />
+      </Card>
+      <Card flush className="overflow-hidden">
+        <div className="border-b border-slate-200 px-6 py-4">
+          <h2 className="text-base font-semibold">
+            {t('order.add.list')} ({list.meta.total})
+          </h2>
+        </div>
+        {list.items.length ? (
+          <>
+            <ApplicantsTable
+              rows={list.items}
+              caption={t('order.add.list')}
+              editPath={(id) => `${self}&edit=${id}`}
+            />
+            {list.meta.last_page > 1 ? <Pagination meta={list.meta} /> : null}
+          </>
+        ) : (
+          <p className="px-6 py-8 text-center text-sm text-slate-500">{t('order.add.none')}</p>
+        )}
+      </Card>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {list.meta.total ? (
+          <ButtonLink to={lp(`/insureds/new/fees?batch=${batch.id}`)}>{t('order.add.continue')}</ButtonLink>
+        ) : (
+          <p className="text-sm text-slate-500">{t('order.add.need_one')}</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+/**
+ * /insureds/new/fees?batch={id}: what each applicant of the order costs (premium, tax, total, in the
+ * contract's currency: the fee stored with each enrollment, see workers/domain/enrollments/fees.ts) and
+ * the total, before anything is bought.
+ */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { batchOverview, isEditable, listEnrollments } from '@server/domain/enrollments/service';
+import { orderStep, pageTitle } from '~/lib/enrollments.server';
+import { localePath } from '~/i18n/config';
+import { ButtonLink } from '~/components/ui/button';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { Pagination } from '~/components/ui/data-table';
+import { ClosedOrder, OrderSteps, formatMinor, ukDate } from '~/components/enrollments/order-bits';
+import { tripDays } from '@server/domain/enrollments/rules';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, batch, lang } = await orderStep(request, context);
+  const title = pageTitle(context, lang, 'order.fees.title');
+  if (!isEditable(batch)) return { closed: true as const, batch, title };
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
+  const [list, overview] = await Promise.all([
+    listEnrollments(ctx, { page, items: 500, policy_batch: batch.id }),
+    batchOverview(ctx, batch.id),
+  ]);
+  return { closed: false as const, batch, list, overview, title };
+}
+
+export default function Fees() {
+  const { t, i18n } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  if (data.closed) return <ClosedOrder />;
+  const { batch, list, overview } = data;
+  const lp = (path: string) => localePath(i18n.language, path);
+  const currency = overview.fees.currency;
+  const cell = 'whitespace-nowrap px-4 py-3 text-right tabular-nums';
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeader
+        title={t('order.fees.title')}
+        description={t('order.order_of', { campus: batch.campus.name, product: batch.product.name })}
+      />
+      <OrderSteps current="fees" batchId={batch.id} />
+      <p className="text-sm text-slate-600">{t('order.fees.description')}</p>
+      {overview.with_errors ? (
+        <Alert>{t('order.fees.has_errors', { count: overview.with_errors })}</Alert>
+      ) : null}
+      <Card flush className="overflow-hidden">
+        <div className="overflow-x-auto">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="fees-table">
+            <caption className="sr-only">{t('order.fees.title')}</caption>
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3">
+                  {t('order.table.name')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('order.table.trip')}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  {t('order.fees.premium')}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  {t('order.fees.tax')}
+                </th>
+                <th scope="col" className="px-4 py-3 text-right">
+                  {t('order.fees.total')}
+                </th>
+                <th scope="col" className="px-4 py-3">
+                  {t('order.fees.currency')}
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {list.items.map((r) => (
+                <tr key={r.id} data-testid="fee-row">
+                  <td className="px-4 py-3">
+                    <div className="font-medium text-slate-900">{r.full_name ?? '—'}</div>
+                    <div className="text-xs text-slate-500">{t(`order.types.${r.type}`)}</div>
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                    {ukDate(r.start_date)} – {ukDate(r.end_date)}
+                    {r.start_date && r.end_date && r.end_date >= r.start_date ? (
+                      <div className="text-xs text-slate-500">
+                        {t('order.table.days', { count: tripDays(r.start_date, r.end_date) })}
+                      </div>
+                    ) : null}
+                  </td>
+                  {r.fee ? (
+                    <>
+                      <td className={cell}>{formatMinor(r.fee.premium_minor, r.fee.currency)}</td>
+                      <td className={cell}>{formatMinor(r.fee.tax_minor, r.fee.currency)}</td>
+                      <td className={`${cell} font-semibold text-slate-900`}>
+                        {formatMinor(r.fee.total_minor, r.fee.currency)}
+                      </td>
+                    </>
+                  ) : (
+                    <td colSpan={3} className="px-4 py-3 text-right text-red-700">
+                      {t('order.fees.no_fee')}
+                    </td>
+                  )}
+                  <td className="px-4 py-3 text-slate-700">{r.fee?.currency ?? currency}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot className="bg-slate-50 font-semibold text-slate-900">
+              <tr data-testid="fees-total">
+                <th scope="row" colSpan={2} className="px-4 py-3 text-left">
+                  {t('order.fees.sum', { count: overview.total })}
+                </th>
+                <td className={cell}>{formatMinor(overview.fees.premium_minor, currency)}</td>
+                <td className={cell}>{formatMinor(overview.fees.tax_minor, currency)}</td>
+                <td className={cell}>{formatMinor(overview.fees.total_minor, currency)}</td>
+                <td className="px-4 py-3">{currency}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+        {list.meta.last_page > 1 ? <Pagination meta={list.meta} /> : null}
+      </Card>
+      <div className="flex flex-wrap justify-between gap-3">
+        <ButtonLink to={lp(`/insureds/new/add?batch=${batch.id}`)} variant="secondary">
+          {t('order.fees.back')}
+        </ButtonLink>
+        <ButtonLink to={lp(`/insureds/new/group-leader?batch=${batch.id}`)}>
+          {t('order.fees.continue')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,136 @@
+/**
+ * /insureds/new/review?batch={id}: the whole order before it goes into the cart: campus, product,
+ * applicants with their links, fees and any error; whether the insureds get the welcome email when
+ * their policies are issued (stored on the batch); "Add to cart" puts the batch in the cart (refused
+ * while an applicant has errors).
+ */
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import {
+  batchOverview,
+  confirmBatch,
+  isEditable,
+  listEnrollments,
+  setWelcomeEmail,
+} from '@server/domain/enrollments/service';
+import { isDomainError } from '@server/domain/errors';
+import { orderStep, pageTitle } from '~/lib/enrollments.server';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { Pagination } from '~/components/ui/data-table';
+import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { ApplicantsTable } from '~/components/enrollments/applicants-table';
+import { ClosedOrder, OrderSteps, formatMinor } from '~/components/enrollments/order-bits';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, batch, lang } = await orderStep(request, context);
+  const title = pageTitle(context, lang, 'order.review.title');
+  if (!isEditable(batch)) return { closed: true as const, batch, title };
+  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
+  const [list, overview] = await Promise.all([
+    listEnrollments(ctx, { page, items: 500, policy_batch: batch.id }),
+    batchOverview(ctx, batch.id),
+  ]);
+  return { closed: false as const, batch, list, overview, title };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const { ctx, batch, lang } = await orderStep(request, context);
+  try {
+    await setWelcomeEmail(ctx, batch.id, form.get('send_welcome_email') === 'on');
+    await confirmBatch(ctx, batch.id);
+  } catch (e) {
+    if (!isDomainError(e)) throw e;
+    return json({ errors: [e.message] }, { status: e.status });
+  }
+  return redirect(localePath(lang, '/cart?added=1'));
+}
+
+export default function Review() {
+  const { t, i18n } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  if (data.closed) return <ClosedOrder />;
+  const { batch, list, overview } = data;
+  const lp = (path: string) => localePath(i18n.language, path);
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeader
+        title={t('order.review.title')}
+        description={t('order.order_of', { campus: batch.campus.name, product: batch.product.name })}
+      />
+      <OrderSteps current="review" batchId={batch.id} />
+      <p className="text-sm text-slate-600">{t('order.review.description')}</p>
+      <SummaryTiles
+        tiles={[
+          { label: t('order.campus'), value: batch.campus.name },
+          { label: t('order.product'), value: `${batch.product.name} (${batch.product.code})` },
+          { label: t('order.review.applicants'), value: overview.total },
+          {
+            label: t('order.review.total'),
+            value: formatMinor(overview.fees.total_minor, overview.fees.currency),
+          },
+        ]}
+      />
+      {batch.status === 'open' ? <Alert tone="info">{t('order.review.in_cart')}</Alert> : null}
+      {overview.with_errors ? (
+        <Alert>
+          {t('enrollments.errors.batch_has_errors', { count: overview.with_errors })}{' '}
+          <Link className="font-semibold underline" to={lp(`/insureds/new/add?batch=${batch.id}`)}>
+            {t('order.review.fix')}
+          </Link>
+        </Alert>
+      ) : null}
+      <Card flush className="overflow-hidden">
+        <div className="border-b border-slate-200 px-6 py-4">
+          <h2 className="text-base font-semibold">
+            {t('order.review.applicants')} ({overview.total})
+          </h2>
+        </div>
+        <ApplicantsTable rows={list.items} caption={t('order.review.applicants')} />
+        {list.meta.last_page > 1 ? <Pagination meta={list.meta} /> : null}
+      </Card>
+      <Card>
+        <AppForm method="post" className="space-y-5">
+          <FormErrors errors={result?.errors} />
+          <div className="flex items-start gap-3">
+            <input
+              id="send-welcome-email"
+              type="checkbox"
+              name="send_welcome_email"
+              defaultChecked={batch.send_welcome_email}
+              className="mt-0.5 h-4 w-4 rounded border-slate-300 text-primary-700"
+            />
+            <div>
+              <label htmlFor="send-welcome-email" className="text-sm font-medium text-slate-800">
+                {t('order.review.welcome')}
+              </label>
+              <p className="text-xs text-slate-500">{t('order.review.welcome_hint')}</p>
+            </div>
+          </div>
+          <div className="flex flex-wrap justify-between gap-3">
+            <ButtonLink to={lp(`/insureds/new/group-leader?batch=${batch.id}`)} variant="secondary">
+              {t('order.review.back')}
+            </ButtonLink>
+            <Button type="submit" disabled={busy || !overview.total}>
+              {t('order.review.add_to_cart')}
+            </Button>
+          </div>
+        </AppForm>
+      </Card>
+    </div>
+  );
+}
