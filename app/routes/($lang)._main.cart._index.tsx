@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const canOrder = canAny(ctx.actor, ORDER_PERMISSION);
   try {
     const [overview, list] = await Promise.all([cartOverview(ctx), cartEnrollments(ctx, { page })]);
-    const next = overview.clearing.next_at.toISOString().slice(0, 10);
+    const next = overview.clearing.next_clear_at.slice(0, 10);
     return {
       ok: true as const,
       overview,

@@ -30,12 +30,7 @@ import {
   updatePlan,
   validateApplicants,
 } from '../../workers/domain/enrollments/service';
-import {
-  cartClearTimeGmt,
-  cartCount,
-  cartEnrollments,
-  cartOverview,
-} from '../../workers/domain/enrollments/cart';
+import { cartCount, cartEnrollments, cartOverview } from '../../workers/domain/enrollments/cart';
 import type { ActorCtx } from '../../workers/domain/context';
 import { Conflict, NotFound, ValidationFailed } from '../../workers/domain/errors';
 import { DEMO_ACCOUNTS, actorCtx, SETUP_TIMEOUT_MS } from '../support/world';
@@ -543,16 +538,16 @@ describe('the cart', () => {
     expect(await cartCount(ctx)).toBe(count - 2);
   });
 
-  it('is cleared at the configured GMT time, 23:00 by default', async () => {
-    const now = new Date('2026-11-21T22:30:00Z');
-    expect(await cartClearTimeGmt(db(), now)).toEqual({
+  it('says when the cart is cleared: the configured GMT time, 23:00 by default', async () => {
+    const ctx = await actorCtx(DEMO_ACCOUNTS.campusEmployee, { now: new Date('2026-11-21T22:30:00Z') });
+    expect((await cartOverview(ctx)).clearing).toEqual({
       time: '23:00',
-      next_at: new Date('2026-11-21T23:00:00Z'),
+      next_clear_at: '2026-11-21T23:00:00.000Z',
     });
     await db().insert(settings).values({ key: 'cart_clear_time_gmt', value: '18:30' });
-    expect(await cartClearTimeGmt(db(), now)).toEqual({
+    expect((await cartOverview(ctx)).clearing).toEqual({
       time: '18:30',
-      next_at: new Date('2026-11-22T18:30:00Z'),
+      next_clear_at: '2026-11-22T18:30:00.000Z',
     });
     await db().delete(settings).where(eq(settings.key, 'cart_clear_time_gmt'));
   });

@@ -1,24 +1,16 @@
 /**
  * The cart (spec 001 s.3-4 "Cart", spec 002 s.7 and s.9): the open policy batches the user put there,
  * per campus and contract, with their enrollments 500 a page, an overview and a summary with totals per
- * currency, the item count of the top bar's badge, and when the cart is cleared.
+ * currency, the item count of the top bar's badge, and when the cart is cleared (checkout/clear.ts).
  *
  * A user's cart is the open batches they created (`created_by`, status `open`) on campuses they can
  * still see; checkout confirms exactly these (cartScope).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import {
-  campuses,
-  clients,
-  contracts,
-  enrollments,
-  policyBatches,
-  products,
-  settings,
-} from '../../../drizzle/schema';
-import type { DB } from '../../platform/db';
+import { campuses, clients, contracts, enrollments, policyBatches, products } from '../../../drizzle/schema';
 import { canAny, requirePermission } from '../access/actor';
 import { findVisibleCampus, visibleCampus } from '../campuses/queries';
+import { cartClearTime } from '../checkout/clear';
 import type { ActorCtx } from '../context';
 import { CART_PAGE_SIZE } from './schema';
 import { READ_ORDER_PERMISSION, cartScope, deleteEnrollments, listEnrollments, money } from './service';
@@ -121,7 +113,7 @@ export function cartSummary(batches: readonly CartBatch[]) {
 /** policy-batches/overview-open-batches (and campuses/{id}/overview-open-batches): batches and summary. */
 export async function cartOverview(ctx: ActorCtx, opts: { campusId?: string } = {}) {
   const batches = await cartBatches(ctx, opts);
-  return { batches, summary: cartSummary(batches), clearing: await cartClearTimeGmt(ctx.db, ctx.now) };
+  return { batches, summary: cartSummary(batches), clearing: await cartClearTime(ctx.db, ctx.now) };
 }
 
 /** The cart's enrollments across its batches (or one of them), 500 a page in order. */
@@ -139,19 +131,3 @@ export async function cartEnrollments(
 
 /** Deletes selected enrollments of the cart (a batch left empty goes too). */
 export const deleteCartEnrollments = deleteEnrollments;
-
-/** The setting that says when open batches are cleared, as HH:MM in GMT. */
-export const CART_CLEAR_SETTING = 'cart_clear_time_gmt';
-export const DEFAULT_CART_CLEAR_TIME = '23:00';
-
-/**
- * When the cart is cleared: the configured GMT time (default 23:00) and its next occurrence after `now`.
- */
-export async function cartClearTimeGmt(db: DB, now: Date): Promise<{ time: string; next_at: Date }> {
-  const [row] = await db.select().from(settings).where(eq(settings.key, CART_CLEAR_SETTING)).limit(1);
-  const time = /^([01]\d|2[0-3]):[0-5]\d$/.test(row?.value ?? '') ? row!.value : DEFAULT_CART_CLEAR_TIME;
-  const [h, m] = time.split(':').map(Number) as [number, number];
-  const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), h, m));
-  if (next.getTime() <= now.getTime()) next.setUTCDate(next.getUTCDate() + 1);
-  return { time, next_at: next };
-}
