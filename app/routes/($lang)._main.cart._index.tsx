@@ -166,7 +166,7 @@ export default function Cart() {
                     <p className="text-slate-600">
                       {t('cart.batches.applicants')}: {b.count} · {t('cart.batches.total')}:{' '}
                       {formatMinor(b.fees.total_minor, b.fees.currency)} · {t('cart.batches.welcome')}:{' '}
-                      {b.send_welcome_email ? t('cart.batches.yes') : t('cart.batches.no')}
+                      {b.send_welcome_email ? t('cart.batches.sent') : t('cart.batches.not_sent')}
                     </p>
                   </div>
                   <div className="flex items-center gap-3">

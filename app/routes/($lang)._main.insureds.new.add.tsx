@@ -172,7 +172,7 @@ export default function AddApplicants() {
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
         title={t('order.add.title')}
-        description={t('order.order_of', { campus: batch.campus.name, product: batch.product.name })}
+        description={`${batch.campus.name} · ${batch.product.name}`}
         actions={
           <ButtonLink to={lp('/insureds/order')} variant="secondary">
             {t('order.back_to_order')}

@@ -41,7 +41,7 @@ export default function Fees() {
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
         title={t('order.fees.title')}
-        description={t('order.order_of', { campus: batch.campus.name, product: batch.product.name })}
+        description={`${batch.campus.name} · ${batch.product.name}`}
       />
       <OrderSteps current="fees" batchId={batch.id} />
       <p className="text-sm text-slate-600">{t('order.fees.description')}</p>

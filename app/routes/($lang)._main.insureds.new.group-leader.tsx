@@ -50,7 +50,7 @@ export default function GroupLeaderStep() {
     <div className="mx-auto max-w-4xl space-y-6">
       <PageHeader
         title={t('order.group_leader.title')}
-        description={t('order.order_of', { campus: batch.campus.name, product: batch.product.name })}
+        description={`${batch.campus.name} · ${batch.product.name}`}
       />
       {fromSheet ? null : <OrderSteps current="group_leader" batchId={batch.id} />}
       <Card>

@@ -70,7 +70,7 @@ export default function Review() {
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
         title={t('order.review.title')}
-        description={t('order.order_of', { campus: batch.campus.name, product: batch.product.name })}
+        description={`${batch.campus.name} · ${batch.product.name}`}
       />
       <OrderSteps current="review" batchId={batch.id} />
       <p className="text-sm text-slate-600">{t('order.review.description')}</p>

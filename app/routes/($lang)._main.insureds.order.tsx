@@ -123,7 +123,7 @@ export default function OrderPage() {
               <li key={d.id} className="flex flex-wrap items-center justify-between gap-3 px-6 py-3 text-sm">
                 <div className="min-w-0">
                   <p className="font-medium text-slate-900">
-                    {t('order.order_of', { campus: d.campus_name, product: d.product_name })}
+                    {d.campus_name} · {d.product_name}
                   </p>
                   <p className="text-slate-600">
                     {t(`order.sources.${d.source}`)} · {t('order.columns.applicants')}: {d.count}

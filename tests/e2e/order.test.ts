@@ -167,7 +167,7 @@ describe('ordering one by one as a school user', () => {
     await rows.filter({ hasText: ama }).waitFor();
     await rows.filter({ hasText: kwame }).waitFor();
     expect(await school.getByTestId('cart-batches').innerText()).toContain(
-      `${t('cart.batches.welcome')}: ${t('cart.batches.yes')}`,
+      `${t('cart.batches.welcome')}: ${t('cart.batches.sent')}`,
     );
     await school.getByText(t('cart.clearing', 'en', { time: '23:00', when: '' }).split('.')[0]!).waitFor();
     await screenshots(school, 'cart');
