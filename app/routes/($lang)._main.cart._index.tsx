@@ -124,7 +124,7 @@ export default function Cart() {
           overview.summary.count ? (
             <>
               {orderLink}
-              <ButtonLink to={lp('/cart/checkout')}>{t('cart.checkout')}</ButtonLink>
+              {data.canOrder ? <ButtonLink to={lp('/cart/checkout')}>{t('cart.checkout')}</ButtonLink> : null}
             </>
           ) : undefined
         }
@@ -169,26 +169,28 @@ export default function Cart() {
                       {b.send_welcome_email ? t('cart.batches.sent') : t('cart.batches.not_sent')}
                     </p>
                   </div>
-                  <div className="flex items-center gap-3">
-                    <Link
-                      className="font-semibold text-primary-800 hover:underline"
-                      to={lp(`/insureds/new/review?batch=${b.id}`)}
-                    >
-                      {t('order.table.edit')}
-                    </Link>
-                    <AppForm
-                      method="post"
-                      onSubmit={(e) => {
-                        if (!window.confirm(t('cart.batches.remove_confirm'))) e.preventDefault();
-                      }}
-                    >
-                      <input type="hidden" name="intent" value="delete_batch" />
-                      <input type="hidden" name="batch_id" value={b.id} />
-                      <button type="submit" className="font-semibold text-red-700 hover:underline">
-                        {t('cart.batches.remove')}
-                      </button>
-                    </AppForm>
-                  </div>
+                  {data.canOrder ? (
+                    <div className="flex items-center gap-3">
+                      <Link
+                        className="font-semibold text-primary-800 hover:underline"
+                        to={lp(`/insureds/new/review?batch=${b.id}`)}
+                      >
+                        {t('order.table.edit')}
+                      </Link>
+                      <AppForm
+                        method="post"
+                        onSubmit={(e) => {
+                          if (!window.confirm(t('cart.batches.remove_confirm'))) e.preventDefault();
+                        }}
+                      >
+                        <input type="hidden" name="intent" value="delete_batch" />
+                        <input type="hidden" name="batch_id" value={b.id} />
+                        <button type="submit" className="font-semibold text-red-700 hover:underline">
+                          {t('cart.batches.remove')}
+                        </button>
+                      </AppForm>
+                    </div>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -203,9 +205,11 @@ export default function Cart() {
               <input type="hidden" name="intent" value="delete" />
               <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-6 py-4">
                 <h2 className="text-base font-semibold">{t('cart.enrollments.title')}</h2>
-                <Button type="submit" variant="danger" disabled={busy}>
-                  {t('cart.enrollments.delete')}
-                </Button>
+                {data.canOrder ? (
+                  <Button type="submit" variant="danger" disabled={busy}>
+                    {t('cart.enrollments.delete')}
+                  </Button>
+                ) : null}
               </div>
               {result?.errors ? (
                 <div className="px-6 pt-3">
@@ -220,15 +224,17 @@ export default function Cart() {
                   <caption className="sr-only">{t('cart.enrollments.title')}</caption>
                   <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
                     <tr>
-                      <th scope="col" className="w-10 px-4 py-3">
-                        <input
-                          type="checkbox"
-                          checked={allOnPage}
-                          onChange={() => setSelected(allOnPage ? [] : pageIds)}
-                          aria-label={t('cart.enrollments.select_page')}
-                          className="h-4 w-4 rounded border-slate-300 text-primary-700"
-                        />
-                      </th>
+                      {data.canOrder ? (
+                        <th scope="col" className="w-10 px-4 py-3">
+                          <input
+                            type="checkbox"
+                            checked={allOnPage}
+                            onChange={() => setSelected(allOnPage ? [] : pageIds)}
+                            aria-label={t('cart.enrollments.select_page')}
+                            className="h-4 w-4 rounded border-slate-300 text-primary-700"
+                          />
+                        </th>
+                      ) : null}
                       <th scope="col" className="px-4 py-3">
                         {t('order.table.name')}
                       </th>
@@ -256,17 +262,19 @@ export default function Cart() {
                         data-testid="cart-row"
                         className={selected.includes(r.id) ? 'bg-primary-50/50 align-top' : 'align-top'}
                       >
-                        <td className="px-4 py-3">
-                          <input
-                            type="checkbox"
-                            name="ids"
-                            value={r.id}
-                            checked={selected.includes(r.id)}
-                            onChange={() => toggle(r.id)}
-                            aria-label={t('cart.enrollments.select', { name: r.full_name ?? '' })}
-                            className="h-4 w-4 rounded border-slate-300 text-primary-700"
-                          />
-                        </td>
+                        {data.canOrder ? (
+                          <td className="px-4 py-3">
+                            <input
+                              type="checkbox"
+                              name="ids"
+                              value={r.id}
+                              checked={selected.includes(r.id)}
+                              onChange={() => toggle(r.id)}
+                              aria-label={t('cart.enrollments.select', { name: r.full_name ?? '' })}
+                              className="h-4 w-4 rounded border-slate-300 text-primary-700"
+                            />
+                          </td>
+                        ) : null}
                         <td className="px-4 py-3">
                           <div className="font-medium text-slate-900">{r.full_name ?? '—'}</div>
                           <div className="text-xs text-slate-500">{t(`order.types.${r.type}`)}</div>
@@ -300,7 +308,7 @@ export default function Cart() {
           </Card>
           <div className="flex flex-wrap justify-end gap-3">
             {orderLink}
-            <ButtonLink to={lp('/cart/checkout')}>{t('cart.checkout')}</ButtonLink>
+            {data.canOrder ? <ButtonLink to={lp('/cart/checkout')}>{t('cart.checkout')}</ButtonLink> : null}
           </div>
         </>
       )}
