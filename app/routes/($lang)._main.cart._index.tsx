@@ -32,8 +32,11 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { StatusBadge } from '~/components/ui/status-badge';
-import { EnrollmentErrors } from '~/components/enrollments/applicants-table';
+import { EnrollmentErrors, PhoneLabel } from '~/components/enrollments/applicants-table';
 import { formatMinor, ukDate, useFlashParam } from '~/components/enrollments/order-bits';
+
+/** Cells stack into a card per applicant on phones and are table cells from `sm` up. */
+const cell = 'block px-4 py-1 sm:table-cell sm:py-3';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -216,13 +219,13 @@ export default function Cart() {
                   <ErrorList errors={result.errors} />
                 </div>
               ) : null}
-              <div className="overflow-x-auto">
+              <div className="sm:overflow-x-auto">
                 <table
-                  className="min-w-full divide-y divide-slate-200 text-sm"
+                  className="block min-w-full text-sm sm:table sm:divide-y sm:divide-slate-200"
                   data-testid="cart-enrollments"
                 >
                   <caption className="sr-only">{t('cart.enrollments.title')}</caption>
-                  <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  <thead className="hidden bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 sm:table-header-group">
                     <tr>
                       {data.canOrder ? (
                         <th scope="col" className="w-10 px-4 py-3">
@@ -255,15 +258,15 @@ export default function Cart() {
                       </th>
                     </tr>
                   </thead>
-                  <tbody className="divide-y divide-slate-100">
+                  <tbody className="block divide-y divide-slate-100 sm:table-row-group">
                     {list.items.map((r) => (
                       <tr
                         key={r.id}
                         data-testid="cart-row"
-                        className={selected.includes(r.id) ? 'bg-primary-50/50 align-top' : 'align-top'}
+                        className={`relative block py-2 align-top sm:table-row sm:py-0 ${data.canOrder ? 'pl-8 sm:pl-0' : ''} ${selected.includes(r.id) ? 'bg-primary-50/50' : ''}`}
                       >
                         {data.canOrder ? (
-                          <td className="px-4 py-3">
+                          <td className="absolute left-4 top-3.5 sm:static sm:table-cell sm:px-4 sm:py-3">
                             <input
                               type="checkbox"
                               name="ids"
@@ -275,7 +278,7 @@ export default function Cart() {
                             />
                           </td>
                         ) : null}
-                        <td className="px-4 py-3">
+                        <td className={cell}>
                           <div className="font-medium text-slate-900">{r.full_name ?? '—'}</div>
                           <div className="text-xs text-slate-500">{t(`order.types.${r.type}`)}</div>
                           {r.error_count ? (
@@ -287,15 +290,24 @@ export default function Cart() {
                             </>
                           ) : null}
                         </td>
-                        <td className="px-4 py-3 text-slate-700">{r.campus.name}</td>
-                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                        <td className={`${cell} text-slate-700`}>
+                          <PhoneLabel>{t('cart.batches.campus')}</PhoneLabel>
+                          {r.campus.name}
+                        </td>
+                        <td className={`${cell} whitespace-nowrap text-slate-700`}>
+                          <PhoneLabel>{t('order.table.date_of_birth')}</PhoneLabel>
                           {ukDate(r.date_of_birth)}
                         </td>
-                        <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                        <td className={`${cell} whitespace-nowrap text-slate-700`}>
+                          <PhoneLabel>{t('order.table.trip')}</PhoneLabel>
                           {ukDate(r.start_date)} – {ukDate(r.end_date)}
                         </td>
-                        <td className="px-4 py-3 text-slate-700">{r.destination_country ?? '—'}</td>
-                        <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-900">
+                        <td className={`${cell} text-slate-700`}>
+                          <PhoneLabel>{t('order.table.destination')}</PhoneLabel>
+                          {r.destination_country ?? '—'}
+                        </td>
+                        <td className={`${cell} whitespace-nowrap tabular-nums text-slate-900 sm:text-right`}>
+                          <PhoneLabel>{t('order.table.total')}</PhoneLabel>
                           {r.fee ? formatMinor(r.fee.total_minor, r.fee.currency) : '—'}
                         </td>
                       </tr>

@@ -13,6 +13,7 @@ import { ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { ClosedOrder, OrderSteps, formatMinor, ukDate } from '~/components/enrollments/order-bits';
+import { PhoneLabel } from '~/components/enrollments/applicants-table';
 import { tripDays } from '@server/domain/enrollments/rules';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -36,7 +37,9 @@ export default function Fees() {
   const { batch, list, overview } = data;
   const lp = (path: string) => localePath(i18n.language, path);
   const currency = overview.fees.currency;
-  const cell = 'whitespace-nowrap px-4 py-3 text-right tabular-nums';
+  // Cells stack into a card per applicant on phones (money side by side) and are table cells from `sm` up.
+  const stack = 'block px-4 py-1 sm:table-cell sm:py-3';
+  const cell = 'inline-block whitespace-nowrap px-4 py-1 tabular-nums sm:table-cell sm:py-3 sm:text-right';
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
@@ -49,10 +52,13 @@ export default function Fees() {
         <Alert>{t('order.fees.has_errors', { count: overview.with_errors })}</Alert>
       ) : null}
       <Card flush className="overflow-hidden">
-        <div className="overflow-x-auto">
-          <table className="min-w-full divide-y divide-slate-200 text-sm" data-testid="fees-table">
+        <div className="sm:overflow-x-auto">
+          <table
+            className="block min-w-full text-sm sm:table sm:divide-y sm:divide-slate-200"
+            data-testid="fees-table"
+          >
             <caption className="sr-only">{t('order.fees.title')}</caption>
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <thead className="hidden bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 sm:table-header-group">
               <tr>
                 <th scope="col" className="px-4 py-3">
                   {t('order.table.name')}
@@ -74,14 +80,14 @@ export default function Fees() {
                 </th>
               </tr>
             </thead>
-            <tbody className="divide-y divide-slate-100">
+            <tbody className="block divide-y divide-slate-100 sm:table-row-group">
               {list.items.map((r) => (
-                <tr key={r.id} data-testid="fee-row">
-                  <td className="px-4 py-3">
+                <tr key={r.id} data-testid="fee-row" className="block py-2 sm:table-row sm:py-0">
+                  <td className={stack}>
                     <div className="font-medium text-slate-900">{r.full_name ?? '—'}</div>
                     <div className="text-xs text-slate-500">{t(`order.types.${r.type}`)}</div>
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                  <td className={`${stack} whitespace-nowrap text-slate-700`}>
                     {ukDate(r.start_date)} – {ukDate(r.end_date)}
                     {r.start_date && r.end_date && r.end_date >= r.start_date ? (
                       <div className="text-xs text-slate-500">
@@ -91,30 +97,48 @@ export default function Fees() {
                   </td>
                   {r.fee ? (
                     <>
-                      <td className={cell}>{formatMinor(r.fee.premium_minor, r.fee.currency)}</td>
-                      <td className={cell}>{formatMinor(r.fee.tax_minor, r.fee.currency)}</td>
+                      <td className={cell}>
+                        <PhoneLabel>{t('order.fees.premium')}</PhoneLabel>
+                        {formatMinor(r.fee.premium_minor, r.fee.currency)}
+                      </td>
+                      <td className={cell}>
+                        <PhoneLabel>{t('order.fees.tax')}</PhoneLabel>
+                        {formatMinor(r.fee.tax_minor, r.fee.currency)}
+                      </td>
                       <td className={`${cell} font-semibold text-slate-900`}>
+                        <PhoneLabel>{t('order.fees.total')}</PhoneLabel>
                         {formatMinor(r.fee.total_minor, r.fee.currency)}
                       </td>
                     </>
                   ) : (
-                    <td colSpan={3} className="px-4 py-3 text-right text-red-700">
+                    <td colSpan={3} className={`${stack} text-red-700 sm:text-right`}>
                       {t('order.fees.no_fee')}
                     </td>
                   )}
-                  <td className="px-4 py-3 text-slate-700">{r.fee?.currency ?? currency}</td>
+                  <td className="hidden px-4 py-3 text-slate-700 sm:table-cell">
+                    {r.fee?.currency ?? currency}
+                  </td>
                 </tr>
               ))}
             </tbody>
-            <tfoot className="bg-slate-50 font-semibold text-slate-900">
-              <tr data-testid="fees-total">
-                <th scope="row" colSpan={2} className="px-4 py-3 text-left">
+            <tfoot className="block bg-slate-50 font-semibold text-slate-900 sm:table-footer-group">
+              <tr data-testid="fees-total" className="block py-2 sm:table-row sm:py-0">
+                <th scope="row" colSpan={2} className={`${stack} text-left`}>
                   {t('order.fees.sum', { count: overview.total })}
                 </th>
-                <td className={cell}>{formatMinor(overview.fees.premium_minor, currency)}</td>
-                <td className={cell}>{formatMinor(overview.fees.tax_minor, currency)}</td>
-                <td className={cell}>{formatMinor(overview.fees.total_minor, currency)}</td>
-                <td className="px-4 py-3">{currency}</td>
+                <td className={cell}>
+                  <PhoneLabel>{t('order.fees.premium')}</PhoneLabel>
+                  {formatMinor(overview.fees.premium_minor, currency)}
+                </td>
+                <td className={cell}>
+                  <PhoneLabel>{t('order.fees.tax')}</PhoneLabel>
+                  {formatMinor(overview.fees.tax_minor, currency)}
+                </td>
+                <td className={cell}>
+                  <PhoneLabel>{t('order.fees.total')}</PhoneLabel>
+                  {formatMinor(overview.fees.total_minor, currency)}
+                </td>
+                <td className="hidden px-4 py-3 sm:table-cell">{currency}</td>
               </tr>
             </tfoot>
           </table>

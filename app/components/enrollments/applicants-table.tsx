@@ -27,6 +27,14 @@ export function EnrollmentErrors({ errors }: { errors: EnrollmentRowView['errors
   );
 }
 
+/** Cells stack into a card per applicant on phones and are table cells from `sm` up. */
+const cell = 'block px-4 py-1 sm:table-cell sm:py-3';
+
+/** A cell's column name, shown before its value only where the cells stack (phones). */
+export function PhoneLabel({ children }: { children: string }) {
+  return <span className="mr-2 text-xs font-medium text-slate-500 sm:hidden">{children}:</span>;
+}
+
 /**
  * The applicants of an order: name and type, birth date, trip, destination, links, fee and whether
  * each is ready. With `editPath`, each row has Edit (a link to the add page's edit form) and Delete (a
@@ -43,10 +51,10 @@ export function ApplicantsTable({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
+    <div className="sm:overflow-x-auto">
+      <table className="block min-w-full text-sm sm:table sm:divide-y sm:divide-slate-200">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+        <thead className="hidden bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 sm:table-header-group">
           <tr>
             <th scope="col" className="px-4 py-3">
               {t('order.table.name')}
@@ -73,21 +81,27 @@ export function ApplicantsTable({
             ) : null}
           </tr>
         </thead>
-        <tbody className="divide-y divide-slate-100">
+        <tbody className="block divide-y divide-slate-100 sm:table-row-group">
           {rows.map((r) => (
-            <tr key={r.id} data-testid="applicant-row" className="align-top">
-              <td className="px-4 py-3">
+            <tr key={r.id} data-testid="applicant-row" className="block py-2 align-top sm:table-row sm:py-0">
+              <td className={cell}>
                 <div className="min-w-[8rem] font-medium text-slate-900">{r.full_name ?? '—'}</div>
                 <div className="text-xs text-slate-500">{t(`order.types.${r.type}`)}</div>
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-slate-700">{ukDate(r.date_of_birth)}</td>
-              <td className="px-4 py-3 text-slate-700">
-                <div className="whitespace-nowrap">
+              <td className={`${cell} whitespace-nowrap text-slate-700`}>
+                <PhoneLabel>{t('order.table.date_of_birth')}</PhoneLabel>
+                {ukDate(r.date_of_birth)}
+              </td>
+              <td className={`${cell} text-slate-700`}>
+                <PhoneLabel>{t('order.table.trip')}</PhoneLabel>
+                <div className="inline whitespace-nowrap sm:block">
                   {ukDate(r.start_date)} – {ukDate(r.end_date)}
                 </div>
-                <div className="text-xs text-slate-500">{r.destination_country ?? ''}</div>
+                <div className="ml-2 inline text-xs text-slate-500 sm:ml-0 sm:block">
+                  {r.destination_country ?? ''}
+                </div>
               </td>
-              <td className="px-4 py-3 text-xs text-slate-600">
+              <td className={`${cell} text-xs text-slate-600 empty:hidden sm:empty:table-cell`}>
                 {r.dependency_name ? (
                   <div>{t('order.table.travels_with', { name: r.dependency_name })}</div>
                 ) : null}
@@ -95,10 +109,11 @@ export function ApplicantsTable({
                   <div>{t('order.table.leader', { name: r.group_leader_name })}</div>
                 ) : null}
               </td>
-              <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums text-slate-900">
+              <td className={`${cell} whitespace-nowrap tabular-nums text-slate-900 sm:text-right`}>
+                <PhoneLabel>{t('order.table.total')}</PhoneLabel>
                 {r.fee ? formatMinor(r.fee.total_minor, r.fee.currency) : '—'}
               </td>
-              <td className="px-4 py-3">
+              <td className={cell}>
                 {r.error_count ? (
                   <>
                     <StatusBadge tone="red">
@@ -111,8 +126,8 @@ export function ApplicantsTable({
                 )}
               </td>
               {editPath ? (
-                <td className="whitespace-nowrap px-4 py-3 text-right">
-                  <div className="flex justify-end gap-3">
+                <td className={`${cell} whitespace-nowrap sm:text-right`}>
+                  <div className="flex gap-4 sm:justify-end sm:gap-3">
                     <Link
                       to={editPath(r.id)}
                       preventScrollReset
