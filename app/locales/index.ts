@@ -19,6 +19,7 @@ import en_errors from './en/errors.json';
 import en_files from './en/files.json';
 import en_footer from './en/footer.json';
 import en_home from './en/home.json';
+import en_imports from './en/imports.json';
 import en_insurers from './en/insurers.json';
 import en_invite from './en/invite.json';
 import en_legal from './en/legal.json';
@@ -57,6 +58,7 @@ import ca_errors from './ca/errors.json';
 import ca_files from './ca/files.json';
 import ca_footer from './ca/footer.json';
 import ca_home from './ca/home.json';
+import ca_imports from './ca/imports.json';
 import ca_insurers from './ca/insurers.json';
 import ca_invite from './ca/invite.json';
 import ca_legal from './ca/legal.json';
@@ -95,6 +97,7 @@ import cn_errors from './cn/errors.json';
 import cn_files from './cn/files.json';
 import cn_footer from './cn/footer.json';
 import cn_home from './cn/home.json';
+import cn_imports from './cn/imports.json';
 import cn_insurers from './cn/insurers.json';
 import cn_invite from './cn/invite.json';
 import cn_legal from './cn/legal.json';
@@ -133,6 +136,7 @@ import de_errors from './de/errors.json';
 import de_files from './de/files.json';
 import de_footer from './de/footer.json';
 import de_home from './de/home.json';
+import de_imports from './de/imports.json';
 import de_insurers from './de/insurers.json';
 import de_invite from './de/invite.json';
 import de_legal from './de/legal.json';
@@ -171,6 +175,7 @@ import es_errors from './es/errors.json';
 import es_files from './es/files.json';
 import es_footer from './es/footer.json';
 import es_home from './es/home.json';
+import es_imports from './es/imports.json';
 import es_insurers from './es/insurers.json';
 import es_invite from './es/invite.json';
 import es_legal from './es/legal.json';
@@ -209,6 +214,7 @@ import fr_errors from './fr/errors.json';
 import fr_files from './fr/files.json';
 import fr_footer from './fr/footer.json';
 import fr_home from './fr/home.json';
+import fr_imports from './fr/imports.json';
 import fr_insurers from './fr/insurers.json';
 import fr_invite from './fr/invite.json';
 import fr_legal from './fr/legal.json';
@@ -247,6 +253,7 @@ import it_errors from './it/errors.json';
 import it_files from './it/files.json';
 import it_footer from './it/footer.json';
 import it_home from './it/home.json';
+import it_imports from './it/imports.json';
 import it_insurers from './it/insurers.json';
 import it_invite from './it/invite.json';
 import it_legal from './it/legal.json';
@@ -285,6 +292,7 @@ import pt_errors from './pt/errors.json';
 import pt_files from './pt/files.json';
 import pt_footer from './pt/footer.json';
 import pt_home from './pt/home.json';
+import pt_imports from './pt/imports.json';
 import pt_insurers from './pt/insurers.json';
 import pt_invite from './pt/invite.json';
 import pt_legal from './pt/legal.json';
@@ -326,6 +334,7 @@ export const localeResources = {
     "files": en_files,
     "footer": en_footer,
     "home": en_home,
+    "imports": en_imports,
     "insurers": en_insurers,
     "invite": en_invite,
     "legal": en_legal,
@@ -366,6 +375,7 @@ export const localeResources = {
     "files": ca_files,
     "footer": ca_footer,
     "home": ca_home,
+    "imports": ca_imports,
     "insurers": ca_insurers,
     "invite": ca_invite,
     "legal": ca_legal,
@@ -406,6 +416,7 @@ export const localeResources = {
     "files": cn_files,
     "footer": cn_footer,
     "home": cn_home,
+    "imports": cn_imports,
     "insurers": cn_insurers,
     "invite": cn_invite,
     "legal": cn_legal,
@@ -446,6 +457,7 @@ export const localeResources = {
     "files": de_files,
     "footer": de_footer,
     "home": de_home,
+    "imports": de_imports,
     "insurers": de_insurers,
     "invite": de_invite,
     "legal": de_legal,
@@ -486,6 +498,7 @@ export const localeResources = {
     "files": es_files,
     "footer": es_footer,
     "home": es_home,
+    "imports": es_imports,
     "insurers": es_insurers,
     "invite": es_invite,
     "legal": es_legal,
@@ -526,6 +539,7 @@ export const localeResources = {
     "files": fr_files,
     "footer": fr_footer,
     "home": fr_home,
+    "imports": fr_imports,
     "insurers": fr_insurers,
     "invite": fr_invite,
     "legal": fr_legal,
@@ -566,6 +580,7 @@ export const localeResources = {
     "files": it_files,
     "footer": it_footer,
     "home": it_home,
+    "imports": it_imports,
     "insurers": it_insurers,
     "invite": it_invite,
     "legal": it_legal,
@@ -606,6 +621,7 @@ export const localeResources = {
     "files": pt_files,
     "footer": pt_footer,
     "home": pt_home,
+    "imports": pt_imports,
     "insurers": pt_insurers,
     "invite": pt_invite,
     "legal": pt_legal,

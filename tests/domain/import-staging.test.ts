@@ -14,6 +14,18 @@ import {
   uploadImport,
 } from '../../workers/domain/imports/service';
 import { handleMessage, handleQueue } from '../../workers/jobs/consumer';
+import { deleteEnrollments, updateEnrollment } from '../../workers/domain/enrollments/service';
+import { linkDependents } from '../../workers/domain/enrollments/edit';
+import {
+  addImportToCart,
+  batchCounts,
+  dependentsStep,
+  erroredIds,
+  feesStep,
+  findImportBatch,
+  importResult,
+  reviewPage,
+} from '../../workers/domain/imports/review';
 import type { Env, JobMessage } from '../../workers/env';
 import { DEMO_ACCOUNTS, actorCtx, testEnv, SETUP_TIMEOUT_MS } from '../support/world';
 import { STRANGER, day, db, seedContractsWorld, type ContractsWorld } from '../support/contracts';
@@ -421,5 +433,103 @@ describe('staging job', () => {
       ['Rui', '2007-05-04', day(20), 'P7654321', 0],
     ]);
     expect(rows[0]!.residence_country_id).toBe(await countryId(db(), 'PT'));
+  });
+});
+
+describe('review, links and the cart', () => {
+  it('shows errors on their rows, fixes a row in place, deletes errored rows, links families, then opens the batch', async () => {
+    const ctx = await school();
+    const sheet = applicants(40, { bad: [3, 7] });
+    sheet[22] = [...sheet[21]!]; // row 24 repeats row 23: a duplicate with the same trip dates
+    sheet[22]![5] = 'other@school.test';
+    const v = await upload(ctx, [HEADERS, ...sheet]);
+    await confirmMapping(ctx, v.id, columns(HEADERS, MAPPING));
+    await runJob(v.id);
+    const ib = await findImportBatch(ctx, { import: v.id });
+
+    const all = await reviewPage(ctx, ib, { page: 1, errors_only: false });
+    expect(all.counts).toMatchObject({
+      total: 40,
+      with_errors: 4,
+      family: 3,
+      family_unlinked: 3,
+      leaders: 1,
+    });
+    expect(all.rows.items).toHaveLength(40);
+    const errorsOnly = await reviewPage(ctx, ib, { page: 1, errors_only: true });
+    expect(errorsOnly.rows.items.map((r) => r.position)).toEqual([5, 9, 23, 24]);
+    const bad = errorsOnly.rows.items[0]!;
+    expect(bad.values).toMatchObject({ date_of_birth: '31/02/2008', residence_country_id: 'Atlantis' });
+    expect(bad.errors.map((e) => e.field).sort()).toEqual(['date_of_birth', 'residence_country_id']);
+    expect(errorsOnly.rows.items[2]!.errors).toEqual([
+      {
+        field: 'row',
+        message: 'enrollments.errors.duplicate',
+        params: { start: uk(day(20)), end: uk(day(50)) },
+      },
+    ]);
+    const family = all.rows.items.find((r) => r.type === 'immediate_family')!;
+    expect(family.errors).toEqual([]);
+    expect(family.link_errors).toEqual([
+      { field: 'dependency_id', message: 'enrollments.errors.dependency_required' },
+    ]);
+
+    // Fix row 5 in place: its own rules and the batch's are checked at once.
+    const FR = await countryId(db(), 'FR');
+    const fixed = await updateEnrollment(
+      ctx,
+      bad.id,
+      { date_of_birth: '2008-02-28', residence_country_id: String(FR) },
+      { validateFirst: false },
+    );
+    expect(fixed.errors).toEqual([]);
+    expect(fixed.fee).not.toBeNull();
+    expect((await reviewPage(ctx, ib, { page: 1, errors_only: true })).counts.with_errors).toBe(3);
+
+    // The cart refuses the order while rows have errors.
+    await expect(addImportToCart(ctx, ib)).rejects.toBeInstanceOf(ValidationFailed);
+
+    // Deleting one of the duplicates clears the other; then the rest of the rows with errors go.
+    await deleteEnrollments(ctx, [errorsOnly.rows.items[3]!.id]);
+    expect((await erroredIds(ctx, ib.batch)).length).toBe(1);
+    const deleted = await deleteEnrollments(ctx, await erroredIds(ctx, ib.batch));
+    expect(deleted.deleted).toBe(1);
+    const after = await reviewPage(ctx, ib, { page: 1, errors_only: false });
+    expect(after.counts).toMatchObject({ total: 38, with_errors: 0, family_unlinked: 3 });
+
+    // Family members linked to their student in one go.
+    const step = await dependentsStep(ctx, ib.batch);
+    expect(step.family).toHaveLength(3);
+    const guess = step.family[0]!;
+    const students = all.rows.items.filter((r) => r.type === 'student');
+    // The nearest student with the same last name: here the row below (the family is listed first).
+    const namesake = students.find((s) => s.position === guess.position + 1)!;
+    expect(namesake.values.last_name).toBe(all.rows.items.find((r) => r.id === guess.id)!.values.last_name);
+    expect(guess.suggested_id).toBe(namesake.id);
+    await linkDependents(
+      ctx,
+      ib.batch,
+      step.family.map((f) => ({ enrollment_id: f.id, student_id: f.suggested_id })),
+    );
+    expect((await batchCounts(ctx, ib.batch.id)).any_errors).toBe(0);
+    const refused = await linkDependents(ctx, ib.batch, [
+      { enrollment_id: guess.id, student_id: guess.id },
+    ]).catch((e) => e);
+    expect(refused).toBeInstanceOf(ValidationFailed);
+
+    const fees = await feesStep(ctx, ib, 1);
+    expect(fees.totals).toMatchObject({
+      count: 38,
+      premium_minor: 38 * 7500,
+      tax_minor: 38 * 900,
+      missing: 0,
+    });
+    expect(fees.currency).toBe('GBP');
+
+    const { batch, count } = await addImportToCart(ctx, await findImportBatch(ctx, { import: v.id }));
+    expect(batch.status).toBe('open');
+    expect(count).toBe(38);
+    expect(await importRow(v.id)).toMatchObject({ status: 'done' });
+    expect(await importResult(ctx, batch.public_id)).toMatchObject({ status: 'open', count: 38 });
   });
 });

@@ -13,6 +13,7 @@ import { campusesApi } from './campuses';
 import { serviceAgreementsApi } from './service-agreements';
 import { clientsApi } from './clients';
 import { enrollmentsApi } from './enrollments';
+import { importsApi } from './imports';
 import { checkoutApi } from './checkout';
 import { openApiDocument } from './openapi';
 
@@ -37,6 +38,7 @@ api.route('/', serviceAgreementsApi);
 api.route('/', clientsApi);
 api.route('/', checkoutApi);
 api.route('/', enrollmentsApi);
+api.route('/', importsApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

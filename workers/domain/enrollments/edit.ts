@@ -64,9 +64,12 @@ export async function linkDependents(
     })),
   );
   await runBatch(ctx.db, [
-    ctx.db.run(sql`UPDATE enrollments SET dependency_id = j.value->>'dep', updated_at = ${ctx.now.getTime()}
-      FROM json_each(${set}) AS j
-      WHERE enrollments.id = j.value->>'id' AND enrollments.batch_id = ${batch.id}`) as unknown as Statement,
+    // A materialized row set drives the update by id (an UPDATE ... FROM json_each scans the table).
+    ctx.db.run(sql`WITH l AS MATERIALIZED (SELECT e.id AS id, j.value->>'dep' AS dep
+        FROM json_each(${set}) AS j CROSS JOIN enrollments e
+        WHERE e.id = j.value->>'id' AND e.batch_id = ${batch.id})
+      UPDATE enrollments SET dependency_id = l.dep, updated_at = ${ctx.now.getTime()}
+      FROM l WHERE enrollments.id = l.id`) as unknown as Statement,
   ]);
   await revalidateBatch(ctx, batch.id);
 }

@@ -261,23 +261,22 @@ export async function dependentsStep(ctx: ActorCtx, batch: BatchRow) {
     .filter((r) => r.type === 'immediate_family')
     .map((f) => {
       const linked = f.dependency_id ? byId.get(f.dependency_id) : undefined;
+      const last = (f.last_name ?? '').trim().toLowerCase();
+      const same = students.filter((s) => last && (s.last_name ?? '').trim().toLowerCase() === last);
       let candidates = students;
       if (students.length > 60) {
-        const last = (f.last_name ?? '').trim().toLowerCase();
-        const same = students.filter((s) => last && (s.last_name ?? '').trim().toLowerCase() === last);
         const near = [...students]
           .sort((a, b) => Math.abs(a.position - f.position) - Math.abs(b.position - f.position))
           .slice(0, 20);
         const set = new Map([...same, ...near, ...(linked ? [linked] : [])].map((s) => [s.id, s]));
         candidates = [...set.values()].sort((a, b) => a.position - b.position);
       }
-      // Preselect: the linked student, else a student of the same last name on the nearest row above.
-      const guess =
-        linked ??
-        [...students]
-          .filter((s) => s.position < f.position)
-          .reverse()
-          .find((s) => (s.last_name ?? '').trim().toLowerCase() === (f.last_name ?? '').trim().toLowerCase());
+      // Preselect: the linked student, else the nearest student of the same last name (above first).
+      const namesake = [...same].sort(
+        (a, b) =>
+          Math.abs(a.position - f.position) - Math.abs(b.position - f.position) || a.position - b.position,
+      );
+      const guess = linked ?? namesake[0];
       return {
         id: f.public_id,
         position: f.position,
@@ -413,4 +412,28 @@ export async function importResult(ctx: ActorCtx, batchId: string) {
     .from(policyBatches)
     .where(eq(policyBatches.id, batch.id));
   return { batch_id: batch.public_id, status: row?.status ?? batch.status, count: counts.total };
+}
+
+/** Which of the given enrollment ids belong to the batch (what a page may act on). */
+export async function idsInBatch(ctx: ActorCtx, batch: BatchRow, ids: readonly string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await ctx.db
+    .select({ id: enrollments.public_id })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.batch_id, batch.id),
+        sql`${enrollments.public_id} IN (SELECT value FROM json_each(${JSON.stringify([...ids])}))`,
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/** The applicants of the batch with errors in their own cells ("delete all rows with errors"). */
+export async function erroredIds(ctx: ActorCtx, batch: BatchRow): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ id: enrollments.public_id })
+    .from(enrollments)
+    .where(and(eq(enrollments.batch_id, batch.id), sql`${enrollments.error_count} > 0`, ownErrorSql));
+  return rows.map((r) => r.id);
 }

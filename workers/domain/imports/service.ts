@@ -316,6 +316,7 @@ export async function confirmMapping(ctx: ActorCtx, id: string, input: MappingIn
   const row = await findVisibleImport(ctx, id);
   const { imp } = row;
   const current = effectiveStatus(imp, row.job).status;
+  if (current === 'done') throw new Conflict(msg('imports.errors.in_cart'));
   if (!RESTAGEABLE.includes(current)) throw new Conflict(msg('imports.errors.busy'));
   const mapping = mappingOf(input, imp.headers.length);
   const errors = mappingErrors(mapping, { destinationFromCampus: row.campus.country_id != null });
@@ -415,10 +416,13 @@ export async function activeImports(ctx: ActorCtx, opts: { campus_id?: string } 
     .innerJoin(campuses, eq(campuses.id, imports.campus_id))
     .innerJoin(clients, eq(clients.id, campuses.client_id))
     .leftJoin(jobs, eq(jobs.id, imports.job_id))
+    .leftJoin(policyBatches, eq(policyBatches.id, imports.batch_id))
     .where(
       and(
         eq(imports.created_by, ctx.actor.user_id),
         inArray(imports.status, ['uploaded', 'staging', 'review', 'failed']),
+        // An import under review whose order was discarded is not in progress any more.
+        sql`not (${imports.status} = 'review' and ${policyBatches.id} is null)`,
         visibleCampus(ctx.actor),
         opts.campus_id ? eq(campuses.public_id, opts.campus_id) : undefined,
       ),

@@ -1,0 +1,131 @@
+import { Link } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { localePath } from '~/i18n/config';
+
+export type ImportStep = 'upload' | 'match' | 'prepare' | 'review' | 'link' | 'leaders' | 'fees';
+const STEPS: ImportStep[] = ['upload', 'match', 'prepare', 'review', 'link', 'leaders', 'fees'];
+
+/**
+ * The steps of a spreadsheet import with the current one marked. Steps already passed are links when
+ * `links` gives their address (going back is safe: every step reads the same import or batch).
+ */
+export function ImportSteps({
+  current,
+  links = {},
+}: {
+  current: ImportStep;
+  links?: Partial<Record<ImportStep, string>>;
+}) {
+  const { t, i18n } = useTranslation();
+  const index = STEPS.indexOf(current);
+  return (
+    <nav aria-label={t('imports.steps.label')} className="mb-6">
+      <p className="text-sm font-medium text-primary-900 sm:hidden">
+        {index + 1}/{STEPS.length} · {t(`imports.steps.${current}`)}
+      </p>
+      <ol className="hidden flex-wrap gap-1.5 text-sm sm:flex">
+        {STEPS.map((s, i) => {
+          const state = i < index ? 'done' : i === index ? 'current' : 'next';
+          const cls = `flex items-center gap-1.5 rounded-full px-2.5 py-1 font-medium ring-1 ring-inset ${
+            state === 'current'
+              ? 'bg-primary-800 text-white ring-primary-800'
+              : state === 'done'
+                ? 'bg-primary-50 text-primary-900 ring-primary-200'
+                : 'bg-white text-slate-500 ring-slate-200'
+          }`;
+          const body = (
+            <>
+              <span aria-hidden="true" className="text-[10px] opacity-70">
+                {i + 1}
+              </span>
+              {t(`imports.steps.${s}`)}
+            </>
+          );
+          const to = links[s];
+          return (
+            <li key={s} className="flex items-center gap-1.5">
+              {to && state === 'done' ? (
+                <Link to={localePath(i18n.language, to)} className={`${cls} hover:bg-primary-100`}>
+                  {body}
+                </Link>
+              ) : (
+                <span className={cls} aria-current={state === 'current' ? 'step' : undefined}>
+                  {body}
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+    </nav>
+  );
+}
+
+/** An amount in minor units in its currency, as en-GB shows money: £95.00. */
+export function money(minor: number | null | undefined, currency: string): string {
+  if (minor == null) return '—';
+  try {
+    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
+  } catch {
+    return `${(minor / 100).toFixed(2)} ${currency}`;
+  }
+}
+
+/** DD/MM/YYYY from YYYY-MM-DD; anything else as it is. */
+export function ukDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : value;
+}
+
+/** A progress bar with its value for screen readers. */
+export function ProgressBar({ percent, label }: { percent: number; label: string }) {
+  const p = Math.max(0, Math.min(100, Math.round(percent)));
+  return (
+    <div
+      role="progressbar"
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={p}
+      aria-label={label}
+      className="h-3 w-full overflow-hidden rounded-full bg-slate-200"
+    >
+      <div
+        className="h-full rounded-full bg-primary-700 transition-[width] duration-500"
+        style={{ width: `${p}%` }}
+      />
+    </div>
+  );
+}
+
+const STATUS_TONES: Record<string, string> = {
+  uploaded: 'bg-amber-50 text-amber-800 ring-amber-200',
+  staging: 'bg-primary-50 text-primary-800 ring-primary-200',
+  review: 'bg-green-50 text-green-800 ring-green-200',
+  done: 'bg-slate-100 text-slate-700 ring-slate-200',
+  failed: 'bg-red-50 text-red-800 ring-red-200',
+};
+
+export function ImportStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation();
+  return (
+    <span
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_TONES[status] ?? ''}`}
+    >
+      {t(`imports.status.${status}`)}
+    </span>
+  );
+}
+
+/** The page an import in progress continues on. */
+export function importHref(i: { id: string; status: string }): string {
+  switch (i.status) {
+    case 'uploaded':
+      return `/insureds/match-columns?import=${i.id}`;
+    case 'staging':
+    case 'failed':
+      return `/insureds/format-data?import=${i.id}`;
+    default:
+      return `/insureds/review-applicants?import=${i.id}`;
+  }
+}

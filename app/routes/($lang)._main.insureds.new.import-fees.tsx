@@ -1,0 +1,170 @@
+/**
+ * /insureds/new/import-fees?batch={id} (or ?import={id}): the fee of each imported applicant and the
+ * total, in the contract's currency; "Add to cart" puts the order into the cart (refused while any
+ * applicant has an error) and goes to the success page.
+ */
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import {
+  addImportToCart,
+  batchCounts,
+  feesStep,
+  importBatchFromRequest,
+  importTitle,
+  withErrors,
+} from '~/lib/imports.server';
+import { localePath } from '~/i18n/config';
+import { useMessage } from '~/lib/messages';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { Pagination } from '~/components/ui/data-table';
+import { ImportSteps, money, ukDate } from '~/components/imports/import-bits';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, ib, lang } = await importBatchFromRequest(request, context);
+  if (ib.batch.status !== 'draft')
+    throw redirect(localePath(lang, `/insureds/new/import-success?batch=${ib.batch.public_id}`));
+  const page = Number(new URL(request.url).searchParams.get('page') ?? 1) || 1;
+  const fees = await feesStep(ctx, ib, page);
+  const counts = await batchCounts(ctx, ib.batch.id);
+  return {
+    batch: { id: ib.batch.public_id },
+    import: ib.imp ? { id: ib.imp.public_id } : null,
+    ...fees,
+    counts,
+    title: importTitle(context, lang, 'imports.fees.title'),
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const { ctx, ib, lang } = await importBatchFromRequest(request, context, formData);
+  const r = await withErrors(() => addImportToCart(ctx, ib));
+  if (!r.ok) return json({ errors: r.errors }, { status: 400 });
+  return redirect(localePath(lang, `/insureds/new/import-success?batch=${r.value.batch.public_id}`));
+}
+
+export default function ImportFees() {
+  const { t, i18n } = useTranslation();
+  const m = useMessage();
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state === 'submitting';
+  const to = (path: string) => localePath(i18n.language, path);
+  const ref = data.import ? `import=${data.import.id}` : `batch=${data.batch.id}`;
+  const links = {
+    review: `/insureds/review-applicants?${ref}`,
+    link: `/insureds/new/link-dependents?batch=${data.batch.id}`,
+    leaders: `/insureds/new/group-leader?batch=${data.batch.id}`,
+  };
+  const back = data.counts.leaders > 0 ? links.leaders : data.counts.family > 0 ? links.link : links.review;
+  const errors = [...(answer?.errors?.form ?? []), ...(answer?.errors?.batch ?? [])].map((e) => m(e));
+  return (
+    <div className="mx-auto max-w-5xl">
+      <ImportSteps current="fees" links={links} />
+      <PageHeader title={t('imports.fees.title')} description={t('imports.fees.description')} />
+      <div className="mb-4 space-y-3">
+        <FormErrors errors={errors} />
+        {data.counts.any_errors > 0 ? (
+          <Alert>
+            {t('imports.fees.blocked', { count: data.counts.any_errors })}{' '}
+            <a href={to(links.review)} className="font-semibold underline">
+              {t('imports.review.title')}
+            </a>
+          </Alert>
+        ) : null}
+      </div>
+      <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th scope="col" className="px-4 py-3">
+                {t('imports.review.row')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('imports.fees.applicant')}
+              </th>
+              <th scope="col" className="px-4 py-3">
+                {t('imports.fees.trip')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {t('imports.fees.premium')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {t('imports.fees.tax')}
+              </th>
+              <th scope="col" className="px-4 py-3 text-right">
+                {t('imports.fees.total')}
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {data.rows.items.map((r) => (
+              <tr key={r.id} data-row={r.position}>
+                <td className="px-4 py-2.5 text-slate-500">{r.position}</td>
+                <td className="px-4 py-2.5">
+                  <span className="font-medium text-slate-900">
+                    {[r.values.first_name, r.values.last_name].filter(Boolean).join(' ')}
+                  </span>
+                  <span className="ml-2 text-xs text-slate-500">{t(`imports.types.${r.type}`)}</span>
+                </td>
+                <td className="whitespace-nowrap px-4 py-2.5 text-slate-700">
+                  {ukDate(r.values.start_date)} – {ukDate(r.values.end_date)}
+                </td>
+                <td className="px-4 py-2.5 text-right tabular-nums">{money(r.fee_minor, data.currency)}</td>
+                <td className="px-4 py-2.5 text-right tabular-nums">{money(r.tax_minor, data.currency)}</td>
+                <td className="px-4 py-2.5 text-right font-medium tabular-nums">
+                  {r.fee_minor == null ? '—' : money(r.fee_minor + (r.tax_minor ?? 0), data.currency)}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="bg-slate-50 text-sm font-semibold text-slate-900">
+            <tr>
+              <th scope="row" colSpan={3} className="px-4 py-3 text-left">
+                {t('imports.fees.totals', { count: data.totals.count })}
+              </th>
+              <td className="px-4 py-3 text-right tabular-nums">
+                {money(data.totals.premium_minor, data.currency)}
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums">
+                {money(data.totals.tax_minor, data.currency)}
+              </td>
+              <td className="px-4 py-3 text-right tabular-nums" data-testid="fees-total">
+                {money(data.totals.total_minor, data.currency)}
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+        <Pagination meta={data.rows.meta} />
+      </div>
+      <Card className="mt-6">
+        <AppForm method="post" className="flex flex-wrap items-center justify-between gap-4">
+          <input type="hidden" name="batch" value={data.batch.id} />
+          <p className="text-base font-semibold text-slate-900">
+            {t('imports.fees.totals', { count: data.totals.count })}:{' '}
+            {money(data.totals.total_minor, data.currency)}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <ButtonLink to={to(back)} variant="secondary">
+              {t('common.back')}
+            </ButtonLink>
+            <Button type="submit" disabled={busy || data.counts.any_errors > 0 || data.totals.count === 0}>
+              {t('imports.fees.add_to_cart')}
+            </Button>
+          </div>
+        </AppForm>
+      </Card>
+    </div>
+  );
+}

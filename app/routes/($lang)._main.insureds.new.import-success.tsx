@@ -1,0 +1,60 @@
+/**
+ * /insureds/new/import-success?batch={id}: the imported order is in the cart; how many applicants went
+ * in, with the way to the cart and to order more.
+ */
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
+import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
+import { importResult, importTitle } from '~/lib/imports.server';
+import { localePath } from '~/i18n/config';
+import { ButtonLink } from '~/components/ui/button';
+import { Card, PageHeader } from '~/components/ui/card';
+import { ImportSteps } from '~/components/imports/import-bits';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, ORDER_PERMISSION);
+  const lang = langOf(request);
+  const id = new URL(request.url).searchParams.get('batch') ?? '';
+  if (!id) throw new Response('Not Found', { status: 404 });
+  const result = await orNotFound(importResult(ctx, id));
+  if (result.status === 'draft')
+    throw redirect(localePath(lang, `/insureds/new/import-fees?batch=${result.batch_id}`));
+  return { result, title: importTitle(context, lang, 'imports.success.title') };
+}
+
+export default function ImportSuccess() {
+  const { t, i18n } = useTranslation();
+  const { result } = useLoaderData<typeof loader>();
+  const to = (path: string) => localePath(i18n.language, path);
+  return (
+    <div className="mx-auto max-w-3xl">
+      <ImportSteps current="fees" />
+      <PageHeader title={t('imports.success.title')} />
+      <Card>
+        <div className="flex items-start gap-4">
+          <span
+            aria-hidden="true"
+            className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-green-100 text-xl text-green-700"
+          >
+            ✓
+          </span>
+          <div>
+            <p className="text-base font-medium text-slate-900" data-testid="import-success">
+              {t('imports.success.text', { count: result.count })}
+            </p>
+            <div className="mt-5 flex flex-wrap gap-3">
+              <ButtonLink to={to('/cart')}>{t('imports.success.to_cart')}</ButtonLink>
+              <ButtonLink to={to('/insureds/order')} variant="secondary">
+                {t('imports.success.order_more')}
+              </ButtonLink>
+            </div>
+          </div>
+        </div>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,305 @@
+/**
+ * /insureds/review-applicants?import={id} (or ?batch={id}): the staged applicants, 50 a page, with
+ * "only show errors". A row is fixed in place (its Edit link opens it as a form; saving checks it again at
+ * once, with the rules across the order), rows are deleted (the selected ones, or all with errors), and
+ * the order moves on only when no applicant has errors.
+ */
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import {
+  Form,
+  useActionData,
+  useLoaderData,
+  useNavigation,
+  useSearchParams,
+  useSubmit,
+} from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { activeCountries } from '@server/domain/countries/service';
+import { deleteEnrollments, updateEnrollment } from '@server/domain/enrollments/service';
+import { APPLICANT_FIELDS, type ApplicantField } from '@server/domain/enrollments/schema';
+import { asMapping, reviewQuerySchema } from '@server/domain/imports/schema';
+import {
+  erroredIds,
+  idsInBatch,
+  type ImportBatch,
+  importBatchFromRequest,
+  importTitle,
+  nextAfterReview,
+  reviewPage,
+  withErrors,
+} from '~/lib/imports.server';
+import { localePath } from '~/i18n/config';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { Alert, PageHeader } from '~/components/ui/card';
+import { Pagination } from '~/components/ui/data-table';
+import { ImportSteps } from '~/components/imports/import-bits';
+import { ReviewGrid } from '~/components/imports/review-grid';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+/** The columns the grid shows: what the sheet had, in the order of the applicant form. */
+function shownFields(ib: ImportBatch): ApplicantField[] {
+  const mapped = new Set<string>(
+    Object.values(asMapping(ib.imp?.mapping) ?? {}).filter((x): x is ApplicantField => !!x),
+  );
+  const always: ApplicantField[] = [
+    'type',
+    'first_name',
+    'last_name',
+    'date_of_birth',
+    'residence_country_id',
+    'destination_country_id',
+    'start_date',
+    'end_date',
+  ];
+  if (!ib.imp)
+    return APPLICANT_FIELDS.filter(
+      (f) => always.includes(f) || ['gender', 'email', 'passport_number'].includes(f),
+    );
+  return APPLICANT_FIELDS.filter((f) => always.includes(f) || mapped.has(f));
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, ib, lang } = await importBatchFromRequest(request, context);
+  const url = new URL(request.url);
+  if (ib.batch.status === 'open' || ib.batch.status === 'confirmed')
+    throw redirect(localePath(lang, `/insureds/new/import-success?batch=${ib.batch.public_id}`));
+  if (ib.batch.status !== 'draft') throw new Response('Not Found', { status: 404 });
+  const query = reviewQuerySchema.parse(Object.fromEntries(url.searchParams));
+  const { rows, counts } = await reviewPage(ctx, ib, query);
+  const editing = url.searchParams.get('edit');
+  const isEditing = !!editing && rows.items.some((r) => r.id === editing);
+  return {
+    batch: { id: ib.batch.public_id },
+    import: ib.imp ? { id: ib.imp.public_id, file_name: ib.imp.file_name } : null,
+    rows,
+    counts,
+    fields: shownFields(ib),
+    editing: isEditing ? editing : null,
+    countries: isEditing ? (await activeCountries(ctx.db)).map((c) => ({ id: c.id, name: c.name })) : [],
+    errorsOnly: query.errors_only,
+    saved: url.searchParams.get('saved'),
+    deleted: url.searchParams.get('deleted'),
+    next: nextAfterReview(lang, ib.batch.public_id, counts),
+    title: importTitle(context, lang, 'imports.review.title'),
+  };
+}
+
+/** The page's own address with some query parameters changed. */
+function back(request: Request, changes: Record<string, string | null>) {
+  const url = new URL(request.url);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === null) url.searchParams.delete(k);
+    else url.searchParams.set(k, v);
+  }
+  return `${url.pathname}?${url.searchParams}`;
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const formData = await request.formData();
+  const { ctx, ib } = await importBatchFromRequest(request, context, formData);
+  const intent = String(formData.get('intent') ?? '');
+  const ownRows = (ids: string[]) => idsInBatch(ctx, ib.batch, ids);
+  switch (intent) {
+    case 'update': {
+      const id = String(formData.get('enrollment_id') ?? '');
+      if (!(await ownRows([id])).length) throw new Response('Not Found', { status: 404 });
+      const changes: Record<string, string> = {};
+      for (const f of APPLICANT_FIELDS) {
+        const v = formData.get(f);
+        if (typeof v === 'string') changes[f] = v;
+      }
+      const r = await withErrors(() => updateEnrollment(ctx, id, changes, { validateFirst: false }));
+      if (!r.ok) return json({ intent, errors: r.errors }, { status: 400 });
+      const position = String(r.value.position ?? '');
+      const stillWrong = (r.value.errors ?? []).some(
+        (e: { field: string }) => e.field !== 'dependency_id' && e.field !== 'group_leader_id',
+      );
+      return redirect(
+        back(request, {
+          edit: stillWrong ? id : null,
+          saved: `${position}${stillWrong ? '!' : ''}`,
+          deleted: null,
+        }),
+      );
+    }
+    case 'delete':
+    case 'delete_errored': {
+      let ids: string[];
+      if (intent === 'delete') ids = await ownRows(formData.getAll('ids').map(String).filter(Boolean));
+      else ids = await erroredIds(ctx, ib.batch);
+      if (!ids.length)
+        return json({ intent, errors: { form: ['imports.review.none_selected'] } }, { status: 400 });
+      const r = await withErrors(() => deleteEnrollments(ctx, ids));
+      if (!r.ok) return json({ intent, errors: r.errors }, { status: 400 });
+      return redirect(
+        back(request, { edit: null, saved: null, page: null, deleted: String(r.value.deleted) }),
+      );
+    }
+    default:
+      return json({ intent, errors: { form: ['errors.generic'] } }, { status: 400 });
+  }
+}
+
+export default function ReviewApplicants() {
+  const { t, i18n } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const [params] = useSearchParams();
+  const submit = useSubmit();
+  const busy = useNavigation().state === 'submitting';
+  const to = (path: string) => localePath(i18n.language, path);
+  const ref: Record<string, string> = data.import ? { import: data.import.id } : { batch: data.batch.id };
+  const refQuery = data.import ? `import=${data.import.id}` : `batch=${data.batch.id}`;
+  const saved = data.saved;
+  return (
+    <div className="mx-auto max-w-[100rem]">
+      <ImportSteps
+        current="review"
+        links={data.import ? { match: `/insureds/match-columns?import=${data.import.id}` } : {}}
+      />
+      <PageHeader
+        title={t('imports.review.title')}
+        description={t('imports.review.description', {
+          total: data.counts.total,
+          file: data.import?.file_name ?? '',
+        })}
+        actions={
+          data.import ? (
+            <ButtonLink to={to(`/insureds/match-columns?import=${data.import.id}`)} variant="secondary">
+              {t('imports.review.rematch')}
+            </ButtonLink>
+          ) : null
+        }
+      />
+      <div className="mb-4 space-y-3" aria-live="polite">
+        {saved ? (
+          <Alert tone={saved.endsWith('!') ? 'info' : 'success'}>
+            {t(saved.endsWith('!') ? 'imports.review.saved_with_errors' : 'imports.review.saved', {
+              row: saved.replace('!', ''),
+            })}
+          </Alert>
+        ) : null}
+        {data.deleted ? (
+          <Alert tone="success">{t('imports.review.deleted', { count: Number(data.deleted) })}</Alert>
+        ) : null}
+        <FormErrors errors={answer?.errors?.form} />
+      </div>
+
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm font-medium text-slate-900" data-testid="review-summary">
+          {t('imports.review.summary', { total: data.counts.total, errors: data.counts.with_errors })}
+        </p>
+        <div className="flex flex-wrap items-center gap-3">
+          <Form method="get" className="flex items-center gap-2" preventScrollReset>
+            {Object.entries(ref).map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
+            <label className="flex items-center gap-2 text-sm text-slate-700">
+              <input
+                type="checkbox"
+                name="errors_only"
+                value="1"
+                defaultChecked={data.errorsOnly}
+                onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+                className="h-4 w-4 rounded border-slate-300 text-primary-700"
+              />
+              {t('imports.review.only_errors')}
+            </label>
+            <noscript>
+              <Button type="submit" variant="secondary" className="!py-1.5">
+                {t('imports.review.apply')}
+              </Button>
+            </noscript>
+          </Form>
+          <AppForm method="post" id="delete-form" preventScrollReset className="flex flex-wrap gap-2">
+            {Object.entries(ref).map(([k, v]) => (
+              <input key={k} type="hidden" name={k} value={v} />
+            ))}
+            <Button
+              type="submit"
+              name="intent"
+              value="delete"
+              variant="secondary"
+              disabled={busy}
+              className="!py-1.5"
+            >
+              {t('imports.review.delete_selected')}
+            </Button>
+            {data.counts.with_errors > 0 ? (
+              <Button
+                type="submit"
+                name="intent"
+                value="delete_errored"
+                variant="danger"
+                disabled={busy}
+                className="!py-1.5"
+                onClick={(e) => {
+                  if (
+                    !window.confirm(
+                      t('imports.review.confirm_delete_errored', { count: data.counts.with_errors }),
+                    )
+                  )
+                    e.preventDefault();
+                }}
+              >
+                {t('imports.review.delete_errored', { count: data.counts.with_errors })}
+              </Button>
+            ) : null}
+          </AppForm>
+        </div>
+      </div>
+
+      {data.counts.total === 0 ? (
+        <Alert tone="info">{t('imports.review.empty')}</Alert>
+      ) : data.rows.items.length === 0 && data.errorsOnly ? (
+        <Alert tone="success">{t('imports.review.no_errors')}</Alert>
+      ) : (
+        <>
+          <ReviewGrid
+            rows={data.rows.items}
+            fields={data.fields}
+            editing={data.editing}
+            countries={data.countries}
+            deleteFormId="delete-form"
+            hidden={ref}
+            editErrors={answer && answer.intent === 'update' ? answer.errors : null}
+          />
+          <div className="mt-2 rounded-xl bg-white ring-1 ring-slate-200">
+            <Pagination meta={data.rows.meta} />
+          </div>
+        </>
+      )}
+
+      <div className="mt-6 flex flex-wrap items-center gap-4">
+        {data.counts.with_errors > 0 || data.counts.total === 0 ? (
+          <>
+            <Button disabled>{t('imports.review.continue')}</Button>
+            {data.counts.with_errors > 0 ? (
+              <p className="text-sm text-amber-800">
+                {t('imports.review.blocked', { count: data.counts.with_errors })}
+              </p>
+            ) : null}
+          </>
+        ) : (
+          <ButtonLink to={data.next}>{t('imports.review.continue')}</ButtonLink>
+        )}
+        {params.get('errors_only') ? (
+          <a
+            href={to(`/insureds/review-applicants?${refQuery}`)}
+            className="text-sm font-semibold text-primary-800 underline"
+          >
+            {t('imports.review.show_all')}
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}
