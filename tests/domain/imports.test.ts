@@ -120,6 +120,11 @@ describe('file checks', () => {
     expect(await refusal(() => read(fileOf(lying, 'a.xlsx')))).toBe('imports.errors.too_big_unpacked');
   });
 
+  it('cuts a cell of megabytes to 1000 characters (a database row cannot hold it; its field reports the length)', async () => {
+    const sheet = await read(fileOf(csvOf([HEADER, ['Ana', 'x'.repeat(3_000_000), '01/02/2008']]), 'a.csv'));
+    expect(sheet.rows[0]!.cells[1]).toHaveLength(1000);
+  });
+
   it('reads the central directory of a real .xlsx', async () => {
     const entries = readCentralDirectory(await xlsxOf([HEADER, ['Ana', 'Silva', '01/02/2008']]));
     expect(Array.isArray(entries) && entries.some((e) => e.name === 'xl/workbook.xml')).toBe(true);

@@ -243,6 +243,14 @@ export function headerRowIndex(rows: readonly string[][]): number {
   return best;
 }
 
+/**
+ * The longest cell kept: no applicant field is longer than 255 characters, and a cell of megabytes (a
+ * pasted document) would not fit a database row. A longer cell is cut; its field then reports its length.
+ */
+export const MAX_CELL_LENGTH = 1000;
+
+const capped = (cell: string) => (cell.length > MAX_CELL_LENGTH ? cell.slice(0, MAX_CELL_LENGTH) : cell);
+
 /** Rows of text (row numbers 1-based) to a sheet: header row found, blank rows dropped, width capped. */
 export function toSheet(table: { n: number; cells: string[] }[]): Sheet {
   const h = headerRowIndex(table.map((r) => r.cells));
@@ -252,12 +260,12 @@ export function toSheet(table: { n: number; cells: string[] }[]): Sheet {
   while (width > 0 && !headerCells[width - 1]?.trim()) width--;
   const rows: Sheet['rows'] = [];
   for (let i = h + 1; i < table.length; i++) {
-    const cells = table[i].cells.slice(0, width);
+    const cells = table[i].cells.slice(0, width).map(capped);
     if (blank(cells)) continue;
     while (cells.length < width) cells.push('');
     rows.push({ n: table[i].n, cells });
   }
-  return { headers: headerCells.slice(0, width).map((c) => c.replace(/\s+/g, ' ').trim()), rows };
+  return { headers: headerCells.slice(0, width).map((c) => capped(c.replace(/\s+/g, ' ').trim())), rows };
 }
 
 /** Reads an .xlsx's first visible worksheet with exceljs. */

@@ -312,6 +312,9 @@ export interface ColumnMatch {
 }
 
 /** The best guess for one header: exact or synonym (score 1), else the closest known header. */
+/** Known headers are a few words; a text longer than this is compared exactly only. */
+const MAX_FUZZY_LENGTH = 80;
+
 export function matchHeader(header: string): {
   target: ImportTarget | null;
   score: number;
@@ -322,6 +325,9 @@ export function matchHeader(header: string): {
   const k = knownHeaders();
   const exact = k.exact.get(n);
   if (exact) return { ...exact, source: 'exact' };
+  // A long text (a data cell looked at while finding the header row) is no near miss of any known
+  // header, and comparing megabytes letter by letter would take minutes.
+  if (n.length > MAX_FUZZY_LENGTH) return { target: null, score: 0, source: 'none' };
   let best: { target: ImportTarget | null; score: number } = { target: null, score: 0 };
   for (const h of k.all) {
     // Short headers ("to", "gl") only ever match exactly: a near miss of two letters is noise.

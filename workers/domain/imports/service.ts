@@ -21,7 +21,7 @@ import {
 } from '../../../drizzle/schema';
 import { runBatch, type DB, type Statement } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
-import { deleteFiles, fileKey } from '../../platform/storage';
+import { cleanFileName, deleteFiles, fileKey } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
 import { logActivity } from '../audit/activity-log';
 import { findVisibleCampus, visibleCampus } from '../campuses/queries';
@@ -245,7 +245,7 @@ export async function uploadImport(
     created_by: ctx.actor.user_id,
     status: 'uploaded' as const,
     file_key: key,
-    file_name: checked.name.slice(0, 150),
+    file_name: cleanFileName(checked.name),
     file_size: checked.size,
     file_type: checked.kind,
     headers: sheet.headers,
