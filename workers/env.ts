@@ -24,7 +24,11 @@ export interface Env {
 }
 
 /** Queue message bodies stay small: the data lives in D1 and R2. */
-export type JobMessage = { type: 'outbox.deliver'; id: number } | { type: 'job.run'; id: number };
+export type JobMessage =
+  | { type: 'outbox.deliver'; id: number }
+  /** Many outbox messages at once (a checkout's welcome emails), a few dozen ids per queue message. */
+  | { type: 'outbox.deliver_many'; ids: number[] }
+  | { type: 'job.run'; id: number };
 
 export function isProduction(env: Pick<Env, 'APP_ENV'>): boolean {
   return env.APP_ENV === 'production';

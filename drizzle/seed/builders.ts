@@ -9,6 +9,7 @@ import {
   companies,
   contracts,
   countries,
+  taxRates,
   enrollments,
   policyBatches,
   permissions,
@@ -357,4 +358,32 @@ export async function buildPolicyBatch(
     .where(eq(enrollments.batch_id, batch.id))
     .orderBy(enrollments.position);
   return { batch, enrollments: stored };
+}
+
+/** Example bank details (the well-known valid example IBAN), for the demo company and tests. */
+export const DEMO_BANK_DETAILS = {
+  bank_name: 'Barclays Bank UK',
+  bic: 'BUKBGB22',
+  iban: 'GB33BUKB20201555555555',
+  branch_code: '20-20-15',
+  account_number: '55555555',
+};
+
+/** Sets a company's bank details (where bank transfers for its invoices go). */
+export async function setCompanyBankDetails(db: DB, companyId: number, details: typeof DEMO_BANK_DETAILS) {
+  await db.update(companies).set(details).where(eq(companies.id, companyId));
+}
+
+/** An active percentage tax rate (basis points: 1200 = 12 %) for a country from `startDate`. */
+export async function buildTaxRate(db: DB, input: { country: string; rateBp: number; startDate: string }) {
+  const [row] = await db
+    .insert(taxRates)
+    .values({
+      country_id: await countryId(db, input.country),
+      rate_bp: input.rateBp,
+      start_date: input.startDate,
+      active: true,
+    })
+    .returning();
+  return row;
 }

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import {
   activityLogs,
   contracts,
@@ -17,11 +17,12 @@ import { buildContract } from '../../drizzle/seed/contracts';
 import { confirmOpenBatches, planCheckout } from '../../workers/domain/checkout/service';
 import { confirmOpenSchema } from '../../workers/domain/checkout/schema';
 import { dueDate, paymentChoices } from '../../workers/domain/checkout/terms';
-import { sendWelcomeEmails } from '../../workers/domain/checkout/welcome';
+import { sendWelcomeEmails, WELCOME_TEMPLATE } from '../../workers/domain/checkout/welcome';
+import { handleMessage } from '../../workers/jobs/consumer';
 import { cartClearTime, clearExpiredCarts, CART_CLEAR_SETTING } from '../../workers/domain/checkout/clear';
 import { Conflict, Forbidden, ValidationFailed } from '../../workers/domain/errors';
 import { formatMessage } from '../../workers/platform/i18n';
-import { DEMO_ACCOUNTS, actorCtx, SETUP_TIMEOUT_MS } from '../support/world';
+import { DEMO_ACCOUNTS, actorCtx, SETUP_TIMEOUT_MS, testEnv } from '../support/world';
 import {
   asSchool,
   checkoutKey,
@@ -370,6 +371,29 @@ describe('welcome emails', () => {
 
     const again = await sendWelcomeEmails(await asSchool(), batch.public_id);
     expect(again).toEqual({ sent: 1, without_email: 1 });
+  });
+
+  it('delivers a checkout’s welcome emails through the queue, many per message', async () => {
+    await openBatch(w, 150, { sendWelcomeEmail: true });
+    await confirm({ checkout_key: checkoutKey() });
+    const pending = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.template, WELCOME_TEMPLATE), eq(outbox.status, 'pending')));
+    expect(pending.length).toBeGreaterThanOrEqual(150);
+    const ids = pending.map((m) => m.id);
+    // What the consumer does with the queue's messages (a repeated delivery sends nothing twice).
+    await handleMessage(testEnv(), { type: 'outbox.deliver_many', ids: ids.slice(0, 100) });
+    await handleMessage(testEnv(), { type: 'outbox.deliver_many', ids: ids.slice(0, 100) });
+    await handleMessage(testEnv(), { type: 'outbox.deliver_many', ids: ids.slice(100) });
+    const after = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.template, WELCOME_TEMPLATE), gte(outbox.id, Math.min(...ids))));
+    expect(
+      after.filter((m) => ids.includes(m.id)).every((m) => m.status === 'sent' && m.attempts === 1),
+    ).toBe(true);
+    expect(after.filter((m) => ids.includes(m.id))).toHaveLength(ids.length);
   });
 
   it('says the insurer has no email when nobody in the batch has one', async () => {

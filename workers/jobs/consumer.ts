@@ -40,6 +40,10 @@ export async function handleMessage(env: Env, body: JobMessage): Promise<void> {
     case 'outbox.deliver':
       await deliverOutboxMessage(db, env, body.id);
       return;
+    case 'outbox.deliver_many':
+      // Delivered one after another; a retry skips those already sent (delivery claims each row).
+      for (const id of body.ids) await deliverOutboxMessage(db, env, id);
+      return;
     case 'job.run': {
       const job = await claimJob(db, body.id);
       if (!job) return; // already running or finished: a repeated delivery changes nothing

@@ -471,7 +471,7 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
     throw new Conflict(msg('checkout.errors.changed'));
   }
   if (plan.groups.some((g) => g.batches.some((b) => input.send_welcome_email || b.send_welcome_email)))
-    await enqueueWelcomeEmails(ctx.db, ctx.env);
+    await enqueueWelcomeEmails(ctx.db, ctx.env, ctx.now);
   return (await resultOf(ctx, key))!;
 }
 

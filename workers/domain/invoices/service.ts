@@ -11,9 +11,11 @@ import {
   campuses,
   clients,
   companies,
+  contracts,
   invoiceItems,
   invoices,
   policies,
+  policyBatches,
   products,
 } from '../../../drizzle/schema';
 import { buildWorkbook } from '../../platform/xlsx';
@@ -253,6 +255,29 @@ export async function invoiceSummaryWorkbook(
     },
   ]);
   return { filename: `${invoice.number}.xlsx`, body };
+}
+
+/** The policy batches an invoice confirmed: campus, product, how many policies, welcome-email choice. */
+export async function invoiceBatches(ctx: ActorCtx, id: string) {
+  const row = await findVisibleInvoice(ctx, id);
+  const rows = await ctx.db
+    .select({
+      id: policyBatches.public_id,
+      campus: sql<string>`${campuses.name}`.as('campus_name'),
+      product: sql<string>`${products.name}`.as('product_name'),
+      send_welcome_email: policyBatches.send_welcome_email,
+      confirmed_at: policyBatches.confirmed_at,
+      policies: sql<number>`(SELECT count(*) FROM ${policies} WHERE ${policies.batch_id} = ${policyBatches.id})`.as(
+        'policy_count',
+      ),
+    })
+    .from(policyBatches)
+    .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
+    .innerJoin(contracts, eq(contracts.id, policyBatches.contract_id))
+    .innerJoin(products, eq(products.id, contracts.product_id))
+    .where(eq(policyBatches.invoice_id, row.invoice.id))
+    .orderBy(asc(policyBatches.id));
+  return rows.map((r) => ({ ...r, policies: Number(r.policies) }));
 }
 
 /** Who may download or view the confirmation: same as the invoice. */

@@ -397,3 +397,24 @@ export function recordCardResultFromEnv(
 ) {
   return recordCardResult(createDb(env.DB), env, params, { source });
 }
+
+/** What the bank-transfer page shows: the invoice, where to pay, and its pending transfer if started. */
+export async function bankTransferView(ctx: ActorCtx, invoiceId: string) {
+  const row = await findVisibleInvoice(ctx, invoiceId);
+  const [pending] = await ctx.db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.invoice_id, row.invoice.id),
+        eq(transactions.gateway, 'bank_transfer'),
+        eq(transactions.gateway_status, 'awaiting'),
+      ),
+    )
+    .limit(1);
+  return {
+    invoice: presentInvoice(row),
+    bank_details: await bankDetailsOf(ctx.db, row.invoice.company_id),
+    transaction: pending ? presentTransaction(pending, row.invoice.public_id) : null,
+  };
+}

@@ -1,0 +1,29 @@
+/**
+ * The server side of the checkout, payment and confirmation pages: the domain functions their loaders
+ * and actions call, kept out of the browser bundle (.server).
+ */
+export { cartClearTime } from '@server/domain/checkout/clear';
+export {
+  CHECKOUT_PERMISSION,
+  checkoutInvoice,
+  confirmOpenBatches,
+  newCheckoutKey,
+  planCheckout,
+} from '@server/domain/checkout/service';
+export { sendWelcomeEmails, WELCOME_PERMISSION } from '@server/domain/checkout/welcome';
+export { INVOICE_ACCESS } from '@server/domain/invoices/queries';
+export {
+  getInvoice,
+  invoiceBatches,
+  invoiceSummaryWorkbook,
+  siblingInvoices,
+} from '@server/domain/invoices/service';
+export {
+  APPROVE_PERMISSION,
+  approveBankTransfer,
+  bankTransferView,
+  invoiceTransactions,
+  recordCardResult,
+  startBankTransfer,
+  startCardPayment,
+} from '@server/domain/payments/service';

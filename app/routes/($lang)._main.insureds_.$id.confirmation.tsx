@@ -1,0 +1,300 @@
+/**
+ * /insureds/{id}/confirmation (id = the invoice's public id): what was bought. The policies with their
+ * numbers, names, dates and fees (25 a page), the invoice's number, totals and status, its payments, a
+ * downloadable summary (.xlsx named by the invoice number), and what can still be done: pay by card or
+ * bank transfer while it is unpaid, send the welcome emails, and (staff who may update invoices) approve a
+ * bank transfer with the date the money arrived.
+ */
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { getFormProps, getInputProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { can } from '@server/domain/access/actor';
+import { invoiceItemsQuerySchema } from '@server/domain/invoices/schema';
+import { approveBankTransferSchema } from '@server/domain/payments/schema';
+import {
+  APPROVE_PERMISSION,
+  INVOICE_ACCESS,
+  WELCOME_PERMISSION,
+  approveBankTransfer,
+  getInvoice,
+  invoiceBatches,
+  invoiceTransactions,
+  sendWelcomeEmails,
+  siblingInvoices,
+} from '~/lib/checkout.server';
+import { todayIso } from '@server/domain/validation';
+import { canAny } from '@server/domain/access/actor';
+import { orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import { localePath } from '~/i18n/config';
+import { useMessage } from '~/lib/messages';
+import { formatDateTime } from '~/lib/dates';
+import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/forms';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
+import { StatusBadge } from '~/components/ui/status-badge';
+import {
+  InvoiceFacts,
+  PaymentOutcome,
+  PoliciesTable,
+  formatMinor,
+} from '~/components/checkout/checkout-bits';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
+  const url = new URL(request.url);
+  const q = invoiceItemsQuerySchema.parse({ page: url.searchParams.get('page') ?? undefined, items: 25 });
+  const invoice = await orNotFound(getInvoice(ctx, params.id!, q));
+  const [siblings, transactions, batches] = await Promise.all([
+    siblingInvoices(ctx, invoice.id),
+    invoiceTransactions(ctx, invoice.id),
+    invoiceBatches(ctx, invoice.id),
+  ]);
+  const unpaid = invoice.status === 'unpaid' || invoice.status === 'pending';
+  return json({
+    invoice,
+    siblings,
+    transactions,
+    batches,
+    today: todayIso(ctx.now),
+    can: {
+      approve: unpaid && can(ctx.actor, APPROVE_PERMISSION),
+      pay: unpaid && can(ctx.actor, 'create_policy'),
+      welcome: canAny(ctx.actor, WELCOME_PERMISSION),
+    },
+    title: pageTitle(context, request, 'checkout.confirmation.title'),
+  });
+}
+
+const intentSchema = z.discriminatedUnion('intent', [
+  approveBankTransferSchema.extend({ intent: z.literal('approve_bank_transfer') }),
+  z.object({ intent: z.literal('send_welcome_email'), batch_id: z.string().min(1).max(40) }),
+]);
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
+  const submission = parseWithZod(await request.formData(), { schema: intentSchema });
+  if (submission.status !== 'success')
+    return json({ result: submission.reply(), done: null }, { status: 400 });
+  const value = submission.value;
+  switch (value.intent) {
+    case 'approve_bank_transfer': {
+      const r = await withFormErrors(submission, () =>
+        approveBankTransfer(ctx, params.id!, { date: value.date }),
+      );
+      if (!r.ok) return json({ result: r.reply, done: null }, { status: r.status });
+      return json({ result: submission.reply({ resetForm: true }), done: 'approved' as const });
+    }
+    case 'send_welcome_email': {
+      const r = await withFormErrors(submission, () => sendWelcomeEmails(ctx, value.batch_id));
+      if (!r.ok) return json({ result: r.reply, done: null }, { status: r.status });
+      return json({
+        result: submission.reply({ resetForm: true }),
+        done: 'welcome_sent' as const,
+        sent: r.value,
+      });
+    }
+  }
+}
+
+export default function Confirmation() {
+  const { t, i18n } = useTranslation();
+  const m = useMessage();
+  const { invoice, siblings, transactions, batches, can: allowed, today } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const [params] = useSearchParams();
+  const link = (path: string) => localePath(i18n.language, path);
+  const [form, fields] = useForm({
+    id: 'approve-bank-transfer',
+    lastResult: answer?.result,
+    constraint: getZodConstraint(approveBankTransferSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: intentSchema }),
+    shouldValidate: 'onSubmit',
+  });
+  const dateField = (fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>).date;
+  const outcome = params.get('payment');
+  const otherErrors =
+    answer && !answer.done && answer.result && 'error' in answer.result && answer.result.error
+      ? Object.entries(answer.result.error)
+          .filter(([key]) => key !== 'date')
+          .flatMap(([, messages]) => messages ?? [])
+      : [];
+  const placed = params.get('placed') === '1';
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      <PageHeader
+        title={t('checkout.confirmation.title')}
+        description={t('checkout.confirmation.intro', {
+          number: invoice.number,
+          count: invoice.policy_count,
+        })}
+        actions={
+          <a
+            href={link(`/insureds/${invoice.id}/summary.xlsx`)}
+            className={buttonClass('secondary')}
+            download={`${invoice.number}.xlsx`}
+          >
+            {t('checkout.confirmation.download')}
+          </a>
+        }
+      />
+      <PaymentOutcome outcome={outcome} />
+      {otherErrors.map((e) => (
+        <Alert key={e}>{m(e)}</Alert>
+      ))}
+      {placed && !outcome ? (
+        <Alert tone="success">{t('checkout.confirmation.placed', { count: invoice.policy_count })}</Alert>
+      ) : null}
+      {answer?.done === 'approved' ? (
+        <Alert tone="success">{t('checkout.confirmation.approved')}</Alert>
+      ) : null}
+      {answer?.done === 'welcome_sent' && 'sent' in answer && answer.sent ? (
+        <Alert tone="success">
+          {t('checkout.confirmation.welcome_sent', { count: answer.sent.sent })}
+          {answer.sent.without_email
+            ? ` ${t('checkout.confirmation.without_email', { count: answer.sent.without_email })}`
+            : ''}
+        </Alert>
+      ) : null}
+      {siblings.length ? (
+        <Alert tone="info">
+          {t('checkout.confirmation.siblings')}{' '}
+          {siblings.map((s, i) => (
+            <span key={s.id}>
+              {i ? ', ' : ''}
+              <Link to={link(`/insureds/${s.id}/confirmation`)} className="font-semibold underline">
+                {s.number} ({s.client.name})
+              </Link>
+            </span>
+          ))}
+        </Alert>
+      ) : null}
+
+      <Card>
+        <InvoiceFacts invoice={invoice} />
+        {allowed.pay ? (
+          <div className="mt-6 flex flex-wrap gap-3 border-t border-slate-100 pt-4">
+            <ButtonLink to={link(`/cart/checkout?invoice=${invoice.id}&pay=card`)}>
+              {t('checkout.confirmation.pay_card')}
+            </ButtonLink>
+            <ButtonLink
+              variant="secondary"
+              to={link(`/payment/bank-transfer/pay-invoice/${invoice.id}/start`)}
+            >
+              {t('checkout.confirmation.pay_bank')}
+            </ButtonLink>
+          </div>
+        ) : null}
+      </Card>
+
+      <section aria-labelledby="policies-heading" className="space-y-3">
+        <h2 id="policies-heading" className="text-lg font-semibold text-slate-900">
+          {t('checkout.confirmation.policies')}
+        </h2>
+        <PoliciesTable items={invoice.items} meta={invoice.meta} currency={invoice.currency} />
+      </section>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <h2 className="mb-3 text-base font-semibold text-slate-900">
+            {t('checkout.confirmation.batches')}
+          </h2>
+          <ul className="divide-y divide-slate-100 text-sm">
+            {batches.map((b) => (
+              <li key={b.id} className="flex flex-wrap items-center justify-between gap-3 py-3">
+                <div>
+                  <p className="font-medium text-slate-900">{b.campus}</p>
+                  <p className="text-slate-600">
+                    {b.product} · {t('checkout.applicants', { count: b.policies })}
+                  </p>
+                  {b.send_welcome_email ? (
+                    <StatusBadge tone="green">{t('checkout.confirmation.welcome_chosen')}</StatusBadge>
+                  ) : null}
+                </div>
+                {allowed.welcome ? (
+                  <AppForm method="post">
+                    <input type="hidden" name="intent" value="send_welcome_email" />
+                    <input type="hidden" name="batch_id" value={b.id} />
+                    <Button type="submit" variant="secondary" disabled={busy}>
+                      {t('checkout.confirmation.send_welcome')}
+                    </Button>
+                  </AppForm>
+                ) : null}
+              </li>
+            ))}
+          </ul>
+        </Card>
+
+        <Card>
+          <h2 className="mb-3 text-base font-semibold text-slate-900">
+            {t('checkout.confirmation.payments')}
+          </h2>
+          {transactions.length ? (
+            <ul className="divide-y divide-slate-100 text-sm" data-testid="transactions">
+              {transactions.map((tx) => (
+                <li key={tx.id} className="flex flex-wrap items-center justify-between gap-2 py-3">
+                  <div>
+                    <p className="font-medium text-slate-900">
+                      {t(`checkout.gateways.${tx.gateway}`)} · {formatMinor(tx.amount_minor, tx.currency)}
+                    </p>
+                    <p className="text-xs text-slate-500">
+                      {formatDateTime(tx.created_at)}
+                      {tx.identifier ? ` · ${tx.identifier}` : ''}
+                      {tx.user ? ` · ${tx.user.name}` : ''}
+                    </p>
+                  </div>
+                  <StatusBadge
+                    tone={tx.status === 'succeeded' ? 'green' : tx.status === 'pending' ? 'blue' : 'red'}
+                  >
+                    {t(`checkout.transaction_status.${tx.status}`)}
+                  </StatusBadge>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="text-sm text-slate-600">{t('checkout.confirmation.no_payments')}</p>
+          )}
+
+          {allowed.approve ? (
+            <AppForm
+              method="post"
+              {...getFormProps(form)}
+              className="mt-6 space-y-3 border-t border-slate-100 pt-4"
+            >
+              <h3 className="text-sm font-semibold text-slate-900">
+                {t('checkout.confirmation.approve_title')}
+              </h3>
+              <p className="text-xs text-slate-600">{t('checkout.confirmation.approve_hint')}</p>
+              <input type="hidden" name="intent" value="approve_bank_transfer" />
+              <FormErrors errors={form.errors} />
+              <div>
+                <Label htmlFor={dateField.id}>{t('checkout.confirmation.payment_date')}</Label>
+                <input
+                  {...getInputProps(dateField, { type: 'date' })}
+                  key={dateField.key}
+                  max={today}
+                  className={inputClass}
+                />
+                <ErrorList id={dateField.errorId} errors={dateField.errors} />
+              </div>
+              <Button type="submit" disabled={busy}>
+                {t('checkout.confirmation.approve')}
+              </Button>
+            </AppForm>
+          ) : null}
+        </Card>
+      </div>
+    </div>
+  );
+}

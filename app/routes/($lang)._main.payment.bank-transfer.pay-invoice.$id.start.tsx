@@ -1,0 +1,103 @@
+/**
+ * /payment/bank-transfer/pay-invoice/{id}/start: paying an invoice by bank transfer. Shows the invoice,
+ * the company's bank details and the payment reference to quote. The pending transfer is recorded when
+ * the checkout chose bank transfer, or here with "Pay by bank transfer" (payment/bank-transfer/
+ * pay-invoice/{id}/start). Staff approve it later with the date the money arrived (on the confirmation).
+ */
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { isDomainError } from '@server/domain/errors';
+import { INVOICE_ACCESS, bankTransferView, startBankTransfer } from '~/lib/checkout.server';
+import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import { localePath } from '~/i18n/config';
+import { useMessage } from '~/lib/messages';
+import { AppForm } from '~/components/forms';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { Button, ButtonLink } from '~/components/ui/button';
+import {
+  BankDetails,
+  InvoiceStatusBadge,
+  britishDate,
+  formatMinor,
+} from '~/components/checkout/checkout-bits';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
+  const view = await orNotFound(bankTransferView(ctx, params.id!));
+  return json({ ...view, title: pageTitle(context, request, 'checkout.bank.title') });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
+  const view = await orNotFound(bankTransferView(ctx, params.id!));
+  try {
+    await startBankTransfer(ctx, view.invoice.id, { currency: view.invoice.currency });
+    return json({ error: null });
+  } catch (e) {
+    if (isDomainError(e)) return json({ error: e.message }, { status: e.status });
+    throw e;
+  }
+}
+
+export default function BankTransfer() {
+  const { t, i18n } = useTranslation();
+  const m = useMessage();
+  const { invoice, bank_details, transaction } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const busy = useNavigation().state !== 'idle';
+  const amount = formatMinor(invoice.total_minor - invoice.paid_minor, invoice.currency);
+  const paid = invoice.status === 'paid';
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader
+        title={t('checkout.bank.title')}
+        description={t('checkout.bank.intro', { number: invoice.number })}
+        actions={
+          <ButtonLink
+            variant="secondary"
+            to={localePath(i18n.language, `/insureds/${invoice.id}/confirmation`)}
+          >
+            {t('checkout.bank.view_order')}
+          </ButtonLink>
+        }
+      />
+      {answer?.error ? <Alert>{m(answer.error)}</Alert> : null}
+      {paid ? (
+        <Alert tone="success">{t('checkout.bank.paid', { date: britishDate(invoice.paid_at) })}</Alert>
+      ) : transaction ? (
+        <div data-testid="bank-transfer-pending">
+          <Alert tone="info">{t('checkout.bank.pending', { due: britishDate(invoice.due_at) })}</Alert>
+        </div>
+      ) : null}
+      <Card>
+        <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
+          <h2 className="text-base font-semibold text-slate-900">
+            {t('checkout.bank.invoice', { number: invoice.number })}
+          </h2>
+          <InvoiceStatusBadge status={invoice.status} />
+        </div>
+        <BankDetails details={bank_details} reference={invoice.payment_reference} amount={amount} />
+        <p className="mt-4 text-sm text-slate-600">{t('checkout.bank.quote_reference')}</p>
+      </Card>
+      {!paid && !transaction ? (
+        <Card>
+          <p className="mb-4 text-sm text-slate-700">{t('checkout.bank.start_intro')}</p>
+          <AppForm method="post">
+            <Button type="submit" disabled={busy}>
+              {t('checkout.bank.start')}
+            </Button>
+          </AppForm>
+        </Card>
+      ) : null}
+    </div>
+  );
+}
