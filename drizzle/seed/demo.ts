@@ -9,6 +9,9 @@ import {
   seedAccessControl,
   seedCountries,
   seedUnits,
+  setCompanyBankDetails,
+  buildTaxRate,
+  DEMO_BANK_DETAILS,
 } from './builders';
 import { seedDemoClients } from './clients';
 import { seedDemoContracts } from './contracts';
@@ -63,6 +66,10 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
   }
 
   const main = await buildCompany(db, { name: 'Albion Student Insurance Ltd', country: 'GB' });
+  // Where the demo school's bank transfers go (the bank-transfer payment page shows them).
+  await setCompanyBankDetails(db, main.id, DEMO_BANK_DETAILS);
+  // UK Insurance Premium Tax at its standard rate (12 % since June 2017), so fees show their tax.
+  await buildTaxRate(db, { country: 'GB', rateBp: 1200, startDate: '2017-06-01' });
   const second = await buildCompany(db, { name: 'Britannia Travel Cover Ltd', country: 'GB' });
   const school = await buildClient(db, { name: 'Oakwood International School', companyId: main.id });
   const north = await buildCampus(db, { name: 'Oakwood North Campus', clientId: school.id });

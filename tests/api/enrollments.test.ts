@@ -98,7 +98,8 @@ describe('campuses policies calls', () => {
       item: person('Ama'),
     });
     expect(ok.status).toBe(200);
-    expect(ok.body.data).toMatchObject({ valid: true, fee: { total_minor: 9500 } });
+    // 95.00 plus the 12 % insurance premium tax of the UK demo data.
+    expect(ok.body.data).toMatchObject({ valid: true, fee: { total_minor: 10640 } });
     const bad = await post<ErrorEnvelope>(path, {
       contract_id: contract,
       item: person('Am4', { destination_country_id: FR }),
@@ -234,7 +235,7 @@ describe('policy batches', () => {
       with_errors: 0,
       students: 1,
       immediate_family: 1,
-      fees: { total_minor: 19000, currency: 'GBP' },
+      fees: { total_minor: 21280, currency: 'GBP' },
     });
     const confirmed = await post<{ data: { policy_batch: Batch } }>(
       `policy-batches/${batch.id}/enrollments/confirm`,
@@ -333,7 +334,7 @@ describe('enrollments', () => {
       json: { first_name: 'Ama', validate_first: true },
       token: school,
     });
-    expect(fixed.body.data.enrollment).toMatchObject({ errors: [], fee: { total_minor: 9500 } });
+    expect(fixed.body.data.enrollment).toMatchObject({ errors: [], fee: { total_minor: 10640 } });
     const badType = await call<ErrorEnvelope>(path, {
       method: 'PATCH',
       json: { first_name: { x: 1 } },

@@ -3,7 +3,7 @@
  * every company of a region: reading needs read_country, changes need create/update/archive_country, and
  * no tenant scope applies (there is no tenant column). Tax-rate changes are logged on their country.
  */
-import { and, asc, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { countries, taxRates } from '../../../drizzle/schema';
 import type { DB } from '../../platform/db';
 import { runBatch } from '../../platform/db';
@@ -464,6 +464,8 @@ export async function taxRateFor(
         or(isNull(taxRates.end_date), gte(taxRates.end_date, date)),
       ),
     )
+    // Should periods overlap, the rate that started last applies.
+    .orderBy(desc(taxRates.start_date), desc(taxRates.id))
     .limit(1);
   return row ?? null;
 }
