@@ -6,6 +6,7 @@ import { localePath } from '~/i18n/config';
 import { langOf, requireUser } from '~/lib/guards.server';
 import { BUILT_PAGES, isGroup, visibleMenu } from '~/lib/navigation';
 import { Card, PageHeader } from '~/components/ui/card';
+import { ButtonLink } from '~/components/ui/button';
 import { NotificationItem } from '~/components/notifications/notification-item';
 import { useRootData } from '~/root';
 import { pageTitle } from '~/lib/meta';
@@ -28,10 +29,26 @@ export default function Home() {
   const shortcuts = visibleMenu(user.permissions)
     .flatMap((e) => (isGroup(e) ? e.children : [e]))
     .filter((l) => BUILT_PAGES.has(l.to));
+  // Ordering has no menu entry of its own in the spec (it starts from the insureds list, not yet built).
+  const canOrder = user.permissions.includes('create_insured') || user.permissions.includes('create_policy');
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader title={t('home.welcome', { name: user.first_name })} description={t('home.intro')} />
       <div className="grid gap-6 md:grid-cols-2">
+        {canOrder ? (
+          <Card className="md:col-span-2">
+            <h2 className="text-base font-semibold">{t('order.title')}</h2>
+            <p className="mt-1 text-sm text-slate-600">{t('order.description')}</p>
+            <div className="mt-4 flex flex-wrap gap-3">
+              <ButtonLink to={localePath(i18n.language, '/insureds/order')}>
+                {t('order.new_order')}
+              </ButtonLink>
+              <ButtonLink to={localePath(i18n.language, '/cart')} variant="secondary">
+                {t('cart.title')}
+              </ButtonLink>
+            </div>
+          </Card>
+        ) : null}
         <Card>
           <h2 className="text-base font-semibold">{t('home.your_account')}</h2>
           <dl className="mt-4 space-y-3 text-sm">

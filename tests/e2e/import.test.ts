@@ -3,7 +3,8 @@
  * headers (not the template's), date cells and typed dates, family members, group leaders and a few
  * mistakes; upload from the order page, match the columns (one changed by hand), wait for the staging,
  * fix one row in place, delete a wrong row and one of two duplicates, link a family member to its
- * student, assign a group leader, see the fees and put the order into the cart.
+ * student, assign a group leader, see the fees and put the order into the cart; then check out, pay by
+ * card on the (simulated) card provider's page and see the confirmation of what was bought.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -243,7 +244,7 @@ describe('ordering by spreadsheet', () => {
 
   it('shows the fees and puts the order into the cart', async () => {
     expect(await page.locator('h1').innerText()).toBe(t('imports.fees.title'));
-    // 198 applicants at £95.00, no tax configured for the UK in the demo data.
+    // 198 applicants at the contract's price plus the UK's insurance premium tax.
     const total = await page.getByTestId('fees-total').innerText();
     expect(total).toMatch(/£[\d,]+\.\d\d/);
     await screenshots(page, 'import-fees');
@@ -254,5 +255,30 @@ describe('ordering by spreadsheet', () => {
       t('imports.success.text', 'en', { count: ROWS - 2 }),
     );
     await screenshots(page, 'import-success');
+  });
+
+  it('checks out, pays by card on the card provider page and sees the confirmation', async () => {
+    await visit(page, '/cart/checkout');
+    expect(await page.locator('h1').innerText()).toBe(t('checkout.title'));
+    await page.locator('input[name="payment_method"][value="credit_card"]').check();
+    await page.getByRole('button', { name: t('checkout.confirm') }).click();
+    await page.waitForURL(/\/dev\/epdq\/orderstandard_utf8\.asp$/);
+    const order = await page.getByTestId('sim-order').innerText();
+    await page.getByLabel('Card number').fill('4111 1111 1111 1111');
+    await page.getByLabel('Expiry date (MM/YY)').fill('12/30');
+    await page.getByLabel('Security code').fill('123');
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
+    await waitForPath(page, /^\/insureds\/[a-z0-9]+\/confirmation$/);
+    await hydrated(page);
+    expect(await page.getByTestId('payment-outcome').innerText()).toBe(t('checkout.outcome.succeeded'));
+    expect(await page.getByTestId('invoice-number').innerText()).toBe(order);
+    await page
+      .getByText(t('checkout.confirmation.intro', 'en', { number: order, count: ROWS - 2 }))
+      .waitFor();
+    const policies = page.getByRole('table', { name: t('checkout.policies.caption') });
+    expect(await policies.innerText()).toMatch(/P\d{8}/);
+    // 25 policies a page.
+    expect(await policies.locator('tbody tr').count()).toBe(25);
+    await screenshots(page, 'import-confirmation');
   });
 });

@@ -64,6 +64,7 @@ afterAll(async () => {
 describe('ordering one by one as a school user', () => {
   const ama = `Ama${suffix}`;
   const kwame = `Kwame${suffix}`;
+  const kofi = `Kofi${suffix}`;
   let before = 0;
 
   it('chooses the campus and the product and starts an order one by one', async () => {
@@ -114,7 +115,10 @@ describe('ordering one by one as a school user', () => {
     });
     await school.getByRole('button', { name: t('order.add.submit') }).click();
     await school.getByTestId('applicant-row').filter({ hasText: kwame }).waitFor();
-    expect(await school.getByTestId('applicant-row').count()).toBe(2);
+    await fillApplicant(school, { first: kofi, last: 'Asante', dob: '2007-02-03', start: 12, end: 45 });
+    await school.getByRole('button', { name: t('order.add.submit') }).click();
+    await school.getByTestId('applicant-row').filter({ hasText: kofi }).waitFor();
+    expect(await school.getByTestId('applicant-row').count()).toBe(3);
     await screenshots(school, 'order-add-list');
   });
 
@@ -123,15 +127,15 @@ describe('ordering one by one as a school user', () => {
     await waitForPath(school, '/insureds/new/fees');
     await hydrated(school);
     const rows = school.getByTestId('fee-row');
-    expect(await rows.count()).toBe(2);
+    expect(await rows.count()).toBe(3);
     let sum = 0;
-    for (let i = 0; i < 2; i++) {
+    for (let i = 0; i < 3; i++) {
       const total = amount(await rows.nth(i).locator('td').nth(4).innerText());
       expect(total).toBeGreaterThan(0);
       sum += total;
     }
     const footer = school.getByTestId('fees-total');
-    expect(await footer.innerText()).toContain(t('order.fees.sum', 'en', { count: 2 }));
+    expect(await footer.innerText()).toContain(t('order.fees.sum', 'en', { count: 3 }));
     expect(amount(await footer.locator('td').nth(2).innerText())).toBeCloseTo(sum, 2);
     expect(await footer.innerText()).toContain('GBP');
     await screenshots(school, 'order-fees');
@@ -162,7 +166,7 @@ describe('ordering one by one as a school user', () => {
     await waitForPath(school, '/cart');
     await hydrated(school);
     await school.getByText(t('cart.added')).first().waitFor();
-    expect(await badge(school)).toBe(before + 2);
+    expect(await badge(school)).toBe(before + 3);
     const rows = school.getByTestId('cart-row');
     await rows.filter({ hasText: ama }).waitFor();
     await rows.filter({ hasText: kwame }).waitFor();
@@ -184,8 +188,33 @@ describe('ordering one by one as a school user', () => {
       .waitFor();
     await expect.poll(() => school.getByTestId('cart-row').filter({ hasText: kwame }).count()).toBe(0);
     expect(await school.getByTestId('cart-row').filter({ hasText: ama }).count()).toBe(1);
-    expect(await badge(school)).toBe(before + 1);
+    expect(await badge(school)).toBe(before + 2);
     await screenshots(school, 'cart-after-delete');
+  });
+
+  it('checks out the two applicants paying by bank transfer and sees where to pay', async () => {
+    await school
+      .getByRole('link', { name: t('cart.checkout') })
+      .first()
+      .click();
+    await waitForPath(school, '/cart/checkout');
+    await hydrated(school);
+    await school.locator('input[name="payment_method"][value="bank_transfer"]').check();
+    await school.getByRole('button', { name: t('checkout.confirm') }).click();
+    await waitForPath(school, /^\/payment\/bank-transfer\/pay-invoice\/[a-z0-9]+\/start$/);
+    await hydrated(school);
+    await school.getByTestId('bank-transfer-pending').waitFor();
+    expect(await school.getByTestId('bank-reference').innerText()).toMatch(/^INV\d{7}-[A-Z0-9]{4}$/);
+    expect(await badge(school)).toBe(0);
+    await school.getByRole('link', { name: t('checkout.bank.view_order') }).click();
+    await waitForPath(school, /^\/insureds\/[a-z0-9]+\/confirmation$/);
+    await hydrated(school);
+    const number = await school.getByTestId('invoice-number').innerText();
+    await school.getByText(t('checkout.confirmation.intro', 'en', { number, count: 2 })).waitFor();
+    const policies = await school.getByRole('table', { name: t('checkout.policies.caption') }).innerText();
+    expect(policies).toContain(ama);
+    expect(policies).toContain(kofi);
+    expect(policies).not.toContain(kwame);
   });
 });
 
@@ -234,5 +263,29 @@ describe('ordering on behalf of a client as staff', () => {
     expect(await row.innerText()).toContain('Oakwood South Campus');
     expect(await badge(staff)).toBe(before + 1);
     await screenshots(staff, 'cart-staff');
+  });
+
+  it('checks out for the client, who is invoiced directly under its payment terms', async () => {
+    await visit(staff, '/cart/checkout');
+    await staff
+      .getByText(t('checkout.for_client', 'en', { client: 'Oakwood International School' }))
+      .waitFor();
+    // The client pays monthly by invoice: invoicing directly is the choice offered first.
+    expect(await staff.locator('input[name="payment_method"]:checked').getAttribute('value')).toBe(
+      'invoiced_directly',
+    );
+    await staff.getByRole('button', { name: t('checkout.confirm') }).click();
+    await waitForPath(staff, /^\/insureds\/[a-z0-9]+\/confirmation$/);
+    await hydrated(staff);
+    await staff.getByText(t('checkout.confirmation.placed', 'en', { count: 1 })).waitFor();
+    const number = await staff.getByTestId('invoice-number').innerText();
+    await staff.getByText(t('checkout.confirmation.intro', 'en', { number, count: 1 })).waitFor();
+    expect(
+      await staff.getByText(t('checkout.invoice_status.unpaid'), { exact: true }).count(),
+    ).toBeGreaterThan(0);
+    expect(await staff.getByRole('table', { name: t('checkout.policies.caption') }).innerText()).toContain(
+      name,
+    );
+    await screenshots(staff, 'confirmation-staff');
   });
 });
