@@ -5,7 +5,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  selectCompany,
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+} from './support/browser';
 import { exportRows } from './support/export';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
@@ -29,6 +38,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser, BASE);
   await signIn(page, 'senior.admin@demo.test');
+  // The top-bar company is stored on the user: start from the seeded one, whatever ran before.
+  await selectCompany(page);
 });
 afterAll(async () => {
   await browser?.close();

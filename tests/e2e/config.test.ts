@@ -6,6 +6,7 @@ import {
   newPage,
   openPopup,
   screenshots,
+  selectCompany,
   signIn,
   visit,
   waitForPath,
@@ -28,13 +29,7 @@ beforeAll(async () => {
 afterAll(async () => {
   // Leave the senior admin on its first company, as seeded: the top-bar choice is stored on the user,
   // and the browser tests after this file expect the seeded state.
-  if (page) {
-    await visit(page, '/home');
-    const chosen = page.waitForResponse((r) => r.url().includes('/actions/select-company'));
-    await openPopup(page.getByTestId('company-area').getByRole('button'), page.getByRole('option'));
-    await page.getByRole('option', { name: 'Albion Student Insurance Ltd', exact: true }).click();
-    await chosen;
-  }
+  if (page) await selectCompany(page);
   await browser?.close();
 });
 

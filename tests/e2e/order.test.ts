@@ -6,7 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  selectCompany,
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+} from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -225,6 +234,8 @@ describe('ordering on behalf of a client as staff', () => {
   beforeAll(async () => {
     staff = await newPage(browser, BASE);
     await signIn(staff, 'senior.admin@demo.test');
+    // The top-bar company is stored on the user: start from the seeded one, whatever ran before.
+    await selectCompany(staff);
   });
 
   it('chooses the client, its campus and a product, and orders an applicant into the cart', async () => {

@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  selectCompany,
   headingText,
   hydrated,
   launchBrowser,
@@ -31,6 +32,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser, UK_URL);
   await signIn(page, SENIOR);
+  // The top-bar company is stored on the user: start from the seeded one, whatever ran before.
+  await selectCompany(page);
 });
 afterAll(async () => {
   await browser?.close();

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { HTML_LANG, LANGUAGES, localePath } from '../../app/i18n/config';
 import {
+  selectCompany,
   DESKTOP,
   PHONE,
   headingText,
@@ -70,6 +71,8 @@ describe('company area', () => {
     expect(await options.nth(0).getAttribute('aria-selected')).toBe('false');
     await page.keyboard.press('Escape');
     await screenshots(page, 'shell-home-senior');
+    // Back to the seeded choice for the browser tests that follow.
+    await selectCompany(page, FIRST_COMPANY);
   });
 
   it('shows a user with one company its name as text, without a dropdown', async () => {

@@ -229,3 +229,15 @@ export async function openAccountMenu(page: Page): Promise<Locator> {
   await openPopup(page.getByTestId('avatar'), menu);
   return menu;
 }
+
+/**
+ * Chooses a company in the top bar. The choice is stored on the user, so a browser test that changes it
+ * puts the seeded choice back when it ends (later test files expect the seeded state).
+ */
+export async function selectCompany(page: Page, name = 'Albion Student Insurance Ltd'): Promise<void> {
+  await visit(page, '/home');
+  const chosen = page.waitForResponse((r) => r.url().includes('/actions/select-company'));
+  await openPopup(page.getByTestId('company-area').getByRole('button'), page.getByRole('option'));
+  await page.getByRole('option', { name, exact: true }).click();
+  await chosen;
+}

@@ -247,6 +247,8 @@ export async function stageEnrollments(
   batch: BatchRow,
   rows: readonly StagedRow[],
   prepared?: { rules: RuleContext; pricing: Pricing },
+  /** Re-check the rules across the whole batch afterwards; a caller staging in steps does it after the last. */
+  opts: { revalidate?: boolean } = {},
 ): Promise<{ inserted: number; withErrors: number }> {
   requirePermission(ctx.actor, ORDER_PERMISSION);
   requireEditable(batch);
@@ -302,7 +304,7 @@ export async function stageEnrollments(
   for (const set of rowSets(links)) statements.push(linkStatement(ctx.db, batch.id, set));
   statements.push(touch(ctx.db, batch.id, ctx.now));
   await runBatch(ctx.db, statements);
-  await revalidateBatch(ctx, batch.id);
+  if (opts.revalidate !== false) await revalidateBatch(ctx, batch.id);
   return { inserted: rows.length, withErrors };
 }
 

@@ -8,7 +8,7 @@ import { msg } from '../validation';
 import { loadExcel } from '../../platform/xlsx';
 import { sniffFileKind } from '../../platform/storage';
 import { CsvError, decodeText, parseCsv } from './csv';
-import { matchHeader } from './matching';
+import { exactHeaderTarget, matchHeader } from './matching';
 import {
   MAX_APPLICANTS,
   MAX_COLUMNS,
@@ -226,21 +226,29 @@ const blank = (cells: readonly string[]) => cells.every((c) => !c || !c.trim());
 
 /**
  * The header row among the first rows: the one whose cells match the most known headers (a title row
- * above the headers is skipped), else the first non-blank row.
+ * above the headers is skipped), else the first non-blank row. A row naming three or more fields
+ * exactly settles it at once; otherwise near misses count too (fuzzy matching every cell of ten rows
+ * against every known header costs far more than the exact look-up).
  */
 export function headerRowIndex(rows: readonly string[][]): number {
-  let best = -1;
-  let bestScore = 0;
-  for (let i = 0; i < rows.length && i < 10; i++) {
-    if (blank(rows[i])) continue;
-    if (best < 0) best = i;
-    const score = rows[i].filter((c) => c && matchHeader(c).target).length;
-    if (score > bestScore && score >= 2) {
-      best = i;
-      bestScore = score;
+  const first = rows.slice(0, 10);
+  const best = (score: (cell: string) => boolean) => {
+    let index = -1;
+    let top = 0;
+    for (let i = 0; i < first.length; i++) {
+      if (blank(first[i])) continue;
+      if (index < 0) index = i;
+      const n = first[i].filter((c) => c && score(c)).length;
+      if (n > top && n >= 2) {
+        index = i;
+        top = n;
+      }
     }
-  }
-  return best;
+    return { index, top };
+  };
+  const exact = best((c) => exactHeaderTarget(c) != null);
+  if (exact.top >= 3) return exact.index;
+  return best((c) => matchHeader(c).target != null).index;
 }
 
 /**

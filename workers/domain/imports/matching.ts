@@ -273,20 +273,33 @@ export function diceCoefficient(a: string, b: string): number {
   return (2 * shared) / (a.length - 1 + b.length - 1);
 }
 
-/** Edit distance counting two swapped neighbours as one edit (optimal string alignment). */
+/**
+ * Edit distance counting two swapped neighbours as one edit (optimal string alignment), over three
+ * rolling rows: header matching runs it for every cell of a sheet's first rows against every known
+ * header, so it allocates nothing per cell pair beyond the rows.
+ */
 export function editDistance(a: string, b: string): number {
   if (a === b) return 0;
-  const d: number[][] = Array.from({ length: a.length + 1 }, (_, i) =>
-    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
-  );
-  for (let i = 1; i <= a.length; i++)
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1);
+  if (!a.length) return b.length;
+  if (!b.length) return a.length;
+  const width = b.length + 1;
+  let before = new Uint32Array(width); // row i - 2
+  let prev = new Uint32Array(width); // row i - 1
+  let row = new Uint32Array(width); // row i
+  for (let j = 0; j < width; j++) prev[j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    row[0] = i;
+    const ca = a.charCodeAt(i - 1);
+    for (let j = 1; j < width; j++) {
+      const cb = b.charCodeAt(j - 1);
+      let v = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb)
+        v = Math.min(v, before[j - 2]! + 1);
+      row[j] = v;
     }
-  return d[a.length][b.length];
+    [before, prev, row] = [prev, row, before];
+  }
+  return prev[b.length]!;
 }
 
 /** How alike two normalised headers are, 0 to 1: the better of Dice and the edit-distance ratio. */
@@ -294,8 +307,12 @@ export function similarity(a: string, b: string): number {
   const x = compact(a);
   const y = compact(b);
   if (!x || !y) return 0;
-  const ratio = 1 - editDistance(x, y) / Math.max(x.length, y.length);
-  return Math.max(diceCoefficient(x, y), ratio);
+  const longest = Math.max(x.length, y.length);
+  const dice = diceCoefficient(x, y);
+  // The edit distance is at least the difference in length: when even that ratio cannot beat Dice,
+  // the distance itself need not be computed (most pairs of a sheet's cells and known headers).
+  if (1 - Math.abs(x.length - y.length) / longest <= dice) return dice;
+  return Math.max(dice, 1 - editDistance(x, y) / longest);
 }
 
 /** Below this a header is left unmatched rather than guessed. */
@@ -312,6 +329,12 @@ export interface ColumnMatch {
 }
 
 /** The best guess for one header: exact or synonym (score 1), else the closest known header. */
+/** The field a header names exactly (a template header or a synonym, in any case and spacing), if any. */
+export function exactHeaderTarget(header: string): ImportTarget | null {
+  const n = compact(normaliseHeader(header));
+  return (n && knownHeaders().exact.get(n)?.target) || null;
+}
+
 /** Known headers are a few words; a text longer than this is compared exactly only. */
 const MAX_FUZZY_LENGTH = 80;
 

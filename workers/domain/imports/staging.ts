@@ -30,8 +30,8 @@ import { discardStagedBatches, rowsKey, type ImportRow, type StoredRows } from '
 import { MAX_APPLICANTS, asMapping } from './schema';
 
 /**
- * Rows staged per step: each step is one all-or-nothing write, one re-check of the rules across the
- * batch and one progress report. A sheet is staged in at most four steps (5000 rows: 1250 a step).
+ * Rows staged per step: each step is one all-or-nothing write and one progress report; the rules
+ * across the batch are re-checked after the last. A sheet is staged in at most four steps (5000 rows: 1250 a step).
  */
 export function stageChunk(rows: number): number {
   return Math.max(500, Math.ceil(rows / 4));
@@ -175,7 +175,9 @@ export async function runStaging(db: DB, env: Env, job: Job): Promise<Record<str
     const size = stageChunk(rows.length);
     for (let i = 0; i < rows.length; i += size) {
       const chunk = rows.slice(i, i + size);
-      const r = await stageEnrollments(ctx, batch, chunk, prepared);
+      // The rules across the batch (duplicates, families, leaders) are checked once, after the last step;
+      // the progress counts each row's own errors until then.
+      const r = await stageEnrollments(ctx, batch, chunk, prepared, { revalidate: i + size >= rows.length });
       done += r.inserted;
       errors += r.withErrors;
       await reportProgress(db, job.id, { done, errors });
