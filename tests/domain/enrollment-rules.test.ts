@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   batchErrors,
   checkApplicant,
+  checkApplicantFast,
   tripDays,
   type BatchMember,
   type RuleContext,
@@ -254,5 +255,55 @@ describe('fees', () => {
         { ...pricing, unit_days: null, tax: null },
       ),
     ).toMatchObject({ units: 1, premium_minor: 9500, tax_minor: 0, total_minor: 9500 });
+  });
+});
+
+describe('checking many applicants at once', () => {
+  // Variations of each field, valid and not; every combination checked by checkApplicantFast (which
+  // remembers field results by value) must give exactly what the whole schema gives.
+  const variants: Record<string, unknown[]> = {
+    type: ['student', 'Group_Leader', 'immediate_family', 'pupil', '', undefined, 3],
+    first_name: ['Ana', 'R2D2', '', '  Zoë ', 'x'.repeat(120), null],
+    date_of_birth: ['2008-03-04', '31/02/2008', '2030-01-01', '', 20080304],
+    email: ['ana@example.com', 'not-an-email', '', undefined],
+    phone_country: ['GB', '', 'G1'],
+    phone_number: ['7700900123', '', '12'],
+    residence_country_id: [String(FR), String(GB), '999', 'France', '', FR],
+    start_date: ['2027-01-10', '2026-11-01', '2027-06-30', 'soon'],
+    end_date: ['2027-06-30', '2027-01-12', '2027-01-09', ''],
+    passport_number: [undefined, 'P1234567', '***'],
+    extra: [undefined, 'ignored'],
+  };
+  const rows: Record<string, unknown>[] = [];
+  let seed = 7;
+  // A fixed pseudo-random sequence (its high bits: the low bits of this generator repeat quickly).
+  const pick = <T>(list: T[]) => list[((seed = (seed * 1103515245 + 12345) % 2 ** 31) >>> 16) % list.length]!;
+  for (let i = 0; i < 3000; i++) {
+    const row: Record<string, unknown> = { ...applicant };
+    for (const [field, values] of Object.entries(variants)) {
+      if (pick([0, 1, 2, 3]) < 3) continue; // three fields in four keep the valid applicant's value
+      const v = pick(values);
+      if (v === undefined && i % 2) delete row[field];
+      else row[field] = v;
+    }
+    rows.push(row);
+  }
+
+  it('gives the same value and errors as checking each alone, for 3000 mixed rows', () => {
+    const ctx = rc();
+    let withErrors = 0;
+    for (const row of rows) {
+      const fast = checkApplicantFast(row, ctx);
+      expect(fast).toEqual(checkApplicant(row, ctx));
+      if (fast.errors.length) withErrors++;
+    }
+    // The rows are a real mix: many pass, many do not.
+    expect(withErrors).toBeGreaterThan(100);
+    expect(rows.length - withErrors).toBeGreaterThan(100);
+  });
+
+  it('checks what is not an object like the whole schema does', () => {
+    for (const raw of [null, 'Ana', [applicant], 42])
+      expect(checkApplicantFast(raw, rc())).toEqual(checkApplicant(raw, rc()));
   });
 });

@@ -29,7 +29,7 @@ import { taxRateFor } from '../countries/service';
 import { Conflict, NotFound, ValidationFailed } from '../errors';
 import { msg, todayIso } from '../validation';
 import { feeFor, type Pricing } from './fees';
-import { batchErrors, checkApplicant, type BatchMember, type RuleContext } from './rules';
+import { batchErrors, checkApplicantFast, type BatchMember, type RuleContext } from './rules';
 import { APPLICANT_FIELDS, APPLICANT_TYPES, GENDERS, MAX_APPLICANTS, type ApplicantField } from './schema';
 
 export type BatchRow = typeof policyBatches.$inferSelect;
@@ -210,7 +210,7 @@ const ROWSET_BYTES = 900_000;
 
 /** The stored form of one applicant: the parsed value where valid, else what was typed (nothing lost). */
 export function enrollmentValues(raw: StagedRow['raw'], prepared: { rules: RuleContext; pricing: Pricing }) {
-  const checked = checkApplicant(raw, prepared.rules);
+  const checked = checkApplicantFast(raw, prepared.rules);
   const v = checked.value;
   const out: Record<string, unknown> = {};
   for (const f of TEXT_FIELDS) {

@@ -73,19 +73,29 @@ export const applicantFields = {
   group_name: optional(groupName),
 };
 
-export const applicantSchema = z.object(applicantFields).superRefine((a, ctx) => {
+/** The fields of an applicant as their own schemas parse them. */
+type ParsedFields = { [K in keyof typeof applicantFields]?: z.output<(typeof applicantFields)[K]> };
+
+/**
+ * The rules between an applicant's own fields (a phone needs its country and the other way round, the
+ * destination differs from the residence, the trip ends after it starts), on fields that each parsed.
+ */
+export function applicantCrossIssues(a: ParsedFields): { path: string; message: string }[] {
+  const out: { path: string; message: string }[] = [];
   if (a.phone_number && !a.phone_country)
-    ctx.addIssue({ code: 'custom', path: ['phone_country'], message: msg('validation.required') });
+    out.push({ path: 'phone_country', message: msg('validation.required') });
   if (a.phone_country && !a.phone_number)
-    ctx.addIssue({ code: 'custom', path: ['phone_number'], message: msg('validation.required') });
+    out.push({ path: 'phone_number', message: msg('validation.required') });
   if (a.residence_country_id && a.residence_country_id === a.destination_country_id)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['destination_country_id'],
-      message: msg('enrollments.errors.same_country'),
-    });
+    out.push({ path: 'destination_country_id', message: msg('enrollments.errors.same_country') });
   if (a.start_date && a.end_date && a.end_date <= a.start_date)
-    ctx.addIssue({ code: 'custom', path: ['end_date'], message: msg('validation.end_after_start') });
+    out.push({ path: 'end_date', message: msg('validation.end_after_start') });
+  return out;
+}
+
+export const applicantSchema = z.object(applicantFields).superRefine((a, ctx) => {
+  for (const issue of applicantCrossIssues(a))
+    ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
 });
 
 export type ApplicantInput = z.infer<typeof applicantSchema>;
