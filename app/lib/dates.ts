@@ -18,3 +18,6 @@ export function formatDateTime(value: Date | string | null | undefined): string 
   const d = typeof value === 'string' ? new Date(value) : value;
   return format(d, 'dd MMM yyyy, HH:mm', { locale: enGB });
 }
+
+/** DD/MM/YYYY from YYYY-MM-DD: the one rule, shared with the server's messages. */
+export { britishDate } from '@server/domain/validation';

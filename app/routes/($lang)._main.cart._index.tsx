@@ -33,7 +33,9 @@ import { Pagination } from '~/components/ui/data-table';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { EnrollmentErrors, PhoneLabel } from '~/components/enrollments/applicants-table';
-import { formatMinor, ukDate, useFlashParam } from '~/components/enrollments/order-bits';
+import { useFlashParam } from '~/components/enrollments/order-bits';
+import { formatMinor } from '~/lib/money';
+import { britishDate } from '~/lib/dates';
 
 /** Cells stack into a card per applicant on phones and are table cells from `sm` up. */
 const cell = 'block px-4 py-1 sm:table-cell sm:py-3';
@@ -52,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       ok: true as const,
       overview,
       list,
-      clearing: { time: overview.clearing.time, when: `${ukDate(next)} ${overview.clearing.time} GMT` },
+      clearing: { time: overview.clearing.time, when: `${britishDate(next)} ${overview.clearing.time} GMT` },
       canOrder,
       title,
     };
@@ -296,11 +298,11 @@ export default function Cart() {
                         </td>
                         <td className={`${cell} whitespace-nowrap text-slate-700`}>
                           <PhoneLabel>{t('order.table.date_of_birth')}</PhoneLabel>
-                          {ukDate(r.date_of_birth)}
+                          {britishDate(r.date_of_birth)}
                         </td>
                         <td className={`${cell} whitespace-nowrap text-slate-700`}>
                           <PhoneLabel>{t('order.table.trip')}</PhoneLabel>
-                          {ukDate(r.start_date)} – {ukDate(r.end_date)}
+                          {britishDate(r.start_date)} – {britishDate(r.end_date)}
                         </td>
                         <td className={`${cell} text-slate-700`}>
                           <PhoneLabel>{t('order.table.destination')}</PhoneLabel>

@@ -37,12 +37,9 @@ import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink } from '~/components/ui/button';
-import {
-  britishDate,
-  formatMinor,
-  HostedPaymentForm,
-  InvoiceFacts,
-} from '~/components/checkout/checkout-bits';
+import { HostedPaymentForm, InvoiceFacts } from '~/components/checkout/checkout-bits';
+import { formatMinor } from '~/lib/money';
+import { britishDate } from '~/lib/dates';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 

@@ -77,7 +77,8 @@ import {
   TabLinks,
   campusFormValue,
 } from '~/components/campuses/campus-bits';
-import { ContractStatus, ContractsTable, money } from '~/components/contracts/contracts-table';
+import { ContractStatus, ContractsTable } from '~/components/contracts/contracts-table';
+import { formatMoney } from '~/lib/money';
 
 const TABS = ['details', 'contacts', 'addresses', 'contracts', 'users', 'notes', 'logs'] as const;
 type Tab = (typeof TABS)[number];
@@ -652,11 +653,17 @@ function ContractDetail() {
             label: t('contracts.fields.end_date'),
             value: contract.end_date ? formatDate(contract.end_date) : t('contracts.open_ended'),
           },
-          { label: t('contracts.fields.net_price'), value: money(contract.net_price, contract.currency) },
-          { label: t('contracts.fields.sale_price'), value: money(contract.sale_price, contract.currency) },
+          {
+            label: t('contracts.fields.net_price'),
+            value: formatMoney(contract.net_price, contract.currency),
+          },
+          {
+            label: t('contracts.fields.sale_price'),
+            value: formatMoney(contract.sale_price, contract.currency),
+          },
           {
             label: t('contracts.fields.custom_price'),
-            value: money(contract.custom_price, contract.currency),
+            value: formatMoney(contract.custom_price, contract.currency),
           },
           { label: t('contracts.fields.min_days'), value: contract.min_days },
           { label: t('contracts.fields.po_number'), value: contract.po_number },

@@ -12,9 +12,11 @@ import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
-import { ClosedOrder, OrderSteps, formatMinor, ukDate } from '~/components/enrollments/order-bits';
+import { ClosedOrder, OrderSteps } from '~/components/enrollments/order-bits';
 import { PhoneLabel } from '~/components/enrollments/applicants-table';
 import { tripDays } from '@server/domain/enrollments/rules';
+import { formatMinor } from '~/lib/money';
+import { britishDate } from '~/lib/dates';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -88,7 +90,7 @@ export default function Fees() {
                     <div className="text-xs text-slate-500">{t(`order.types.${r.type}`)}</div>
                   </td>
                   <td className={`${stack} whitespace-nowrap text-slate-700`}>
-                    {ukDate(r.start_date)} – {ukDate(r.end_date)}
+                    {britishDate(r.start_date)} – {britishDate(r.end_date)}
                     {r.start_date && r.end_date && r.end_date >= r.start_date ? (
                       <div className="text-xs text-slate-500">
                         {t('order.table.days', { count: tripDays(r.start_date, r.end_date) })}

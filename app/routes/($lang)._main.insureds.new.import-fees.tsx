@@ -26,7 +26,9 @@ import { AppForm, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
-import { ImportSteps, money, ukDate } from '~/components/imports/import-bits';
+import { ImportSteps } from '~/components/imports/import-bits';
+import { formatMinor } from '~/lib/money';
+import { britishDate } from '~/lib/dates';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -119,12 +121,16 @@ export default function ImportFees() {
                   <span className="ml-2 text-xs text-slate-500">{t(`imports.types.${r.type}`)}</span>
                 </td>
                 <td className="whitespace-nowrap px-4 py-2.5 text-slate-700">
-                  {ukDate(r.values.start_date)} – {ukDate(r.values.end_date)}
+                  {britishDate(r.values.start_date)} – {britishDate(r.values.end_date)}
                 </td>
-                <td className="px-4 py-2.5 text-right tabular-nums">{money(r.fee_minor, data.currency)}</td>
-                <td className="px-4 py-2.5 text-right tabular-nums">{money(r.tax_minor, data.currency)}</td>
+                <td className="px-4 py-2.5 text-right tabular-nums">
+                  {formatMinor(r.fee_minor, data.currency)}
+                </td>
+                <td className="px-4 py-2.5 text-right tabular-nums">
+                  {formatMinor(r.tax_minor, data.currency)}
+                </td>
                 <td className="px-4 py-2.5 text-right font-medium tabular-nums">
-                  {r.fee_minor == null ? '—' : money(r.fee_minor + (r.tax_minor ?? 0), data.currency)}
+                  {r.fee_minor == null ? '—' : formatMinor(r.fee_minor + (r.tax_minor ?? 0), data.currency)}
                 </td>
               </tr>
             ))}
@@ -135,13 +141,13 @@ export default function ImportFees() {
                 {t('imports.fees.totals', { count: data.totals.count })}
               </th>
               <td className="px-4 py-3 text-right tabular-nums">
-                {money(data.totals.premium_minor, data.currency)}
+                {formatMinor(data.totals.premium_minor, data.currency)}
               </td>
               <td className="px-4 py-3 text-right tabular-nums">
-                {money(data.totals.tax_minor, data.currency)}
+                {formatMinor(data.totals.tax_minor, data.currency)}
               </td>
               <td className="px-4 py-3 text-right tabular-nums" data-testid="fees-total">
-                {money(data.totals.total_minor, data.currency)}
+                {formatMinor(data.totals.total_minor, data.currency)}
               </td>
             </tr>
           </tfoot>
@@ -153,7 +159,7 @@ export default function ImportFees() {
           <input type="hidden" name="batch" value={data.batch.id} />
           <p className="text-base font-semibold text-slate-900">
             {t('imports.fees.totals', { count: data.totals.count })}:{' '}
-            {money(data.totals.total_minor, data.currency)}
+            {formatMinor(data.totals.total_minor, data.currency)}
           </p>
           <div className="flex flex-wrap gap-3">
             <ButtonLink to={to(back)} variant="secondary">

@@ -26,7 +26,8 @@ import { useMessage } from '~/lib/messages';
 import { AppForm, ErrorList, FormErrors, inputClass } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
-import { ImportSteps, ukDate } from '~/components/imports/import-bits';
+import { ImportSteps } from '~/components/imports/import-bits';
+import { britishDate } from '~/lib/dates';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -112,7 +113,7 @@ export default function LinkDependents() {
                       <p className="font-medium text-slate-900">{f.name || `#${f.position}`}</p>
                       <p className="text-xs text-slate-500">
                         {t('imports.review.row')} {f.position}
-                        {f.date_of_birth ? ` · ${ukDate(f.date_of_birth)}` : ''}
+                        {f.date_of_birth ? ` · ${britishDate(f.date_of_birth)}` : ''}
                       </p>
                     </div>
                     <div>

@@ -29,7 +29,8 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ApplicantsTable } from '~/components/enrollments/applicants-table';
-import { ClosedOrder, OrderSteps, formatMinor } from '~/components/enrollments/order-bits';
+import { ClosedOrder, OrderSteps } from '~/components/enrollments/order-bits';
+import { formatMinor } from '~/lib/money';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 

@@ -30,9 +30,10 @@ import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
-import { formatMinor, ukDate, useFlashParam } from '~/components/enrollments/order-bits';
-import { formatDateTime } from '~/lib/dates';
+import { useFlashParam } from '~/components/enrollments/order-bits';
+import { britishDate, formatDateTime } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
+import { formatMinor } from '~/lib/money';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -280,12 +281,12 @@ export default function OrderPage() {
                         {p.end_date
                           ? t('order.price_until', {
                               price: formatMinor(Math.round(p.price * 100), p.currency),
-                              start: ukDate(p.start_date),
-                              end: ukDate(p.end_date),
+                              start: britishDate(p.start_date),
+                              end: britishDate(p.end_date),
                             })
                           : t('order.price_per', {
                               price: formatMinor(Math.round(p.price * 100), p.currency),
-                              start: ukDate(p.start_date),
+                              start: britishDate(p.start_date),
                             })}
                       </span>
                       <span className="block text-xs text-slate-500">

@@ -41,12 +41,8 @@ import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { StatusBadge } from '~/components/ui/status-badge';
-import {
-  InvoiceFacts,
-  PaymentOutcome,
-  PoliciesTable,
-  formatMinor,
-} from '~/components/checkout/checkout-bits';
+import { InvoiceFacts, PaymentOutcome, PoliciesTable } from '~/components/checkout/checkout-bits';
+import { formatMinor } from '~/lib/money';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 

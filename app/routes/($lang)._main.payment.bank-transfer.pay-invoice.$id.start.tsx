@@ -21,12 +21,9 @@ import { useMessage } from '~/lib/messages';
 import { AppForm } from '~/components/forms';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink } from '~/components/ui/button';
-import {
-  BankDetails,
-  InvoiceStatusBadge,
-  britishDate,
-  formatMinor,
-} from '~/components/checkout/checkout-bits';
+import { BankDetails, InvoiceStatusBadge } from '~/components/checkout/checkout-bits';
+import { formatMinor } from '~/lib/money';
+import { britishDate } from '~/lib/dates';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 

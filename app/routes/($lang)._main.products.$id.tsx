@@ -69,8 +69,8 @@ import {
   PriceFields,
   ProductDetailFields,
   ProductStatusBadge,
-  formatMoney,
 } from '~/components/products/product-fields';
+import { formatMoney } from '~/lib/money';
 
 const TABS = ['details', 'claim', 'limits', 'company', 'pricing', 'documents', 'logs'] as const;
 type Tab = (typeof TABS)[number];

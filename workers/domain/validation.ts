@@ -247,6 +247,16 @@ export const isoDate = z
   }, msg('validation.date_invalid'));
 
 /** Today's date (UTC) as YYYY-MM-DD. */
+/**
+ * DD/MM/YYYY from a YYYY-MM-DD day, the way dates read in British English (spec 000 s.1), for messages
+ * and pages alike; `empty` for none; anything else as it is.
+ */
+export function britishDate(iso: string | null | undefined, empty = ''): string {
+  if (!iso) return empty;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
+}
+
 export function todayIso(now: Date = new Date()): string {
   return now.toISOString().slice(0, 10);
 }

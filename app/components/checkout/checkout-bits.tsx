@@ -12,26 +12,11 @@ import { DataTable, type Column } from '~/components/ui/data-table';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { Alert } from '~/components/ui/card';
 import { Button } from '~/components/ui/button';
+import { formatMinor } from '~/lib/money';
+import { britishDate } from '~/lib/dates';
 
 export type Invoice = SerializeFrom<InvoiceView>;
 export type InvoiceItem = SerializeFrom<InvoiceItemView>;
-
-/** An amount in minor units (pence, cents) in its currency, as en-GB shows money: £95.00. */
-export function formatMinor(minor: number | null | undefined, currency: string): string {
-  if (minor == null) return '—';
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
-/** DD/MM/YYYY from YYYY-MM-DD (British dates, spec 000 s.1). */
-export function britishDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const [y, m, d] = iso.split('-');
-  return d && m && y ? `${d}/${m}/${y}` : iso;
-}
 
 const INVOICE_TONES = { unpaid: 'amber', pending: 'blue', paid: 'green', refunded: 'slate' } as const;
 

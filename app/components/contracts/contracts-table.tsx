@@ -10,18 +10,10 @@ import type { ListMeta } from '@server/domain/lists';
 import { formatDate } from '~/lib/dates';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
+import { formatMoney } from '~/lib/money';
 
 /** A contract as a loader hands it to the page (dates as text). */
 export type ContractView = SerializeFrom<ContractData>;
-
-export function money(amount: number | null | undefined, currency: string) {
-  if (amount == null) return '—';
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
-  } catch {
-    return `${amount.toFixed(2)} ${currency}`;
-  }
-}
 
 export function ContractStatus({ contract }: { contract: Pick<ContractView, 'status' | 'period'> }) {
   const { t } = useTranslation();
@@ -97,14 +89,14 @@ export function ContractsTable({
       header: t('contracts.columns.net_price'),
       sort: 'net_price',
       className: 'text-right',
-      render: (c) => money(c.net_price, c.currency),
+      render: (c) => formatMoney(c.net_price, c.currency),
     },
     {
       key: 'sale',
       header: t('contracts.columns.sale_price'),
       sort: 'sale_price',
       className: 'text-right',
-      render: (c) => money(c.sale_price, c.currency),
+      render: (c) => formatMoney(c.sale_price, c.currency),
     },
     { key: 'min_days', header: t('contracts.columns.min_days'), sort: 'min_days', render: (c) => c.min_days },
     ...(showAgreement

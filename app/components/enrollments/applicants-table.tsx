@@ -8,7 +8,8 @@ import { msg } from '@server/domain/validation';
 import { AppForm } from '~/components/forms';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { useMessage } from '~/lib/messages';
-import { formatMinor, ukDate } from './order-bits';
+import { formatMinor } from '~/lib/money';
+import { britishDate } from '~/lib/dates';
 
 /** An applicant's problems as readable lines: "First name: Name has invalid characters". */
 export function EnrollmentErrors({ errors }: { errors: EnrollmentRowView['errors'] }) {
@@ -90,12 +91,12 @@ export function ApplicantsTable({
               </td>
               <td className={`${cell} whitespace-nowrap text-slate-700`}>
                 <PhoneLabel>{t('order.table.date_of_birth')}</PhoneLabel>
-                {ukDate(r.date_of_birth)}
+                {britishDate(r.date_of_birth)}
               </td>
               <td className={`${cell} text-slate-700`}>
                 <PhoneLabel>{t('order.table.trip')}</PhoneLabel>
                 <div className="inline whitespace-nowrap sm:block">
-                  {ukDate(r.start_date)} – {ukDate(r.end_date)}
+                  {britishDate(r.start_date)} – {britishDate(r.end_date)}
                 </div>
                 <div className="ml-2 inline text-xs text-slate-500 sm:ml-0 sm:block">
                   {r.destination_country ?? ''}

@@ -6,23 +6,6 @@ import { Alert } from '~/components/ui/card';
 import { ButtonLink } from '~/components/ui/button';
 import { useSnackbar } from '~/components/ui/snackbar';
 
-/** An amount in minor units (pence, cents) in its currency, as en-GB shows money: £95.00. */
-export function formatMinor(minor: number | null | undefined, currency: string): string {
-  if (minor == null) return '—';
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
-/** DD/MM/YYYY from YYYY-MM-DD (British dates, spec 000 s.1); empty stays empty. */
-export function ukDate(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const [y, m, d] = iso.split('-');
-  return d && m && y ? `${d}/${m}/${y}` : iso;
-}
-
 export type OrderStep = 'add' | 'fees' | 'group_leader' | 'review';
 const STEPS: { key: OrderStep; path: string }[] = [
   { key: 'add', path: '/insureds/new/add' },

@@ -61,23 +61,6 @@ export function ImportSteps({
   );
 }
 
-/** An amount in minor units in its currency, as en-GB shows money: £95.00. */
-export function money(minor: number | null | undefined, currency: string): string {
-  if (minor == null) return '—';
-  try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(minor / 100);
-  } catch {
-    return `${(minor / 100).toFixed(2)} ${currency}`;
-  }
-}
-
-/** DD/MM/YYYY from YYYY-MM-DD; anything else as it is. */
-export function ukDate(value: string | null | undefined): string {
-  if (!value) return '';
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : value;
-}
-
 /** A progress bar with its value for screen readers. */
 export function ProgressBar({ percent, label }: { percent: number; label: string }) {
   const p = Math.max(0, Math.min(100, Math.round(percent)));

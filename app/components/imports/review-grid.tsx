@@ -5,7 +5,7 @@ import { APPLICANT_TYPES, GENDERS, type ApplicantField } from '@server/domain/en
 import { AppForm, inputClass } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { useMessage } from '~/lib/messages';
-import { ukDate } from './import-bits';
+import { britishDate } from '~/lib/dates';
 
 export interface GridRow {
   id: string;
@@ -25,7 +25,7 @@ function useCellText() {
   const { t } = useTranslation();
   return (field: ApplicantField, value: string | null) => {
     if (value == null || value === '') return '';
-    if (DATE_FIELDS.has(field)) return ukDate(value);
+    if (DATE_FIELDS.has(field)) return britishDate(value);
     if (field === 'type' && (APPLICANT_TYPES as readonly string[]).includes(value))
       return t(`imports.types.${value}`);
     if (field === 'gender' && (GENDERS as readonly string[]).includes(value)) return value.replace(/_/g, ' ');

@@ -424,9 +424,3 @@ export function PeriodBadge({ period }: { period: PricePeriod }) {
   const { t } = useTranslation();
   return <StatusBadge tone={PERIOD_TONES[period]}>{t(`products.periods.${period}`)}</StatusBadge>;
 }
-
-/** 1234.5 in GBP → "£1,234.50" (en-GB). */
-export function formatMoney(amount: number | null | undefined, currency: string): string {
-  if (amount == null) return '—';
-  return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
-}

@@ -12,7 +12,7 @@
  */
 import { differenceInCalendarDays, parseISO } from 'date-fns';
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
-import { msg, parseMessage } from '../validation';
+import { britishDate, msg, parseMessage } from '../validation';
 import { applicantCrossIssues, applicantFields, applicantSchema, type ApplicantInput } from './schema';
 
 /** What the rules need to know about the product, the contract and the countries. */
@@ -51,12 +51,6 @@ export function ageOn(dateOfBirth: string, on: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];
   const [y, m, d] = on.split('-').map(Number) as [number, number, number];
   return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
-}
-
-/** DD/MM/YYYY, the way dates read in messages (British English). */
-export function britishDate(iso: string): string {
-  const [y, m, d] = iso.split('-');
-  return `${d}/${m}/${y}`;
 }
 
 const error = (field: string, message: string): EnrollmentError => {

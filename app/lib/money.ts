@@ -1,0 +1,16 @@
+/** Money as the portal shows it: en-GB formatting in the amount's own currency (spec 000 s.1). */
+
+/** 1234.5 GBP → "£1,234.50"; '—' for no amount; an unknown currency code after the number. */
+export function formatMoney(amount: number | null | undefined, currency: string): string {
+  if (amount == null) return '—';
+  try {
+    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
+  } catch {
+    return `${amount.toFixed(2)} ${currency}`;
+  }
+}
+
+/** An amount in minor units (pence, cents), as stored for orders and invoices: 9500 GBP → "£95.00". */
+export function formatMinor(minor: number | null | undefined, currency: string): string {
+  return formatMoney(minor == null ? minor : minor / 100, currency);
+}
