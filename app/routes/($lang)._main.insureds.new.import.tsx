@@ -13,11 +13,10 @@ import {
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
-import { findVisibleCampus } from '@server/domain/campuses/queries';
-import { productsAvailableForCampus } from '@server/domain/contracts/service';
-import { ORDER_PERMISSION, openContractIds } from '@server/domain/enrollments/batches';
+import type { ActorCtx } from '@server/domain/context';
+import { ORDER_PERMISSION, orderableContract } from '@server/domain/enrollments/batches';
 import { MAX_APPLICANTS, MAX_IMPORT_MB } from '@server/domain/imports/schema';
-import { NotFound } from '@server/domain/errors';
+import { NotFound, ValidationFailed } from '@server/domain/errors';
 import { langOf, requirePermissions } from '~/lib/guards.server';
 import { activeImports, importTitle, uploadImport, withErrors } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
@@ -29,22 +28,17 @@ import { formatDateTime } from '~/lib/dates';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-async function chosen(ctx: Parameters<typeof findVisibleCampus>[0], campusId: string, contractId: string) {
+async function chosen(ctx: ActorCtx, campusId: string, contractId: string) {
   if (!campusId || !contractId) return null;
   try {
-    const { campus, client } = await findVisibleCampus(ctx, campusId);
-    const available = await productsAvailableForCampus(ctx, campus.id, {
-      cartContractIds: await openContractIds(ctx.db, campus.id),
-    });
-    const contract = available.find((c) => c.id === contractId);
-    if (!contract) return null;
+    const { campus, client, contract } = await orderableContract(ctx, campusId, contractId);
     return {
       campus: { id: campus.public_id, name: campus.name },
       client: { id: client.public_id },
       contract: { id: contract.id, name: contract.name, product_name: contract.product_name },
     };
   } catch (e) {
-    if (e instanceof NotFound) return null;
+    if (e instanceof NotFound || e instanceof ValidationFailed) return null;
     throw e;
   }
 }

@@ -28,10 +28,10 @@ import {
 import { randomToken } from '../../platform/crypto';
 import { runBatch, type Statement } from '../../platform/db';
 import { requirePermission } from '../access/actor';
-import { visibleCampus } from '../campuses/queries';
 import type { ActorCtx } from '../context';
 import { batchRules } from '../enrollments/batches';
-import { feeFor } from '../enrollments/fees';
+import { feeForDays } from '../enrollments/fees';
+import { cartScope } from '../enrollments/cart';
 import { Conflict, NotFound, ValidationFailed } from '../errors';
 import { findVisibleInvoice, joinedInvoices, presentInvoice, visibleInvoices } from '../invoices/queries';
 import { intList, issuePolicyStatements, TRIP_DAYS_SQL, type FeeRow } from '../policies/issue';
@@ -96,17 +96,9 @@ export interface CheckoutPlan {
   with_errors: number;
 }
 
-/**
- * The actor's cart: the open batches they put there (created_by), on campuses they may still see; the
- * same rule as the cart page's (workers/domain/enrollments cartScope).
- */
+/** The actor's cart (cartScope), or the part of it ordered for one client. */
 function openBatchScope(ctx: ActorCtx, clientPublicId?: string): SQL {
-  return and(
-    eq(policyBatches.status, 'open'),
-    eq(policyBatches.created_by, ctx.actor.user_id),
-    visibleCampus(ctx.actor),
-    clientPublicId ? eq(clients.public_id, clientPublicId) : undefined,
-  )!;
+  return and(cartScope(ctx), clientPublicId ? eq(clients.public_id, clientPublicId) : undefined)!;
 }
 
 /**
@@ -177,6 +169,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
   }
 
   const groups = new Map<string, CartGroup>();
+  const rulesByContract = new Map<number, ReturnType<typeof batchRules>>();
   let count = 0;
   let withErrors = 0;
   for (const r of rows) {
@@ -184,15 +177,16 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
     const n = lines.reduce((t, l) => t + l.n, 0);
     if (!n) continue;
     const errors = lines.reduce((t, l) => t + l.with_errors, 0);
-    const { pricing } = await batchRules(ctx, r.batch);
+    // Batches of one contract share its prices: read them once.
+    let rules = rulesByContract.get(r.batch.contract_id);
+    if (!rules) rulesByContract.set(r.batch.contract_id, (rules = batchRules(ctx, r.batch)));
+    const { pricing } = await rules;
     const fees: FeeRow[] = [];
     let premium = 0;
     let tax = 0;
     for (const l of lines) {
       if (l.days == null || l.days < 1 || l.with_errors === l.n) continue;
-      // The fee depends on the trip length only: price a trip of that many days.
-      const end = new Date(Date.UTC(2000, 0, l.days)).toISOString().slice(0, 10);
-      const fee = feeFor({ start_date: '2000-01-01', end_date: end }, pricing);
+      const fee = feeForDays(l.days, pricing);
       fees.push({
         batch_id: r.batch.id,
         days: l.days,

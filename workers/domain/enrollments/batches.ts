@@ -24,7 +24,7 @@ import { runBatch, type DB, type Statement } from '../../platform/db';
 import { can, requirePermission } from '../access/actor';
 import { findVisibleCampus, visibleCampus } from '../campuses/queries';
 import type { ActorCtx, Ctx } from '../context';
-import { productsAvailableForCampus } from '../contracts/service';
+import { productsAvailableForCampus, type AvailableContract } from '../contracts/service';
 import { taxRateFor } from '../countries/service';
 import { Conflict, NotFound, ValidationFailed } from '../errors';
 import { msg, todayIso } from '../validation';
@@ -62,12 +62,7 @@ export async function createBatch(
   },
 ): Promise<BatchRow> {
   requirePermission(ctx.actor, ORDER_PERMISSION);
-  const { campus, client } = await findVisibleCampus(ctx, input.campus_id);
-  const available = await productsAvailableForCampus(ctx, campus.id, {
-    cartContractIds: await openContractIds(ctx.db, campus.id),
-  });
-  const contract = available.find((c) => c.id === input.contract_id);
-  if (!contract) throw ValidationFailed.field('contract_id', msg('contracts.errors.not_found'));
+  const { campus, client, contract } = await orderableContract(ctx, input.campus_id, input.contract_id);
   const [batch] = await ctx.db
     .insert(policyBatches)
     .values({
@@ -95,6 +90,33 @@ export async function openContractIds(db: DB, campusId: number): Promise<number[
     .from(policyBatches)
     .where(and(eq(policyBatches.campus_id, campusId), eq(policyBatches.status, 'open')));
   return rows.map((r) => r.id);
+}
+
+/**
+ * What a campus (internal id) may order now: the configuration's rule (productsAvailableForCampus: its
+ * current contracts) merged with the contracts of its open cart batches. Nothing at all: ValidationFailed
+ * with the spec's 'No contract found…' message.
+ */
+export async function orderableContracts(ctx: ActorCtx, campusId: number): Promise<AvailableContract[]> {
+  return productsAvailableForCampus(ctx, campusId, {
+    cartContractIds: await openContractIds(ctx.db, campusId),
+  });
+}
+
+/**
+ * A campus in the actor's scope (public id; NotFound otherwise) and one of its orderable contracts
+ * (public id; otherwise ValidationFailed on contract_id with `message`).
+ */
+export async function orderableContract(
+  ctx: ActorCtx,
+  campusId: string,
+  contractId: string,
+  message = msg('contracts.errors.not_found'),
+) {
+  const { campus, client } = await findVisibleCampus(ctx, campusId);
+  const contract = (await orderableContracts(ctx, campus.id)).find((c) => c.id === contractId);
+  if (!contract) throw ValidationFailed.field('contract_id', message);
+  return { campus, client, contract };
 }
 
 /** A batch by public id (text) or id (number), in the actor's campus scope; otherwise NotFound. */

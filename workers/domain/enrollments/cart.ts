@@ -9,7 +9,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { campuses, clients, contracts, enrollments, policyBatches, products } from '../../../drizzle/schema';
 import { canAny, requirePermission } from '../access/actor';
-import { findVisibleCampus, visibleCampus } from '../campuses/queries';
+import { findVisibleCampus } from '../campuses/queries';
 import { cartClearTime } from '../checkout/clear';
 import type { ActorCtx } from '../context';
 import { CART_PAGE_SIZE } from './schema';
@@ -32,7 +32,7 @@ export async function cartCount(ctx: ActorCtx): Promise<number> {
     .innerJoin(enrollments, eq(enrollments.batch_id, policyBatches.id))
     .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
     .innerJoin(clients, eq(clients.id, campuses.client_id))
-    .where(and(cartScope(ctx), visibleCampus(ctx.actor)));
+    .where(cartScope(ctx));
   return Number(row?.n ?? 0);
 }
 
@@ -67,13 +67,7 @@ export async function cartBatches(ctx: ActorCtx, opts: { campusId?: string } = {
     .innerJoin(contracts, eq(contracts.id, policyBatches.contract_id))
     .innerJoin(products, eq(products.id, contracts.product_id))
     .leftJoin(enrollments, eq(enrollments.batch_id, policyBatches.id))
-    .where(
-      and(
-        cartScope(ctx),
-        visibleCampus(ctx.actor),
-        campus ? eq(policyBatches.campus_id, campus.id) : undefined,
-      ),
-    )
+    .where(and(cartScope(ctx), campus ? eq(policyBatches.campus_id, campus.id) : undefined))
     .groupBy(policyBatches.id)
     .orderBy(asc(campuses.name), asc(policyBatches.opened_at), asc(policyBatches.id));
   return rows.map((r) => ({

@@ -32,7 +32,11 @@ export interface Fee {
 }
 
 export function feeFor(trip: { start_date: string; end_date: string }, p: Pricing): Fee {
-  const days = tripDays(trip.start_date, trip.end_date);
+  return feeForDays(tripDays(trip.start_date, trip.end_date), p);
+}
+
+/** The fee of a trip of `days` days (both ends counted): the fee depends on the trip's length only. */
+export function feeForDays(days: number, p: Pricing): Fee {
   const charged = Math.max(days, p.min_days);
   const units = p.unit_days ? Math.ceil(charged / p.unit_days) : 1;
   const premium = (p.custom_minor ?? p.sale_minor) * units;

@@ -27,7 +27,7 @@ import { requirePermission } from '../access/actor';
 import { clientScope } from '../access/scope';
 import { findVisibleCampus, visibleCampus } from '../campuses/queries';
 import type { ActorCtx } from '../context';
-import { productsAvailableForCampus, type AvailableContract } from '../contracts/service';
+import type { AvailableContract } from '../contracts/service';
 import { NotFound, ValidationFailed, type FieldError } from '../errors';
 import { meta, type Page } from '../lists';
 import { msg } from '../validation';
@@ -38,7 +38,8 @@ import {
   enrollmentValues,
   findVisibleBatch,
   openBatch,
-  openContractIds,
+  orderableContract,
+  orderableContracts,
   requireEditable,
   revalidateBatch,
   stageEnrollments,
@@ -157,10 +158,7 @@ export async function orderChoices(ctx: ActorCtx, chosen: { client_id?: string; 
   let noContract: string | null = null;
   if (campus) {
     try {
-      const available = await productsAvailableForCampus(ctx, campus.internal, {
-        cartContractIds: await openContractIds(ctx.db, campus.internal),
-      });
-      products = available.map(presentProduct);
+      products = (await orderableContracts(ctx, campus.internal)).map(presentProduct);
     } catch (e) {
       if (!(e instanceof ValidationFailed)) throw e;
       noContract = e.message;
@@ -210,9 +208,7 @@ export async function startSingleOrder(
     .limit(1);
   if (empty) {
     // Still orderable? createBatch's check, without making a row.
-    const available = await productsAvailableForCampus(ctx, campus.id, {
-      cartContractIds: await openContractIds(ctx.db, campus.id),
-    });
+    const available = await orderableContracts(ctx, campus.id);
     if (available.some((c) => c.id === input.contract_id)) return empty.batch;
   }
   return createBatch(ctx, { ...input, source: 'single' });
@@ -513,7 +509,7 @@ export async function listEnrollments(
     const batch = await findVisibleBatch(ctx, q.policy_batch);
     where = eq(enrollments.batch_id, batch.id);
   } else {
-    where = and(scope ?? cartScope(ctx), visibleCampus(ctx.actor));
+    where = scope ? and(scope, visibleCampus(ctx.actor)) : cartScope(ctx);
   }
   if (q.only_errors) where = and(where, sql`${enrollments.error_count} > 0`);
   const perPage = q.items;
@@ -542,9 +538,16 @@ export async function listEnrollments(
   };
 }
 
-/** The open (in cart) batches the actor put there. */
+/**
+ * The actor's cart: the open batches they put there, on campuses they may still see. The cart page,
+ * its badge and checkout all read it (the query joins the batch's campus).
+ */
 export function cartScope(ctx: ActorCtx): SQL {
-  return and(eq(policyBatches.created_by, ctx.actor.user_id), eq(policyBatches.status, 'open'))!;
+  return and(
+    eq(policyBatches.created_by, ctx.actor.user_id),
+    eq(policyBatches.status, 'open'),
+    visibleCampus(ctx.actor),
+  )!;
 }
 
 /** enrollments/{id}. */
@@ -683,12 +686,7 @@ async function nextPosition(ctx: ActorCtx, batchId: number): Promise<number> {
 /** A contract a campus may order under (public ids), with the rules and prices of its applicants. */
 async function contractRules(ctx: ActorCtx, campusId: string, contractId: string) {
   requirePermission(ctx.actor, ORDER_PERMISSION);
-  const { campus } = await findVisibleCampus(ctx, campusId);
-  const available = await productsAvailableForCampus(ctx, campus.id, {
-    cartContractIds: await openContractIds(ctx.db, campus.id),
-  });
-  const contract = available.find((c) => c.id === contractId);
-  if (!contract) throw ValidationFailed.field('contract_id', msg('contracts.errors.not_found'));
+  const { campus, contract } = await orderableContract(ctx, campusId, contractId);
   // batchRules reads only the batch's contract.
   const prepared = await batchRules(ctx, { contract_id: contract.contract_id } as BatchRow);
   return { campus, contract, prepared };

@@ -24,10 +24,9 @@ import { publicId } from '../../platform/crypto';
 import { cleanFileName, deleteFiles, fileKey } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
 import { logActivity } from '../audit/activity-log';
-import { findVisibleCampus, visibleCampus } from '../campuses/queries';
+import { visibleCampus } from '../campuses/queries';
 import type { ActorCtx } from '../context';
-import { productsAvailableForCampus } from '../contracts/service';
-import { ORDER_PERMISSION, openContractIds } from '../enrollments/batches';
+import { ORDER_PERMISSION, orderableContract } from '../enrollments/batches';
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../errors';
 import { startJob, toStatus, type JobStatus } from '../jobs/service';
 import { msg } from '../validation';
@@ -211,12 +210,12 @@ export async function uploadImport(
   file: unknown,
 ): Promise<ImportView> {
   requirePermission(ctx.actor, ORDER_PERMISSION);
-  const { campus, client } = await findVisibleCampus(ctx, input.campus_id);
-  const available = await productsAvailableForCampus(ctx, campus.id, {
-    cartContractIds: await openContractIds(ctx.db, campus.id),
-  });
-  const contract = available.find((c) => c.id === input.contract_id);
-  if (!contract) throw ValidationFailed.field('contract_id', msg('imports.errors.contract_unavailable'));
+  const { campus, client, contract } = await orderableContract(
+    ctx,
+    input.campus_id,
+    input.contract_id,
+    msg('imports.errors.contract_unavailable'),
+  );
 
   const checked = await checkSheetFile(file);
   const sheet = await readSheet(checked);
