@@ -25,8 +25,7 @@ export interface Env {
 
 /** Queue message bodies stay small: the data lives in D1 and R2. */
 export type JobMessage =
-  | { type: 'outbox.deliver'; id: number }
-  /** Many outbox messages at once (a checkout's welcome emails), a few dozen ids per queue message. */
+  /** Outbox messages to deliver, up to 25 ids per queue message (flushOutbox). */
   | { type: 'outbox.deliver_many'; ids: number[] }
   | { type: 'job.run'; id: number };
 

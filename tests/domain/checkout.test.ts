@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray } from 'drizzle-orm';
 import {
   activityLogs,
   contracts,
@@ -19,6 +19,8 @@ import { confirmOpenSchema } from '../../workers/domain/checkout/schema';
 import { dueDate, paymentChoices } from '../../workers/domain/checkout/terms';
 import { sendWelcomeEmails, WELCOME_TEMPLATE } from '../../workers/domain/checkout/welcome';
 import { handleMessage } from '../../workers/jobs/consumer';
+import { OUTBOX_IDS_PER_MESSAGE } from '../../workers/domain/outbox/service';
+import type { Env, JobMessage } from '../../workers/env';
 import { cartClearTime, clearExpiredCarts, CART_CLEAR_SETTING } from '../../workers/domain/checkout/clear';
 import { Conflict, Forbidden, ValidationFailed } from '../../workers/domain/errors';
 import { formatMessage } from '../../workers/platform/i18n';
@@ -134,7 +136,7 @@ describe('confirm-open: issuing', () => {
       tax_minor: 6480,
       total_minor: 60480,
       date: day(0),
-      due_at: dueDate('invoiced_directly', day(0)),
+      due_at: day(30), // invoiced directly: 30 days after the invoice date
       client_id: w.oakwood.id,
       campus_id: null,
     });
@@ -373,27 +375,42 @@ describe('welcome emails', () => {
     expect(again).toEqual({ sent: 1, without_email: 1 });
   });
 
-  it('delivers a checkout’s welcome emails through the queue, many per message', async () => {
-    await openBatch(w, 150, { sendWelcomeEmail: true });
-    await confirm({ checkout_key: checkoutKey() });
-    const pending = await db()
+  it('hands a checkout’s welcome emails to the queue 25 per message, and the consumer delivers each once', async () => {
+    await openBatch(w, 130, { sendWelcomeEmail: true });
+    // The queue is outside what is checked here: capture what checkout sends to it.
+    const sent: JobMessage[][] = [];
+    const jobs = {
+      send: async () => {},
+      sendBatch: async (m: { body: JobMessage }[]) => void sent.push(m.map((x) => x.body)),
+    };
+    const env = { ...testEnv(), JOBS: jobs } as unknown as Env;
+    const [last] = await db().select({ id: outbox.id }).from(outbox).orderBy(desc(outbox.id)).limit(1);
+    await confirm({ checkout_key: checkoutKey() }, await actorCtx(DEMO_ACCOUNTS.schoolAdmin, { env }));
+    const written = await db()
       .select()
       .from(outbox)
-      .where(and(eq(outbox.template, WELCOME_TEMPLATE), eq(outbox.status, 'pending')));
-    expect(pending.length).toBeGreaterThanOrEqual(150);
-    const ids = pending.map((m) => m.id);
-    // What the consumer does with the queue's messages (a repeated delivery sends nothing twice).
-    await handleMessage(testEnv(), { type: 'outbox.deliver_many', ids: ids.slice(0, 100) });
-    await handleMessage(testEnv(), { type: 'outbox.deliver_many', ids: ids.slice(0, 100) });
-    await handleMessage(testEnv(), { type: 'outbox.deliver_many', ids: ids.slice(100) });
-    const after = await db()
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.template, WELCOME_TEMPLATE), gte(outbox.id, Math.min(...ids))));
-    expect(
-      after.filter((m) => ids.includes(m.id)).every((m) => m.status === 'sent' && m.attempts === 1),
-    ).toBe(true);
-    expect(after.filter((m) => ids.includes(m.id))).toHaveLength(ids.length);
+      .where(and(eq(outbox.template, WELCOME_TEMPLATE), gt(outbox.id, last?.id ?? 0)));
+    expect(written.length).toBe(130);
+
+    expect(sent).toHaveLength(1); // one send of at most 100 queue messages
+    const messages = sent[0]!;
+    expect(messages.every((m) => m.type === 'outbox.deliver_many')).toBe(true);
+    const groups = messages.map((m) => (m as Extract<JobMessage, { type: 'outbox.deliver_many' }>).ids);
+    expect(groups.slice(0, -1).every((g) => g.length === OUTBOX_IDS_PER_MESSAGE)).toBe(true);
+    const ids = groups.flat();
+    expect(new Set(ids).size).toBe(ids.length);
+    // Exactly this checkout's emails were handed over, each once.
+    expect([...ids].sort((a, b) => a - b)).toEqual(written.map((m) => m.id).sort((a, b) => a - b));
+
+    // The consumer delivers them; a repeated message sends nothing twice.
+    for (const m of messages) await handleMessage(testEnv(), m);
+    await handleMessage(testEnv(), messages[0]!);
+    const handed = new Set(ids);
+    const after = (await db().select().from(outbox).where(eq(outbox.template, WELCOME_TEMPLATE))).filter(
+      (m) => handed.has(m.id),
+    );
+    expect(after).toHaveLength(ids.length);
+    expect(after.every((m) => m.status === 'sent' && m.attempts === 1)).toBe(true);
   });
 
   it('says the insurer has no email when nobody in the batch has one', async () => {

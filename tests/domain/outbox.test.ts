@@ -107,7 +107,7 @@ describe('outbox delivery', () => {
 describe('queue consumer', () => {
   it('handleMessage delivers an outbox message', async () => {
     const row = await pendingMessage();
-    await handleMessage(testEnv(), { type: 'outbox.deliver', id: row.id });
+    await handleMessage(testEnv(), { type: 'outbox.deliver_many', ids: [row.id] });
     expect(await rowOf(row.id)).toMatchObject({ status: 'sent', attempts: 1 });
   });
 
@@ -115,7 +115,7 @@ describe('queue consumer', () => {
     const { provider, env } = withProvider();
     const row = await pendingMessage();
     const batch = createMessageBatch<JobMessage>('enrolment-jobs-uk', [
-      { id: 'm-1', timestamp: new Date(), attempts: 1, body: { type: 'outbox.deliver', id: row.id } },
+      { id: 'm-1', timestamp: new Date(), attempts: 1, body: { type: 'outbox.deliver_many', ids: [row.id] } },
     ]);
     await handleQueue(batch, env);
     const result = await getQueueResult(batch, createExecutionContext());
@@ -129,8 +129,8 @@ describe('queue consumer', () => {
     const { env } = withProvider(503);
     const row = await pendingMessage();
     const batch = createMessageBatch<JobMessage>('enrolment-jobs-uk', [
-      { id: 'm-fail', timestamp: new Date(), attempts: 1, body: { type: 'outbox.deliver', id: row.id } },
-      { id: 'm-gone', timestamp: new Date(), attempts: 1, body: { type: 'outbox.deliver', id: 999_999 } },
+      { id: 'm-fail', timestamp: new Date(), attempts: 1, body: { type: 'outbox.deliver_many', ids: [row.id] } },
+      { id: 'm-gone', timestamp: new Date(), attempts: 1, body: { type: 'outbox.deliver_many', ids: [999_999] } },
     ]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await handleQueue(batch, env);

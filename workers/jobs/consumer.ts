@@ -37,13 +37,20 @@ export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Pr
 export async function handleMessage(env: Env, body: JobMessage): Promise<void> {
   const db = createDb(env.DB);
   switch (body.type) {
-    case 'outbox.deliver':
-      await deliverOutboxMessage(db, env, body.id);
+    case 'outbox.deliver_many': {
+      // Each is tried even when one fails; then the message is retried for the failed ones (delivery
+      // claims each row, so a retry skips those already sent).
+      let failure: unknown = null;
+      for (const id of body.ids) {
+        try {
+          await deliverOutboxMessage(db, env, id);
+        } catch (e) {
+          failure ??= e;
+        }
+      }
+      if (failure) throw failure;
       return;
-    case 'outbox.deliver_many':
-      // Delivered one after another; a retry skips those already sent (delivery claims each row).
-      for (const id of body.ids) await deliverOutboxMessage(db, env, id);
-      return;
+    }
     case 'job.run': {
       const job = await claimJob(db, body.id);
       if (!job) return; // already running or finished: a repeated delivery changes nothing

@@ -108,7 +108,7 @@ async function sendLoginPin(ctx: Ctx, user: typeof users.$inferSelect) {
     now: ctx.now,
   });
   await runBatch(ctx.db, [...statements, pinEmail(ctx, user.email, pin, 'login', user.preferred_lang)]);
-  await flushOutbox(ctx.db, ctx.env);
+  await flushOutbox(ctx.db, ctx.env, ctx.now);
 }
 
 /**
@@ -251,7 +251,7 @@ export async function sendContactMessage(
       body_text: `${input.first_name} ${input.last_name} <${input.email}> asks for help signing in:\n\n${input.reason}`,
     }),
   ]);
-  await flushOutbox(ctx.db, ctx.env);
+  await flushOutbox(ctx.db, ctx.env, ctx.now);
 }
 
 // ---------------------------------------------------------------- forgot and reset password
@@ -300,7 +300,7 @@ export async function requestPasswordReset(
       ? pinEmail(ctx, user.email, pin, 'reset', user.preferred_lang)
       : pinSms(ctx, key, pin, 'reset', user.preferred_lang);
   await runBatch(ctx.db, [...statements, message]);
-  await flushOutbox(ctx.db, ctx.env);
+  await flushOutbox(ctx.db, ctx.env, ctx.now);
 }
 
 type ResetTarget = { email: string } | { phone_country: string; phone_number: string };
@@ -400,7 +400,7 @@ export async function createInvitation(ctx: Ctx, userId: number): Promise<string
       body_text: t('email.invitation_body', { name: user.first_name, link, product: ctx.env.PRODUCT_NAME }),
     }),
   ]);
-  await flushOutbox(ctx.db, ctx.env);
+  await flushOutbox(ctx.db, ctx.env, ctx.now);
   return token;
 }
 
@@ -475,7 +475,7 @@ export async function sendInviteEmailPin(ctx: Ctx, token: string) {
     now: ctx.now,
   });
   await runBatch(ctx.db, [...statements, pinEmail(ctx, inv.email, pin, 'verify', lang(ctx))]);
-  await flushOutbox(ctx.db, ctx.env);
+  await flushOutbox(ctx.db, ctx.env, ctx.now);
 }
 
 export async function verifyInviteEmail(ctx: Ctx, token: string, pin: string) {
@@ -517,7 +517,7 @@ export async function setInvitePhone(
     ...statements,
     pinSms(ctx, target, pin, 'verify', lang(ctx)),
   ]);
-  await flushOutbox(ctx.db, ctx.env);
+  await flushOutbox(ctx.db, ctx.env, ctx.now);
 }
 
 /**

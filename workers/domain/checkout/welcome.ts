@@ -9,8 +9,8 @@
  * (placeholders replaced by the policy's columns), so a batch of 5000 is one statement.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { clients, outbox, policies } from '../../../drizzle/schema';
-import type { Env, JobMessage } from '../../env';
+import { clients, policies } from '../../../drizzle/schema';
+import type { Env } from '../../env';
 import { runBatch, type DB, type Statement } from '../../platform/db';
 import { translate } from '../../platform/i18n';
 import { logActivity } from '../audit/activity-log';
@@ -18,6 +18,7 @@ import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { findVisibleBatch } from '../enrollments/batches';
 import { Conflict, ValidationFailed } from '../errors';
+import { flushOutbox } from '../outbox/service';
 import { msg } from '../validation';
 
 export const WELCOME_TEMPLATE = 'policy_welcome';
@@ -75,45 +76,15 @@ export function welcomeStatements(
 }
 
 /**
- * Outbox ids per queue message. The consumer takes up to 10 messages at a time, and each delivery is two
- * statements and (with a mail provider) one request: 25 keeps an invocation near 500 of the 1000
- * subrequests a Worker invocation may make.
+ * Hands the welcome emails a change wrote at `writtenAt` to the queue (flushOutbox). A failure to enqueue
+ * does not undo the change that wrote them: the rows stay pending and the outbox cron hands them over.
  */
-const WELCOME_IDS_PER_MESSAGE = 25;
-
-/**
- * Hands the welcome emails written at `createdAt` (one checkout's or one request's) to the queue, 25
- * outbox ids per queue message, so 5000 emails are 200 messages in two sends. Enqueuing a row twice is
- * harmless (delivery claims it first). A failure to enqueue does not undo the change that wrote them:
- * the rows stay pending and the outbox cron hands them to the queue again.
- */
-export async function enqueueWelcomeEmails(db: DB, env: Env, createdAt: Date): Promise<number> {
-  const pending = await db
-    .select({ id: outbox.id })
-    .from(outbox)
-    .where(
-      and(
-        eq(outbox.template, WELCOME_TEMPLATE),
-        eq(outbox.status, 'pending'),
-        eq(outbox.created_at, createdAt),
-        sql`${outbox.claimed_at} IS NULL`,
-      ),
-    )
-    .orderBy(outbox.id);
-  const messages: { body: JobMessage }[] = [];
-  for (let i = 0; i < pending.length; i += WELCOME_IDS_PER_MESSAGE)
-    messages.push({
-      body: {
-        type: 'outbox.deliver_many',
-        ids: pending.slice(i, i + WELCOME_IDS_PER_MESSAGE).map((p) => p.id),
-      },
-    });
+export async function enqueueWelcomeEmails(db: DB, env: Env, writtenAt: Date): Promise<void> {
   try {
-    for (let i = 0; i < messages.length; i += 100) await env.JOBS.sendBatch(messages.slice(i, i + 100));
+    await flushOutbox(db, env, writtenAt);
   } catch (e) {
     console.warn('Welcome emails are left for the outbox cron: the queue refused them', e);
   }
-  return pending.length;
 }
 
 /**
