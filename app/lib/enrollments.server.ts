@@ -2,7 +2,6 @@ import type { AppLoadContext } from '@remix-run/cloudflare';
 import { ORDER_PERMISSION, assignGroupLeader, getBatch } from '@server/domain/enrollments/service';
 import { isDomainError, ValidationFailed } from '@server/domain/errors';
 import type { ActorCtx } from '@server/domain/context';
-import { translate } from '@server/platform/i18n';
 import type { GroupLeaderErrors } from '~/components/enrollments/group-leader-form';
 import { langOf, orNotFound, requirePermissions } from './guards.server';
 
@@ -16,13 +15,6 @@ export async function orderStep(request: Request, context: AppLoadContext, formD
   if (!id) throw new Response('Not Found', { status: 404 });
   const batch = await orNotFound(getBatch(ctx, id));
   return { ctx, batch, lang: langOf(request) };
-}
-
-export function pageTitle(context: AppLoadContext, lang: string, key: string) {
-  return translate(lang, 'app.title_template', {
-    title: translate(lang, key),
-    product: context.env.PRODUCT_NAME,
-  });
 }
 
 /**

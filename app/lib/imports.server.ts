@@ -4,16 +4,8 @@ import { NotFound, ValidationFailed, isDomainError } from '@server/domain/errors
 import { findImportBatch, type ImportBatch } from '@server/domain/imports/review';
 import { getImport } from '@server/domain/imports/service';
 import type { ActorCtx } from '@server/domain/context';
-import { translate } from '@server/platform/i18n';
 import { localePath } from '~/i18n/config';
 import { langOf, orNotFound, requirePermissions } from './guards.server';
-
-export function importTitle(context: AppLoadContext, lang: string, key: string) {
-  return translate(lang, 'app.title_template', {
-    title: translate(lang, key),
-    product: context.env.PRODUCT_NAME,
-  });
-}
 
 /** The import of `?import=` (or a posted `import`) in the actor's scope; else the 404 page. */
 export async function importFromRequest(request: Request, context: AppLoadContext, formData?: FormData) {

@@ -24,7 +24,6 @@ import {
 import { ORDER_PERMISSION, deleteBatch } from '@server/domain/enrollments/service';
 import { isDomainError } from '@server/domain/errors';
 import { langOf, requirePermissions } from '~/lib/guards.server';
-import { pageTitle } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -36,6 +35,7 @@ import { EnrollmentErrors, PhoneLabel } from '~/components/enrollments/applicant
 import { useFlashParam } from '~/components/enrollments/order-bits';
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
+import { pageTitle } from '~/lib/meta';
 
 /** Cells stack into a card per applicant on phones and are table cells from `sm` up. */
 const cell = 'block px-4 py-1 sm:table-cell sm:py-3';
@@ -44,7 +44,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, CART_PERMISSION);
-  const title = pageTitle(context, langOf(request), 'cart.title');
+  const title = pageTitle(context, request, 'cart.title');
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
   const canOrder = canAny(ctx.actor, ORDER_PERMISSION);
   try {

@@ -8,12 +8,13 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { useLoaderData, useRevalidator } from '@remix-run/react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importFromRequest, importProgress, importTitle } from '~/lib/imports.server';
+import { importFromRequest, importProgress } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { ImportSteps, ProgressBar } from '~/components/imports/import-bits';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       contract: view.contract,
     },
     progress: await importProgress(ctx, view.id),
-    title: importTitle(context, lang, 'imports.progress.title'),
+    title: pageTitle(context, request, 'imports.progress.title'),
   };
 }
 

@@ -16,7 +16,7 @@ import { parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
 import { mappingSchema, type DateOrder, type ImportTarget } from '@server/domain/imports/schema';
 import { todayIso } from '@server/domain/validation';
-import { confirmMapping, importFromRequest, importTitle, withErrors } from '~/lib/imports.server';
+import { confirmMapping, importFromRequest, withErrors } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -24,6 +24,7 @@ import { Alert, PageHeader } from '~/components/ui/card';
 import { ColumnMatcher, type MatcherColumn } from '~/components/imports/column-matcher';
 import { ImportSteps } from '~/components/imports/import-bits';
 import { useMessage } from '~/lib/messages';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -55,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     },
     columns,
     today: todayIso(new Date()),
-    title: importTitle(context, lang, 'imports.match.title'),
+    title: pageTitle(context, request, 'imports.match.title'),
   };
 }
 

@@ -28,7 +28,7 @@ import {
   updateEnrollment,
 } from '@server/domain/enrollments/service';
 import { isDomainError, ValidationFailed } from '@server/domain/errors';
-import { conformErrors, orderStep, pageTitle } from '~/lib/enrollments.server';
+import { conformErrors, orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -37,14 +37,15 @@ import { Pagination } from '~/components/ui/data-table';
 import { ApplicantFields, type CountryOption } from '~/components/enrollments/applicant-fields';
 import { ApplicantsTable, type EnrollmentRowView } from '~/components/enrollments/applicants-table';
 import { ClosedOrder, OrderSteps, useFlashParam } from '~/components/enrollments/order-bits';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 const FORM_FIELDS = [...APPLICANT_FIELDS, 'dependency_id'] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch, lang } = await orderStep(request, context);
-  const title = pageTitle(context, lang, 'order.add.title');
+  const { ctx, batch } = await orderStep(request, context);
+  const title = pageTitle(context, request, 'order.add.title');
   if (!isEditable(batch)) return { closed: true as const, batch, title };
   const url = new URL(request.url);
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1);

@@ -7,7 +7,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { batchOverview, isEditable, listEnrollments } from '@server/domain/enrollments/service';
-import { orderStep, pageTitle } from '~/lib/enrollments.server';
+import { orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
@@ -17,12 +17,13 @@ import { PhoneLabel } from '~/components/enrollments/applicants-table';
 import { tripDays } from '@server/domain/enrollments/rules';
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch, lang } = await orderStep(request, context);
-  const title = pageTitle(context, lang, 'order.fees.title');
+  const { ctx, batch } = await orderStep(request, context);
+  const title = pageTitle(context, request, 'order.fees.title');
   if (!isEditable(batch)) return { closed: true as const, batch, title };
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
   const [list, overview] = await Promise.all([

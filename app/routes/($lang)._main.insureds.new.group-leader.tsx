@@ -13,18 +13,19 @@ import {
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { groupLeaderChoices, isEditable } from '@server/domain/enrollments/service';
-import { groupLeaderAction, orderStep, pageTitle } from '~/lib/enrollments.server';
+import { groupLeaderAction, orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { GroupLeaderForm } from '~/components/enrollments/group-leader-form';
 import { ClosedOrder, OrderSteps, useFlashParam } from '~/components/enrollments/order-bits';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch, lang } = await orderStep(request, context);
-  const title = pageTitle(context, lang, 'order.group_leader.title');
+  const { ctx, batch } = await orderStep(request, context);
+  const title = pageTitle(context, request, 'order.group_leader.title');
   if (!isEditable(batch)) return { closed: true as const, batch, title };
   return { closed: false as const, batch, choices: await groupLeaderChoices(ctx, batch.id), title };
 }

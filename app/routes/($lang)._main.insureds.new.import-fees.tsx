@@ -17,7 +17,6 @@ import {
   batchCounts,
   feesStep,
   importBatchFromRequest,
-  importTitle,
   withErrors,
 } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
@@ -29,6 +28,7 @@ import { Pagination } from '~/components/ui/data-table';
 import { ImportSteps } from '~/components/imports/import-bits';
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -44,7 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     import: ib.imp ? { id: ib.imp.public_id } : null,
     ...fees,
     counts,
-    title: importTitle(context, lang, 'imports.fees.title'),
+    title: pageTitle(context, request, 'imports.fees.title'),
   };
 }
 

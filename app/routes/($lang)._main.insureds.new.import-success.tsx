@@ -7,11 +7,12 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
-import { importResult, importTitle } from '~/lib/imports.server';
+import { importResult } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { ImportSteps } from '~/components/imports/import-bits';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -23,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const result = await orNotFound(importResult(ctx, id));
   if (result.status === 'draft')
     throw redirect(localePath(lang, `/insureds/new/import-fees?batch=${result.batch_id}`));
-  return { result, title: importTitle(context, lang, 'imports.success.title') };
+  return { result, title: pageTitle(context, request, 'imports.success.title') };
 }
 
 export default function ImportSuccess() {

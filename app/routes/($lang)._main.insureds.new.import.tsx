@@ -18,13 +18,14 @@ import { ORDER_PERMISSION, orderableContract } from '@server/domain/enrollments/
 import { MAX_APPLICANTS, MAX_IMPORT_MB } from '@server/domain/imports/schema';
 import { NotFound, ValidationFailed } from '@server/domain/errors';
 import { langOf, requirePermissions } from '~/lib/guards.server';
-import { activeImports, importTitle, uploadImport, withErrors } from '~/lib/imports.server';
+import { activeImports, uploadImport, withErrors } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { ImportStatusBadge, ImportSteps, importHref } from '~/components/imports/import-bits';
 import { formatDateTime } from '~/lib/dates';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -46,7 +47,6 @@ async function chosen(ctx: ActorCtx, campusId: string, contractId: string) {
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, ORDER_PERMISSION);
   const url = new URL(request.url);
-  const lang = langOf(request);
   const choice = await chosen(
     ctx,
     url.searchParams.get('campus') ?? '',
@@ -56,7 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     choice,
     canTemplate: can(ctx.actor, 'read_campus'),
     active: await activeImports(ctx, {}, 5),
-    title: importTitle(context, lang, 'imports.upload.title'),
+    title: pageTitle(context, request, 'imports.upload.title'),
   };
 }
 

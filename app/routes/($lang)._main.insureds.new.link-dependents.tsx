@@ -17,7 +17,6 @@ import {
   batchCounts,
   dependentsStep,
   importBatchFromRequest,
-  importTitle,
   nextAfterReview,
   withErrors,
 } from '~/lib/imports.server';
@@ -28,6 +27,7 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { ImportSteps } from '~/components/imports/import-bits';
 import { britishDate } from '~/lib/dates';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -43,7 +43,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     ...step,
     counts,
     next: nextAfterReview(lang, ib.batch.public_id, counts, 'link'),
-    title: importTitle(context, lang, 'imports.link.title'),
+    title: pageTitle(context, request, 'imports.link.title'),
   };
 }
 

@@ -21,7 +21,7 @@ import {
   setWelcomeEmail,
 } from '@server/domain/enrollments/service';
 import { isDomainError } from '@server/domain/errors';
-import { orderStep, pageTitle } from '~/lib/enrollments.server';
+import { orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -31,12 +31,13 @@ import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ApplicantsTable } from '~/components/enrollments/applicants-table';
 import { ClosedOrder, OrderSteps } from '~/components/enrollments/order-bits';
 import { formatMinor } from '~/lib/money';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch, lang } = await orderStep(request, context);
-  const title = pageTitle(context, lang, 'order.review.title');
+  const { ctx, batch } = await orderStep(request, context);
+  const title = pageTitle(context, request, 'order.review.title');
   if (!isEditable(batch)) return { closed: true as const, batch, title };
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
   const [list, overview] = await Promise.all([

@@ -25,7 +25,6 @@ import {
 import { isDomainError } from '@server/domain/errors';
 import { readCookie, serializeCookie } from '@server/web/cookies';
 import { langOf, requirePermissions } from '~/lib/guards.server';
-import { pageTitle } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/forms';
 import { Button } from '~/components/ui/button';
@@ -34,6 +33,7 @@ import { useFlashParam } from '~/components/enrollments/order-bits';
 import { britishDate, formatDateTime } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { formatMinor } from '~/lib/money';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -52,10 +52,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (choices.campus && choices.campus.id !== remembered)
     headers.append('set-cookie', serializeCookie(context.env, 'order_campus', choices.campus.id));
-  return json(
-    { choices, unfinished, title: pageTitle(context, langOf(request), 'order.title') },
-    { headers },
-  );
+  return json({ choices, unfinished, title: pageTitle(context, request, 'order.title') }, { headers });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

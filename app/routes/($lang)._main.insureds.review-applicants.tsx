@@ -29,7 +29,6 @@ import {
   idsInBatch,
   type ImportBatch,
   importBatchFromRequest,
-  importTitle,
   nextAfterReview,
   reviewPage,
   withErrors,
@@ -41,6 +40,7 @@ import { Alert, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { ImportSteps } from '~/components/imports/import-bits';
 import { ReviewGrid } from '~/components/imports/review-grid';
+import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -88,7 +88,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     saved: url.searchParams.get('saved'),
     deleted: url.searchParams.get('deleted'),
     next: nextAfterReview(lang, ib.batch.public_id, counts),
-    title: importTitle(context, lang, 'imports.review.title'),
+    title: pageTitle(context, request, 'imports.review.title'),
   };
 }
 

@@ -13,14 +13,6 @@
  */
 import { constantTimeEqual, sha256Hex } from './crypto';
 
-export interface EpdqConfig {
-  pspid: string;
-  shaIn: string;
-  shaOut: string;
-  /** The hosted page's address (absolute, or a path on our own origin for the simulator). */
-  url: string;
-}
-
 /** The parameters ePDQ includes in the SHA-OUT signature of its answers (ePDQ integration guide). */
 export const SHA_OUT_PARAMETERS: ReadonlySet<string> = new Set([
   'AAVADDRESS',

@@ -15,16 +15,8 @@
  * the first's result: with the same checkout key it answers the same invoice(s) (the unique
  * `invoices.checkout_key`), with another key it is refused with a clear message.
  */
-import { and, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import {
-  campuses,
-  clients,
-  contracts,
-  enrollments,
-  invoices,
-  policyBatches,
-  products,
-} from '../../../drizzle/schema';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { campuses, clients, contracts, enrollments, policyBatches, products } from '../../../drizzle/schema';
 import { randomToken } from '../../platform/crypto';
 import { runBatch, type Statement } from '../../platform/db';
 import { requirePermission } from '../access/actor';
@@ -33,7 +25,7 @@ import { batchRules } from '../enrollments/batches';
 import { feeForDays } from '../enrollments/fees';
 import { cartScope } from '../enrollments/cart';
 import { Conflict, NotFound, ValidationFailed } from '../errors';
-import { findVisibleInvoice, joinedInvoices, presentInvoice, visibleInvoices } from '../invoices/queries';
+import { findVisibleInvoice, invoicesOfCheckout, presentInvoice } from '../invoices/queries';
 import { intList, issuePolicyStatements, TRIP_DAYS_SQL, type FeeRow } from '../policies/issue';
 import { msg, todayIso } from '../validation';
 import type { ConfirmOpenInput } from './schema';
@@ -277,23 +269,10 @@ export type CheckoutResult =
     };
 
 /** The invoices made by a checkout key, in the actor's view (one per client and currency). */
-async function invoicesOfCheckout(ctx: ActorCtx, key: string) {
-  const rows = await joinedInvoices(ctx)
-    .where(
-      and(
-        gte(invoices.checkout_key, `${key}:`),
-        lt(invoices.checkout_key, `${key};`),
-        visibleInvoices(ctx.actor),
-      ),
-    )
-    .orderBy(invoices.id);
-  return rows;
-}
-
 async function resultOf(ctx: ActorCtx, key: string): Promise<CheckoutResult | null> {
   const rows = await invoicesOfCheckout(ctx, key);
   if (!rows.length) return null;
-  const views = rows.map((r) => presentInvoice(r as never));
+  const views = rows.map(presentInvoice);
   if (views.length === 1) return { invoice: views[0] };
   const batches = await ctx.db
     .select({

@@ -7,7 +7,7 @@
  * (create_policy) but not read invoices sees the invoices of their own checkouts, so they can pay for and
  * review what they bought. Anything else answers "not found".
  */
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { campuses, clients, companies, invoices, policies } from '../../../drizzle/schema';
 import type { Actor } from '../access/actor';
@@ -83,6 +83,23 @@ export function joinedInvoices(ctx: Pick<ActorCtx, 'db'>) {
 }
 
 /** An invoice by public id (text) or id (number) as the actor may see it; otherwise NotFound. */
+/**
+ * The invoices one checkout issued, in the actor's scope: checkout keys are `<key>:<client>:<currency>`,
+ * one invoice per client and currency.
+ */
+export async function invoicesOfCheckout(ctx: ActorCtx, key: string): Promise<JoinedInvoice[]> {
+  const rows = await joinedInvoices(ctx)
+    .where(
+      and(
+        gte(invoices.checkout_key, `${key}:`),
+        lt(invoices.checkout_key, `${key};`),
+        visibleInvoices(ctx.actor),
+      ),
+    )
+    .orderBy(invoices.id);
+  return rows as JoinedInvoice[];
+}
+
 export async function findVisibleInvoice(ctx: ActorCtx, id: string | number): Promise<JoinedInvoice> {
   requirePermission(ctx.actor, INVOICE_ACCESS);
   const [row] = await joinedInvoices(ctx)

@@ -6,7 +6,7 @@
  * Scope and permissions are in queries.ts. The full invoice screens (billing, refunds, credit memos)
  * come with the accounting issue; this is what ordering needs.
  */
-import { and, asc, eq, gte, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import {
   campuses,
   clients,
@@ -30,6 +30,7 @@ import {
   INVOICE_ACCESS,
   joinedInvoices,
   presentInvoice,
+  invoicesOfCheckout,
   visibleInvoices,
   type InvoiceView,
   type JoinedInvoice,
@@ -166,16 +167,8 @@ export async function siblingInvoices(ctx: ActorCtx, id: string): Promise<Invoic
   const row = await findVisibleInvoice(ctx, id);
   const key = row.invoice.checkout_key?.split(':')[0];
   if (!key) return [];
-  const rows = await joinedInvoices(ctx)
-    .where(
-      and(
-        gte(invoices.checkout_key, `${key}:`),
-        lt(invoices.checkout_key, `${key};`),
-        visibleInvoices(ctx.actor),
-      ),
-    )
-    .orderBy(invoices.id);
-  return rows.map((r) => presentInvoice(r as JoinedInvoice)).filter((i) => i.id !== row.invoice.public_id);
+  const rows = await invoicesOfCheckout(ctx, key);
+  return rows.map(presentInvoice).filter((i) => i.id !== row.invoice.public_id);
 }
 
 /**
@@ -267,9 +260,10 @@ export async function invoiceBatches(ctx: ActorCtx, id: string) {
       product: sql<string>`${products.name}`.as('product_name'),
       send_welcome_email: policyBatches.send_welcome_email,
       confirmed_at: policyBatches.confirmed_at,
-      policies: sql<number>`(SELECT count(*) FROM ${policies} WHERE ${policies.batch_id} = ${policyBatches.id})`.as(
-        'policy_count',
-      ),
+      policies:
+        sql<number>`(SELECT count(*) FROM ${policies} WHERE ${policies.batch_id} = ${policyBatches.id})`.as(
+          'policy_count',
+        ),
     })
     .from(policyBatches)
     .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))

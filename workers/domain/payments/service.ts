@@ -16,7 +16,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { companies, invoices, transactions, users } from '../../../drizzle/schema';
 import type { Env } from '../../env';
 import { publicId } from '../../platform/crypto';
-import { createDb, runBatch, type DB, type Statement } from '../../platform/db';
+import { runBatch, type DB, type Statement } from '../../platform/db';
 import {
   amountField,
   answerAmountMinor,
@@ -387,15 +387,6 @@ export async function invoiceTransactions(ctx: ActorCtx, invoiceId: string) {
       r.user_public_id ? { public_id: r.user_public_id, name: r.user_name ?? '' } : null,
     ),
   );
-}
-
-/** For routes without a request context of their own (the ePDQ notification). */
-export function recordCardResultFromEnv(
-  env: Env,
-  params: Record<string, string>,
-  source: 'browser' | 'notification',
-) {
-  return recordCardResult(createDb(env.DB), env, params, { source });
 }
 
 /** What the bank-transfer page shows: the invoice, where to pay, and its pending transfer if started. */
