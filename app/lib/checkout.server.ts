@@ -27,3 +27,17 @@ export {
   startBankTransfer,
   startCardPayment,
 } from '@server/domain/payments/service';
+
+/**
+ * The fields of a card provider's answer, from the query string and, when posted, the form (ePDQ sends
+ * either, depending on its back-office settings).
+ */
+export async function cardAnswerParams(request: Request): Promise<Record<string, string>> {
+  const params: Record<string, string> = {};
+  for (const [k, v] of new URL(request.url).searchParams) params[k] = v;
+  if (request.method === 'POST') {
+    const form = await request.formData();
+    for (const [k, v] of form) if (typeof v === 'string') params[k] = v;
+  }
+  return params;
+}

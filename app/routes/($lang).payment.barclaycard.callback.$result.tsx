@@ -15,7 +15,7 @@ import {
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ValidationFailed } from '@server/domain/errors';
-import { recordCardResult } from '~/lib/checkout.server';
+import { cardAnswerParams, recordCardResult } from '~/lib/checkout.server';
 import { langOf } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
 import { pageTitle } from '~/lib/meta';
@@ -26,12 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 async function record(request: Request, context: LoaderFunctionArgs['context'], result: string | undefined) {
   if (result !== 'success' && result !== 'fail') throw new Response('Not Found', { status: 404 });
-  const params: Record<string, string> = {};
-  for (const [k, v] of new URL(request.url).searchParams) params[k] = v;
-  if (request.method === 'POST') {
-    const form = await request.formData();
-    for (const [k, v] of form) if (typeof v === 'string') params[k] = v;
-  }
+  const params = await cardAnswerParams(request);
   const lang = langOf(request);
   try {
     const answer = await recordCardResult(context.db, context.env, params, { source: 'browser' });

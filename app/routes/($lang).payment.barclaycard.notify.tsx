@@ -6,16 +6,11 @@
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { ValidationFailed } from '@server/domain/errors';
-import { recordCardResult } from '~/lib/checkout.server';
+import { cardAnswerParams, recordCardResult } from '~/lib/checkout.server';
 import { formatMessage } from '@server/platform/i18n';
 
 async function notify(request: Request, context: LoaderFunctionArgs['context']) {
-  const params: Record<string, string> = {};
-  for (const [k, v] of new URL(request.url).searchParams) params[k] = v;
-  if (request.method === 'POST') {
-    const form = await request.formData();
-    for (const [k, v] of form) if (typeof v === 'string') params[k] = v;
-  }
+  const params = await cardAnswerParams(request);
   try {
     const answer = await recordCardResult(context.db, context.env, params, { source: 'notification' });
     return new Response(`OK ${answer.outcome}${answer.duplicate ? ' (already recorded)' : ''}`, {

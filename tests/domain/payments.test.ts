@@ -215,6 +215,12 @@ describe('card payment', () => {
         'The payment answer names an invoice we do not know.',
       ],
       [await answer(invoice, { PAYID: '' }), 'The payment answer is incomplete.'],
+      // Oversized answers are refused before anything else, by whichever door they came.
+      [{ ...good, COMPLUS: 'x'.repeat(2001) }, 'The payment answer is incomplete.'],
+      [
+        { ...good, ...Object.fromEntries(Array.from({ length: 200 }, (_, i) => [`X${i}`, '1'])) },
+        'The payment answer is incomplete.',
+      ],
     ];
     for (const [params, message] of cases) {
       const e = await failure(recordCardResult(db(), testEnv(), params));

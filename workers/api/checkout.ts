@@ -3,14 +3,13 @@ import { z } from 'zod';
 import { confirmOpenSchema } from '../domain/checkout/schema';
 import { confirmOpenBatches } from '../domain/checkout/service';
 import { sendWelcomeEmails } from '../domain/checkout/welcome';
-import { findVisibleInvoice } from '../domain/invoices/queries';
 import { invoiceItemsQuerySchema, invoiceListQuerySchema } from '../domain/invoices/schema';
 import { getInvoice, listInvoices } from '../domain/invoices/service';
 import { approveBankTransferSchema, cardResultSchema, startPaymentSchema } from '../domain/payments/schema';
 import {
   approveBankTransfer,
   invoiceTransactions,
-  recordCardResult,
+  verifyCardResult,
   startBankTransfer,
   startCardPayment,
 } from '../domain/payments/service';
@@ -64,10 +63,7 @@ export const checkoutApi = new Hono<ApiEnv>()
     },
   )
   .post('/school/payment/barclaycard/pay-invoice/verify', valid('json', cardResultSchema), async (c) => {
-    const ctx = actorCtxOf(c);
-    const result = await recordCardResult(ctx.db, ctx.env, c.req.valid('json'), { source: 'api' });
-    // A correctly signed answer is recorded whoever sends it; only its invoice's readers see the result.
-    await findVisibleInvoice(ctx, result.invoice.id);
+    const result = await verifyCardResult(actorCtxOf(c), c.req.valid('json'));
     return c.json({ data: result });
   })
   .post(

@@ -33,7 +33,7 @@ import type { ActorCtx } from '../context';
 import { Conflict, ValidationFailed } from '../errors';
 import { findVisibleInvoice, presentInvoice, type JoinedInvoice } from '../invoices/queries';
 import { msg, todayIso } from '../validation';
-import type { ApproveBankTransferInput, StartPaymentInput } from './schema';
+import { cardResultSchema, type ApproveBankTransferInput, type StartPaymentInput } from './schema';
 
 type TransactionRow = typeof transactions.$inferSelect;
 
@@ -140,6 +140,9 @@ export async function recordCardResult(
   opts: { now?: Date; source?: 'browser' | 'notification' | 'api' } = {},
 ): Promise<CardResult> {
   const now = opts.now ?? new Date();
+  // Whatever door it came through (browser return, notification, API): a sane number and size of fields.
+  if (!cardResultSchema.safeParse(raw).success)
+    throw ValidationFailed.field('PAYID', msg('payments.errors.incomplete'));
   const params = normaliseParams(raw);
   if (!(await verifyOut(params, env.EPDQ_SHA_OUT)))
     throw ValidationFailed.field('SHASIGN', msg('payments.errors.signature'));
@@ -408,4 +411,14 @@ export async function bankTransferView(ctx: ActorCtx, invoiceId: string) {
     bank_details: await bankDetailsOf(ctx.db, row.invoice.company_id),
     transaction: pending ? presentTransaction(pending, row.invoice.public_id) : null,
   };
+}
+
+/**
+ * payment/barclaycard/pay-invoice/verify: a correctly signed answer is recorded whoever sends it (as the
+ * card provider's own notification would be), but only those who may read its invoice see the result.
+ */
+export async function verifyCardResult(ctx: ActorCtx, raw: Record<string, string>): Promise<CardResult> {
+  const result = await recordCardResult(ctx.db, ctx.env, raw, { source: 'api', now: ctx.now });
+  await findVisibleInvoice(ctx, result.invoice.id);
+  return result;
 }
