@@ -247,6 +247,17 @@ export const isoDate = z
   }, msg('validation.date_invalid'));
 
 /** Today's date (UTC) as YYYY-MM-DD. */
+/** A form checkbox ('on') or a JSON boolean: on, true and 1 are true; anything else (an unticked box sends nothing) false. */
+export const checkbox = z.preprocess(
+  (value) => value === true || value === 'on' || value === 'true' || value === '1' || value === 1,
+  z.boolean(),
+);
+
+/** Integer minor units (pence, cents) as major units: 1250 → 12.5; none stays none. */
+export function major(minor: number | null | undefined): number | null {
+  return minor == null ? null : minor / 100;
+}
+
 /**
  * DD/MM/YYYY from a YYYY-MM-DD day, the way dates read in British English (spec 000 s.1), for messages
  * and pages alike; `empty` for none; anything else as it is.

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { addressSchemas, contactsSchema } from '../contacts/schema';
 import { listQuerySchema } from '../lists';
-import { entityName, msg, optional, url } from '../validation';
+import { checkbox, entityName, msg, optional, url } from '../validation';
 
 export const CAMPUS_STATUSES = ['active', 'archived'] as const;
 export const CAMPUS_LANGUAGES = ['en', 'ca', 'cn', 'de', 'es', 'fr', 'it', 'pt'] as const;
@@ -24,10 +24,6 @@ export const CAMPUS_CONTACT_TYPES = ['initial', 'owner', 'secondary', 'accountin
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const text = (max: number) => optional(z.string().max(max, msg('validation.max', { length: max })));
-const checkbox = z.preprocess(
-  (v) => v === true || v === 'on' || v === 'true' || v === '1' || v === 1,
-  z.boolean(),
-);
 const choose = { errorMap: () => ({ message: msg('campuses.errors.choose_option') }) };
 
 const phoneFields = {

@@ -3,7 +3,7 @@
  * the checkout page validates its form with the same schema.
  */
 import { z } from 'zod';
-import { msg } from '../validation';
+import { checkbox, msg } from '../validation';
 import { PAYMENT_CHOICES } from './terms';
 
 /**
@@ -14,18 +14,13 @@ export const checkoutKey = z
   .string({ required_error: msg('validation.required') })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, msg('checkout.errors.checkout_key'));
 
-const flag = z.preprocess(
-  (v) => v === true || v === 'true' || v === 'on' || v === '1' || v === 1,
-  z.boolean(),
-);
-
 export const confirmOpenSchema = z.object({
   checkout_key: checkoutKey,
   /** One of the choices the client's terms allow (terms.ts); the client's usual one when left out. */
   payment_method: z
     .enum(PAYMENT_CHOICES, { errorMap: () => ({ message: msg('checkout.errors.payment_method') }) })
     .optional(),
-  send_welcome_email: flag.optional().default(false),
+  send_welcome_email: checkbox.optional().default(false),
   /** Staff ordering on behalf of a client: that client's open batches only (public id). */
   client_id: z.preprocess((v) => (v === '' ? undefined : v), z.string().max(40).optional()),
 });

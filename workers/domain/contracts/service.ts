@@ -30,7 +30,7 @@ import { findVisibleCampus } from '../campuses/queries';
 import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';
 import { countAll, likeAny, orderBy, paginate, type Page } from '../lists';
-import { msg, todayIso } from '../validation';
+import { major, msg, todayIso } from '../validation';
 import {
   contractDateErrors,
   contractPeriod,
@@ -44,8 +44,6 @@ type ContractRow = typeof contracts.$inferSelect;
 
 /** The success message of spec 002 s.8 for a created or updated contract. */
 export const CONTRACT_SAVED = msg('contracts.saved');
-
-const major = (minor: number | null) => (minor == null ? null : minor / 100);
 
 /**
  * A joined column under its own name: D1 batches answer rows keyed by column name, so two columns

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { DATE_ORDERS, IMPORT_STATUSES } from '../../../drizzle/schema/ordering-enums';
 import { APPLICANT_FIELDS, MAX_APPLICANTS, type ApplicantField } from '../enrollments/schema';
-import { msg } from '../validation';
+import { checkbox, msg } from '../validation';
 
 export { DATE_ORDERS, IMPORT_STATUSES, MAX_APPLICANTS };
 export type DateOrder = (typeof DATE_ORDERS)[number];
@@ -100,8 +100,6 @@ export const importTargetSchema = z.object({
 /** The review grid's query. */
 export const reviewQuerySchema = z.object({
   page: z.coerce.number().int().min(1).catch(1).default(1),
-  errors_only: z
-    .preprocess((v) => v === '1' || v === 'true' || v === true || v === 'on', z.boolean())
-    .default(false),
+  errors_only: checkbox.default(false),
 });
 export type ReviewQuery = z.infer<typeof reviewQuerySchema>;

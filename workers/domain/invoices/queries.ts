@@ -15,7 +15,7 @@ import { can, requirePermission } from '../access/actor';
 import { companyScope } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
-import { msg } from '../validation';
+import { major, msg } from '../validation';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -113,8 +113,6 @@ export async function findVisibleInvoice(ctx: ActorCtx, id: string | number): Pr
   if (!row) throw new NotFound(msg('checkout.errors.invoice_not_found'));
   return row as JoinedInvoice;
 }
-
-const major = (minor: number) => minor / 100;
 
 /** An invoice as the API and the pages show it (public ids; money in major units and minor units). */
 export function presentInvoice(r: JoinedInvoice) {

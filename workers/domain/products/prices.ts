@@ -10,9 +10,9 @@ import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed, type FieldError } from '../errors';
 import { meta } from '../lists';
-import { msg, todayIso } from '../validation';
+import { major, msg, todayIso } from '../validation';
 import { logActivity } from '../audit/activity-log';
-import { findProduct, major, type ProductRow } from './queries';
+import { findProduct, type ProductRow } from './queries';
 import { PRICE_PERIODS, type PriceInput, type PricePeriod } from './schema';
 
 type PriceRow = typeof productPrices.$inferSelect;

@@ -13,11 +13,6 @@ import { NotFound } from '../errors';
 
 export type ProductRow = typeof products.$inferSelect;
 
-/** Integer minor units as a number of major units (1250 → 12.5). */
-export function major(minor: number | null | undefined): number | null {
-  return minor == null ? null : minor / 100;
-}
-
 /**
  * The id of a row written earlier in the same batch, found by its public id. Lets a new row and its
  * activity-log row go into one batch (one transaction) although the log needs the new row's id.

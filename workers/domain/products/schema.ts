@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { listQuerySchema } from '../lists';
-import { email, entityName, isoDate, msg, money, productCode, wholeNumber } from '../validation';
+import { checkbox, email, entityName, isoDate, msg, money, productCode, wholeNumber } from '../validation';
 
 export const MIN_PURCHASE_DAYS = 6;
 export const TERRITORIAL_LIMITS = ['domestic', 'international', 'business_trip'] as const;
@@ -50,11 +50,6 @@ export function clearable<T extends z.ZodTypeAny>(schema: T) {
 }
 
 const text = (max: number) => z.string().max(max, msg('validation.max', { length: max }));
-/** A form checkbox ('on') or a JSON boolean. */
-const checkbox = z.preprocess(
-  (v) => v === true || v === 'on' || v === 'true' || v === '1' || v === 1,
-  z.boolean(),
-);
 /** A phone number as people write it (+44 20 7946 0000): 3 to 18 digits, an optional leading +. */
 const contactPhone = z
   .string()

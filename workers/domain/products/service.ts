@@ -14,8 +14,8 @@ import { activityFeed, type ActivityRow } from '../activity/feed';
 import type { ActorCtx } from '../context';
 import { ValidationFailed, type FieldError } from '../errors';
 import { likeAny, orderBy, paginate, type BulkSelection, type ListQuery, type Page } from '../lists';
-import { msg, todayIso } from '../validation';
-import { findProduct, idByPublicId, insurersOf, major, visibleCompanies, type ProductRow } from './queries';
+import { major, msg, todayIso } from '../validation';
+import { findProduct, idByPublicId, insurersOf, visibleCompanies, type ProductRow } from './queries';
 import {
   MIN_PURCHASE_DAYS,
   type CoverageLimit,

@@ -40,7 +40,7 @@ import { queryContracts } from '../contracts/service';
 import { activityFeed } from '../activity/feed';
 import { NotFound, ValidationFailed, type FieldError } from '../errors';
 import { countAll, likeAny, orderBy, paginate } from '../lists';
-import { msg, todayIso } from '../validation';
+import { major, msg, todayIso } from '../validation';
 import {
   AGREEMENT_DOCUMENT_KINDS,
   AGREEMENT_DOCUMENT_MAX_MB,
@@ -59,7 +59,6 @@ type ProductRow = typeof products.$inferSelect;
 
 export const AGREEMENT_SAVED = msg('service_agreements.saved');
 
-const major = (minor: number | null) => (minor == null ? null : minor / 100);
 function as<T>(column: SQLiteColumn, alias: string) {
   return sql<T>`${column}`.as(alias);
 }
@@ -432,12 +431,18 @@ async function logNames(
     return out.length ? out : [0];
   };
   const [insurerRows, productRows, campusRows] = await ctx.db.batch([
-    ctx.db.select({ id: insurers.id, name: insurers.name }).from(insurers).where(inArray(insurers.id, clean(ids.insurers))),
+    ctx.db
+      .select({ id: insurers.id, name: insurers.name })
+      .from(insurers)
+      .where(inArray(insurers.id, clean(ids.insurers))),
     ctx.db
       .select({ id: products.id, name: products.name, code: products.code })
       .from(products)
       .where(inArray(products.id, clean(ids.products))),
-    ctx.db.select({ id: campuses.id, name: campuses.name }).from(campuses).where(inArray(campuses.id, clean(ids.campuses))),
+    ctx.db
+      .select({ id: campuses.id, name: campuses.name })
+      .from(campuses)
+      .where(inArray(campuses.id, clean(ids.campuses))),
   ]);
   return {
     insurer: new Map(insurerRows.map((r) => [r.id, r.name])),
