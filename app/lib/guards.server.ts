@@ -45,6 +45,13 @@ export function requirePermissions(
   return ctx;
 }
 
+/** A domain refusal's messages by field key ({ first_name: ['…'] }), as forms show them. */
+export function fieldErrorsOf(e: ValidationFailed): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const { key, message } of e.errors) (errors[key] ??= []).push(message);
+  return errors;
+}
+
 /**
  * Runs a service call for a form: domain validation errors land on their fields, other domain errors
  * become a form error; anything else is a real failure and reaches the error page.
@@ -57,12 +64,10 @@ export async function withFormErrors<T>(
     return { ok: true, value: await run() };
   } catch (e) {
     if (e instanceof ValidationFailed) {
-      const fieldErrors: Record<string, string[]> = {};
-      for (const { key, message } of e.errors) (fieldErrors[key] ??= []).push(message);
       return {
         ok: false,
         reply: submission.reply({
-          fieldErrors,
+          fieldErrors: fieldErrorsOf(e),
           hideFields: ['password', 'pin', 'password_confirmation', 'current_password'],
         }),
         status: 400,

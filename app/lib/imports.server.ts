@@ -5,7 +5,7 @@ import { findImportBatch, type ImportBatch } from '@server/domain/imports/review
 import { getImport } from '@server/domain/imports/service';
 import type { ActorCtx } from '@server/domain/context';
 import { localePath } from '~/i18n/config';
-import { langOf, orNotFound, requirePermissions } from './guards.server';
+import { fieldErrorsOf, langOf, orNotFound, requirePermissions } from './guards.server';
 
 /** The import of `?import=` (or a posted `import`) in the actor's scope; else the 404 page. */
 export async function importFromRequest(request: Request, context: AppLoadContext, formData?: FormData) {
@@ -66,11 +66,7 @@ export async function withErrors<T>(
   try {
     return { ok: true, value: await run() };
   } catch (e) {
-    if (e instanceof ValidationFailed) {
-      const errors: Record<string, string[]> = {};
-      for (const { key, message } of e.errors) (errors[key] ??= []).push(message);
-      return { ok: false, errors };
-    }
+    if (e instanceof ValidationFailed) return { ok: false, errors: fieldErrorsOf(e) };
     if (isDomainError(e) && !(e instanceof NotFound)) return { ok: false, errors: { form: [e.message] } };
     if (e instanceof NotFound) throw new Response('Not Found', { status: 404 });
     throw e;
