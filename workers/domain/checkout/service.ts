@@ -38,7 +38,7 @@ export const INVOICE_SERIES = 'invoice';
 export const INVOICE_NUMBER_DIGITS = 7;
 
 /** One open batch of the cart with what checkout needs to know about it. */
-export interface CartBatch {
+export interface CheckoutBatch {
   id: number;
   public_id: string;
   company_id: number;
@@ -73,7 +73,7 @@ export interface CartGroup {
   currency: string;
   payment_terms: PaymentTerms;
   choices: PaymentChoice[];
-  batches: CartBatch[];
+  batches: CheckoutBatch[];
   count: number;
   premium_minor: number;
   tax_minor: number;
@@ -190,7 +190,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
       premium += fee.premium_minor * valid;
       tax += fee.tax_minor * valid;
     }
-    const batch: CartBatch = {
+    const batch: CheckoutBatch = {
       id: r.batch.id,
       public_id: r.batch.public_id,
       company_id: r.batch.company_id,
