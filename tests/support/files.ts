@@ -35,7 +35,8 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-function crc32(bytes: Uint8Array): number {
+/** CRC-32 as zip entries carry it. */
+export function crc32(bytes: Uint8Array): number {
   let c = 0xffffffff;
   for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
@@ -112,6 +113,7 @@ export function xlsxBytes(): Uint8Array {
 }
 
 /** A File as a browser would send it. */
-export function fileOf(bytes: Uint8Array, name: string, type = 'application/octet-stream'): File {
-  return new File([bytes as unknown as BlobPart], name, { type });
+export function fileOf(bytes: Uint8Array | string, name: string, type = 'application/octet-stream'): File {
+  const data = typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes;
+  return new File([data as unknown as BlobPart], name, { type });
 }

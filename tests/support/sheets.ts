@@ -4,6 +4,7 @@
  * (a zip bomb that lies about its size, too many entries).
  */
 import { loadExcel } from '../../workers/platform/xlsx';
+import { crc32, fileOf } from './files';
 
 export type Cell = string | number | Date | boolean | null;
 
@@ -32,29 +33,7 @@ export function csvOf(rows: (string | number)[][], delimiter = ','): string {
   return rows.map((r) => r.map(quote).join(delimiter)).join('\r\n') + '\r\n';
 }
 
-export function fileOf(bytes: Uint8Array | string, name: string, type = ''): File {
-  return new File(
-    [(typeof bytes === 'string' ? new TextEncoder().encode(bytes) : bytes) as Uint8Array<ArrayBuffer>],
-    name,
-    { type },
-  );
-}
-
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(bytes: Uint8Array): number {
-  let c = 0xffffffff;
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
+export { fileOf };
 
 export async function deflateRaw(data: Uint8Array): Promise<Uint8Array> {
   const stream = new Blob([data as Uint8Array<ArrayBuffer>])
