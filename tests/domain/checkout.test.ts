@@ -188,6 +188,17 @@ describe('confirm-open: issuing', () => {
       .from(activityLogs)
       .where(and(eq(activityLogs.entity_type, 'invoice'), eq(activityLogs.entity_id, invoice.id)));
     expect(logs.map((l) => l.action)).toEqual(['issued']);
+    expect(logs[0]!.after).toMatchObject({ number: invoice.number, total_minor: 60480, currency: 'GBP' });
+    expect(logs[0]!.actor_user_id).not.toBeNull();
+    const batchLogs = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_type, 'policy_batch'), eq(activityLogs.entity_id, north.batch.id)));
+    expect(batchLogs.map((l) => [l.action, l.before, l.after])).toContainEqual([
+      'confirmed',
+      { status: 'open' },
+      expect.objectContaining({ status: 'confirmed', invoice: invoice.number }),
+    ]);
     // The cart is empty now.
     expect(await openBatchesOf(DEMO_ACCOUNTS.schoolAdmin)).toHaveLength(0);
   });
@@ -476,6 +487,16 @@ describe('cart clean-up', () => {
 
     expect(await clearExpiredCarts(db(), at(18, 31))).toEqual({ open: 1, drafts: 0 });
     expect(await statusOf(early.batch.id)).toBe('cleared');
+    const cleared = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_type, 'policy_batch'), eq(activityLogs.entity_id, early.batch.id)));
+    expect(cleared.map((l) => [l.action, l.actor_user_id, l.before, l.after])).toContainEqual([
+      'cleared',
+      null,
+      { status: 'open' },
+      { status: 'cleared' },
+    ]);
     expect(await statusOf(late.batch.id)).toBe('open');
     expect(await statusOf(freshDraft.batch.id)).toBe('draft');
     // Running again changes nothing; the next day's run clears the late one.

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { activityLogs } from '../../../drizzle/schema';
 import type { DB, Statement } from '../../platform/db';
 import type { Ctx } from '../context';
@@ -57,6 +57,25 @@ export function logActivity(ctx: Pick<Ctx, 'db' | 'actor' | 'now'>, entry: LogEn
     client_id: entry.client_id ?? null,
     created_at: ctx.now,
   });
+}
+
+/**
+ * Activity-log rows from a query, in one statement: for changes made set-based (a checkout confirming
+ * thousands of rows, the cart clean-up), or logged only when a condition holds in the same all-or-nothing
+ * batch (a payment recorded once). `rows` selects entity_id, before and after (JSON text or NULL),
+ * company_id and client_id, by those names.
+ */
+export function logActivityFrom(
+  ctx: Pick<Ctx, 'db' | 'actor' | 'now'>,
+  entry: { entity_type: string; action: string },
+  rows: SQL,
+): Statement {
+  return ctx.db
+    .run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
+      company_id, client_id, created_at)
+    SELECT ${ctx.actor?.user_id ?? null}, ${entry.entity_type}, r.entity_id, ${entry.action}, r.before, r.after,
+      r.company_id, r.client_id, ${ctx.now.getTime()}
+    FROM (${rows}) AS r`) as unknown as Statement;
 }
 
 /** Rows of one entity's logs tab, newest first. Callers check the entity is visible first. */

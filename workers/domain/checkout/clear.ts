@@ -12,6 +12,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { settings } from '../../../drizzle/schema';
 import { runBatch, type DB, type Statement } from '../../platform/db';
+import { logActivityFrom } from '../audit/activity-log';
 import { clearTimeSchema } from './schema';
 
 export const CART_CLEAR_SETTING = 'cart_clear_time_gmt';
@@ -64,11 +65,13 @@ export async function clearExpiredCarts(
   const statements: Statement[] = [];
   for (const where of [openWhere, draftWhere])
     statements.push(
-      db.run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
-          company_id, client_id, created_at)
-        SELECT NULL, 'policy_batch', id, 'cleared', json_object('status', status),
-          json_object('status', 'cleared'), company_id, client_id, ${stamp}
-        FROM policy_batches WHERE ${where}`) as unknown as Statement,
+      logActivityFrom(
+        { db, actor: null, now },
+        { entity_type: 'policy_batch', action: 'cleared' },
+        sql`SELECT id AS entity_id, json_object('status', status) AS before,
+          json_object('status', 'cleared') AS after, company_id, client_id
+        FROM policy_batches WHERE ${where}`,
+      ),
       db.run(sql`UPDATE policy_batches SET status = 'cleared', cleared_at = ${stamp}, updated_at = ${stamp}
         WHERE ${where}`) as unknown as Statement,
     );

@@ -19,6 +19,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { campuses, clients, contracts, enrollments, policyBatches, products } from '../../../drizzle/schema';
 import { randomToken } from '../../platform/crypto';
 import { runBatch, type Statement } from '../../platform/db';
+import { logActivityFrom } from '../audit/activity-log';
 import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { batchRules } from '../enrollments/batches';
@@ -401,21 +402,23 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
           invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${invoiceKey}),
           send_welcome_email = CASE WHEN id IN (${welcome.length ? intList(welcome) : sql.raw('NULL')}) THEN 1 ELSE 0 END
         WHERE id IN (${intList(ids)}) AND status = 'open'`) as unknown as Statement,
-      ctx.db.run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
-          company_id, client_id, created_at)
-        SELECT ${ctx.actor.user_id}, 'invoice', id, 'issued', NULL,
+      logActivityFrom(
+        ctx,
+        { entity_type: 'invoice', action: 'issued' },
+        sql`SELECT id AS entity_id, NULL AS before,
           json_object('number', number, 'total_minor', total_minor, 'currency', currency,
-            'payment_method', payment_method, 'due_at', due_at),
-          company_id, client_id, ${now}
-        FROM invoices WHERE checkout_key = ${invoiceKey}`) as unknown as Statement,
-      ctx.db.run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
-          company_id, client_id, created_at)
-        SELECT ${ctx.actor.user_id}, 'policy_batch', b.id, 'confirmed', json_object('status', 'open'),
+            'payment_method', payment_method, 'due_at', due_at) AS after, company_id, client_id
+        FROM invoices WHERE checkout_key = ${invoiceKey}`,
+      ),
+      logActivityFrom(
+        ctx,
+        { entity_type: 'policy_batch', action: 'confirmed' },
+        sql`SELECT b.id AS entity_id, json_object('status', 'open') AS before,
           json_object('status', 'confirmed', 'invoice', i.number,
-            'policies', (SELECT count(*) FROM policies WHERE batch_id = b.id)),
-          b.company_id, b.client_id, ${now}
+            'policies', (SELECT count(*) FROM policies WHERE batch_id = b.id)) AS after, b.company_id, b.client_id
         FROM policy_batches b JOIN invoices i ON i.id = b.invoice_id
-        WHERE b.id IN (${intList(ids)})`) as unknown as Statement,
+        WHERE b.id IN (${intList(ids)})`,
+      ),
     );
     if (welcome.length)
       statements.push(

@@ -17,6 +17,7 @@ import { companies, invoices, transactions, users } from '../../../drizzle/schem
 import type { Env } from '../../env';
 import { publicId } from '../../platform/crypto';
 import { runBatch, type DB, type Statement } from '../../platform/db';
+import { logActivityFrom } from '../audit/activity-log';
 import {
   amountField,
   answerAmountMinor,
@@ -226,18 +227,19 @@ function pick(params: Record<string, string>, names: string[]): Record<string, s
 
 /** The activity-log row of a recorded card answer, written once however often the answer comes. */
 function paymentLog(db: DB, input: { payId: string; status: string; now: Date; source: string }): Statement {
-  return db.run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
-      company_id, client_id, created_at)
-    SELECT NULL, 'invoice', t.invoice_id, 'card_payment', NULL,
+  return logActivityFrom(
+    { db, actor: null, now: input.now },
+    { entity_type: 'invoice', action: 'card_payment' },
+    sql`SELECT t.invoice_id AS entity_id, NULL AS before,
       json_object('transaction', t.public_id, 'payid', t.identifier, 'status', t.gateway_status,
         'outcome', t.status, 'amount_minor', t.amount_minor, 'currency', t.currency, 'source', ${input.source},
-        'invoice_status', i.status),
-      i.company_id, i.client_id, ${input.now.getTime()}
+        'invoice_status', i.status) AS after, i.company_id, i.client_id
     FROM transactions t JOIN invoices i ON i.id = t.invoice_id
     WHERE t.gateway = 'barclaycard' AND t.identifier = ${input.payId} AND t.gateway_status = ${input.status}
       AND NOT EXISTS (SELECT 1 FROM activity_logs l WHERE l.entity_type = 'invoice'
         AND l.entity_id = t.invoice_id AND l.action = 'card_payment'
-        AND json_extract(l.after, '$.transaction') = t.public_id)`) as unknown as Statement;
+        AND json_extract(l.after, '$.transaction') = t.public_id)`,
+  );
 }
 
 /** The company's bank details an invoice is paid to (companies: bank name, BIC, IBAN, branch, account). */
@@ -293,15 +295,17 @@ export async function startBankTransfer(ctx: ActorCtx, invoiceId: string, input:
       ctx.db.run(sql`UPDATE invoices SET status = 'pending', payment_method = 'bank_transfer',
           updated_at = ${ctx.now.getTime()}
         WHERE id = ${invoice.id} AND status IN ('unpaid', 'pending')`) as unknown as Statement,
-      ctx.db.run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
-          company_id, client_id, created_at)
-        SELECT ${ctx.actor.user_id}, 'invoice', ${invoice.id}, 'bank_transfer_started', NULL,
-          json_object('transaction', t.public_id, 'reference', t.identifier), ${invoice.company_id},
-          ${invoice.client_id}, ${ctx.now.getTime()}
+      logActivityFrom(
+        ctx,
+        { entity_type: 'invoice', action: 'bank_transfer_started' },
+        sql`SELECT ${invoice.id} AS entity_id, NULL AS before,
+          json_object('transaction', t.public_id, 'reference', t.identifier) AS after,
+          ${invoice.company_id} AS company_id, ${invoice.client_id} AS client_id
         FROM transactions t WHERE t.gateway = 'bank_transfer' AND t.identifier = ${invoice.payment_reference}
           AND t.gateway_status = 'awaiting'
           AND NOT EXISTS (SELECT 1 FROM activity_logs l WHERE l.entity_type = 'invoice'
-            AND l.entity_id = ${invoice.id} AND l.action = 'bank_transfer_started')`) as unknown as Statement,
+            AND l.entity_id = ${invoice.id} AND l.action = 'bank_transfer_started')`,
+      ),
     ]);
   }
   const [transaction] = await ctx.db.select().from(transactions).where(mine).limit(1);
@@ -341,16 +345,17 @@ export async function approveBankTransfer(ctx: ActorCtx, invoiceId: string, inpu
     ctx.db.run(sql`UPDATE invoices SET status = 'paid', paid_minor = total_minor, paid_at = ${input.date},
         payment_method = 'bank_transfer', updated_at = ${stamp}
       WHERE id = ${invoice.id} AND status <> 'paid'`) as unknown as Statement,
-    ctx.db.run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
-        company_id, client_id, created_at)
-      SELECT ${ctx.actor.user_id}, 'invoice', ${invoice.id}, 'bank_transfer_approved',
-        json_object('status', ${invoice.status}), json_object('status', 'paid', 'paid_at', ${input.date},
-          'transaction', t.public_id),
-        ${invoice.company_id}, ${invoice.client_id}, ${stamp}
+    logActivityFrom(
+      ctx,
+      { entity_type: 'invoice', action: 'bank_transfer_approved' },
+      sql`SELECT ${invoice.id} AS entity_id, json_object('status', ${invoice.status}) AS before,
+        json_object('status', 'paid', 'paid_at', ${input.date}, 'transaction', t.public_id) AS after,
+        ${invoice.company_id} AS company_id, ${invoice.client_id} AS client_id
       FROM transactions t WHERE t.gateway = 'bank_transfer' AND t.identifier = ${ref}
         AND t.gateway_status = 'approved'
         AND NOT EXISTS (SELECT 1 FROM activity_logs l WHERE l.entity_type = 'invoice'
-          AND l.entity_id = ${invoice.id} AND l.action = 'bank_transfer_approved')`) as unknown as Statement,
+          AND l.entity_id = ${invoice.id} AND l.action = 'bank_transfer_approved')`,
+    ),
   ]);
   const fresh = await findVisibleInvoice(ctx, invoice.id);
   const [transaction] = await ctx.db
