@@ -1,8 +1,8 @@
 // Starts a throw-away UK Worker (fresh local D1, demo data) for benchmarks, and stops it.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, createWriteStream, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 
 export async function startServer({ port = 8799, region = 'uk' } = {}) {
   const persist = mkdtempSync(join(tmpdir(), 'bench-'));
@@ -12,10 +12,13 @@ export async function startServer({ port = 8799, region = 'uk' } = {}) {
     detached: true,
   });
   let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
+  // BENCH_SERVER_LOG=file keeps the Worker's output (console.log from the code under measurement).
+  const keep = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG) : null;
+  child.stdout.on('data', (d) => ((log += d), keep?.write(d)));
+  child.stderr.on('data', (d) => ((log += d), keep?.write(d)));
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300 && !/Demo data loaded|already has data/.test(log); i++) await new Promise((r) => setTimeout(r, 500));
+  for (let i = 0; i < 300 && !/Demo data loaded|already has data/.test(log); i++)
+    await new Promise((r) => setTimeout(r, 500));
   if (!/Demo data loaded|already has data/.test(log)) throw new Error(`Server did not start:\n${log}`);
   return {
     base,
@@ -48,4 +51,25 @@ export async function time(fn) {
   const t = performance.now();
   await fn();
   return performance.now() - t;
+}
+
+/**
+ * Runs from a snapshot of the working tree (node_modules linked), as the browser tests do: a build by
+ * anyone else in the tree would otherwise make the benchmark's wrangler reload in the middle of a run.
+ */
+export function snapshot() {
+  const root = process.cwd();
+  const dir = mkdtempSync(join(tmpdir(), 'bench-app-'));
+  const skip = new Set(['node_modules', '.git', 'build', '.wrangler', 'test-output']);
+  cpSync(root, dir, {
+    recursive: true,
+    filter: (src) => {
+      const rel = relative(root, src);
+      return !rel || (!skip.has(rel.split(sep)[0]) && rel !== join('public', 'build'));
+    },
+  });
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
+  process.chdir(dir);
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
 }
