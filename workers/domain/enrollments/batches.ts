@@ -230,6 +230,33 @@ const TEXT_FIELDS = APPLICANT_FIELDS.filter(
 );
 const ROWSET_BYTES = 900_000;
 
+/**
+ * The columns of a staged enrollment, in the order of its row in the JSON row set the insert reads
+ * (`value->>0`, `value->>1`, …): positions instead of keys make SQLite's work per row about a third less.
+ */
+const STAGED_COLUMNS = [
+  'public_id',
+  'position',
+  ...APPLICANT_FIELDS,
+  'errors',
+  'error_count',
+  'fee_minor',
+  'tax_minor',
+  'source',
+] as const;
+type StagedColumn = (typeof STAGED_COLUMNS)[number];
+const STAGED_INTO = sql.raw(STAGED_COLUMNS.join(', '));
+// `->>` answers a JSON array or object (errors, source) as its JSON text and a JSON null as NULL.
+const STAGED_FROM = sql.raw(
+  STAGED_COLUMNS.map((c, i) =>
+    c === 'type'
+      ? `coalesce(value->>${i}, 'student')`
+      : c === 'errors'
+        ? `coalesce(value->>${i}, '[]')`
+        : `value->>${i}`,
+  ).join(', '),
+);
+
 /** The stored form of one applicant: the parsed value where valid, else what was typed (nothing lost). */
 export function enrollmentValues(raw: StagedRow['raw'], prepared: { rules: RuleContext; pricing: Pricing }) {
   const checked = checkApplicantFast(raw, prepared.rules);
@@ -287,34 +314,24 @@ export async function stageEnrollments(
   const records = rows.map((r) => {
     const e = enrollmentValues(r.raw, ready);
     if (e.errors.length) withErrors++;
-    const rec: Record<string, unknown> = {
+    const values: Record<StagedColumn, unknown> = {
       public_id: publicId(),
       position: r.position,
-      ...e.fields,
+      ...(e.fields as Record<ApplicantField, unknown>),
       errors: e.errors,
       error_count: e.errors.length,
       fee_minor: e.fee_minor,
       tax_minor: e.tax_minor,
-      source: r.source ?? null,
+      // The original cells are shown where a value could not be stored, which only a row with errors
+      // has; the sheet's rows stay in R2 with the import all the same.
+      source: e.errors.length ? (r.source ?? null) : null,
     };
-    for (const k of Object.keys(rec)) if (rec[k] == null) delete rec[k];
-    return rec;
+    return STAGED_COLUMNS.map((c) => values[c] ?? null);
   });
   const statements: Statement[] = rowSets(records).map(
     (set) =>
-      ctx.db
-        .run(sql`INSERT INTO enrollments (public_id, batch_id, position, type, first_name, last_name, date_of_birth,
-      gender, email, personal_email, phone_country, phone_number, passport_number, residence_country_id,
-      destination_country_id, start_date, end_date, destination_address, student_number, plan, year_of_study,
-      group_name, errors, error_count, fee_minor, tax_minor, source, created_at, updated_at)
-    SELECT value->>'public_id', ${batch.id}, value->>'position', coalesce(value->>'type', 'student'),
-      value->>'first_name', value->>'last_name', value->>'date_of_birth', value->>'gender', value->>'email',
-      value->>'personal_email', value->>'phone_country', value->>'phone_number', value->>'passport_number',
-      value->>'residence_country_id', value->>'destination_country_id', value->>'start_date', value->>'end_date',
-      value->>'destination_address', value->>'student_number', value->>'plan', value->>'year_of_study',
-      value->>'group_name', coalesce(value->'errors', '[]'), value->>'error_count', value->>'fee_minor',
-      value->>'tax_minor', value->'source', ${now}, ${now}
-    FROM json_each(${set})`) as unknown as Statement,
+      ctx.db.run(sql`INSERT INTO enrollments (batch_id, created_at, updated_at, ${STAGED_INTO})
+    SELECT ${batch.id}, ${now}, ${now}, ${STAGED_FROM} FROM json_each(${set})`) as unknown as Statement,
   );
   const links = rows
     .filter((r) => r.dependency_position != null || r.group_leader_position != null)

@@ -427,7 +427,35 @@ export interface ReadRow {
   leaderRef: string | null;
 }
 
-const DATE_FIELDS = new Set(['date_of_birth', 'start_date', 'end_date']);
+const readDate = (text: string, rc: RowContext) => parseDate(text, rc.dateOrder, rc.today) ?? text;
+const readCountry = (text: string, rc: RowContext) => rc.countries.find(text)?.id ?? text;
+
+/** How the cells of the fields that are not kept as typed are read. */
+const VALUE_READERS = {
+  date_of_birth: readDate,
+  start_date: readDate,
+  end_date: readDate,
+  gender: (text: string) => normaliseGender(text),
+  type: (text: string) => normaliseType(text),
+  residence_country_id: readCountry,
+  destination_country_id: readCountry,
+  phone_country: (text: string, rc: RowContext) =>
+    (rc.countries.find(text) ?? rc.countries.dial(text))?.abbreviation ?? text,
+} satisfies Partial<Record<ApplicantField, (text: string, rc: RowContext) => string | number>>;
+
+/**
+ * A cell read by its field's reader, remembered per context: a sheet repeats its dates, countries and
+ * types thousands of times.
+ */
+const readCache = new WeakMap<RowContext, Map<string, string | number>>();
+function readValue(rc: RowContext, target: keyof typeof VALUE_READERS, text: string): string | number {
+  let cache = readCache.get(rc);
+  if (!cache) readCache.set(rc, (cache = new Map()));
+  const key = `${target}\u0000${text}`;
+  let value = cache.get(key);
+  if (value === undefined) cache.set(key, (value = VALUE_READERS[target](text, rc)));
+  return value;
+}
 
 /** One sheet row as an applicant, by the confirmed mapping. */
 export function readRow(cells: readonly string[], rc: RowContext): ReadRow {
@@ -448,15 +476,8 @@ export function readRow(cells: readonly string[], rc: RowContext): ReadRow {
       else if (!/^(no|n|false|0|-)$/i.test(text)) leaderRef = text;
       continue;
     }
-    if (DATE_FIELDS.has(target)) raw[target] = parseDate(text, rc.dateOrder, rc.today) ?? text;
-    else if (target === 'gender') raw.gender = normaliseGender(text);
-    else if (target === 'type') raw.type = normaliseType(text);
-    else if (target === 'residence_country_id' || target === 'destination_country_id')
-      raw[target] = rc.countries.find(text)?.id ?? text;
-    else if (target === 'phone_country') {
-      const c = rc.countries.find(text) ?? rc.countries.dial(text);
-      raw.phone_country = c?.abbreviation ?? text;
-    } else raw[target] = text;
+    if (target in VALUE_READERS) raw[target] = readValue(rc, target as keyof typeof VALUE_READERS, text);
+    else raw[target] = text;
   }
   if (isLeader) raw.type = 'group_leader';
   if (raw.destination_country_id == null && rc.defaultDestinationId != null)
