@@ -88,11 +88,15 @@ describe('policy batches', () => {
     const batch = await newBatch();
     const gb = await countryId(db(), 'GB');
     const rows: StagedRow[] = [
-      { position: 1, raw: person('Ana', { destination_country_id: String(gb) }) },
+      {
+        position: 1,
+        raw: person('Ana', { destination_country_id: String(gb) }),
+        source: () => ({ Name: 'Ana' }),
+      },
       {
         position: 2,
         raw: person('Rui', { destination_country_id: String(gb), first_name: 'Ru1' }),
-        source: { Name: 'Ru1' },
+        source: () => ({ Name: 'Ru1' }),
       },
       {
         position: 3,
@@ -112,6 +116,8 @@ describe('policy batches', () => {
     // 21 days at 95.00 per trip (the test product has no unit), tax 12 %.
     expect(stored[0]).toMatchObject({ first_name: 'Ana', fee_minor: 9500, tax_minor: 1140, error_count: 1 });
     expect(stored[0]!.errors[0]).toMatchObject({ field: 'row', message: 'enrollments.errors.duplicate' });
+    // Its own values were all stored, so its original cells are not kept (the sheet is).
+    expect(stored[0]!.source).toBeNull();
     // What the user typed is kept even when it is wrong.
     expect(stored[1]).toMatchObject({
       first_name: 'Ru1',
@@ -173,7 +179,7 @@ describe('policy batches', () => {
           last_name: `Family${'abcdefghij'[Math.floor(i / 1000) % 10]}`,
         },
       ),
-      source: { row: String(i + 2) },
+      source: () => ({ row: String(i + 2) }),
     }));
     const result = await stageEnrollments(await school(), batch, rows);
     expect(result.inserted).toBe(5000);

@@ -17,6 +17,7 @@ import {
   normaliseType,
   parseDate,
   readRow,
+  sourceCells,
   sourceHeaders,
 } from '../../workers/domain/imports/normalise';
 import { mappingErrors } from '../../workers/domain/imports/service';
@@ -360,22 +361,20 @@ describe('value normalisation', () => {
       defaultDestinationId: idOf('GB'),
       today,
     };
-    const leader = readRow(
-      [
-        'Student',
-        'Jo',
-        'Bloggs',
-        '03/04/1980',
-        'Spain',
-        '01/09/2027',
-        '20/09/2027',
-        'Yes',
-        '+44 7700 900123',
-        'F',
-        'vegan',
-      ],
-      rc,
-    );
+    const leaderCells = [
+      'Student',
+      'Jo',
+      'Bloggs',
+      '03/04/1980',
+      'Spain',
+      '01/09/2027',
+      '20/09/2027',
+      'Yes',
+      '+44 7700 900123',
+      'F',
+      'vegan',
+    ];
+    const leader = readRow(leaderCells, rc);
     expect(leader.raw).toEqual({
       type: 'group_leader',
       first_name: 'Jo',
@@ -389,7 +388,7 @@ describe('value normalisation', () => {
       phone_number: '7700900123',
       gender: 'female',
     });
-    expect(leader.source).toMatchObject({ Notes: 'vegan', Surname: 'Bloggs' });
+    expect(sourceCells(leaderCells, rc.headers)).toMatchObject({ Notes: 'vegan', Surname: 'Bloggs' });
     const student = readRow(
       [
         'student',

@@ -219,7 +219,8 @@ export async function batchRules(
 export interface StagedRow {
   position: number;
   raw: Partial<Record<ApplicantField, unknown>>;
-  source?: Record<string, string> | null;
+  /** A sheet row's original cells by header, made only for a row that keeps them (one with errors). */
+  source?: () => Record<string, string>;
   /** Positions (in the same batch) of the student this family member depends on, and of its leader. */
   dependency_position?: number | null;
   group_leader_position?: number | null;
@@ -324,7 +325,7 @@ export async function stageEnrollments(
       tax_minor: e.tax_minor,
       // The original cells are shown where a value could not be stored, which only a row with errors
       // has; the sheet's rows stay in R2 with the import all the same.
-      source: e.errors.length ? (r.source ?? null) : null,
+      source: e.errors.length && r.source ? r.source() : null,
     };
     return STAGED_COLUMNS.map((c) => values[c] ?? null);
   });

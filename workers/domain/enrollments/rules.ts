@@ -10,7 +10,6 @@
  *   linked to a student of the batch, group leaders that are group leaders of the batch.
  * Each problem is an EnrollmentError (field and message key), stored with the enrollment.
  */
-import { differenceInCalendarDays, parseISO } from 'date-fns';
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
 import { britishDate, msg, parseMessage } from '../validation';
 import { applicantCrossIssues, applicantFields, applicantSchema, type ApplicantInput } from './schema';
@@ -41,9 +40,16 @@ export interface CheckedApplicant {
   errors: EnrollmentError[];
 }
 
+/** The day number (days since 1970-01-01) of a YYYY-MM-DD date: calendar arithmetic with no time zone. */
+function dayNumber(iso: string): number {
+  return (
+    Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000
+  );
+}
+
 /** Days of a trip, both ends included (1 June to 6 June is 6 days). */
 export function tripDays(start: string, end: string): number {
-  return differenceInCalendarDays(parseISO(end), parseISO(start)) + 1;
+  return dayNumber(end) - dayNumber(start) + 1;
 }
 
 /** Age in whole years on a date. */
@@ -77,9 +83,9 @@ export function checkApplicant(raw: unknown, rc: RuleContext): CheckedApplicant 
 
 const FIELD_NAMES = Object.keys(applicantFields) as (keyof typeof applicantFields)[];
 type FieldResult = { success: true; data: unknown } | { success: false };
-/** Each rule context's memo of field results (see checkApplicantFast). */
-const fieldMemos = new WeakMap<RuleContext, Map<string, FieldResult>>();
-const MAX_MEMO = 100_000;
+/** Each rule context's memo of field results by field and value (see checkApplicantFast). */
+const fieldMemos = new WeakMap<RuleContext, Map<string, Map<unknown, FieldResult>>>();
+const MAX_MEMO = 20_000;
 
 /**
  * checkApplicant for many applicants checked against the same rules (a spreadsheet's 5000 rows): each
@@ -91,20 +97,20 @@ const MAX_MEMO = 100_000;
 export function checkApplicantFast(raw: unknown, rc: RuleContext): CheckedApplicant {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return checkApplicant(raw, rc);
   let memo = fieldMemos.get(rc);
-  if (!memo) fieldMemos.set(rc, (memo = new Map()));
+  if (!memo) fieldMemos.set(rc, (memo = new Map(FIELD_NAMES.map((f) => [f, new Map()]))));
   const input = raw as Record<string, unknown>;
   const out: Record<string, unknown> = {};
   for (const field of FIELD_NAMES) {
     const value = input[field];
-    const key =
-      value == null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
-        ? `${field}\u0000${typeof value}\u0000${String(value)}`
-        : null;
-    let result = key ? memo.get(key) : undefined;
+    // Remembered by the value itself: strings, numbers, booleans and nullish values compare by value
+    // (and "1" is not 1); objects are parsed every time.
+    const keyed = value == null || typeof value !== 'object';
+    const results = memo.get(field)!;
+    let result = keyed ? results.get(value) : undefined;
     if (!result) {
       const parsed = applicantFields[field].safeParse(value);
       result = parsed.success ? { success: true, data: parsed.data } : { success: false };
-      if (key && memo.size < MAX_MEMO) memo.set(key, result);
+      if (keyed && results.size < MAX_MEMO) results.set(value, result);
     }
     if (!result.success) return checkApplicant(raw, rc);
     if (result.data !== undefined || field in input) out[field] = result.data;
@@ -130,7 +136,7 @@ function limitErrors(a: ApplicantInput, rc: RuleContext): EnrollmentError[] {
   if (a.start_date < today && !rc.allowPastStartDate)
     out.push(error('start_date', msg('validation.start_not_past')));
   if (product.max_enrolment_period_days != null) {
-    const ahead = differenceInCalendarDays(parseISO(a.start_date), parseISO(today));
+    const ahead = dayNumber(a.start_date) - dayNumber(today);
     if (ahead > product.max_enrolment_period_days)
       out.push(
         error(

@@ -421,8 +421,6 @@ export interface RowContext {
 
 export interface ReadRow {
   raw: Partial<Record<ApplicantField, string | number>>;
-  /** The original non-empty cells, header → text. */
-  source: Record<string, string>;
   /** The email (or name) in the Group Leader column of a student or family member. */
   leaderRef: string | null;
 }
@@ -460,13 +458,8 @@ function readValue(rc: RowContext, target: keyof typeof VALUE_READERS, text: str
 /** One sheet row as an applicant, by the confirmed mapping. */
 export function readRow(cells: readonly string[], rc: RowContext): ReadRow {
   const raw: ReadRow['raw'] = {};
-  const source: Record<string, string> = {};
   let leaderRef: string | null = null;
   let isLeader = false;
-  for (let i = 0; i < cells.length; i++) {
-    const text = cells[i] ?? '';
-    if (text.trim() && rc.headers[i]) source[rc.headers[i]] = text;
-  }
   for (const [column, target] of Object.entries(rc.mapping)) {
     if (!target) continue;
     const text = (cells[Number(column)] ?? '').trim();
@@ -493,5 +486,15 @@ export function readRow(cells: readonly string[], rc: RowContext): ReadRow {
     if (international && international.country.abbreviation === raw.phone_country)
       raw.phone_number = international.rest;
   }
-  return { raw, source, leaderRef };
+  return { raw, leaderRef };
+}
+
+/** A row's original non-empty cells, header (sourceHeaders()) → text. */
+export function sourceCells(cells: readonly string[], headers: readonly string[]): Record<string, string> {
+  const source: Record<string, string> = {};
+  for (let i = 0; i < cells.length; i++) {
+    const text = cells[i] ?? '';
+    if (text.trim() && headers[i]) source[headers[i]] = text;
+  }
+  return source;
 }

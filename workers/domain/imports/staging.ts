@@ -24,7 +24,7 @@ import { failJob, reportProgress, type Job } from '../jobs/service';
 import { formatMessage } from '../../platform/i18n';
 import { msg } from '../validation';
 import { readSheet } from './files';
-import { CountryIndex, readRow, simplify, sourceHeaders } from './normalise';
+import { CountryIndex, readRow, simplify, sourceCells, sourceHeaders } from './normalise';
 import { batchCounts } from './review';
 import { discardStagedBatches, rowsKey, type ImportRow, type StoredRows } from './service';
 import { MAX_APPLICANTS, asMapping } from './schema';
@@ -66,7 +66,7 @@ export function stagedRows(
     defaultDestinationId,
     today,
   };
-  const read = stored.rows.map(([n, ...cells]) => ({ n, ...readRow(cells, rc) }));
+  const read = stored.rows.map(([n, ...cells]) => ({ n, cells, ...readRow(cells, rc) }));
   // Group leaders by email and by full name, for the Group Leader column of the other rows.
   const leaders = new Map<string, number>();
   for (const r of read) {
@@ -82,7 +82,7 @@ export function stagedRows(
     return {
       position: r.n,
       raw: r.raw,
-      source: r.source,
+      source: () => sourceCells(r.cells, rc.headers),
       group_leader_position: ref != null && ref !== r.n && r.raw.type !== 'group_leader' ? ref : null,
     };
   });
