@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationFailed } from '../../workers/domain/errors';
 import { parseCsv, decodeText, detectDelimiter } from '../../workers/domain/imports/csv';
-import { checkSheetFile, readSheet, readCentralDirectory } from '../../workers/domain/imports/files';
+import { checkSheetFile, readSheet } from '../../workers/domain/imports/files';
+import { readCentralDirectory } from '../../workers/platform/zip';
 import {
   diceCoefficient,
   matchHeader,
@@ -127,7 +128,7 @@ describe('file checks', () => {
   });
 
   it('reads the central directory of a real .xlsx', async () => {
-    const entries = readCentralDirectory(await xlsxOf([HEADER, ['Ana', 'Silva', '01/02/2008']]));
+    const entries = readCentralDirectory(await xlsxOf([HEADER, ['Ana', 'Silva', '01/02/2008']]), 1000);
     expect(Array.isArray(entries) && entries.some((e) => e.name === 'xl/workbook.xml')).toBe(true);
   });
 

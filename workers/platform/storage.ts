@@ -6,6 +6,7 @@
 import { ValidationFailed } from '../domain/errors';
 import { msg } from '../domain/validation';
 import { publicId } from './crypto';
+import { readCentralDirectory } from './zip';
 
 /** The default upload limit of spec 000 s.5 ('File cannot be larger than {n}MB'). */
 export const DEFAULT_MAX_FILE_MB = 10;
@@ -31,33 +32,13 @@ export type FileKind = keyof typeof FILE_KINDS;
 const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
   bytes.length >= offset + signature.length && signature.every((b, i) => bytes[offset + i] === b);
 
-const u16 = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8);
-const u32 = (b: Uint8Array, o: number) =>
-  (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16) | (b[o + 3] << 24)) >>> 0;
-
 /**
- * The names of a zip archive's entries, read from its central directory (the end of the file), so an
- * Office file is told apart by what it holds (word/ or xl/) rather than by its name.
+ * The names of a zip archive's entries (the first `limit`), read from its central directory (the end of
+ * the file), so an Office file is told apart by what it holds (word/ or xl/) rather than by its name.
  */
 export function zipEntryNames(bytes: Uint8Array, limit = 5000): string[] | null {
-  const min = Math.max(0, bytes.length - 22 - 0xffff);
-  for (let i = bytes.length - 22; i >= min; i--) {
-    if (u32(bytes, i) !== 0x06054b50) continue;
-    const count = u16(bytes, i + 10);
-    let offset = u32(bytes, i + 16);
-    const names: string[] = [];
-    const decoder = new TextDecoder();
-    for (let n = 0; n < Math.min(count, limit); n++) {
-      if (offset + 46 > bytes.length || u32(bytes, offset) !== 0x02014b50) return null;
-      const nameLength = u16(bytes, offset + 28);
-      const extraLength = u16(bytes, offset + 30);
-      const commentLength = u16(bytes, offset + 32);
-      names.push(decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)));
-      offset += 46 + nameLength + extraLength + commentLength;
-    }
-    return names;
-  }
-  return null;
+  const entries = readCentralDirectory(bytes, 0xffff);
+  return Array.isArray(entries) ? entries.slice(0, limit).map((e) => e.name) : null;
 }
 
 /** The kind of a file from its first bytes (and, for zip-based Office files, its entries); null if unknown. */

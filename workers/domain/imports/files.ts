@@ -5,8 +5,9 @@
  */
 import { ValidationFailed } from '../errors';
 import { msg } from '../validation';
-import { loadExcel } from '../../platform/xlsx';
+import { readFirstWorksheet, type WorksheetRow } from '../../platform/xlsx';
 import { sniffFileKind } from '../../platform/storage';
+import { inflatedSize, readCentralDirectory, ZipError, ZipTooLarge, type ZipEntry } from '../../platform/zip';
 import { CsvError, decodeText, parseCsv } from './csv';
 import { exactHeaderTarget, matchHeader } from './matching';
 import {
@@ -32,83 +33,12 @@ export const FILE_ERRORS = {
 
 const fileError = (message: string) => ValidationFailed.field('file', message);
 
-const u16 = (b: Uint8Array, o: number) => b[o] | (b[o + 1] << 8);
-const u32 = (b: Uint8Array, o: number) =>
-  (b[o] | (b[o + 1] << 8) | (b[o + 2] << 16) | (b[o + 3] << 24)) >>> 0;
-
-export interface ZipEntry {
-  name: string;
-  method: number;
-  compressedSize: number;
-  uncompressedSize: number;
-  localHeaderOffset: number;
-}
-
-/**
- * The entries of a zip archive from its central directory, without inflating anything. Null when the
- * archive is malformed (no end record, a directory outside the file, zip64 markers).
- */
-export function readCentralDirectory(
-  bytes: Uint8Array,
-  maxEntries = MAX_ZIP_ENTRIES,
-): ZipEntry[] | 'too_many' | null {
-  const min = Math.max(0, bytes.length - 22 - 0xffff);
-  for (let i = bytes.length - 22; i >= min; i--) {
-    if (u32(bytes, i) !== 0x06054b50) continue;
-    const count = u16(bytes, i + 10);
-    const size = u32(bytes, i + 12);
-    let offset = u32(bytes, i + 16);
-    if (count === 0xffff || offset === 0xffffffff || size === 0xffffffff) return null;
-    if (count > maxEntries) return 'too_many';
-    if (offset + size > bytes.length) return null;
-    const decoder = new TextDecoder();
-    const entries: ZipEntry[] = [];
-    for (let n = 0; n < count; n++) {
-      if (offset + 46 > bytes.length || u32(bytes, offset) !== 0x02014b50) return null;
-      const nameLength = u16(bytes, offset + 28);
-      const extraLength = u16(bytes, offset + 30);
-      const commentLength = u16(bytes, offset + 32);
-      const entry: ZipEntry = {
-        method: u16(bytes, offset + 10),
-        compressedSize: u32(bytes, offset + 20),
-        uncompressedSize: u32(bytes, offset + 24),
-        localHeaderOffset: u32(bytes, offset + 42),
-        name: decoder.decode(bytes.subarray(offset + 46, offset + 46 + nameLength)),
-      };
-      if (entry.compressedSize === 0xffffffff || entry.uncompressedSize === 0xffffffff) return null;
-      entries.push(entry);
-      offset += 46 + nameLength + extraLength + commentLength;
-    }
-    return entries;
-  }
-  return null;
-}
-
-/** Inflates a deflated entry only to count its bytes, stopping as soon as it passes `limit`. */
-async function inflatedSize(data: Uint8Array, limit: number): Promise<number> {
-  const stream = new DecompressionStream('deflate-raw');
-  const writer = stream.writable.getWriter();
-  writer.write(data as Uint8Array<ArrayBuffer>).catch(() => {});
-  writer.close().catch(() => {});
-  const reader = stream.readable.getReader();
-  let total = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return total;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => {});
-      return total;
-    }
-  }
-}
-
 /**
  * The zip-bomb check of an .xlsx: at most MAX_ZIP_ENTRIES entries and MAX_UNCOMPRESSED_BYTES in all,
  * as the central directory declares and as the deflated data really inflates (a directory can lie).
  */
 export async function checkZip(bytes: Uint8Array): Promise<ZipEntry[]> {
-  const entries = readCentralDirectory(bytes);
+  const entries = readCentralDirectory(bytes, MAX_ZIP_ENTRIES);
   if (entries === 'too_many') throw fileError(FILE_ERRORS.zipBomb);
   if (!entries) throw fileError(FILE_ERRORS.parse);
   let declared = 0;
@@ -116,23 +46,13 @@ export async function checkZip(bytes: Uint8Array): Promise<ZipEntry[]> {
   if (declared > MAX_UNCOMPRESSED_BYTES) throw fileError(FILE_ERRORS.zipBomb);
   let actual = 0;
   for (const e of entries) {
-    const o = e.localHeaderOffset;
-    if (o + 30 > bytes.length || u32(bytes, o) !== 0x04034b50) throw fileError(FILE_ERRORS.parse);
-    const start = o + 30 + u16(bytes, o + 26) + u16(bytes, o + 28);
-    const data = bytes.subarray(start, start + e.compressedSize);
-    if (data.length !== e.compressedSize) throw fileError(FILE_ERRORS.parse);
-    if (e.method === 0) actual += e.compressedSize;
-    else if (e.method === 8) {
-      let size: number;
-      try {
-        size = await inflatedSize(data, Math.min(e.uncompressedSize, MAX_UNCOMPRESSED_BYTES - actual));
-      } catch {
-        throw fileError(FILE_ERRORS.parse);
-      }
-      if (size > e.uncompressedSize) throw fileError(FILE_ERRORS.zipBomb);
-      actual += size;
-    } else throw fileError(FILE_ERRORS.parse);
-    if (actual > MAX_UNCOMPRESSED_BYTES) throw fileError(FILE_ERRORS.zipBomb);
+    try {
+      actual += await inflatedSize(bytes, e, Math.min(e.uncompressedSize, MAX_UNCOMPRESSED_BYTES - actual));
+    } catch (x) {
+      if (x instanceof ZipTooLarge) throw fileError(FILE_ERRORS.zipBomb);
+      if (x instanceof ZipError) throw fileError(FILE_ERRORS.parse);
+      throw x;
+    }
   }
   return entries;
 }
@@ -160,7 +80,7 @@ export function sheetKind(bytes: Uint8Array): SheetKind {
   if (sniffed) throw fileError(FILE_ERRORS.format);
   // A zip that is not an Office spreadsheet, or a damaged one whose directory cannot be read.
   if (bytes[0] === 0x50 && bytes[1] === 0x4b) {
-    const entries = readCentralDirectory(bytes);
+    const entries = readCentralDirectory(bytes, MAX_ZIP_ENTRIES);
     if (entries === null) throw fileError(FILE_ERRORS.parse);
     throw fileError(FILE_ERRORS.format);
   }
@@ -276,39 +196,22 @@ export function toSheet(table: { n: number; cells: string[] }[]): Sheet {
   return { headers: headerCells.slice(0, width).map((c) => capped(c.replace(/\s+/g, ' ').trim())), rows };
 }
 
-/** Reads an .xlsx's first visible worksheet with exceljs. */
+/** Reads an .xlsx's first visible worksheet (exceljs's streaming reader, see platform/xlsx.ts). */
 export async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
-  const ExcelJS = await loadExcel();
-  const workbook = new ExcelJS.Workbook();
+  let rows: WorksheetRow[];
   try {
-    await workbook.xlsx.load(
-      bytes as unknown as ArrayBuffer,
-      {
-        ignoreNodes: [
-          'dataValidations',
-          'conditionalFormatting',
-          'hyperlinks',
-          'picture',
-          'drawing',
-          'tableParts',
-          'extLst',
-        ],
-      } as never,
-    );
+    rows = await readFirstWorksheet(bytes, {
+      maxEntryBytes: MAX_UNCOMPRESSED_BYTES,
+      maxColumns: MAX_COLUMNS,
+    });
   } catch {
     throw fileError(FILE_ERRORS.parse);
   }
-  const sheet =
-    workbook.worksheets.find((w) => w.state !== 'hidden' && w.state !== 'veryHidden') ??
-    workbook.worksheets[0];
-  if (!sheet) throw fileError(FILE_ERRORS.noApplicants);
-  const table: { n: number; cells: string[] }[] = [];
-  sheet.eachRow({ includeEmpty: false }, (row, n) => {
-    const values = row.values as unknown[];
+  const table: { n: number; cells: string[] }[] = rows.map(({ n, values }) => {
     const cells: string[] = [];
     const last = Math.min(values.length, MAX_COLUMNS + 1);
     for (let c = 1; c < last; c++) cells.push(cellText(values[c]));
-    table.push({ n, cells });
+    return { n, cells };
   });
   return toSheet(table);
 }
