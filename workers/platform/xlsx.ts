@@ -187,19 +187,20 @@ function fillMerged(rows: WorksheetRow[], sheetXml: Uint8Array, maxColumns: numb
  * workbook has no sheet), read with exceljs's streaming reader from entries inflated natively: about
  * half the time of exceljs's whole-workbook load, which builds every cell's model first. Shared strings,
  * rich text, formulas (by their result), booleans, errors and date cells (by their number format, 1900
- * or 1904 based) come out as exceljs gives them. Each entry is read up to `maxEntryBytes`; a damaged
- * archive or XML throws.
+ * or 1904 based) come out as exceljs gives them. Each entry is read up to `maxEntryBytes` unless
+ * `parts` already holds it inflated; a damaged archive or XML throws.
  */
 export async function readFirstWorksheet(
   bytes: Uint8Array,
-  opts: { maxEntryBytes: number; maxColumns: number },
+  opts: { maxEntryBytes: number; maxColumns: number; parts?: Map<string, Uint8Array> },
 ): Promise<WorksheetRow[]> {
   const directory = readCentralDirectory(bytes, 0xffff);
   if (!Array.isArray(directory)) throw new ZipError('no central directory');
   const entries = new Map(directory.map((e) => [e.name, e]));
   const contents = async (name: string) => {
     const entry = entries.get(name);
-    return entry ? entryContents(bytes, entry, opts.maxEntryBytes) : null;
+    if (!entry) return null;
+    return opts.parts?.get(name) ?? entryContents(bytes, entry, opts.maxEntryBytes);
   };
   const ExcelJS = await loadExcel();
   const Reader = (

@@ -7,7 +7,7 @@ import { ValidationFailed } from '../errors';
 import { msg } from '../validation';
 import { readFirstWorksheet, type WorksheetRow } from '../../platform/xlsx';
 import { sniffFileKind } from '../../platform/storage';
-import { inflatedSize, readCentralDirectory, ZipError, ZipTooLarge, type ZipEntry } from '../../platform/zip';
+import { entryContents, inflatedSize, readCentralDirectory, ZipError, ZipTooLarge } from '../../platform/zip';
 import { CsvError, decodeText, parseCsv } from './csv';
 import { exactHeaderTarget, matchHeader } from './matching';
 import {
@@ -33,28 +33,43 @@ export const FILE_ERRORS = {
 
 const fileError = (message: string) => ValidationFailed.field('file', message);
 
+/** The parts of an .xlsx its reader may need, kept as they are inflated by the zip-bomb check. */
+const READ_PARTS =
+  /^xl\/(workbook\.xml|_rels\/workbook\.xml\.rels|sharedStrings\.xml|styles\.xml|worksheets\/[^/]+\.xml)$/;
+/** At most this much of them is kept in memory; a part past it is inflated again when read. */
+const KEPT_PART_BYTES = 64 * 1024 * 1024;
+
 /**
  * The zip-bomb check of an .xlsx: at most MAX_ZIP_ENTRIES entries and MAX_UNCOMPRESSED_BYTES in all,
  * as the central directory declares and as the deflated data really inflates (a directory can lie).
+ * Answers the inflated parts the reader needs, so nothing is inflated twice.
  */
-export async function checkZip(bytes: Uint8Array): Promise<ZipEntry[]> {
+export async function checkZip(bytes: Uint8Array): Promise<Map<string, Uint8Array>> {
   const entries = readCentralDirectory(bytes, MAX_ZIP_ENTRIES);
   if (entries === 'too_many') throw fileError(FILE_ERRORS.zipBomb);
   if (!entries) throw fileError(FILE_ERRORS.parse);
   let declared = 0;
   for (const e of entries) declared += e.uncompressedSize;
   if (declared > MAX_UNCOMPRESSED_BYTES) throw fileError(FILE_ERRORS.zipBomb);
+  const parts = new Map<string, Uint8Array>();
+  let kept = 0;
   let actual = 0;
   for (const e of entries) {
+    const limit = Math.min(e.uncompressedSize, MAX_UNCOMPRESSED_BYTES - actual);
     try {
-      actual += await inflatedSize(bytes, e, Math.min(e.uncompressedSize, MAX_UNCOMPRESSED_BYTES - actual));
+      if (READ_PARTS.test(e.name) && kept + e.uncompressedSize <= KEPT_PART_BYTES) {
+        const part = await entryContents(bytes, e, limit);
+        parts.set(e.name, part);
+        kept += part.length;
+        actual += part.length;
+      } else actual += await inflatedSize(bytes, e, limit);
     } catch (x) {
       if (x instanceof ZipTooLarge) throw fileError(FILE_ERRORS.zipBomb);
       if (x instanceof ZipError) throw fileError(FILE_ERRORS.parse);
       throw x;
     }
   }
-  return entries;
+  return parts;
 }
 
 /** Printable text: no NUL bytes and few control characters in its first 8 KB. */
@@ -91,6 +106,8 @@ export function sheetKind(bytes: Uint8Array): SheetKind {
 export interface CheckedSheetFile {
   bytes: Uint8Array;
   kind: SheetKind;
+  /** An .xlsx's parts as the zip-bomb check inflated them (see checkZip). */
+  parts?: Map<string, Uint8Array>;
   name: string;
   size: number;
 }
@@ -106,11 +123,11 @@ export async function checkSheetFile(file: unknown): Promise<CheckedSheetFile> {
   if (file.size > MAX_IMPORT_MB * 1024 * 1024) throw fileError(FILE_ERRORS.tooLarge(MAX_IMPORT_MB));
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sheetKind(bytes);
-  if (kind === 'xlsx') await checkZip(bytes);
-  else if (!/\S/.test(decodeText(bytes.subarray(0, 64 * 1024))) && bytes.length <= 64 * 1024)
+  const parts = kind === 'xlsx' ? await checkZip(bytes) : undefined;
+  if (kind === 'csv' && !/\S/.test(decodeText(bytes.subarray(0, 64 * 1024))) && bytes.length <= 64 * 1024)
     throw fileError(FILE_ERRORS.empty);
   const name = file instanceof File && file.name ? file.name : `applicants.${kind}`;
-  return { bytes, kind, name, size: bytes.length };
+  return { bytes, kind, parts, name, size: bytes.length };
 }
 
 // ------------------------------------------------------------------ reading
@@ -196,11 +213,15 @@ export function toSheet(table: { n: number; cells: string[] }[]): Sheet {
   return { headers: headerCells.slice(0, width).map((c) => capped(c.replace(/\s+/g, ' ').trim())), rows };
 }
 
-/** Reads an .xlsx's first visible worksheet (exceljs's streaming reader, see platform/xlsx.ts). */
-export async function readXlsx(bytes: Uint8Array): Promise<Sheet> {
+/**
+ * Reads an .xlsx's first visible worksheet (exceljs's streaming reader, see platform/xlsx.ts), from the
+ * parts already inflated where given.
+ */
+export async function readXlsx(bytes: Uint8Array, parts?: Map<string, Uint8Array>): Promise<Sheet> {
   let rows: WorksheetRow[];
   try {
     rows = await readFirstWorksheet(bytes, {
+      parts,
       maxEntryBytes: MAX_UNCOMPRESSED_BYTES,
       maxColumns: MAX_COLUMNS,
     });
@@ -232,8 +253,8 @@ export function readCsv(bytes: Uint8Array): Sheet {
 /**
  * A checked file read as a sheet, refusing a sheet with no applicant rows or more than MAX_APPLICANTS.
  */
-export async function readSheet(file: Pick<CheckedSheetFile, 'bytes' | 'kind'>): Promise<Sheet> {
-  const sheet = file.kind === 'xlsx' ? await readXlsx(file.bytes) : readCsv(file.bytes);
+export async function readSheet(file: Pick<CheckedSheetFile, 'bytes' | 'kind' | 'parts'>): Promise<Sheet> {
+  const sheet = file.kind === 'xlsx' ? await readXlsx(file.bytes, file.parts) : readCsv(file.bytes);
   if (!sheet.headers.length || !sheet.rows.length) throw fileError(FILE_ERRORS.noApplicants);
   if (sheet.rows.length > MAX_APPLICANTS) throw fileError(FILE_ERRORS.tooMany(sheet.rows.length));
   return sheet;
