@@ -8,7 +8,9 @@ import {
   findVisibleBatch,
   openBatch,
   revalidateBatch,
+  batchRules,
   stageEnrollments,
+  stageNewBatch,
   type BatchRow,
   type StagedRow,
 } from '../../workers/domain/enrollments/batches';
@@ -190,6 +192,71 @@ describe('policy batches', () => {
       { position: 9999, raw: person('One') },
     ]).catch((e) => e);
     expect(more).toBeInstanceOf(ValidationFailed);
+  });
+
+  it('stages a new batch in steps with the rules across it checked in memory, as writing and re-checking would', async () => {
+    const gb = String(await countryId(db(), 'GB'));
+    const at = (over: Record<string, unknown> = {}) => ({ destination_country_id: gb, ...over });
+    // Leaders first (as the import stages them); then duplicates, a family member with and without its
+    // student, a link to a leader, to a non-leader, to a row of a later step and to no row at all.
+    const rows: StagedRow[] = [
+      { position: 2, raw: person('Gail', at({ type: 'group_leader', date_of_birth: '1980-01-01' })) },
+      { position: 3, raw: person('Ana', at()), group_leader_position: 2 },
+      { position: 4, raw: person('Ana', at()), group_leader_position: 2 },
+      { position: 5, raw: person('Eva', at({ type: 'immediate_family' })), dependency_position: 3 },
+      { position: 6, raw: person('Ivo', at({ type: 'immediate_family' })) },
+      { position: 7, raw: person('Rui', at()), group_leader_position: 3 },
+      { position: 8, raw: person('Max', at()), dependency_position: 3 },
+      { position: 9, raw: person('Zoe', at()), group_leader_position: 11 },
+      { position: 10, raw: person('Lia', at({ first_name: 'L1a' })), group_leader_position: 99 },
+      { position: 11, raw: person('Ugo', at({ type: 'group_leader', date_of_birth: '1981-01-01' })) },
+    ];
+    const ctx = await school();
+    const written = await newBatch();
+    const stepped = await newBatch();
+    await stageEnrollments(ctx, written, rows);
+    const steps: [number, number][] = [];
+    const result = await stageNewBatch(ctx, stepped, rows, await batchRules(ctx, stepped), {
+      step: 4,
+      onStep: async (done, withErrors) => void steps.push([done, withErrors]),
+    });
+    const shape = async (batch: BatchRow) => {
+      const stored = await rowsOf(batch);
+      const position = new Map(stored.map((r) => [r.id, r.position]));
+      return stored.map((r) => ({
+        position: r.position,
+        errors: r.errors,
+        error_count: r.error_count,
+        fee_minor: r.fee_minor,
+        dependency: r.dependency_id ? position.get(r.dependency_id) : null,
+        leader: r.group_leader_id ? position.get(r.group_leader_id) : null,
+        source: r.source,
+      }));
+    };
+    const expected = await shape(written);
+    expect(await shape(stepped)).toEqual(expected);
+    const withErrors = expected.filter((r) => r.error_count > 0).length;
+    expect(result).toEqual({ inserted: 10, withErrors });
+    expect(steps.map(([done]) => done)).toEqual([4, 8, 10]);
+    expect(steps.at(-1)![1]).toBe(withErrors);
+    // What the comparison covers: duplicates, a family member without its student, a link to a
+    // non-leader, a leader link across steps, a link to no row, a row with an error of its own.
+    const messages = expected.flatMap((r) => r.errors.map((e) => e.message));
+    expect(messages).toEqual(
+      expect.arrayContaining([
+        'enrollments.errors.duplicate',
+        'enrollments.errors.dependency_required',
+        'enrollments.errors.dependency_only_family',
+        'enrollments.errors.group_leader_invalid',
+        'validation.name_invalid',
+      ]),
+    );
+    expect(expected.find((r) => r.position === 9)!.leader).toBe(11);
+    expect(expected.find((r) => r.position === 10)!.leader).toBeNull();
+    // A batch that already has applicants is not a new batch.
+    await expect(
+      stageNewBatch(ctx, stepped, rows.slice(0, 1), await batchRules(ctx, stepped), { step: 4 }),
+    ).rejects.toBeTruthy();
   });
 
   it('hides a batch from a school user of another client', async () => {

@@ -286,6 +286,68 @@ export function enrollmentValues(raw: StagedRow['raw'], prepared: { rules: RuleC
   };
 }
 
+/** A row validated and priced: what stageEnrollments and stageNewBatch write. */
+interface ValidatedRow {
+  row: StagedRow;
+  values: ReturnType<typeof enrollmentValues>;
+}
+
+/**
+ * The statements writing validated rows into a batch (one INSERT per row set, then the links of family
+ * members and group leaders by position, then the batch's updated_at). `extraErrors` (by position) are
+ * stored after a row's own errors: the rules across the batch when the caller checked them already.
+ * `linksOf` are the rows whose links are written (by default the rows written).
+ */
+function stagedStatements(
+  ctx: ActorCtx,
+  batch: BatchRow,
+  validated: readonly ValidatedRow[],
+  opts: { extraErrors?: ReadonlyMap<number, EnrollmentError[]>; linksOf?: readonly ValidatedRow[] } = {},
+): Statement[] {
+  const { extraErrors, linksOf = validated } = opts;
+  const now = ctx.now.getTime();
+  const records = validated.map(({ row: r, values: e }) => {
+    const extra = extraErrors?.get(r.position);
+    const errors = extra ? [...e.errors, ...extra] : e.errors;
+    const values: Record<StagedColumn, unknown> = {
+      public_id: publicId(),
+      position: r.position,
+      ...(e.fields as Record<ApplicantField, unknown>),
+      errors,
+      error_count: errors.length,
+      fee_minor: e.fee_minor,
+      tax_minor: e.tax_minor,
+      // The original cells are shown where a value could not be stored, which only a row with errors of
+      // its own has; the sheet's rows stay in R2 with the import all the same.
+      source: e.errors.length && r.source ? r.source() : null,
+    };
+    return STAGED_COLUMNS.map((c) => values[c] ?? null);
+  });
+  const statements: Statement[] = rowSets(records).map(
+    (set) =>
+      ctx.db.run(sql`INSERT INTO enrollments (batch_id, created_at, updated_at, ${STAGED_INTO})
+    SELECT ${batch.id}, ${now}, ${now}, ${STAGED_FROM} FROM json_each(${set})`) as unknown as Statement,
+  );
+  const links = linksOf
+    .filter(({ row: r }) => r.dependency_position != null || r.group_leader_position != null)
+    .map(({ row: r }) => ({
+      pos: r.position,
+      dep: r.dependency_position ?? null,
+      lead: r.group_leader_position ?? null,
+    }));
+  for (const set of rowSets(links)) statements.push(linkStatement(ctx.db, batch.id, set));
+  statements.push(touch(ctx.db, batch.id, ctx.now));
+  return statements;
+}
+
+async function enrollmentCount(db: DB, batchId: number): Promise<number> {
+  const [{ count }] = (await db
+    .select({ count: sql<number>`count(*)` })
+    .from(enrollments)
+    .where(eq(enrollments.batch_id, batchId))) as [{ count: number }];
+  return Number(count);
+}
+
 /**
  * Validates each row (the applicant's own fields and the product's limits), computes its fee, and writes
  * all of them, with their errors, in one all-or-nothing batch; then links family members and group
@@ -297,55 +359,72 @@ export async function stageEnrollments(
   batch: BatchRow,
   rows: readonly StagedRow[],
   prepared?: { rules: RuleContext; pricing: Pricing },
-  /** Re-check the rules across the whole batch afterwards; a caller staging in steps does it after the last. */
-  opts: { revalidate?: boolean } = {},
 ): Promise<{ inserted: number; withErrors: number }> {
   requirePermission(ctx.actor, ORDER_PERMISSION);
   requireEditable(batch);
   if (!rows.length) return { inserted: 0, withErrors: 0 };
-  const [{ count }] = (await ctx.db
-    .select({ count: sql<number>`count(*)` })
-    .from(enrollments)
-    .where(eq(enrollments.batch_id, batch.id))) as [{ count: number }];
-  if (Number(count) + rows.length > MAX_APPLICANTS)
+  if ((await enrollmentCount(ctx.db, batch.id)) + rows.length > MAX_APPLICANTS)
     throw ValidationFailed.field('file', msg('enrollments.errors.too_many', { max: MAX_APPLICANTS }));
   const ready = prepared ?? (await batchRules(ctx, batch));
-  const now = ctx.now.getTime();
-  let withErrors = 0;
-  const records = rows.map((r) => {
-    const e = enrollmentValues(r.raw, ready);
-    if (e.errors.length) withErrors++;
-    const values: Record<StagedColumn, unknown> = {
-      public_id: publicId(),
-      position: r.position,
-      ...(e.fields as Record<ApplicantField, unknown>),
-      errors: e.errors,
-      error_count: e.errors.length,
-      fee_minor: e.fee_minor,
-      tax_minor: e.tax_minor,
-      // The original cells are shown where a value could not be stored, which only a row with errors
-      // has; the sheet's rows stay in R2 with the import all the same.
-      source: e.errors.length && r.source ? r.source() : null,
-    };
-    return STAGED_COLUMNS.map((c) => values[c] ?? null);
-  });
-  const statements: Statement[] = rowSets(records).map(
-    (set) =>
-      ctx.db.run(sql`INSERT INTO enrollments (batch_id, created_at, updated_at, ${STAGED_INTO})
-    SELECT ${batch.id}, ${now}, ${now}, ${STAGED_FROM} FROM json_each(${set})`) as unknown as Statement,
+  const validated = rows.map((row) => ({ row, values: enrollmentValues(row.raw, ready) }));
+  await runBatch(ctx.db, stagedStatements(ctx, batch, validated));
+  await revalidateBatch(ctx, batch.id);
+  return { inserted: rows.length, withErrors: validated.filter((v) => v.values.errors.length).length };
+}
+
+/**
+ * Stages a whole sheet into a new, empty batch: every row validated first, the rules across the batch
+ * checked in memory (the rows are all here, linked by position, exactly as revalidateBatch would find
+ * them written), then written in all-or-nothing steps of `step` rows, calling `onStep` with the rows
+ * written and those with errors after each; the links go with the last step, so a row may name one of
+ * any step. Nothing is read back.
+ */
+export async function stageNewBatch(
+  ctx: ActorCtx,
+  batch: BatchRow,
+  rows: readonly StagedRow[],
+  prepared: { rules: RuleContext; pricing: Pricing },
+  opts: { step: number; onStep?: (done: number, withErrors: number) => Promise<void> },
+): Promise<{ inserted: number; withErrors: number }> {
+  requirePermission(ctx.actor, ORDER_PERMISSION);
+  requireEditable(batch);
+  if (rows.length > MAX_APPLICANTS)
+    throw ValidationFailed.field('file', msg('enrollments.errors.too_many', { max: MAX_APPLICANTS }));
+  if (await enrollmentCount(ctx.db, batch.id)) throw new Conflict(msg('enrollments.errors.batch_closed'));
+  const validated = rows.map((row) => ({ row, values: enrollmentValues(row.raw, prepared) }));
+  // A link names a row of the batch or is not stored (see linkStatement).
+  const positions = new Set(rows.map((r) => r.position));
+  const linked = (p: number | null | undefined) => (p != null && positions.has(p) ? p : null);
+  const cross = batchErrors(
+    validated.map(({ row, values: { fields } }) => ({
+      key: row.position,
+      type: fields.type as string,
+      first_name: fields.first_name as string | null,
+      last_name: fields.last_name as string | null,
+      date_of_birth: fields.date_of_birth as string | null,
+      start_date: fields.start_date as string | null,
+      end_date: fields.end_date as string | null,
+      dependency_key: linked(row.dependency_position),
+      group_leader_key: linked(row.group_leader_position),
+    })),
   );
-  const links = rows
-    .filter((r) => r.dependency_position != null || r.group_leader_position != null)
-    .map((r) => ({
-      pos: r.position,
-      dep: r.dependency_position ?? null,
-      lead: r.group_leader_position ?? null,
-    }));
-  for (const set of rowSets(links)) statements.push(linkStatement(ctx.db, batch.id, set));
-  statements.push(touch(ctx.db, batch.id, ctx.now));
-  await runBatch(ctx.db, statements);
-  if (opts.revalidate !== false) await revalidateBatch(ctx, batch.id);
-  return { inserted: rows.length, withErrors };
+  let done = 0;
+  let withErrors = 0;
+  for (let i = 0; i < validated.length; i += opts.step) {
+    const part = validated.slice(i, i + opts.step);
+    const last = i + opts.step >= validated.length;
+    await runBatch(
+      ctx.db,
+      stagedStatements(ctx, batch, part, {
+        extraErrors: cross as Map<number, EnrollmentError[]>,
+        linksOf: last ? validated : [],
+      }),
+    );
+    done += part.length;
+    for (const v of part) if (v.values.errors.length || cross.has(v.row.position)) withErrors++;
+    await opts.onStep?.(done, withErrors);
+  }
+  return { inserted: done, withErrors };
 }
 
 /** Splits records into JSON arrays of at most ROWSET_BYTES each. */

@@ -5,7 +5,7 @@
  * found", "Invalid date") and the user sees what they sent. Pure.
  */
 import { GENDERS, type ApplicantField, type ApplicantType, type Gender } from '../enrollments/schema';
-import type { ColumnMapping, DateOrder } from './schema';
+import type { ColumnMapping, DateOrder, ImportTarget } from './schema';
 
 // ------------------------------------------------------------------ text
 
@@ -455,14 +455,26 @@ function readValue(rc: RowContext, target: keyof typeof VALUE_READERS, text: str
   return value;
 }
 
+const mappedCache = new WeakMap<ColumnMapping, [number, ImportTarget][]>();
+/** The matched columns of a mapping (column index, field), worked out once per mapping. */
+function mappedColumns(mapping: ColumnMapping): [number, ImportTarget][] {
+  let columns = mappedCache.get(mapping);
+  if (!columns) {
+    columns = Object.entries(mapping)
+      .filter((e): e is [string, ImportTarget] => !!e[1])
+      .map(([column, target]) => [Number(column), target]);
+    mappedCache.set(mapping, columns);
+  }
+  return columns;
+}
+
 /** One sheet row as an applicant, by the confirmed mapping. */
 export function readRow(cells: readonly string[], rc: RowContext): ReadRow {
   const raw: ReadRow['raw'] = {};
   let leaderRef: string | null = null;
   let isLeader = false;
-  for (const [column, target] of Object.entries(rc.mapping)) {
-    if (!target) continue;
-    const text = (cells[Number(column)] ?? '').trim();
+  for (const [column, target] of mappedColumns(rc.mapping)) {
+    const text = (cells[column] ?? '').trim();
     if (!text) continue;
     if (target === 'group_leader') {
       if (isYes(text)) isLeader = true;

@@ -18,20 +18,19 @@ import type { Env } from '../../env';
 import type { DB } from '../../platform/db';
 import { loadActor } from '../access/actor';
 import type { ActorCtx } from '../context';
-import { batchRules, createBatch, stageEnrollments, type StagedRow } from '../enrollments/batches';
+import { batchRules, createBatch, stageNewBatch, type StagedRow } from '../enrollments/batches';
 import { isDomainError, ValidationFailed } from '../errors';
 import { failJob, reportProgress, type Job } from '../jobs/service';
 import { formatMessage } from '../../platform/i18n';
 import { msg } from '../validation';
 import { readSheet } from './files';
 import { CountryIndex, readRow, simplify, sourceCells, sourceHeaders } from './normalise';
-import { batchCounts } from './review';
 import { discardStagedBatches, rowsKey, type ImportRow, type StoredRows } from './service';
 import { MAX_APPLICANTS, asMapping } from './schema';
 
 /**
- * Rows staged per step: each step is one all-or-nothing write and one progress report; the rules
- * across the batch are re-checked after the last. A sheet is staged in at most four steps (5000 rows: 1250 a step).
+ * Rows staged per step: each step is one all-or-nothing write and one progress report. A sheet is
+ * staged in at most four steps (5000 rows: 1250 a step).
  */
 export function stageChunk(rows: number): number {
   return Math.max(500, Math.ceil(rows / 4));
@@ -169,27 +168,16 @@ export async function runStaging(db: DB, env: Env, job: Job): Promise<Record<str
       prepared.rules.today,
     );
 
-    let done = 0;
-    let errors = 0;
     await reportProgress(db, job.id, { done: 0, total: rows.length, errors: 0 });
-    const size = stageChunk(rows.length);
-    for (let i = 0; i < rows.length; i += size) {
-      const chunk = rows.slice(i, i + size);
-      // The rules across the batch (duplicates, families, leaders) are checked once, after the last step;
-      // the progress counts each row's own errors until then.
-      const r = await stageEnrollments(ctx, batch, chunk, prepared, { revalidate: i + size >= rows.length });
-      done += r.inserted;
-      errors += r.withErrors;
-      await reportProgress(db, job.id, { done, errors });
-    }
-    // stageEnrollments re-checked the rules across the batch after the last step: count the result.
-    const counts = await batchCounts(ctx, batch.id);
+    const staged = await stageNewBatch(ctx, batch, rows, prepared, {
+      step: stageChunk(rows.length),
+      onStep: (done, errors) => reportProgress(db, job.id, { done, errors }),
+    });
     await db
       .update(imports)
       .set({ status: 'review', batch_id: batch.id, message: null, updated_at: new Date() })
       .where(eq(imports.id, imp.id));
-    await reportProgress(db, job.id, { done, errors: counts.any_errors });
-    return { batch_id: batch.public_id, total: counts.total, with_errors: counts.any_errors };
+    return { batch_id: batch.public_id, total: staged.inserted, with_errors: staged.withErrors };
   } catch (e) {
     if (e instanceof Permanent) {
       await markFailed(db, imp, job.id, e.message);
