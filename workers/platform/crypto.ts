@@ -2,7 +2,8 @@ const encoder = new TextEncoder();
 
 export function randomBytes(length: number): Uint8Array {
   const bytes = new Uint8Array(length);
-  crypto.getRandomValues(bytes);
+  // getRandomValues fills at most 65,536 bytes a call.
+  for (let i = 0; i < length; i += 65_536) crypto.getRandomValues(bytes.subarray(i, i + 65_536));
   return bytes;
 }
 
@@ -29,12 +30,24 @@ export function randomToken(): string {
   return toBase64Url(randomBytes(32));
 }
 
+const PUBLIC_ID_ALPHABET = '0123456789abcdefghijkmnopqrstuvwxyz';
+const PUBLIC_ID_LENGTH = 14;
+
 /** A short opaque public id for URLs and the API (about 71 bits). */
 export function publicId(): string {
-  const alphabet = '0123456789abcdefghijkmnopqrstuvwxyz';
-  const bytes = randomBytes(14);
-  let out = '';
-  for (const b of bytes) out += alphabet[b % alphabet.length];
+  return publicIds(1)[0];
+}
+
+/** `count` public ids from one draw of random bytes (a 5000-row import makes 5000). */
+export function publicIds(count: number): string[] {
+  const bytes = randomBytes(count * PUBLIC_ID_LENGTH);
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) {
+    let id = '';
+    for (let k = i * PUBLIC_ID_LENGTH; k < (i + 1) * PUBLIC_ID_LENGTH; k++)
+      id += PUBLIC_ID_ALPHABET[bytes[k] % PUBLIC_ID_ALPHABET.length];
+    out.push(id);
+  }
   return out;
 }
 

@@ -19,7 +19,7 @@ import {
   units,
 } from '../../../drizzle/schema';
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
-import { publicId } from '../../platform/crypto';
+import { publicId, publicIds } from '../../platform/crypto';
 import { runBatch, type DB, type Statement } from '../../platform/db';
 import { can, requirePermission } from '../access/actor';
 import { findVisibleCampus, visibleCampus } from '../campuses/queries';
@@ -306,11 +306,12 @@ function stagedStatements(
 ): Statement[] {
   const { extraErrors, linksOf = validated } = opts;
   const now = ctx.now.getTime();
-  const records = validated.map(({ row: r, values: e }) => {
+  const ids = publicIds(validated.length);
+  const records = validated.map(({ row: r, values: e }, i) => {
     const extra = extraErrors?.get(r.position);
     const errors = extra ? [...e.errors, ...extra] : e.errors;
     const values: Record<StagedColumn, unknown> = {
-      public_id: publicId(),
+      public_id: ids[i],
       position: r.position,
       ...(e.fields as Record<ApplicantField, unknown>),
       errors,

@@ -107,15 +107,28 @@ export function guessDateOrder(values: Iterable<string>): DateOrder | null {
   let dmy = 0;
   let mdy = 0;
   for (const v of values) {
-    const m = /^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\s*$/.exec(v);
-    if (!m) continue;
-    const [a, b] = [Number(m[1]), Number(m[2])];
-    if (a > 12 && b <= 12) dmy++;
-    else if (b > 12 && a <= 12) mdy++;
+    const vote = dateOrderVote(v);
+    if (vote === 'dmy') dmy++;
+    else if (vote === 'mdy') mdy++;
   }
   if (dmy && !mdy) return 'dmy';
   if (mdy && !dmy) return 'mdy';
   if (dmy || mdy) return dmy >= mdy ? 'dmy' : 'mdy';
+  return null;
+}
+
+/** The order one value shows: a slash date whose first part is above 12 is DD/MM, whose second is MM/DD. */
+function dateOrderVote(v: string): DateOrder | null {
+  // Most cells are not dates: only text of a date's length that starts with a digit (or a space) is
+  // tried against the pattern.
+  if (v.length < 6 || v.length > 40) return null;
+  const c = v.charCodeAt(0);
+  if (!((c >= 48 && c <= 57) || c <= 32 || c === 160)) return null;
+  const m = /^\s*(\d{1,2})[-/.](\d{1,2})[-/.](\d{2}|\d{4})\s*$/.exec(v);
+  if (!m) return null;
+  const [a, b] = [Number(m[1]), Number(m[2])];
+  if (a > 12 && b <= 12) return 'dmy';
+  if (b > 12 && a <= 12) return 'mdy';
   return null;
 }
 

@@ -193,10 +193,7 @@ export async function getImport(ctx: ActorCtx, id: string): Promise<ImportView> 
 
 /** The day/month order the sheet's slash dates follow, DD/MM unless the values say otherwise. */
 function dateOrderOf(sheet: Sheet): DateOrder {
-  function* cells() {
-    for (const r of sheet.rows) yield* r.cells;
-  }
-  return guessDateOrder(cells()) ?? 'dmy';
+  return guessDateOrder(sheet.rows.flatMap((r) => r.cells)) ?? 'dmy';
 }
 
 /**
