@@ -282,6 +282,7 @@ describe('staging job', () => {
     expect(imp).toMatchObject({ status: 'review' });
     const progress = await importProgress(ctx, v.id);
     expect(progress).toMatchObject({ status: 'review', done: 25, total: 25, percent: 100 });
+    expect(Date.parse(progress.finished_at!)).toBeGreaterThan(Date.now() - 60_000);
     // Rows 3 and 7 have errors; family members wait for their student (linked in a later step).
     expect(progress.errors).toBeGreaterThanOrEqual(2);
     const [batch] = await db().select().from(policyBatches).where(eq(policyBatches.id, imp.batch_id!));

@@ -391,6 +391,8 @@ export async function importProgress(ctx: ActorCtx, id: string) {
     errors: v.job?.error_count ?? 0,
     percent: v.status === 'review' || v.status === 'done' ? 100 : (v.job?.percent ?? 0),
     batch_id: v.batch_id,
+    /** When the staging job ended, ISO 8601 (null while it runs). */
+    finished_at: v.job?.finished_at ?? null,
   };
 }
 

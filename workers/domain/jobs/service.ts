@@ -19,6 +19,8 @@ export interface JobStatus {
   percent: number;
   message: string | null;
   result: Record<string, unknown> | null;
+  /** When the job ended (done or failed), ISO 8601; null while it is queued or running. */
+  finished_at: string | null;
 }
 
 export function toStatus(job: Job): JobStatus {
@@ -37,6 +39,7 @@ export function toStatus(job: Job): JobStatus {
           : 0,
     message: job.message,
     result: job.result,
+    finished_at: job.finished_at ? job.finished_at.toISOString() : null,
   };
 }
 
