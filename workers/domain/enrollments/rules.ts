@@ -12,7 +12,13 @@
  */
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
 import { britishDate, msg, parseMessage } from '../validation';
-import { applicantCrossIssues, applicantFields, applicantSchema, type ApplicantInput } from './schema';
+import {
+  applicantCrossIssues,
+  applicantFields,
+  applicantSchema,
+  fieldFastAccept,
+  type ApplicantInput,
+} from './schema';
 
 /** What the rules need to know about the product, the contract and the countries. */
 export interface RuleContext {
@@ -102,6 +108,10 @@ export function checkApplicantFast(raw: unknown, rc: RuleContext): CheckedApplic
   const out: Record<string, unknown> = {};
   for (const field of FIELD_NAMES) {
     const value = input[field];
+    if (typeof value === 'string' && fieldFastAccept[field]?.(value)) {
+      out[field] = value;
+      continue;
+    }
     // Remembered by the value itself: strings, numbers, booleans and nullish values compare by value
     // (and "1" is not 1); objects are parsed every time.
     const keyed = value == null || typeof value !== 'object';
