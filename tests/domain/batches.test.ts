@@ -6,14 +6,16 @@ import { countryId } from '../../drizzle/seed/builders';
 import {
   createBatch,
   findVisibleBatch,
+  batchRules,
+  type BatchRow,
+} from '../../workers/domain/enrollments/batches';
+import {
   openBatch,
   revalidateBatch,
-  batchRules,
   stageEnrollments,
   stageNewBatch,
-  type BatchRow,
   type StagedRow,
-} from '../../workers/domain/enrollments/batches';
+} from '../../workers/domain/enrollments/staging';
 import { NotFound, ValidationFailed } from '../../workers/domain/errors';
 import { DEMO_ACCOUNTS, actorCtx, SETUP_TIMEOUT_MS } from '../support/world';
 import { STRANGER, day, db, seedContractsWorld, type ContractsWorld } from '../support/contracts';

@@ -3,13 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import { enrollments, policyBatches, settings, taxRates } from '../../drizzle/schema';
 import { countryId } from '../../drizzle/seed/builders';
 import { buildContract, buildProduct } from '../../drizzle/seed/contracts';
-import {
-  createBatch,
-  openBatch,
-  stageEnrollments,
-  type BatchRow,
-  type StagedRow,
-} from '../../workers/domain/enrollments/batches';
+import { createBatch, type BatchRow } from '../../workers/domain/enrollments/batches';
+import { openBatch, stageEnrollments, type StagedRow } from '../../workers/domain/enrollments/staging';
 import {
   addApplicant,
   addEnrollments,

@@ -6,7 +6,8 @@ import type { Env } from '../env';
 import { createDb } from '../platform/db';
 import { loadActor } from '../domain/access/actor';
 import { productsAvailableForCampus } from '../domain/contracts/service';
-import { createBatch, openBatch, stageEnrollments } from '../domain/enrollments/batches';
+import { createBatch } from '../domain/enrollments/batches';
+import { openBatch, stageEnrollments } from '../domain/enrollments/staging';
 import type { ActorCtx } from '../domain/context';
 import { devOnly } from './dev';
 

@@ -10,7 +10,8 @@ import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { ValidationFailed } from '../errors';
 import { msg } from '../validation';
-import { ORDER_PERMISSION, requireEditable, revalidateBatch, type BatchRow } from './batches';
+import { ORDER_PERMISSION, requireEditable, type BatchRow } from './batches';
+import { revalidateBatch } from './staging';
 
 /** The errors that the link steps (family members, group leaders) resolve, not the applicant's cells. */
 export const LINK_ERROR_FIELDS: readonly string[] = ['dependency_id', 'group_leader_id'];

@@ -35,18 +35,14 @@ import {
   ORDER_PERMISSION,
   batchRules,
   createBatch,
-  enrollmentValues,
   findVisibleBatch,
-  openBatch,
   orderableContract,
   orderableContracts,
   requireEditable,
-  revalidateBatch,
-  stageEnrollments,
   type BatchRow,
   type EnrollmentRow,
-  type StagedRow,
 } from './batches';
+import { enrollmentValues, openBatch, revalidateBatch, stageEnrollments, type StagedRow } from './staging';
 import type { Pricing } from './fees';
 import type { ApplicantItem, EnrollmentListQuery } from './inputs';
 import { batchErrors, type BatchMember, type RuleContext } from './rules';

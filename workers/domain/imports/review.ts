@@ -7,13 +7,8 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { countries, enrollments, imports, policyBatches } from '../../../drizzle/schema';
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
 import type { ActorCtx } from '../context';
-import {
-  batchRules,
-  findVisibleBatch,
-  openBatch,
-  type BatchRow,
-  type EnrollmentRow,
-} from '../enrollments/batches';
+import { batchRules, findVisibleBatch, type BatchRow, type EnrollmentRow } from '../enrollments/batches';
+import { openBatch } from '../enrollments/staging';
 import { LINK_ERROR_FIELDS } from '../enrollments/edit';
 import { APPLICANT_FIELDS, type ApplicantField } from '../enrollments/schema';
 import { NotFound, ValidationFailed } from '../errors';
