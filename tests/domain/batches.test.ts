@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
-import { enrollments, policyBatches, taxRates } from '../../drizzle/schema';
-import { buildContract } from '../../drizzle/seed/contracts';
+import { enrollments, policyBatches } from '../../drizzle/schema';
 import { countryId } from '../../drizzle/seed/builders';
 import {
   createBatch,
@@ -18,7 +17,8 @@ import {
 } from '../../workers/domain/enrollments/staging';
 import { NotFound, ValidationFailed } from '../../workers/domain/errors';
 import { DEMO_ACCOUNTS, actorCtx, SETUP_TIMEOUT_MS } from '../support/world';
-import { STRANGER, day, db, seedContractsWorld, type ContractsWorld } from '../support/contracts';
+import { STRANGER, day, db, type ContractsWorld } from '../support/contracts';
+import { seedCheckoutWorld } from '../support/checkout';
 
 let w: ContractsWorld;
 let contractPublicId: string;
@@ -28,26 +28,12 @@ let ES: number;
 const school = () => actorCtx(DEMO_ACCOUNTS.schoolAdmin);
 
 beforeAll(async () => {
-  w = await seedContractsWorld();
-  const d = db();
-  const contract = await buildContract(d, {
-    campusId: w.north.id,
-    productId: w.product.id,
-    startDate: day(-30),
-    endDate: day(400),
-    saleMinor: 9500,
-    netMinor: 6000,
-  });
-  contractPublicId = contract.public_id;
-  FR = await countryId(d, 'FR');
-  ES = await countryId(d, 'ES');
-  // The campus is in the UK: its tax applies to every fee.
-  await d.insert(taxRates).values({
-    country_id: await countryId(d, 'GB'),
-    rate_bp: 1200,
-    start_date: day(-100),
-    active: true,
-  });
+  // The checkout world: the North campus's contract at 95.00 a trip, 12 % UK tax.
+  const world = await seedCheckoutWorld();
+  w = world;
+  contractPublicId = world.contract.public_id;
+  FR = await countryId(db(), 'FR');
+  ES = await countryId(db(), 'ES');
 }, SETUP_TIMEOUT_MS);
 
 const person = (first: string, over: Record<string, unknown> = {}) => ({
