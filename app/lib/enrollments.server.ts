@@ -1,5 +1,6 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
-import { ORDER_PERMISSION, assignGroupLeader, getBatch } from '@server/domain/enrollments/service';
+import { ORDER_PERMISSION, assignGroupLeader } from '@server/domain/enrollments/service';
+import { getBatch } from '@server/domain/enrollments/queries';
 import { isDomainError, ValidationFailed } from '@server/domain/errors';
 import type { ActorCtx } from '@server/domain/context';
 import type { GroupLeaderErrors } from '~/components/enrollments/group-leader-form';

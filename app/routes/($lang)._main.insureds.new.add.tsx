@@ -24,9 +24,9 @@ import {
   addApplicant,
   deleteEnrollments,
   isEditable,
-  listEnrollments,
   updateEnrollment,
 } from '@server/domain/enrollments/service';
+import { listEnrollments } from '@server/domain/enrollments/queries';
 import { isDomainError, ValidationFailed } from '@server/domain/errors';
 import { conformErrors, orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';

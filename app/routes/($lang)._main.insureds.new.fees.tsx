@@ -6,7 +6,8 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { batchOverview, isEditable, listEnrollments } from '@server/domain/enrollments/service';
+import { isEditable } from '@server/domain/enrollments/service';
+import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
 import { orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';

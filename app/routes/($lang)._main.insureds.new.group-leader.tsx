@@ -12,7 +12,8 @@ import {
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { groupLeaderChoices, isEditable } from '@server/domain/enrollments/service';
+import { isEditable } from '@server/domain/enrollments/service';
+import { groupLeaderChoices } from '@server/domain/enrollments/queries';
 import { groupLeaderAction, orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';

@@ -13,13 +13,8 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import {
-  batchOverview,
-  confirmBatch,
-  isEditable,
-  listEnrollments,
-  setWelcomeEmail,
-} from '@server/domain/enrollments/service';
+import { confirmBatch, isEditable, setWelcomeEmail } from '@server/domain/enrollments/service';
+import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
 import { isDomainError } from '@server/domain/errors';
 import { orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';

@@ -15,13 +15,8 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  ORDER_PERMISSION,
-  deleteBatch,
-  orderChoices,
-  startSingleOrder,
-  unfinishedOrders,
-} from '@server/domain/enrollments/service';
+import { ORDER_PERMISSION, deleteBatch } from '@server/domain/enrollments/service';
+import { orderChoices, startSingleOrder, unfinishedOrders } from '@server/domain/enrollments/order';
 import { isDomainError } from '@server/domain/errors';
 import { readCookie, serializeCookie } from '@server/web/cookies';
 import { langOf, requirePermissions } from '~/lib/guards.server';

@@ -308,7 +308,11 @@ describe('staging job', () => {
     const bad = rows[3]!;
     expect(bad.errors.map((e) => e.field).sort()).toEqual(['date_of_birth', 'residence_country_id']);
     expect(bad).toMatchObject({ date_of_birth: '31/02/2008', residence_country_id: null, fee_minor: null });
-    expect(bad.source).toMatchObject({ Nationality: 'Atlantis', DOB: '31/02/2008', Notes: expect.any(String) });
+    expect(bad.source).toMatchObject({
+      Nationality: 'Atlantis',
+      DOB: '31/02/2008',
+      Notes: expect.any(String),
+    });
     const family = rows[10]!;
     expect(family).toMatchObject({ type: 'immediate_family', dependency_id: null });
     expect(family.errors).toEqual([

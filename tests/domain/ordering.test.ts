@@ -9,22 +9,22 @@ import {
   addApplicant,
   addEnrollments,
   assignGroupLeader,
-  batchOverview,
   confirmBatch,
   deleteBatch,
   deleteEnrollments,
-  getBatch,
-  getEnrollment,
-  listEnrollments,
-  orderChoices,
   setDependency,
   setWelcomeEmail,
-  startSingleOrder,
-  unfinishedOrders,
   updateEnrollment,
   updatePlan,
   validateApplicants,
 } from '../../workers/domain/enrollments/service';
+import { orderChoices, startSingleOrder, unfinishedOrders } from '../../workers/domain/enrollments/order';
+import {
+  batchOverview,
+  getBatch,
+  getEnrollment,
+  listEnrollments,
+} from '../../workers/domain/enrollments/queries';
 import { cartCount, cartEnrollments, cartOverview } from '../../workers/domain/enrollments/cart';
 import type { ActorCtx } from '../../workers/domain/context';
 import { Conflict, NotFound, ValidationFailed } from '../../workers/domain/errors';

@@ -17,20 +17,22 @@ import {
   addBatchWithApplicants,
   addEnrollments,
   assignGroupLeader,
-  batchOverview,
   confirmBatch,
   deleteBatch,
   deleteEnrollments,
-  errorMessage,
   fieldErrors,
-  getBatch,
-  getEnrollment,
-  listEnrollments,
   updateEnrollment,
   updatePlan,
   validateApplicants,
-  type EnrollmentView,
 } from '../domain/enrollments/service';
+import {
+  batchOverview,
+  errorMessage,
+  getBatch,
+  getEnrollment,
+  listEnrollments,
+  type EnrollmentView,
+} from '../domain/enrollments/queries';
 import { cartBatches, cartOverview } from '../domain/enrollments/cart';
 import { ValidationFailed } from '../domain/errors';
 import { formatMessage } from '../platform/i18n';

@@ -1,6 +1,6 @@
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import type { BatchItem } from 'drizzle-orm/batch';
-import { getTableColumns } from 'drizzle-orm';
+import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import * as schema from '../../drizzle/schema';
 
 export type DB = DrizzleD1Database<typeof schema> & { $client: D1Database };
@@ -20,6 +20,10 @@ export function createDb(d1: D1Database): DB {
   }
   return db;
 }
+
+/** `column IN (the values)` with the values bound as one JSON array: no 100-parameter limit. */
+export const inJson = (column: SQL | { getSQL(): SQL }, values: readonly (string | number)[]) =>
+  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
 
 /** D1 binds at most 100 parameters per statement. */
 export const MAX_BOUND_PARAMETERS = 100;

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { EnrollmentView } from '@server/domain/enrollments/service';
+import type { EnrollmentView } from '@server/domain/enrollments/queries';
 
 /** An enrollment as a loader sends it (dates as text). */
 export type EnrollmentRowView = Omit<EnrollmentView, 'created_at'>;

@@ -13,7 +13,8 @@ import { findVisibleCampus } from '../campuses/queries';
 import { cartClearTime } from '../checkout/clear';
 import type { ActorCtx } from '../context';
 import { CART_PAGE_SIZE } from './schema';
-import { READ_ORDER_PERMISSION, cartScope, deleteEnrollments, listEnrollments, money } from './service';
+import { deleteEnrollments } from './service';
+import { READ_ORDER_PERMISSION, cartScope, listEnrollments, money } from './queries';
 
 export { cartScope };
 

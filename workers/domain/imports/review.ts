@@ -6,6 +6,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { countries, enrollments, imports, policyBatches } from '../../../drizzle/schema';
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
+import { inJson } from '../../platform/db';
 import type { ActorCtx } from '../context';
 import { batchRules, findVisibleBatch, type BatchRow, type EnrollmentRow } from '../enrollments/batches';
 import { openBatch } from '../enrollments/staging';
@@ -415,12 +416,7 @@ export async function idsInBatch(ctx: ActorCtx, batch: BatchRow, ids: readonly s
   const rows = await ctx.db
     .select({ id: enrollments.public_id })
     .from(enrollments)
-    .where(
-      and(
-        eq(enrollments.batch_id, batch.id),
-        sql`${enrollments.public_id} IN (SELECT value FROM json_each(${JSON.stringify([...ids])}))`,
-      ),
-    );
+    .where(and(eq(enrollments.batch_id, batch.id), inJson(enrollments.public_id, ids)));
   return rows.map((r) => r.id);
 }
 
