@@ -185,7 +185,7 @@ describe('policy batches', () => {
   it('stages a new batch in steps with the rules across it checked in memory, as writing and re-checking would', async () => {
     const gb = String(await countryId(db(), 'GB'));
     const at = (over: Record<string, unknown> = {}) => ({ destination_country_id: gb, ...over });
-    // Leaders first (as the import stages them); then duplicates, a family member with and without its
+    // A leader, then duplicates, a family member with and without its
     // student, a link to a leader, to a non-leader, to a row of a later step and to no row at all.
     const rows: StagedRow[] = [
       { position: 2, raw: person('Gail', at({ type: 'group_leader', date_of_birth: '1980-01-01' })) },

@@ -1,7 +1,8 @@
 /**
  * The staging job of an import (queue job `import.stage`): reads the stored rows, turns each into an
- * applicant by the confirmed mapping, and stages them into a new draft policy batch in chunks, reporting
- * rows done and errors so far; then re-checks the rules across the batch and puts the import in review.
+ * applicant by the confirmed mapping, and stages them into a new draft policy batch (stageNewBatch:
+ * every rule checked, then written in steps, reporting rows done and errors so far); then puts the
+ * import in review.
  *
  * Never half-staged: the batch stays invisible (the import names it only once every row is in), and a
  * run that fails removes what it wrote before the error goes back to the queue. A run also starts by
@@ -50,7 +51,7 @@ async function storedRows(env: Env, imp: ImportRow): Promise<StoredRows> {
   return { headers: sheet.headers, rows: sheet.rows.map((r) => [r.n, ...r.cells]) };
 }
 
-/** The applicants of the stored rows, group leaders first so links to them resolve within any chunk. */
+/** The applicants of the stored rows, in sheet order, with the group leader each names. */
 export function stagedRows(
   stored: StoredRows,
   imp: Pick<ImportRow, 'mapping' | 'date_order'>,
@@ -75,7 +76,7 @@ export function stagedRows(
     const name = simplify(`${r.raw.first_name ?? ''} ${r.raw.last_name ?? ''}`);
     if (name && !leaders.has(name)) leaders.set(name, r.n);
   }
-  const rows: StagedRow[] = read.map((r) => {
+  return read.map((r) => {
     const ref = r.leaderRef
       ? (leaders.get(r.leaderRef.trim().toLowerCase()) ?? leaders.get(simplify(r.leaderRef)))
       : undefined;
@@ -86,10 +87,6 @@ export function stagedRows(
       group_leader_position: ref != null && ref !== r.n && r.raw.type !== 'group_leader' ? ref : null,
     };
   });
-  return [
-    ...rows.filter((r) => r.raw.type === 'group_leader'),
-    ...rows.filter((r) => r.raw.type !== 'group_leader'),
-  ];
 }
 
 async function markFailed(db: DB, imp: ImportRow, jobId: number, message: string) {
