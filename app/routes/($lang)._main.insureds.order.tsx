@@ -25,6 +25,7 @@ import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/
 import { Button } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { useFlashParam } from '~/components/enrollments/order-bits';
+import { ImportStatusBadge, importHref } from '~/components/imports/import-bits';
 import { britishDate, formatDateTime } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { formatMinor } from '~/lib/money';
@@ -155,20 +156,15 @@ export default function OrderPage() {
                 <div className="min-w-0">
                   <p className="break-all font-medium text-slate-900">{i.file_name}</p>
                   <p className="text-slate-600">
-                    {i.campus_name} · {t(`order.import_statuses.${i.status}`)} ·{' '}
-                    {formatDateTime(i.created_at)}
+                    {i.campus.name} · {formatDateTime(i.created_at)}
                   </p>
                 </div>
-                <Link
-                  className="font-semibold text-primary-800 hover:underline"
-                  to={lp(
-                    i.status === 'uploaded'
-                      ? `/insureds/match-columns?import=${i.id}`
-                      : `/insureds/format-data?import=${i.id}`,
-                  )}
-                >
-                  {t('order.continue')}
-                </Link>
+                <div className="flex items-center gap-3">
+                  <ImportStatusBadge status={i.status} />
+                  <Link className="font-semibold text-primary-800 hover:underline" to={lp(importHref(i))}>
+                    {t('order.continue')}
+                  </Link>
+                </div>
               </li>
             ))}
           </ul>

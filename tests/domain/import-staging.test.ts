@@ -15,6 +15,7 @@ import {
 } from '../../workers/domain/imports/service';
 import { handleMessage, handleQueue } from '../../workers/jobs/consumer';
 import { deleteEnrollments, updateEnrollment } from '../../workers/domain/enrollments/service';
+import { unfinishedOrders } from '../../workers/domain/enrollments/order';
 import { linkDependents } from '../../workers/domain/enrollments/edit';
 import {
   addImportToCart,
@@ -384,6 +385,9 @@ describe('staging job', () => {
     const failed = await getImport(ctx, v.id);
     expect(failed.status).toBe('failed');
     expect(failed.message).toMatch(/could not be completed/);
+    // The order page lists it as failed (its job failed while the import was staging) to take up again.
+    const listed = (await unfinishedOrders(ctx)).imports.find((i) => i.id === v.id);
+    expect(listed).toMatchObject({ status: 'failed', file_name: expect.any(String) });
 
     // The user matches the columns again: with the fault gone, everything is staged.
     await env.DB.exec('DROP TRIGGER fail_row_1400;');
@@ -391,6 +395,10 @@ describe('staging job', () => {
     const imp = await runJob(v.id);
     expect(imp.status).toBe('review');
     expect(await stagedRows(imp.batch_id!)).toHaveLength(1500);
+    // Under review it is one of the unfinished drafts, no longer an import to take up.
+    const unfinished = await unfinishedOrders(ctx);
+    expect(unfinished.imports.map((i) => i.id)).not.toContain(v.id);
+    expect(unfinished.drafts.map((d) => d.import_id)).toContain(v.id);
   });
 
   it('a file gone from storage fails at once with a reason the user understands', async () => {

@@ -2,7 +2,7 @@
  * The order page (spec 001 s.3): the clients, campuses and products a person may order for, starting a
  * one-by-one order, and the orders left unfinished.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { campuses, clients, contracts, imports, policyBatches, products } from '../../../drizzle/schema';
 import { requirePermission } from '../access/actor';
 import { clientScope } from '../access/scope';
@@ -10,6 +10,7 @@ import { findVisibleCampus, visibleCampus } from '../campuses/queries';
 import type { ActorCtx } from '../context';
 import type { AvailableContract } from '../contracts/service';
 import { ValidationFailed } from '../errors';
+import { activeImports } from '../imports/service';
 import { ORDER_PERMISSION, createBatch, orderableContracts, type BatchRow } from './batches';
 
 export interface OrderProduct {
@@ -158,7 +159,8 @@ export async function startSingleOrder(
 
 /**
  * The orders the user left unfinished: their draft batches (one by one or staged from a sheet) with how
- * many applicants each has, and their spreadsheet imports still being uploaded or staged.
+ * many applicants each has, and their spreadsheet imports not staged yet (uploaded, being read or
+ * failed; an import under review is one of the drafts).
  */
 export async function unfinishedOrders(ctx: ActorCtx) {
   requirePermission(ctx.actor, ORDER_PERMISSION);
@@ -196,27 +198,7 @@ export async function unfinishedOrders(ctx: ActorCtx) {
       )
       .orderBy(desc(policyBatches.updated_at))
       .limit(50),
-    ctx.db
-      .select({
-        id: imports.public_id,
-        status: imports.status,
-        file_name: imports.file_name,
-        row_count: imports.row_count,
-        created_at: imports.created_at,
-        campus_name: sql<string>`${campuses.name}`.as('campus_name'),
-      })
-      .from(imports)
-      .innerJoin(campuses, eq(campuses.id, imports.campus_id))
-      .innerJoin(clients, eq(clients.id, campuses.client_id))
-      .where(
-        and(
-          eq(imports.created_by, ctx.actor.user_id),
-          inArray(imports.status, ['uploaded', 'staging']),
-          visibleCampus(ctx.actor),
-        ),
-      )
-      .orderBy(desc(imports.created_at))
-      .limit(50),
+    activeImports(ctx, { statuses: ['uploaded', 'staging', 'failed'] }, 50),
   ]);
   return {
     drafts: drafts.map((d) => ({ ...d, count: Number(d.count), with_errors: Number(d.with_errors) })),

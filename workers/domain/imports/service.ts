@@ -396,8 +396,15 @@ export async function importProgress(ctx: ActorCtx, id: string) {
   };
 }
 
-/** The actor's imports still under way (uploaded, staging, review), newest first: "continue" links. */
-export async function activeImports(ctx: ActorCtx, opts: { campus_id?: string } = {}, limit = 5) {
+/**
+ * The actor's imports still under way (uploaded, staging, under review, failed; or those of `statuses`),
+ * newest first: "continue" links. A staging import whose job failed is failed.
+ */
+export async function activeImports(
+  ctx: ActorCtx,
+  opts: { campus_id?: string; statuses?: ImportStatus[] } = {},
+  limit = 5,
+) {
   requirePermission(ctx.actor, ORDER_PERMISSION);
   const rows = await ctx.db
     .select({
@@ -418,7 +425,7 @@ export async function activeImports(ctx: ActorCtx, opts: { campus_id?: string } 
     .where(
       and(
         eq(imports.created_by, ctx.actor.user_id),
-        inArray(imports.status, ['uploaded', 'staging', 'review', 'failed']),
+        inArray(imports.status, opts.statuses ?? ['uploaded', 'staging', 'review', 'failed']),
         // An import under review whose order was discarded is not in progress any more.
         sql`not (${imports.status} = 'review' and ${policyBatches.id} is null)`,
         visibleCampus(ctx.actor),
