@@ -74,12 +74,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const plan = await planCheckout(ctx, { client_id: clientId });
   const staff = ctx.actor.user_type === 'company';
   const today = todayIso(ctx.now);
-  // The choices every invoice of this checkout allows (one client: its choices).
-  const choices = plan.groups.length
-    ? plan.groups
-        .map((g) => g.choices)
-        .reduce((all, c) => all.filter((x) => c.includes(x)), plan.groups[0].choices)
-    : [];
   return json({
     step: 'review' as const,
     title: pageTitle(context, request, 'checkout.title'),
@@ -91,7 +85,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     clients: plan.clients,
     count: plan.count,
     withErrors: plan.with_errors,
-    choices,
+    choices: plan.choices,
     clearing: await cartClearTime(ctx.db, ctx.now),
     groups: plan.groups.map((g) => ({
       key: g.key,

@@ -339,6 +339,14 @@ describe('confirm-open: issuing', () => {
       createdBy: admin,
       applicants: seedApplicants(3, trip(15)),
     });
+    // Willow pays up front by card: a checkout of both clients offers only what both allow.
+    await setClientTerms(second.id, 'cod', 'credit_card');
+    const twoClients = await planCheckout(ctx);
+    const [oakwoodChoices, willowChoices] = twoClients.groups.map((g) => g.choices);
+    expect(oakwoodChoices).toContain('invoiced_directly');
+    expect(willowChoices).not.toContain('invoiced_directly');
+    expect(twoClients.choices).toEqual(oakwoodChoices!.filter((c) => willowChoices!.includes(c)));
+    expect(twoClients.choices).toContain('credit_card');
     const both = await confirm({ checkout_key: checkoutKey() }, ctx);
     if (!('policy_batches' in both)) throw new Error('expected the policy batches');
     expect(both.invoices.map((i) => [i.client.name, i.policy_count])).toEqual([

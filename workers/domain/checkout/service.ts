@@ -85,6 +85,8 @@ export interface CheckoutPlan {
   groups: CartGroup[];
   /** Every client with open batches in view (a staff user picks one). */
   clients: { public_id: string; name: string }[];
+  /** The payment choices every invoice of this checkout allows (with one client: its choices). */
+  choices: PaymentChoice[];
   count: number;
   with_errors: number;
 }
@@ -253,7 +255,11 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
       { payment_terms: g.payment_terms, payment_method: g.batches[0].payment_method },
       g.batches.some((b) => b.pay_with_bank_transfer),
     );
-  return { groups: [...groups.values()], clients: allClients, count, with_errors: withErrors };
+  const planned = [...groups.values()];
+  const choices = planned.length
+    ? planned.reduce((all, g) => all.filter((c) => g.choices.includes(c)), planned[0].choices)
+    : [];
+  return { groups: planned, clients: allClients, choices, count, with_errors: withErrors };
 }
 
 /** The answer of confirm-open: the invoice, or (when the checkout made several) the policy batches. */
