@@ -60,3 +60,7 @@ export function conformErrors(e: ValidationFailed, fields: readonly string[]) {
   }
   return { fieldErrors, formErrors };
 }
+
+// The order page's services. The page takes them from here: order.ts reaches the import services, whose
+// module graph reaches exceljs, and only a .server module is left out of the browser build altogether.
+export { orderChoices, startSingleOrder, unfinishedOrders } from '@server/domain/enrollments/order';

@@ -16,7 +16,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_PERMISSION, deleteBatch } from '@server/domain/enrollments/service';
-import { orderChoices, startSingleOrder, unfinishedOrders } from '@server/domain/enrollments/order';
+import { orderChoices, startSingleOrder, unfinishedOrders } from '~/lib/enrollments.server';
 import { isDomainError } from '@server/domain/errors';
 import { readCookie, serializeCookie } from '@server/web/cookies';
 import { langOf, requirePermissions } from '~/lib/guards.server';
