@@ -10,7 +10,8 @@ const server = await startServer();
 try {
   const rows = await foundation(server);
   console.log('\n| measure | n | p50 ms | p95 ms | max ms |\n|---|---|---|---|---|');
-  for (const [name, s] of rows) console.log(`| ${name} | ${s.n} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.max.toFixed(1)} |`);
+  for (const [name, s] of rows)
+    console.log(`| ${name} | ${s.n} | ${s.p50.toFixed(1)} | ${s.p95.toFixed(1)} | ${s.max.toFixed(1)} |`);
 } finally {
   server.stop();
 }

@@ -14,9 +14,20 @@ const region = envIndex >= 0 ? args[envIndex + 1] : 'uk';
 const where = args.includes('--remote') ? '--remote' : '--local';
 const dir = mkdtempSync(join(tmpdir(), 'reference-'));
 const bundle = join(dir, 'reference.mjs');
-await build({ entryPoints: ['drizzle/seed/reference-sql.ts'], bundle: true, format: 'esm', platform: 'node', outfile: bundle, logLevel: 'error' });
+await build({
+  entryPoints: ['drizzle/seed/reference-sql.ts'],
+  bundle: true,
+  format: 'esm',
+  platform: 'node',
+  outfile: bundle,
+  logLevel: 'error',
+});
 const { referenceSql } = await import(pathToFileURL(bundle).href);
 const file = join(dir, 'reference.sql');
 writeFileSync(file, referenceSql());
-const r = spawnSync('node_modules/.bin/wrangler', ['d1', 'execute', 'DB', '--env', region, where, '--file', file, '--yes'], { stdio: 'inherit' });
+const r = spawnSync(
+  'node_modules/.bin/wrangler',
+  ['d1', 'execute', 'DB', '--env', region, where, '--file', file, '--yes'],
+  { stdio: 'inherit' },
+);
 process.exit(r.status ?? 1);

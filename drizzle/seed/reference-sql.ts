@@ -16,7 +16,9 @@ export function referenceSql(): string {
     lines.push(`INSERT OR IGNORE INTO permissions (name, "group") VALUES (${q(p)}, ${q(groupOf(p))});`);
   }
   for (const r of DEFAULT_ROLES) {
-    lines.push(`INSERT OR IGNORE INTO roles (name, slug, family) VALUES (${q(r.name)}, ${q(r.slug)}, ${q(r.family)});`);
+    lines.push(
+      `INSERT OR IGNORE INTO roles (name, slug, family) VALUES (${q(r.name)}, ${q(r.slug)}, ${q(r.family)});`,
+    );
     for (const p of r.permissions) {
       lines.push(
         `INSERT OR IGNORE INTO role_permissions (role_id, permission_id) SELECT r.id, p.id FROM roles r, permissions p WHERE r.family = ${q(r.family)} AND r.slug = ${q(r.slug)} AND p.name = ${q(p)};`,

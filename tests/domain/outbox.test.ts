@@ -129,8 +129,18 @@ describe('queue consumer', () => {
     const { env } = withProvider(503);
     const row = await pendingMessage();
     const batch = createMessageBatch<JobMessage>('enrolment-jobs-uk', [
-      { id: 'm-fail', timestamp: new Date(), attempts: 1, body: { type: 'outbox.deliver_many', ids: [row.id] } },
-      { id: 'm-gone', timestamp: new Date(), attempts: 1, body: { type: 'outbox.deliver_many', ids: [999_999] } },
+      {
+        id: 'm-fail',
+        timestamp: new Date(),
+        attempts: 1,
+        body: { type: 'outbox.deliver_many', ids: [row.id] },
+      },
+      {
+        id: 'm-gone',
+        timestamp: new Date(),
+        attempts: 1,
+        body: { type: 'outbox.deliver_many', ids: [999_999] },
+      },
     ]);
     vi.spyOn(console, 'error').mockImplementation(() => {});
     await handleQueue(batch, env);

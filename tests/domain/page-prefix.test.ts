@@ -7,7 +7,11 @@ const routes = {
   root: { id: 'root', path: '' },
   'routes/($lang)._index': { id: 'routes/($lang)._index', parentId: 'root', path: ':lang?', index: true },
   'routes/($lang)._main': { id: 'routes/($lang)._main', parentId: 'root', path: ':lang?' },
-  'routes/($lang)._main.home': { id: 'routes/($lang)._main.home', parentId: 'routes/($lang)._main', path: 'home' },
+  'routes/($lang)._main.home': {
+    id: 'routes/($lang)._main.home',
+    parentId: 'routes/($lang)._main',
+    path: 'home',
+  },
   'routes/($lang)._main.clients.$id._index': {
     id: 'routes/($lang)._main.clients.$id._index',
     parentId: 'routes/($lang)._main',
@@ -15,7 +19,11 @@ const routes = {
     index: true,
   },
   'routes/($lang).auth': { id: 'routes/($lang).auth', parentId: 'root', path: ':lang?/auth' },
-  'routes/($lang).auth.login': { id: 'routes/($lang).auth.login', parentId: 'routes/($lang).auth', path: 'login' },
+  'routes/($lang).auth.login': {
+    id: 'routes/($lang).auth.login',
+    parentId: 'routes/($lang).auth',
+    path: 'login',
+  },
   'routes/actions.language': { id: 'routes/actions.language', parentId: 'root', path: 'actions/language' },
   'routes/($lang).$': { id: 'routes/($lang).$', parentId: 'root', path: ':lang?/*' },
 } as unknown as ServerBuild['routes'];
@@ -24,7 +32,14 @@ describe('unknown page prefixes', () => {
   const isUnknown = unknownPrefixCheck({ routes } as ServerBuild);
 
   it('knows the pages with and without a language prefix', () => {
-    for (const path of ['/home', '/de/home', '/auth/login', '/fr/auth/login', '/clients/abc123', '/actions/language']) {
+    for (const path of [
+      '/home',
+      '/de/home',
+      '/auth/login',
+      '/fr/auth/login',
+      '/clients/abc123',
+      '/actions/language',
+    ]) {
       expect(isUnknown(path), path).toBe(false);
     }
   });
