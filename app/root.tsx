@@ -1,4 +1,10 @@
-import type { LinksFunction, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LinksFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from '@remix-run/cloudflare';
 import {
   Links,
   Meta,
@@ -15,6 +21,8 @@ import stylesheet from '~/styles/app.css';
 import { HTML_LANG, isLanguage, splitLocale, type Language } from '~/i18n/config';
 import { shellData } from '~/lib/shell.server';
 import { ErrorPage } from '~/components/error-page';
+import { SnackbarProvider } from '~/components/ui/snackbar';
+import { takeToast } from '~/lib/actions.server';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -27,10 +35,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     throw new Response('Not Found', { status: 404 });
   }
   const { lang } = splitLocale(new URL(request.url).pathname);
-  return { lang, csrfToken: context.csrfToken, ...(await shellData(context)) };
+  const { toast, clear } = takeToast(request, context);
+  return json(
+    { lang, csrfToken: context.csrfToken, toast, ...(await shellData(context)) },
+    clear ? { headers: { 'set-cookie': clear } } : undefined,
+  );
 }
 
-export type RootData = Awaited<ReturnType<typeof loader>>;
+export type RootData = SerializeFrom<typeof loader>;
 
 export function useRootData(): RootData {
   return useRouteLoaderData<typeof loader>('root') as RootData;
@@ -67,9 +79,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  const { lang } = useRootData();
+  const { lang, toast } = useRootData();
   useChangeLanguage(lang);
-  return <Outlet />;
+  return (
+    <SnackbarProvider toast={toast}>
+      <Outlet />
+    </SnackbarProvider>
+  );
 }
 
 export function ErrorBoundary() {

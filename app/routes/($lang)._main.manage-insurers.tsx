@@ -1,26 +1,11 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useSearchParams,
-} from '@remix-run/react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { visibleCompanyIds } from '@server/domain/access/scope';
-import { isDomainError } from '@server/domain/errors';
 import { activeCountries } from '@server/domain/countries/service';
 import { insurerListSchema, insurerSchema, insurerStatusSchema } from '@server/domain/insurers/schema';
 import {
@@ -33,7 +18,9 @@ import {
   updateInsurer,
   updateInsurerStatus,
 } from '@server/domain/insurers/service';
-import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { intentAction } from '~/lib/actions.server';
+import { unreachable } from '~/lib/actions';
 import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
@@ -43,7 +30,6 @@ import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { FiltersBar, useExportHref } from '~/components/ui/list-controls';
-import { useActionSnack } from '~/components/ui/snackbar';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ActivityLog } from '~/components/activity/activity-log';
@@ -83,61 +69,42 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-type Intent = 'create' | 'update' | 'status' | 'delete';
 const idSchema = z.object({ id: z.string().min(1).max(40) });
 
-/** Add, update, activate or archive, and delete an insurer: one `intent` each, checked by its service. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_insurer|update_insurer|delete_insurer');
-  const formData = await request.formData();
-  const intent = String(formData.get('intent')) as Intent;
-  const lang = langOf(request);
-  const back = (saved: string) => {
-    const url = new URL(request.url);
-    url.searchParams.delete('edit');
-    url.searchParams.delete('add');
-    url.searchParams.set('saved', saved);
-    return redirect(localePath(lang, `/manage-insurers?${url.searchParams}`));
-  };
-  const plain = async (run: () => Promise<unknown>, status: string | null) => {
-    try {
-      await run();
-      return json({ intent, ok: true, status, result: null, error: null });
-    } catch (e) {
-      if (!isDomainError(e)) throw e;
-      return json({ intent, ok: false, status, result: null, error: e.message }, e.status);
+/** Add, update, activate or archive, and delete an insurer. */
+export const action = intentAction({
+  intents: {
+    create: { schema: insurerSchema, permission: 'create_insurer' },
+    update: { schema: idSchema.and(insurerSchema), permission: 'update_insurer' },
+    status: { schema: idSchema.merge(insurerStatusSchema), permission: 'update_insurer' },
+    delete: { schema: idSchema, permission: 'delete_insurer' },
+  },
+  async handle(input, { ctx, request, redirect }) {
+    // Back to the list as it was (filters, page), with the form closed.
+    const back = (toast: string) => {
+      const params = new URL(request.url).searchParams;
+      params.delete('edit');
+      params.delete('add');
+      return redirect(`/manage-insurers?${params}`, toast);
+    };
+    switch (input.intent) {
+      case 'create':
+        await createInsurer(ctx, input);
+        return back('insurers.created');
+      case 'update':
+        await updateInsurer(ctx, input.id, input);
+        return back('insurers.updated');
+      case 'status':
+        await updateInsurerStatus(ctx, input.id, input.status);
+        return { toast: input.status === 'active' ? 'insurers.activated' : 'insurers.archived' };
+      case 'delete':
+        await deleteInsurer(ctx, input.id);
+        return { toast: 'insurers.deleted' };
+      default:
+        return unreachable(input);
     }
-  };
-  switch (intent) {
-    case 'create':
-    case 'update': {
-      const submission = parseWithZod(formData, { schema: insurerSchema });
-      if (submission.status !== 'success')
-        return json({ intent, ok: false, status: null, result: submission.reply(), error: null }, 400);
-      const id = intent === 'update' ? idSchema.safeParse(Object.fromEntries(formData)) : null;
-      if (id && !id.success) throw new Response('Not Found', { status: 404 });
-      const r = await withFormErrors(submission, () =>
-        id?.success ? updateInsurer(ctx, id.data.id, submission.value) : createInsurer(ctx, submission.value),
-      );
-      if (!r.ok) return json({ intent, ok: false, status: null, result: r.reply, error: null }, r.status);
-      return back(intent === 'create' ? 'created' : 'updated');
-    }
-    case 'status': {
-      const parsed = idSchema.merge(insurerStatusSchema).safeParse(Object.fromEntries(formData));
-      if (!parsed.success)
-        return json({ intent, ok: false, status: null, result: null, error: 'errors.invalid_data' }, 400);
-      return plain(() => updateInsurerStatus(ctx, parsed.data.id, parsed.data.status), parsed.data.status);
-    }
-    case 'delete': {
-      const parsed = idSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success)
-        return json({ intent, ok: false, status: null, result: null, error: 'errors.invalid_data' }, 400);
-      return plain(() => deleteInsurer(ctx, parsed.data.id), null);
-    }
-    default:
-      return json({ intent, ok: false, status: null, result: null, error: 'errors.invalid_data' }, 400);
-  }
-}
+  },
+});
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['list']['items'][number];
 
@@ -148,29 +115,9 @@ export default function ManageInsurers() {
     useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const location = useLocation();
   const exportHref = useExportHref();
   const busy = useNavigation().state === 'submitting';
   const to = (path: string) => localePath(i18n.language, path);
-  const saved = params.get('saved');
-
-  const doneText = data?.ok
-    ? data.intent === 'delete'
-      ? t('insurers.deleted')
-      : t(data.status === 'active' ? 'insurers.activated' : 'insurers.archived')
-    : null;
-  useActionSnack(data?.ok ? data : null, 'success', doneText);
-  useActionSnack(
-    saved ? location.key : null,
-    'success',
-    saved === 'created' ? t('insurers.created') : saved === 'updated' ? t('insurers.updated') : null,
-  );
-  useEffect(() => {
-    if (!saved) return;
-    const url = new URL(window.location.href);
-    url.searchParams.delete('saved');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search);
-  }, [saved]);
 
   const formOpen =
     !!editing ||
@@ -179,7 +126,7 @@ export default function ManageInsurers() {
   const formId = editing ? `insurer-${editing.id}` : 'insurer-new';
   const [form, fields] = useForm({
     id: formId,
-    lastResult: data?.intent === 'create' || data?.intent === 'update' ? data.result : undefined,
+    lastResult: data?.intent === 'create' || data?.intent === 'update' ? data.submission : undefined,
     defaultValue: editing
       ? {
           name: editing.name,
@@ -200,14 +147,12 @@ export default function ManageInsurers() {
     const next = new URLSearchParams(params);
     next.delete('edit');
     next.delete('add');
-    next.delete('saved');
     return `?${next}`;
   })();
   const linkWith = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     next.delete('edit');
     next.delete('add');
-    next.delete('saved');
     next.set(key, value);
     return `?${next}`;
   };

@@ -2,7 +2,6 @@ import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { Outlet } from '@remix-run/react';
 import { requireUser } from '~/lib/guards.server';
 import { AppShell } from '~/components/shell/app-shell';
-import { SnackbarProvider } from '~/components/ui/snackbar';
 
 /** Every signed-in page: the permission guard runs per route; this layout only requires a session. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -12,10 +11,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function MainLayout() {
   return (
-    <SnackbarProvider>
-      <AppShell>
-        <Outlet />
-      </AppShell>
-    </SnackbarProvider>
+    <AppShell>
+      <Outlet />
+    </AppShell>
   );
 }

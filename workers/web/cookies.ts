@@ -5,7 +5,8 @@ import { isLocalHttp } from '../env';
  * Cookie names and attributes. Outside local http every cookie is Secure and __Host- prefixed (bound to
  * this host, path /); all are HttpOnly and SameSite=Lax except the language cookie, which the page sets.
  */
-export type CookieName = 'sid' | 'pin' | 'csrf' | 'invite' | 'reset' | 'i18n_redirected' | 'order_campus';
+export type CookieName =
+  'sid' | 'pin' | 'csrf' | 'invite' | 'reset' | 'i18n_redirected' | 'order_campus' | 'toast';
 
 export const COOKIE_MAX_AGE: Record<CookieName, number | undefined> = {
   sid: undefined, // a browser-session cookie; the server enforces idle and absolute timeouts
@@ -16,6 +17,8 @@ export const COOKIE_MAX_AGE: Record<CookieName, number | undefined> = {
   i18n_redirected: 365 * 24 * 60 * 60,
   // The campus last chosen on the order page (its public id), so it is chosen again after a reload.
   order_campus: 30 * 24 * 60 * 60,
+  // The flash toast of an action (app/lib/actions.server.ts): read and cleared by the next page load.
+  toast: 60,
 };
 
 export function cookieName(env: Pick<Env, 'PUBLIC_URL'>, name: CookieName): string {

@@ -1,0 +1,221 @@
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type AppLoadContext,
+  type TypedResponse,
+} from '@remix-run/cloudflare';
+import type { Params } from '@remix-run/react';
+import type { Submission } from '@conform-to/dom';
+import { parseWithZod } from '@conform-to/zod';
+import type { z } from 'zod';
+import { canAny, type Actor } from '@server/domain/access/actor';
+import type { ActorCtx } from '@server/domain/context';
+import { isDomainError, NotFound, ValidationFailed } from '@server/domain/errors';
+import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
+import { localePath } from '~/i18n/config';
+import { fieldErrorsOf, langOf, requireUser } from '~/lib/guards.server';
+import type { ActionAnswer, Toast, ToastType } from '~/lib/actions';
+
+/**
+ * The page kit's server half (docs/page-kit.md): every action answers one shape (ActionAnswer), domain
+ * refusals are mapped here once, and a toast after a redirect travels in a flash cookie the root loader
+ * reads and clears.
+ */
+
+/** Fields never echoed back into a form after a refusal. */
+const HIDDEN_FIELDS = ['password', 'pin', 'password_confirmation', 'current_password'];
+
+const FORBIDDEN = 'errors.forbidden';
+const INVALID = 'errors.invalid_data';
+
+export interface HandlerArgs {
+  ctx: ActorCtx;
+  request: Request;
+  context: AppLoadContext;
+  params: Params;
+  lang: string;
+  /** A redirect to a page (the path without language prefix), with a toast shown there once. */
+  redirect: (path: string, toast?: string, type?: ToastType) => TypedResponse<never>;
+}
+
+/** What a handler gives back: a Response (usually `redirect`) or what to answer while staying on the page. */
+export type Handled<D> = TypedResponse<never> | { toast?: string; data?: D } | void;
+
+/** One intent: the schema of its fields (the `intent` field aside) and its permission. */
+export interface IntentDefinition {
+  schema: z.ZodTypeAny;
+  /** A pipe-separated list of permissions, any one of which allows the intent. */
+  permission: string;
+}
+
+/** The handler's input: a discriminated union of the intents' parsed fields, tagged by `intent`. */
+export type IntentInput<M extends Record<string, IntentDefinition>> = {
+  [K in keyof M & string]: { intent: K } & z.infer<M[K]['schema']>;
+}[keyof M & string];
+
+export interface IntentActionDefinition<M extends Record<string, IntentDefinition>, D> {
+  intents: M;
+  /** Handles the parsed input; write it as an exhaustive `switch (input.intent)` ending in `unreachable`. */
+  handle: (input: IntentInput<M>, args: HandlerArgs) => Promise<Handled<D>>;
+}
+
+export interface FormActionDefinition<S extends z.ZodTypeAny, D> {
+  schema: S;
+  /** A pipe-separated list of permissions (any one allows it); null: any signed-in user. */
+  permission: string | null;
+  handle: (input: z.infer<S>, args: HandlerArgs) => Promise<Handled<D>>;
+}
+
+type ActionResult<D> = Promise<TypedResponse<never> | TypedResponse<ActionAnswer<D>>>;
+
+/**
+ * A page action with several operations behind an `intent` field, each with its own schema and
+ * permission. An intent the page does not define is refused as invalid data.
+ */
+export function intentAction<M extends Record<string, IntentDefinition>, D = never>(
+  def: IntentActionDefinition<M, D>,
+) {
+  return async (args: ActionFunctionArgs): ActionResult<D> => {
+    const formData = await args.request.formData();
+    const intent = formData.get('intent');
+    const entry =
+      typeof intent === 'string' && Object.hasOwn(def.intents, intent) ? def.intents[intent] : null;
+    return run(args, formData, intent as string | null, entry, (value, handlerArgs) =>
+      def.handle({ ...(value as object), intent } as IntentInput<M>, handlerArgs),
+    );
+  };
+}
+
+/** A page action with one operation (a single form). */
+export function formAction<S extends z.ZodTypeAny, D = never>(def: FormActionDefinition<S, D>) {
+  return async (args: ActionFunctionArgs): ActionResult<D> => {
+    const formData = await args.request.formData();
+    return run(args, formData, null, { schema: def.schema, permission: def.permission }, def.handle);
+  };
+}
+
+async function run<D>(
+  { request, context, params }: ActionFunctionArgs,
+  formData: FormData,
+  intent: string | null,
+  entry: { schema: z.ZodTypeAny; permission: string | null } | null,
+  handle: (input: never, args: HandlerArgs) => Promise<Handled<D>>,
+): ActionResult<D> {
+  const ctx = requireUser(request, context);
+  const lang = langOf(request);
+  if (!entry) return answer<D>(context, { intent, ok: false, error: INVALID }, 400);
+  if (entry.permission !== null && !canAny(ctx.actor as Actor, entry.permission)) {
+    return answer<D>(context, { intent, ok: false, error: FORBIDDEN }, 403);
+  }
+  const submission = parseWithZod(formData, { schema: entry.schema });
+  if (submission.status !== 'success') {
+    return answer<D>(
+      context,
+      { intent, ok: false, submission: submission.reply({ hideFields: HIDDEN_FIELDS }) },
+      400,
+    );
+  }
+  const handlerArgs: HandlerArgs = {
+    ctx,
+    request,
+    context,
+    params,
+    lang,
+    redirect: (path, toast, type = 'success') => redirectWithToast(context, lang, path, toast, type),
+  };
+  try {
+    const handled = await handle(submission.value as never, handlerArgs);
+    if (handled instanceof Response) return handled as TypedResponse<never>;
+    const stay = handled as { toast?: string; data?: D } | undefined;
+    return answer<D>(context, { intent, ok: true, data: stay?.data ?? null }, 200, stay?.toast);
+  } catch (e) {
+    const refused = refusalOf(e, submission);
+    if (!refused) throw e;
+    return answer<D>(
+      context,
+      { intent, ok: false, ...(refused.answer as Partial<ActionAnswer<D>>) },
+      refused.status,
+    );
+  }
+}
+
+/**
+ * Domain errors as a page shows them: a refusal's field messages on their fields, any other domain error
+ * as the error notice (and the form's own error); NotFound is the 404 page, as for a loader. Anything
+ * else is a real failure and is not mapped (the error page).
+ */
+function refusalOf(
+  e: unknown,
+  submission: Submission<unknown>,
+): { answer: Partial<ActionAnswer>; status: number } | null {
+  if (e instanceof NotFound) throw new Response('Not Found', { status: 404 });
+  if (e instanceof ValidationFailed) {
+    return {
+      answer: {
+        submission: submission.reply({ fieldErrors: fieldErrorsOf(e), hideFields: HIDDEN_FIELDS }),
+        error: e.message,
+      },
+      status: 400,
+    };
+  }
+  if (!isDomainError(e)) return null;
+  const message = e.status === 403 ? FORBIDDEN : e.message;
+  return {
+    answer: {
+      submission: submission.reply({ formErrors: [message], hideFields: HIDDEN_FIELDS }),
+      error: message,
+    },
+    status: e.status,
+  };
+}
+
+function answer<D>(
+  context: AppLoadContext,
+  fields: Partial<ActionAnswer<D>> & { intent: string | null; ok: boolean },
+  status: number,
+  toast?: string,
+): TypedResponse<ActionAnswer<D>> {
+  const body: ActionAnswer<D> = { submission: null, error: null, data: null, ...fields };
+  const headers = new Headers();
+  if (toast) headers.append('set-cookie', toastCookie(context, toast, 'success'));
+  return json(body, { status, headers });
+}
+
+function toastCookie(context: AppLoadContext, message: string, type: ToastType): string {
+  const toast: Toast = { id: crypto.randomUUID(), type, message };
+  return serializeCookie(context.env, 'toast', JSON.stringify(toast));
+}
+
+/** A redirect to a page of the user's language with a toast shown there once (the flash cookie). */
+export function redirectWithToast(
+  context: AppLoadContext,
+  lang: string,
+  path: string,
+  toast?: string,
+  type: ToastType = 'success',
+): TypedResponse<never> {
+  const headers = new Headers();
+  if (toast) headers.append('set-cookie', toastCookie(context, toast, type));
+  return redirect(localePath(lang, path), { headers });
+}
+
+/** The root loader's read of the flash cookie: the toast to show, and the header that clears it. */
+export function takeToast(
+  request: Request,
+  context: AppLoadContext,
+): { toast: Toast | null; clear: string | null } {
+  const raw = readCookie(request, context.env, 'toast');
+  if (raw === null) return { toast: null, clear: null };
+  let toast: Toast | null = null;
+  try {
+    const parsed = JSON.parse(raw) as Partial<Toast>;
+    if (typeof parsed.id === 'string' && typeof parsed.message === 'string') {
+      const type: ToastType = parsed.type === 'error' || parsed.type === 'info' ? parsed.type : 'success';
+      toast = { id: parsed.id, type, message: parsed.message };
+    }
+  } catch {
+    // a cookie that does not parse is dropped
+  }
+  return { toast, clear: clearCookie(context.env, 'toast') };
+}
