@@ -1,11 +1,22 @@
+/**
+ * The form kit (docs/page-kit.md): one Field wrapper (label, hint, errors), and the controls in it: text
+ * inputs, textarea, Select and Checkbox, each either bound to a Conform field (`…Field`) or plain (for
+ * forms Conform does not manage, such as a list's filter bar). No page writes the input class itself.
+ */
 import { Form, type FormProps } from '@remix-run/react';
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
-import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyField = FieldMetadata<any, any, string[]>;
+import {
+  forwardRef,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useRootData } from '~/root';
 import { useMessage } from '~/lib/messages';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyField = FieldMetadata<any, any, string[]>;
 
 /** The CSRF token every state-changing form carries (checked by the Worker's front door). */
 export function CsrfInput() {
@@ -35,8 +46,11 @@ export function ErrorList({ id, errors }: { id?: string; errors?: string[] | nul
   );
 }
 
-const inputClass =
+/** The look of every text input, textarea and select (use the components below rather than this). */
+export const inputClass =
   'block w-full rounded-lg border-0 bg-white px-3 py-2.5 text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-primary-600 aria-[invalid=true]:ring-red-500 sm:text-sm';
+
+const checkboxClass = 'h-4 w-4 rounded border-slate-300 text-primary-700 focus:ring-primary-600';
 
 export function Label({ htmlFor, children }: { htmlFor: string; children: ReactNode }) {
   return (
@@ -45,6 +59,108 @@ export function Label({ htmlFor, children }: { htmlFor: string; children: ReactN
     </label>
   );
 }
+
+export function Hint({ children, className = '' }: { children?: ReactNode; className?: string }) {
+  return children ? <p className={`mt-1 text-xs text-slate-500 ${className}`}>{children}</p> : null;
+}
+
+/** The one field wrapper: the label above the control, a hint and the translated errors under it. */
+export function FieldShell({
+  id,
+  label,
+  hint,
+  errors,
+  errorId,
+  className,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  errors?: string[] | null;
+  errorId?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      <Hint>{hint}</Hint>
+      <ErrorList id={errorId} errors={errors} />
+    </div>
+  );
+}
+
+/** A plain text input with the form look. */
+export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
+  { className = '', ...props },
+  ref,
+) {
+  return <input ref={ref} {...props} className={`${inputClass} ${className}`} />;
+});
+
+/** A plain textarea with the form look. */
+export function TextArea({ className = '', ...props }: TextareaHTMLAttributes<HTMLTextAreaElement>) {
+  return <textarea {...props} className={`${inputClass} ${className}`} />;
+}
+
+export interface Option {
+  value: string;
+  label: string;
+}
+
+/** The one select: value and label pairs, and an optional first empty option ("Choose…"). */
+export function Select({
+  options,
+  placeholder,
+  className = '',
+  children,
+  ...props
+}: SelectHTMLAttributes<HTMLSelectElement> & {
+  options?: readonly Option[];
+  /** A first, empty option; without it the first option is preselected. */
+  placeholder?: string;
+}) {
+  return (
+    <select {...props} className={`${inputClass} ${className}`}>
+      {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
+      {options?.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+      {children}
+    </select>
+  );
+}
+
+/** The one checkbox: the box, its label on the right, and an optional hint under the label. */
+export const Checkbox = forwardRef<
+  HTMLInputElement,
+  Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label?: ReactNode; hint?: ReactNode }
+>(function Checkbox({ label, hint, className = '', id, ...props }, ref) {
+  if (label === undefined) {
+    return <input ref={ref} id={id} type="checkbox" {...props} className={`${checkboxClass} ${className}`} />;
+  }
+  return (
+    <div>
+      <div className="flex items-start gap-3">
+        <input
+          ref={ref}
+          id={id}
+          type="checkbox"
+          {...props}
+          className={`mt-0.5 ${checkboxClass} ${className}`}
+        />
+        <label htmlFor={id} className="text-sm font-medium text-slate-700">
+          {label}
+        </label>
+      </div>
+      <Hint className="ml-7">{hint}</Hint>
+    </div>
+  );
+});
 
 /** A labelled input bound to a Conform field, with its translated errors. */
 export function Field({
@@ -56,18 +172,15 @@ export function Field({
 }: {
   label: ReactNode;
   field: AnyField;
-  type?: 'text' | 'email' | 'password' | 'tel' | 'number' | 'date';
+  type?: 'text' | 'email' | 'password' | 'tel' | 'number' | 'date' | 'search' | 'url';
   hint?: ReactNode;
   inputProps?: InputHTMLAttributes<HTMLInputElement>;
 }) {
-  const props = getInputProps(field, { type });
+  const { key, ...props } = getInputProps(field, { type });
   return (
-    <div>
-      <Label htmlFor={field.id}>{label}</Label>
-      <input {...props} {...inputProps} key={props.key} className={inputClass} />
-      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    <FieldShell id={field.id} label={label} hint={hint} errors={field.errors} errorId={field.errorId}>
+      <Input key={key} {...props} {...inputProps} />
+    </FieldShell>
   );
 }
 
@@ -76,18 +189,18 @@ export function TextAreaField({
   label,
   field,
   rows = 4,
+  hint,
 }: {
   label: ReactNode;
   field: AnyField;
   rows?: number;
+  hint?: ReactNode;
 }) {
-  const props = getTextareaProps(field);
+  const { key, ...props } = getTextareaProps(field);
   return (
-    <div>
-      <Label htmlFor={field.id}>{label}</Label>
-      <textarea {...props} key={props.key} rows={rows} className={inputClass} />
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    <FieldShell id={field.id} label={label} hint={hint} errors={field.errors} errorId={field.errorId}>
+      <TextArea key={key} {...props} rows={rows} />
+    </FieldShell>
   );
 }
 
@@ -101,26 +214,16 @@ export function SelectField({
 }: {
   label: ReactNode;
   field: AnyField;
-  options: readonly { value: string; label: string }[];
+  options: readonly Option[];
   /** A first, empty option ("Choose…"); without it the first option is preselected. */
   placeholder?: string;
   hint?: ReactNode;
 }) {
-  const props = getSelectProps(field);
+  const { key, ...props } = getSelectProps(field);
   return (
-    <div>
-      <Label htmlFor={field.id}>{label}</Label>
-      <select {...props} key={props.key} className={inputClass}>
-        {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint ? <p className="mt-1 text-xs text-slate-500">{hint}</p> : null}
-      <ErrorList id={field.errorId} errors={field.errors} />
-    </div>
+    <FieldShell id={field.id} label={label} hint={hint} errors={field.errors} errorId={field.errorId}>
+      <Select key={key} {...props} options={options} placeholder={placeholder} />
+    </FieldShell>
   );
 }
 
@@ -134,20 +237,10 @@ export function CheckboxField({
   field: AnyField;
   hint?: ReactNode;
 }) {
-  const props = getInputProps(field, { type: 'checkbox' });
+  const { key, ...props } = getInputProps(field, { type: 'checkbox' });
   return (
     <div>
-      <div className="flex items-start gap-3">
-        <input
-          {...props}
-          key={props.key}
-          className="mt-0.5 h-4 w-4 rounded border-slate-300 text-primary-700 focus:ring-primary-600"
-        />
-        <label htmlFor={field.id} className="text-sm font-medium text-slate-700">
-          {label}
-        </label>
-      </div>
-      {hint ? <p className="ml-7 mt-1 text-xs text-slate-500">{hint}</p> : null}
+      <Checkbox key={key} {...props} label={label} hint={hint} />
       <ErrorList id={field.errorId} errors={field.errors} />
     </div>
   );
@@ -165,5 +258,3 @@ export function FormErrors({ errors }: { errors?: string[] | null }) {
     </div>
   );
 }
-
-export { inputClass };

@@ -10,11 +10,11 @@ import type { Submission } from '@conform-to/dom';
 import { parseWithZod } from '@conform-to/zod';
 import type { z } from 'zod';
 import { canAny, type Actor } from '@server/domain/access/actor';
-import type { ActorCtx } from '@server/domain/context';
+import type { ActorCtx, Ctx } from '@server/domain/context';
 import { isDomainError, NotFound, ValidationFailed } from '@server/domain/errors';
 import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
-import { fieldErrorsOf, langOf, requireUser } from '~/lib/guards.server';
+import { fieldErrorsOf, langOf, requireGuest, requireUser } from '~/lib/guards.server';
 import type { ActionAnswer, Toast, ToastType } from '~/lib/actions';
 
 /**
@@ -29,14 +29,27 @@ const HIDDEN_FIELDS = ['password', 'pin', 'password_confirmation', 'current_pass
 const FORBIDDEN = 'errors.forbidden';
 const INVALID = 'errors.invalid_data';
 
-export interface HandlerArgs {
-  ctx: ActorCtx;
+/**
+ * Who may send the form: a signed-in user (the default; each intent names its permission) or a guest (the
+ * sign-in, invitation and password pages; a signed-in user is sent home).
+ */
+export type Access = 'user' | 'guest';
+type CtxFor<A extends Access> = A extends 'guest' ? Ctx : ActorCtx;
+
+export interface RedirectOptions {
+  type?: ToastType;
+  /** More headers for the redirect (a session cookie set by a sign-in, say). */
+  headers?: HeadersInit;
+}
+
+export interface HandlerArgs<C extends Ctx = ActorCtx> {
+  ctx: C;
   request: Request;
   context: AppLoadContext;
   params: Params;
   lang: string;
   /** A redirect to a page (the path without language prefix), with a toast shown there once. */
-  redirect: (path: string, toast?: string, type?: ToastType) => TypedResponse<never>;
+  redirect: (path: string, toast?: string, options?: RedirectOptions) => TypedResponse<never>;
 }
 
 /** What a handler gives back: a Response (usually `redirect`) or what to answer while staying on the page. */
@@ -45,8 +58,8 @@ export type Handled<D> = TypedResponse<never> | { toast?: string; data?: D } | v
 /** One intent: the schema of its fields (the `intent` field aside) and its permission. */
 export interface IntentDefinition {
   schema: z.ZodTypeAny;
-  /** A pipe-separated list of permissions, any one of which allows the intent. */
-  permission: string;
+  /** A pipe-separated list of permissions, any one of which allows the intent; null: no permission (guests). */
+  permission: string | null;
 }
 
 /** The handler's input: a discriminated union of the intents' parsed fields, tagged by `intent`. */
@@ -54,17 +67,19 @@ export type IntentInput<M extends Record<string, IntentDefinition>> = {
   [K in keyof M & string]: { intent: K } & z.infer<M[K]['schema']>;
 }[keyof M & string];
 
-export interface IntentActionDefinition<M extends Record<string, IntentDefinition>, D> {
+export interface IntentActionDefinition<M extends Record<string, IntentDefinition>, D, A extends Access> {
+  access?: A;
   intents: M;
   /** Handles the parsed input; write it as an exhaustive `switch (input.intent)` ending in `unreachable`. */
-  handle: (input: IntentInput<M>, args: HandlerArgs) => Promise<Handled<D>>;
+  handle: (input: IntentInput<M>, args: HandlerArgs<CtxFor<A>>) => Promise<Handled<D>>;
 }
 
-export interface FormActionDefinition<S extends z.ZodTypeAny, D> {
+export interface FormActionDefinition<S extends z.ZodTypeAny, D, A extends Access> {
+  access?: A;
   schema: S;
-  /** A pipe-separated list of permissions (any one allows it); null: any signed-in user. */
+  /** A pipe-separated list of permissions (any one allows it); null: any signed-in user, or a guest. */
   permission: string | null;
-  handle: (input: z.infer<S>, args: HandlerArgs) => Promise<Handled<D>>;
+  handle: (input: z.infer<S>, args: HandlerArgs<CtxFor<A>>) => Promise<Handled<D>>;
 }
 
 type ActionResult<D> = Promise<TypedResponse<never> | TypedResponse<ActionAnswer<D>>>;
@@ -73,39 +88,51 @@ type ActionResult<D> = Promise<TypedResponse<never> | TypedResponse<ActionAnswer
  * A page action with several operations behind an `intent` field, each with its own schema and
  * permission. An intent the page does not define is refused as invalid data.
  */
-export function intentAction<M extends Record<string, IntentDefinition>, D = never>(
-  def: IntentActionDefinition<M, D>,
-) {
+export function intentAction<
+  M extends Record<string, IntentDefinition>,
+  D = never,
+  A extends Access = 'user',
+>(def: IntentActionDefinition<M, D, A>) {
   return async (args: ActionFunctionArgs): ActionResult<D> => {
     const formData = await args.request.formData();
     const intent = formData.get('intent');
     const entry =
       typeof intent === 'string' && Object.hasOwn(def.intents, intent) ? def.intents[intent] : null;
-    return run(args, formData, intent as string | null, entry, (value, handlerArgs) =>
-      def.handle({ ...(value as object), intent } as IntentInput<M>, handlerArgs),
+    return run(args, def.access ?? 'user', formData, intent as string | null, entry, (value, handlerArgs) =>
+      def.handle({ ...(value as object), intent } as IntentInput<M>, handlerArgs as HandlerArgs<CtxFor<A>>),
     );
   };
 }
 
 /** A page action with one operation (a single form). */
-export function formAction<S extends z.ZodTypeAny, D = never>(def: FormActionDefinition<S, D>) {
+export function formAction<S extends z.ZodTypeAny, D = never, A extends Access = 'user'>(
+  def: FormActionDefinition<S, D, A>,
+) {
   return async (args: ActionFunctionArgs): ActionResult<D> => {
     const formData = await args.request.formData();
-    return run(args, formData, null, { schema: def.schema, permission: def.permission }, def.handle);
+    return run(
+      args,
+      def.access ?? 'user',
+      formData,
+      null,
+      { schema: def.schema, permission: def.permission },
+      (value, handlerArgs) => def.handle(value as z.infer<S>, handlerArgs as HandlerArgs<CtxFor<A>>),
+    );
   };
 }
 
 async function run<D>(
   { request, context, params }: ActionFunctionArgs,
+  access: Access,
   formData: FormData,
   intent: string | null,
   entry: { schema: z.ZodTypeAny; permission: string | null } | null,
-  handle: (input: never, args: HandlerArgs) => Promise<Handled<D>>,
+  handle: (input: never, args: HandlerArgs<Ctx>) => Promise<Handled<D>>,
 ): ActionResult<D> {
-  const ctx = requireUser(request, context);
+  const ctx: Ctx = access === 'guest' ? requireGuest(request, context) : requireUser(request, context);
   const lang = langOf(request);
   if (!entry) return answer<D>(context, { intent, ok: false, error: INVALID }, 400);
-  if (entry.permission !== null && !canAny(ctx.actor as Actor, entry.permission)) {
+  if (entry.permission !== null && (!ctx.actor || !canAny(ctx.actor as Actor, entry.permission))) {
     return answer<D>(context, { intent, ok: false, error: FORBIDDEN }, 403);
   }
   const submission = parseWithZod(formData, { schema: entry.schema });
@@ -116,13 +143,13 @@ async function run<D>(
       400,
     );
   }
-  const handlerArgs: HandlerArgs = {
+  const handlerArgs: HandlerArgs<Ctx> = {
     ctx,
     request,
     context,
     params,
     lang,
-    redirect: (path, toast, type = 'success') => redirectWithToast(context, lang, path, toast, type),
+    redirect: (path, toast, options) => redirectWithToast(context, lang, path, toast, options),
   };
   try {
     const handled = await handle(submission.value as never, handlerArgs);
@@ -193,9 +220,9 @@ export function redirectWithToast(
   lang: string,
   path: string,
   toast?: string,
-  type: ToastType = 'success',
+  { type = 'success', headers: more }: RedirectOptions = {},
 ): TypedResponse<never> {
-  const headers = new Headers();
+  const headers = new Headers(more);
   if (toast) headers.append('set-cookie', toastCookie(context, toast, type));
   return redirect(localePath(lang, path), { headers });
 }

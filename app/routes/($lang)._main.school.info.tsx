@@ -29,7 +29,8 @@ import { useActionSnack } from '~/components/ui/snackbar';
 import { ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';
 import { AddressView, ContactsView } from '~/components/contacts/contacts-view';
 import { ClientProfileFields } from '~/components/clients/client-form';
-import { ClientStatusBadge, Facts } from '~/components/clients/client-bits';
+import { ClientStatusBadge } from '~/components/clients/client-bits';
+import { Facts } from '~/components/ui/facts';
 
 const SCHOOL_CONTACT_TYPES = ['owner', 'secondary', 'accounting'] as const;
 

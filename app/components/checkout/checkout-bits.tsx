@@ -2,9 +2,10 @@
  * Pieces shared by the checkout, payment and confirmation pages: money, the invoice's status and facts,
  * the policies it bought, the company's bank details, and the card provider's form.
  */
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import type { SerializeFrom } from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';
+import { Facts } from '~/components/ui/facts';
 import type { InvoiceView } from '@server/domain/invoices/queries';
 import type { InvoiceItemView } from '@server/domain/invoices/service';
 import type { ListMeta } from '@server/domain/lists';
@@ -32,22 +33,6 @@ export function PolicyStatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   const tone = POLICY_TONES[status as keyof typeof POLICY_TONES] ?? 'slate';
   return <StatusBadge tone={tone}>{t(`checkout.policy_status.${status}`)}</StatusBadge>;
-}
-
-/** Label and value pairs in a responsive grid. */
-export function Facts({ items }: { items: { label: string; value: ReactNode; testId?: string }[] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
-      {items.map((item) => (
-        <div key={item.label}>
-          <dt className="text-slate-500">{item.label}</dt>
-          <dd className="mt-0.5 break-words font-medium text-slate-900" data-testid={item.testId}>
-            {item.value}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 /** The invoice's number, dates, status, payment method and reference, and its totals. */
