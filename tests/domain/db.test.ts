@@ -11,7 +11,7 @@ import {
 import { DEMO_ACCOUNTS, db, seedUk, userByEmail, SETUP_TIMEOUT_MS } from '../support/world';
 
 function boundParameters(statement: Statement): number {
-  return (statement as unknown as { toSQL(): { params: unknown[] } }).toSQL().params.length;
+  return ('toSQL' in statement ? statement.toSQL() : statement.getQuery()).params.length;
 }
 
 beforeAll(async () => {
@@ -77,6 +77,57 @@ describe('runBatch', () => {
     await expect(runBatch(d, batch)).rejects.toThrow();
     expect(await d.select().from(settings).where(eq(settings.key, 'batch.first'))).toEqual([]);
     expect(await d.select().from(rateLimits).where(eq(rateLimits.key, 'batch.second'))).toEqual([]);
+  });
+
+  it('is all-or-nothing across inserts, updates, deletes and raw statements with parameters', async () => {
+    const d = db();
+    await d.insert(settings).values([
+      { key: 'mixed.update', value: 'before' },
+      { key: 'mixed.delete', value: 'kept' },
+    ]);
+    await expect(
+      runBatch(d, [
+        d.insert(settings).values({ key: 'mixed.insert', value: 'new' }),
+        d.update(settings).set({ value: 'after' }).where(eq(settings.key, 'mixed.update')),
+        d.delete(settings).where(eq(settings.key, 'mixed.delete')),
+        d.run(sql`UPDATE settings SET value = ${'raw'} WHERE key = ${'mixed.update'}`),
+        // The primary key is taken by the first statement of this batch: this one fails.
+        d.insert(settings).values({ key: 'mixed.insert', value: 'again' }),
+      ]),
+    ).rejects.toThrow();
+    const rows = await d
+      .select()
+      .from(settings)
+      .where(sql`${settings.key} like 'mixed.%'`)
+      .orderBy(settings.key);
+    expect(rows).toEqual([
+      { key: 'mixed.delete', value: 'kept' },
+      { key: 'mixed.update', value: 'before' },
+    ]);
+  });
+
+  it('runs inserts, updates, deletes and raw statements with parameters together', async () => {
+    const d = db();
+    await d.insert(settings).values([
+      { key: 'together.update', value: 'before' },
+      { key: 'together.delete', value: 'gone' },
+    ]);
+    await runBatch(d, [
+      d.insert(settings).values({ key: 'together.insert', value: 'new' }),
+      d.update(settings).set({ value: 'after' }).where(eq(settings.key, 'together.update')),
+      d.delete(settings).where(eq(settings.key, 'together.delete')),
+      d.run(sql`INSERT INTO settings (key, value) VALUES (${'together.raw'}, ${'raw'})`),
+    ]);
+    const rows = await d
+      .select()
+      .from(settings)
+      .where(sql`${settings.key} like 'together.%'`)
+      .orderBy(settings.key);
+    expect(rows).toEqual([
+      { key: 'together.insert', value: 'new' },
+      { key: 'together.raw', value: 'raw' },
+      { key: 'together.update', value: 'after' },
+    ]);
   });
 
   it('writes every statement when none fails', async () => {

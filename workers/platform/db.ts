@@ -4,7 +4,17 @@ import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import * as schema from '../../drizzle/schema';
 
 export type DB = DrizzleD1Database<typeof schema> & { $client: D1Database };
-export type Statement = BatchItem<'sqlite'>;
+
+interface Query {
+  sql: string;
+  params: unknown[];
+}
+
+/**
+ * A statement for runBatch: a drizzle query builder (insert, update, delete, select: `toSQL()`) or a raw
+ * `db.run(sql`...`)` (`getQuery()`).
+ */
+export type Statement = BatchItem<'sqlite'> & ({ toSQL(): Query } | { getQuery(): Query });
 
 const instances = new WeakMap<D1Database, DB>();
 
@@ -46,21 +56,18 @@ export function chunkRows<T>(rows: readonly T[], columnsPerRow: number): T[][] {
  * Runs statements as one D1 batch (one transaction). An empty list does nothing.
  * Every multi-row change goes through here so it is all-or-nothing.
  */
-export async function runBatch(db: DB, statements: Statement[]): Promise<void> {
+export async function runBatch(db: DB, statements: readonly Statement[]): Promise<void> {
   if (statements.length === 0) return;
   // Bound here rather than by db.batch: drizzle's D1 batch cannot bind raw `db.run(sql`...`)` statements
-  // that carry parameters (the JSON row sets of bulk writes), and the results are not needed.
+  // that carry parameters (drizzle-orm#2277: it binds through a prepared statement a raw query does not
+  // have), and the results are not needed. The query text comes from each statement's public accessor.
   const client = db.$client;
   await client.batch(
     statements.map((statement) => {
-      const { sql, params } = (statement as unknown as PreparableStatement)._prepare().getQuery();
+      const { sql, params } = 'toSQL' in statement ? statement.toSQL() : statement.getQuery();
       return client.prepare(sql).bind(...params);
     }),
   );
-}
-
-interface PreparableStatement {
-  _prepare(): { getQuery(): { sql: string; params: unknown[] } };
 }
 
 /**
@@ -75,7 +82,5 @@ export function bulkInsert<TTable extends Parameters<DB['insert']>[0]>(
   if (rows.length === 0) return [];
   // drizzle binds a value for every column of the table (null or default where the row has none).
   const columnsPerRow = Object.keys(getTableColumns(table)).length;
-  return chunkRows(rows, columnsPerRow).map(
-    (chunk) => db.insert(table).values(chunk) as unknown as Statement,
-  );
+  return chunkRows(rows, columnsPerRow).map((chunk) => db.insert(table).values(chunk));
 }
