@@ -75,7 +75,7 @@ export function logActivityFrom(
       company_id, client_id, created_at)
     SELECT ${ctx.actor?.user_id ?? null}, ${entry.entity_type}, r.entity_id, ${entry.action}, r.before, r.after,
       r.company_id, r.client_id, ${ctx.now.getTime()}
-    FROM (${rows}) AS r`) as unknown as Statement;
+    FROM (${rows}) AS r`);
 }
 
 /** Rows of one entity's logs tab, newest first. Callers check the entity is visible first. */

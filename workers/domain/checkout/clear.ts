@@ -73,7 +73,7 @@ export async function clearExpiredCarts(
         FROM policy_batches WHERE ${where}`,
       ),
       db.run(sql`UPDATE policy_batches SET status = 'cleared', cleared_at = ${stamp}, updated_at = ${stamp}
-        WHERE ${where}`) as unknown as Statement,
+        WHERE ${where}`),
     );
   const counts = await countsOf(db, openWhere, draftWhere);
   if (counts.open || counts.drafts) await runBatch(db, statements);

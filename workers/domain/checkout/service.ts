@@ -349,7 +349,7 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
   const statements: Statement[] = [
     ctx.db.run(
       sql`INSERT OR IGNORE INTO sequences (name, value) VALUES ('policy', 0), (${INVOICE_SERIES}, 0)`,
-    ) as unknown as Statement,
+    ),
   ];
   plan.groups.forEach((g, index) => {
     const invoiceKey = `${key}:${index + 1}`;
@@ -375,10 +375,8 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
           ${campusIds.length === 1 ? campusIds[0] : null}, 'unpaid', ${method}, ${g.currency}, ${today},
           ${dueDate(g.payment_terms, today)}, 0, 0, 0, 0, 0, num.n || '-' || ${referenceSuffix()},
           ${ctx.actor.user_id}, ${invoiceKey}, ${now}, ${now}
-        FROM num`) as unknown as Statement,
-      ctx.db.run(
-        sql`UPDATE sequences SET value = value + 1 WHERE name = ${INVOICE_SERIES}`,
-      ) as unknown as Statement,
+        FROM num`),
+      ctx.db.run(sql`UPDATE sequences SET value = value + 1 WHERE name = ${INVOICE_SERIES}`),
       ...issuePolicyStatements(ctx.db, {
         batchIds: ids,
         invoiceKey,
@@ -391,10 +389,10 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
           SELECT coalesce(sum(premium_minor), 0), coalesce(sum(tax_minor), 0),
             coalesce(sum(premium_minor + tax_minor), 0)
           FROM policies WHERE invoice_id = invoices.id)
-        WHERE checkout_key = ${invoiceKey}`) as unknown as Statement,
+        WHERE checkout_key = ${invoiceKey}`),
       // An order that costs nothing is paid.
       ctx.db.run(sql`UPDATE invoices SET status = 'paid', paid_at = ${today}
-        WHERE checkout_key = ${invoiceKey} AND total_minor = 0`) as unknown as Statement,
+        WHERE checkout_key = ${invoiceKey} AND total_minor = 0`),
       ctx.db
         .run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor, total_minor)
         SELECT p.invoice_id, p.id, pr.name || ' · ' || p.policy_number || ' · ' || p.first_name || ' ' || p.last_name
@@ -402,12 +400,12 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
           1, p.premium_minor, p.tax_minor, p.premium_minor + p.tax_minor
         FROM policies p JOIN products pr ON pr.id = p.product_id
         WHERE p.invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${invoiceKey})
-        ORDER BY p.id`) as unknown as Statement,
+        ORDER BY p.id`),
       ctx.db
         .run(sql`UPDATE policy_batches SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
           invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${invoiceKey}),
           send_welcome_email = CASE WHEN id IN (${welcome.length ? intList(welcome) : sql.raw('NULL')}) THEN 1 ELSE 0 END
-        WHERE id IN (${intList(ids)}) AND status = 'open'`) as unknown as Statement,
+        WHERE id IN (${intList(ids)}) AND status = 'open'`),
       logActivityFrom(
         ctx,
         { entity_type: 'invoice', action: 'issued' },

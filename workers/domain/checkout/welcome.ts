@@ -72,7 +72,7 @@ export function welcomeStatements(
     WHERE ${withEmail}
     ORDER BY p.id`;
   const stamp = sql`UPDATE policies AS p SET welcome_email_sent_at = ${now} WHERE ${withEmail}`;
-  return [db.run(insert) as unknown as Statement, db.run(stamp) as unknown as Statement];
+  return [db.run(insert), db.run(stamp)];
 }
 
 /**

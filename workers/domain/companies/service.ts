@@ -340,7 +340,7 @@ function addressInsert(
       phone_number: a.phone_number ?? null,
       created_at: ctx.now,
       updated_at: ctx.now,
-    }) as unknown as Statement,
+    }),
   ];
 }
 

@@ -127,17 +127,14 @@ export function contactRows(
  */
 export function replaceContacts(db: DB, owner: ContactOwner, input: ContactsInput, now: Date): Statement[] {
   return [
-    db.delete(contacts).where(ownerIs(owner)) as unknown as Statement,
+    db.delete(contacts).where(ownerIs(owner)),
     ...bulkInsert(db, contacts, contactRows(owner, input, now)),
   ];
 }
 
 /** Statements that remove every contact and address of an owner (when the owner itself is deleted). */
 export function deleteContactsAndAddresses(db: DB, owner: ContactOwner): Statement[] {
-  return [
-    db.delete(contacts).where(ownerIs(owner)) as unknown as Statement,
-    db.delete(addresses).where(addressOwnerIs(owner)) as unknown as Statement,
-  ];
+  return [db.delete(contacts).where(ownerIs(owner)), db.delete(addresses).where(addressOwnerIs(owner))];
 }
 
 // ---------------------------------------------------------------- addresses
@@ -197,9 +194,7 @@ export function replaceAddress(
   input: AddressInput | null | undefined,
   now: Date,
 ): Statement[] {
-  const remove = db
-    .delete(addresses)
-    .where(and(addressOwnerIs(owner), eq(addresses.kind, kind))) as unknown as Statement;
+  const remove = db.delete(addresses).where(and(addressOwnerIs(owner), eq(addresses.kind, kind)));
   if (!input) return [remove];
   return [
     remove,
@@ -221,7 +216,7 @@ export function replaceAddress(
       phone_number: input.phone_number ?? null,
       created_at: now,
       updated_at: now,
-    }) as unknown as Statement,
+    }),
   ];
 }
 

@@ -5,7 +5,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { enrollments } from '../../../drizzle/schema';
-import { runBatch, type Statement } from '../../platform/db';
+import { runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { ValidationFailed } from '../errors';
@@ -70,7 +70,7 @@ export async function linkDependents(
         FROM json_each(${set}) AS j CROSS JOIN enrollments e
         WHERE e.id = j.value->>'id' AND e.batch_id = ${batch.id})
       UPDATE enrollments SET dependency_id = l.dep, updated_at = ${ctx.now.getTime()}
-      FROM l WHERE enrollments.id = l.id`) as unknown as Statement,
+      FROM l WHERE enrollments.id = l.id`),
   ]);
   await revalidateBatch(ctx, batch.id);
 }

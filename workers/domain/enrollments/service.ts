@@ -444,9 +444,9 @@ export async function deleteEnrollments(
   const now = ctx.now.getTime();
   const statements: Statement[] = [
     ctx.db.run(sql`UPDATE enrollments SET group_leader_id = NULL, updated_at = ${now}
-      WHERE ${inJson(sql`batch_id`, batchIds)} AND ${inJson(sql`group_leader_id`, internal)}`) as unknown as Statement,
+      WHERE ${inJson(sql`batch_id`, batchIds)} AND ${inJson(sql`group_leader_id`, internal)}`),
     ctx.db.run(sql`DELETE FROM enrollments WHERE ${inJson(sql`batch_id`, batchIds)}
-      AND (${inJson(sql`dependency_id`, internal)} OR ${inJson(sql`id`, internal)})`) as unknown as Statement,
+      AND (${inJson(sql`dependency_id`, internal)} OR ${inJson(sql`id`, internal)})`),
   ];
   if (emptied.length)
     statements.push(
@@ -454,7 +454,7 @@ export async function deleteEnrollments(
         sql`id`,
         emptied.map((b) => b.id),
       )}
-        AND status = 'open'`) as unknown as Statement,
+        AND status = 'open'`),
     );
   await runBatch(ctx.db, statements);
   const gone = new Set(emptied.map((b) => b.id));
@@ -468,12 +468,10 @@ export async function deleteBatch(ctx: ActorCtx, id: string): Promise<void> {
   const batch = await findVisibleBatch(ctx, id);
   requireEditable(batch);
   await runBatch(ctx.db, [
-    ctx.db.delete(enrollments).where(eq(enrollments.batch_id, batch.id)) as unknown as Statement,
+    ctx.db.delete(enrollments).where(eq(enrollments.batch_id, batch.id)),
     ctx.db
       .delete(policyBatches)
-      .where(
-        and(eq(policyBatches.id, batch.id), inArray(policyBatches.status, ['draft', 'open'])),
-      ) as unknown as Statement,
+      .where(and(eq(policyBatches.id, batch.id), inArray(policyBatches.status, ['draft', 'open']))),
   ]);
 }
 
@@ -524,14 +522,14 @@ export async function updatePlan(
         dependency_id = j.value->>'dependency_id', group_leader_id = j.value->>'group_leader_id',
         updated_at = ${now}
       FROM json_each(${JSON.stringify(records)}) AS j
-      WHERE enrollments.id = j.value->>'id'`) as unknown as Statement,
+      WHERE enrollments.id = j.value->>'id'`),
     // Staying applicants lose links to the moved ones.
     ctx.db.run(sql`UPDATE enrollments SET dependency_id = NULL, updated_at = ${now}
-      WHERE ${inJson(sql`batch_id`, sources)} AND ${inJson(sql`dependency_id`, moved)}`) as unknown as Statement,
+      WHERE ${inJson(sql`batch_id`, sources)} AND ${inJson(sql`dependency_id`, moved)}`),
     ctx.db.run(sql`UPDATE enrollments SET group_leader_id = NULL, updated_at = ${now}
-      WHERE ${inJson(sql`batch_id`, sources)} AND ${inJson(sql`group_leader_id`, moved)}`) as unknown as Statement,
+      WHERE ${inJson(sql`batch_id`, sources)} AND ${inJson(sql`group_leader_id`, moved)}`),
     ctx.db.run(sql`DELETE FROM policy_batches WHERE ${inJson(sql`id`, sources)} AND status = 'open'
-      AND NOT EXISTS (SELECT 1 FROM enrollments e WHERE e.batch_id = policy_batches.id)`) as unknown as Statement,
+      AND NOT EXISTS (SELECT 1 FROM enrollments e WHERE e.batch_id = policy_batches.id)`),
   ];
   await runBatch(ctx.db, statements);
   await revalidateBatch(ctx, target.id);

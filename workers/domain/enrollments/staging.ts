@@ -139,10 +139,9 @@ function stagedStatements(
     };
     return STAGED_COLUMNS.map((c) => values[c] ?? null);
   });
-  const statements: Statement[] = rowSets(records).map(
-    (set) =>
-      ctx.db.run(sql`INSERT INTO enrollments (batch_id, created_at, updated_at, ${STAGED_INTO})
-    SELECT ${batch.id}, ${now}, ${now}, ${STAGED_FROM} FROM json_each(${set})`) as unknown as Statement,
+  const statements: Statement[] = rowSets(records).map((set) =>
+    ctx.db.run(sql`INSERT INTO enrollments (batch_id, created_at, updated_at, ${STAGED_INTO})
+    SELECT ${batch.id}, ${now}, ${now}, ${STAGED_FROM} FROM json_each(${set})`),
   );
   const links = linksOf
     .filter(({ row: r }) => r.dependency_position != null || r.group_leader_position != null)
@@ -273,14 +272,11 @@ function linkStatement(db: DB, batchId: number, set: string): Statement {
       FROM json_each(${set}) AS j CROSS JOIN enrollments e
       WHERE e.batch_id = ${batchId} AND e.position = j.value->>'pos')
     UPDATE enrollments SET dependency_id = l.dep_id, group_leader_id = l.lead_id
-    FROM l WHERE enrollments.id = l.eid`) as unknown as Statement;
+    FROM l WHERE enrollments.id = l.eid`);
 }
 
 function touch(db: DB, batchId: number, now: Date): Statement {
-  return db
-    .update(policyBatches)
-    .set({ updated_at: now })
-    .where(eq(policyBatches.id, batchId)) as unknown as Statement;
+  return db.update(policyBatches).set({ updated_at: now }).where(eq(policyBatches.id, batchId));
 }
 
 /**
@@ -330,14 +326,13 @@ export async function revalidateBatch(
   const now = ctx.now.getTime();
   await runBatch(
     ctx.db,
-    rowSets(changed).map(
-      (set) =>
-        // The row set is materialized and drives the update by id (see linkStatement).
-        ctx.db.run(sql`WITH j AS MATERIALIZED (SELECT e.id AS id, x.value->'errors' AS errors
+    rowSets(changed).map((set) =>
+      // The row set is materialized and drives the update by id (see linkStatement).
+      ctx.db.run(sql`WITH j AS MATERIALIZED (SELECT e.id AS id, x.value->'errors' AS errors
             FROM json_each(${set}) AS x CROSS JOIN enrollments e
             WHERE e.id = x.value->>'id' AND e.batch_id = ${batchId})
           UPDATE enrollments SET errors = j.errors, error_count = json_array_length(j.errors), updated_at = ${now}
-          FROM j WHERE enrollments.id = j.id`) as unknown as Statement,
+          FROM j WHERE enrollments.id = j.id`),
     ),
   );
   return { total: rows.length, withErrors };

@@ -19,7 +19,7 @@ import {
   policyBatches,
   products,
 } from '../../../drizzle/schema';
-import { runBatch, type DB, type Statement } from '../../platform/db';
+import { runBatch, type DB } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { cleanFileName, deleteFiles, fileKey } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
@@ -369,12 +369,10 @@ export async function discardStagedBatches(db: DB, importId: number): Promise<vo
   const ids = drafts.map((d) => d.id);
   const list = JSON.stringify(ids);
   await runBatch(db, [
-    db.run(
-      sql`DELETE FROM enrollments WHERE batch_id IN (SELECT value FROM json_each(${list}))`,
-    ) as unknown as Statement,
+    db.run(sql`DELETE FROM enrollments WHERE batch_id IN (SELECT value FROM json_each(${list}))`),
     db.run(
       sql`DELETE FROM policy_batches WHERE id IN (SELECT value FROM json_each(${list})) AND status = 'draft'`,
-    ) as unknown as Statement,
+    ),
   ]);
 }
 

@@ -191,7 +191,7 @@ export async function recordCardResult(
           created_at: now,
           updated_at: now,
         })
-        .onConflictDoNothing() as unknown as Statement,
+        .onConflictDoNothing(),
     ];
     if (outcome === 'succeeded')
       statements.push(
@@ -199,12 +199,12 @@ export async function recordCardResult(
             updated_at = ${stamp}
           WHERE id = ${invoice.id} AND status <> 'paid' AND EXISTS (SELECT 1 FROM transactions
             WHERE gateway = 'barclaycard' AND identifier = ${payId} AND gateway_status = ${status}
-              AND status = 'succeeded')`) as unknown as Statement,
+              AND status = 'succeeded')`),
       );
     if (outcome === 'pending')
       statements.push(
         db.run(sql`UPDATE invoices SET status = 'pending', updated_at = ${stamp}
-          WHERE id = ${invoice.id} AND status = 'unpaid'`) as unknown as Statement,
+          WHERE id = ${invoice.id} AND status = 'unpaid'`),
       );
     statements.push(paymentLog(db, { payId, status, now, source: opts.source ?? 'browser' }));
     await runBatch(db, statements);
@@ -291,10 +291,10 @@ export async function startBankTransfer(ctx: ActorCtx, invoiceId: string, input:
           created_at: ctx.now,
           updated_at: ctx.now,
         })
-        .onConflictDoNothing() as unknown as Statement,
+        .onConflictDoNothing(),
       ctx.db.run(sql`UPDATE invoices SET status = 'pending', payment_method = 'bank_transfer',
           updated_at = ${ctx.now.getTime()}
-        WHERE id = ${invoice.id} AND status IN ('unpaid', 'pending')`) as unknown as Statement,
+        WHERE id = ${invoice.id} AND status IN ('unpaid', 'pending')`),
       logActivityFrom(
         ctx,
         { entity_type: 'invoice', action: 'bank_transfer_started' },
@@ -334,17 +334,17 @@ export async function approveBankTransfer(ctx: ActorCtx, invoiceId: string, inpu
   await runBatch(ctx.db, [
     ctx.db.run(sql`UPDATE transactions SET status = 'succeeded', gateway_status = 'approved',
         paid_on = ${input.date}, user_id = ${ctx.actor.user_id}, updated_at = ${stamp}
-      WHERE invoice_id = ${invoice.id} AND gateway = 'bank_transfer' AND status = 'pending'`) as unknown as Statement,
+      WHERE invoice_id = ${invoice.id} AND gateway = 'bank_transfer' AND status = 'pending'`),
     ctx.db.run(sql`INSERT INTO transactions (public_id, invoice_id, kind, gateway, status, identifier,
         gateway_status, amount_minor, currency, paid_on, user_id, created_at, updated_at)
       SELECT ${publicId()}, ${invoice.id}, 'payment', 'bank_transfer', 'succeeded', ${ref}, 'approved',
         ${invoice.total_minor - invoice.paid_minor}, ${invoice.currency}, ${input.date}, ${ctx.actor.user_id},
         ${stamp}, ${stamp}
       WHERE NOT EXISTS (SELECT 1 FROM transactions WHERE gateway = 'bank_transfer' AND identifier = ${ref}
-        AND gateway_status = 'approved')`) as unknown as Statement,
+        AND gateway_status = 'approved')`),
     ctx.db.run(sql`UPDATE invoices SET status = 'paid', paid_minor = total_minor, paid_at = ${input.date},
         payment_method = 'bank_transfer', updated_at = ${stamp}
-      WHERE id = ${invoice.id} AND status <> 'paid'`) as unknown as Statement,
+      WHERE id = ${invoice.id} AND status <> 'paid'`),
     logActivityFrom(
       ctx,
       { entity_type: 'invoice', action: 'bank_transfer_approved' },

@@ -105,5 +105,5 @@ export function issuePolicyStatements(
   const advance = sql`UPDATE sequences SET value = value + (
       SELECT count(*) FROM policies WHERE invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${input.invoiceKey})
     ) WHERE name = ${POLICY_SERIES}`;
-  return [db.run(insert) as unknown as Statement, db.run(advance) as unknown as Statement];
+  return [db.run(insert), db.run(advance)];
 }
