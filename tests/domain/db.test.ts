@@ -1,10 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { notifications, rateLimits, settings } from '../../drizzle/schema';
+import { activityLogs, jobs, notifications, rateLimits, settings } from '../../drizzle/schema';
+import { logActivity } from '../../workers/domain/audit/activity-log';
 import {
   MAX_BOUND_PARAMETERS,
   bulkInsert,
   chunkRows,
+  idByPublicId,
   runBatch,
   type Statement,
 } from '../../workers/platform/db';
@@ -141,5 +143,31 @@ describe('runBatch', () => {
       .from(settings)
       .where(sql`${settings.key} like 'batch.ok.%'`);
     expect(rows.map((r) => r.value).sort()).toEqual(['a', 'b']);
+  });
+});
+
+describe('idByPublicId', () => {
+  it('finds the id of a row written earlier in the same batch, for the rows that point at it', async () => {
+    const d = db();
+    const now = new Date('2026-01-05T10:00:00Z');
+    await runBatch(d, [
+      d.insert(jobs).values({ public_id: 'rowid-job', type: 'test', created_at: now, updated_at: now }),
+      logActivity(
+        { db: d, actor: null, now },
+        { entity_type: 'job', entity_id: idByPublicId(jobs, 'rowid-job'), action: 'created' },
+      ),
+    ]);
+    const [job] = await d.select({ id: jobs.id }).from(jobs).where(eq(jobs.public_id, 'rowid-job'));
+    const logs = await d
+      .select({ entity_id: activityLogs.entity_id })
+      .from(activityLogs)
+      .where(eq(activityLogs.entity_type, 'job'));
+    expect(logs).toEqual([{ entity_id: job.id }]);
+  });
+
+  it('finds nothing (null) for a public id that no row has', async () => {
+    const d = db();
+    const rows = await d.all<{ id: number | null }>(sql`select ${idByPublicId(jobs, 'no-such-job')} as id`);
+    expect(rows).toEqual([{ id: null }]);
   });
 });

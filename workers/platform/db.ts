@@ -1,6 +1,7 @@
 import { drizzle, type DrizzleD1Database } from 'drizzle-orm/d1';
 import type { BatchItem } from 'drizzle-orm/batch';
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteInsertValue, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import * as schema from '../../drizzle/schema';
 
 export type DB = DrizzleD1Database<typeof schema> & { $client: D1Database };
@@ -34,6 +35,18 @@ export function createDb(d1: D1Database): DB {
 /** `column IN (the values)` with the values bound as one JSON array: no 100-parameter limit. */
 export const inJson = (column: SQL | { getSQL(): SQL }, values: readonly (string | number)[]) =>
   sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+
+/**
+ * The id of a row by its public id, as a subquery: for a row written earlier in the same batch, so a new
+ * row and the rows that point at it (its contacts, its activity-log row) go into one batch (one
+ * transaction) although they need the new row's id.
+ */
+export function idByPublicId(
+  table: SQLiteTable & { id: SQLiteColumn; public_id: SQLiteColumn },
+  publicId: string,
+): SQL<number> {
+  return sql<number>`(select ${table.id} from ${table} where ${table.public_id} = ${publicId})`;
+}
 
 /** D1 binds at most 100 parameters per statement. */
 export const MAX_BOUND_PARAMETERS = 100;
@@ -77,7 +90,7 @@ export async function runBatch(db: DB, statements: readonly Statement[]): Promis
 export function bulkInsert<TTable extends Parameters<DB['insert']>[0]>(
   db: DB,
   table: TTable,
-  rows: TTable['$inferInsert'][],
+  rows: SQLiteInsertValue<TTable>[],
 ): Statement[] {
   if (rows.length === 0) return [];
   // drizzle binds a value for every column of the table (null or default where the row has none).

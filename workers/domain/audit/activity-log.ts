@@ -32,12 +32,13 @@ function redact(row: Row | null): Row | null {
 
 export interface LogEntry {
   entity_type: string;
-  entity_id: number;
+  /** A number, or idByPublicId() for a row written earlier in the same batch. */
+  entity_id: number | SQL<number>;
   action: string;
   before?: Row | null;
   after?: Row | null;
-  company_id?: number | null;
-  client_id?: number | null;
+  company_id?: number | SQL<number> | null;
+  client_id?: number | SQL<number> | null;
 }
 
 /**

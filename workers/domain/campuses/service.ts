@@ -20,7 +20,7 @@ import {
   users,
 } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
-import { runBatch } from '../../platform/db';
+import { idByPublicId, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { activityFeed } from '../activity/feed';
 import { logActivity } from '../audit/activity-log';
@@ -58,7 +58,7 @@ function as<T>(column: SQLiteColumn, alias: string) {
   return sql<T>`${column}`.as(alias);
 }
 
-const ownerOf = (id: number): ContactOwner => ({ type: 'campus', id });
+const ownerOf = (id: ContactOwner['id']): ContactOwner => ({ type: 'campus', id });
 
 // ---------------------------------------------------------------- account managers
 
@@ -389,9 +389,6 @@ function campusForLog(
   } as Record<string, unknown>;
 }
 
-const campusIdOf = (pid: string) =>
-  sql`(select ${campuses.id} from ${campuses} where ${campuses.public_id} = ${pid})` as unknown as number;
-
 /** campuses/add: a campus of a visible client with its contacts and addresses, in one batch. */
 export async function createCampus(ctx: ActorCtx, input: CreateCampusInput): Promise<CampusDetail> {
   requirePermission(ctx.actor, 'create_campus');
@@ -412,7 +409,7 @@ export async function createCampus(ctx: ActorCtx, input: CreateCampusInput): Pro
     created_at: ctx.now,
     updated_at: ctx.now,
   };
-  const newId = campusIdOf(pid);
+  const newId = idByPublicId(campuses, pid);
   const owner = ownerOf(newId);
   const contacts = { ...input.contacts, custom: [] };
   const forLog = await campusLogNames(ctx, [row]);
@@ -673,7 +670,7 @@ export async function cloneCampus(
     created_at: ctx.now,
     updated_at: ctx.now,
   };
-  const newId = campusIdOf(pid);
+  const newId = idByPublicId(campuses, pid);
   const owner = ownerOf(newId);
   const asInput = (a: typeof addresses.billing_address): AddressInput | undefined =>
     a

@@ -10,9 +10,7 @@
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   activityLogs,
-  addresses,
   companies,
-  contacts,
   countries,
   roles,
   userCompanies,
@@ -20,14 +18,13 @@ import {
   users,
 } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
-import { bulkInsert, runBatch, type Statement } from '../../platform/db';
+import { idByPublicId, runBatch } from '../../platform/db';
 import { requirePermission, type Actor } from '../access/actor';
 import { activityFeed } from '../activity/feed';
 import { logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
 import {
   addressForLog,
-  contactRows,
   contactsForLog,
   readAddresses,
   readContacts,
@@ -35,7 +32,6 @@ import {
   replaceContacts,
   type ContactOwner,
 } from '../contacts/service';
-import type { AddressInput } from '../contacts/schema';
 import { NotFound, ValidationFailed } from '../errors';
 import { countAll, likeAny, orderBy, paginate, type Page } from '../lists';
 import { msg } from '../validation';
@@ -169,7 +165,7 @@ async function findCompany(ctx: ActorCtx, id: string): Promise<CompanyRow> {
   return row;
 }
 
-const owner = (id: number): ContactOwner => ({ type: 'company', id });
+const owner = (id: ContactOwner['id']): ContactOwner => ({ type: 'company', id });
 
 /** companies/{id}: every field, contacts, addresses, country and a summary. */
 export async function getCompany(ctx: ActorCtx, id: string) {
@@ -311,39 +307,6 @@ async function checkReferences(ctx: ActorCtx, input: CompanyInput, exceptId?: nu
   if (errors.length) throw new ValidationFailed(errors, SAVE_FAILED);
 }
 
-/** The id of a company being inserted in the same batch, by its public id. */
-const idOf = (pid: string) => sql`(select id from companies where public_id = ${pid})` as unknown as number;
-
-function addressInsert(
-  ctx: ActorCtx,
-  pid: string,
-  kind: 'billing' | 'mailing',
-  a: AddressInput | undefined,
-): Statement[] {
-  if (!a) return [];
-  return [
-    ctx.db.insert(addresses).values({
-      owner_type: 'company',
-      owner_id: idOf(pid),
-      kind,
-      first_name: a.first_name ?? null,
-      last_name: a.last_name ?? null,
-      email: a.email ?? null,
-      country_id: a.country_id ?? null,
-      city: a.city ?? null,
-      province: a.province ?? null,
-      address: a.address ?? null,
-      address2: a.address2 ?? null,
-      postal_code: a.postal_code ?? null,
-      department: a.department ?? null,
-      phone_country: a.phone_country?.toUpperCase() ?? null,
-      phone_number: a.phone_number ?? null,
-      created_at: ctx.now,
-      updated_at: ctx.now,
-    }),
-  ];
-}
-
 /**
  * companies/add: the company, its contacts and addresses, its creator's membership and the log row, in
  * one batch (all or nothing). The creator sees it in their company switcher at once.
@@ -353,26 +316,29 @@ export async function createCompany(ctx: ActorCtx, input: CompanyInput): Promise
   await checkReferences(ctx, input);
   const pid = publicId();
   const values = companyValues(input);
-  const contactInserts = contactRows(owner(0), contactsOf(input), ctx.now).map((r) => ({
-    ...r,
-    owner_id: idOf(pid),
-  }));
+  const newOwner = owner(idByPublicId(companies, pid));
   await runBatch(ctx.db, [
     ctx.db
       .insert(companies)
       .values({ ...values, public_id: pid, status: 'active', created_at: ctx.now, updated_at: ctx.now }),
-    ...bulkInsert(ctx.db, contacts, contactInserts),
-    ...addressInsert(ctx, pid, 'billing', input.billing_address),
-    ...addressInsert(ctx, pid, 'mailing', input.mailing_address),
-    ctx.db.insert(userCompanies).values({ user_id: ctx.actor.user_id, company_id: idOf(pid) }),
+    ...replaceContacts(ctx.db, newOwner, contactsOf(input), ctx.now),
+    ...replaceAddresses(
+      ctx.db,
+      newOwner,
+      { billing_address: input.billing_address, mailing_address: input.mailing_address },
+      ctx.now,
+    ),
+    ctx.db
+      .insert(userCompanies)
+      .values({ user_id: ctx.actor.user_id, company_id: idByPublicId(companies, pid) }),
     ctx.db.insert(activityLogs).values({
       actor_user_id: ctx.actor.user_id,
       entity_type: 'company',
-      entity_id: idOf(pid),
+      entity_id: idByPublicId(companies, pid),
       action: 'created',
       before: null,
       after: forLog(values, input),
-      company_id: idOf(pid),
+      company_id: idByPublicId(companies, pid),
       created_at: ctx.now,
     }),
   ]);

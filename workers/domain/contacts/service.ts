@@ -10,7 +10,8 @@
  *       before: contactsForLog(before), after: contactsForLog(input.contacts) }),
  *   ]);
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
 import { addresses, contacts, countries } from '../../../drizzle/schema';
 import { bulkInsert, type DB, type Statement } from '../../platform/db';
 import {
@@ -29,7 +30,8 @@ export * from './values';
 export type OwnerType = 'company' | 'client' | 'campus';
 export interface ContactOwner {
   type: OwnerType;
-  id: number;
+  /** A number, or idByPublicId() for an owner written earlier in the same batch. */
+  id: number | SQL<number>;
 }
 
 const ownerIs = (owner: ContactOwner) =>
@@ -93,8 +95,8 @@ export function contactRows(
   owner: ContactOwner,
   input: ContactsInput,
   now: Date,
-): (typeof contacts.$inferInsert)[] {
-  const rows: (typeof contacts.$inferInsert)[] = [];
+): SQLiteInsertValue<typeof contacts>[] {
+  const rows: SQLiteInsertValue<typeof contacts>[] = [];
   const push = (type: ContactType, c: ContactInput, position: number) =>
     rows.push({
       owner_type: owner.type,

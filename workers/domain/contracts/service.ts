@@ -21,7 +21,7 @@ import {
 } from '../../../drizzle/schema';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { publicId } from '../../platform/crypto';
-import { runBatch } from '../../platform/db';
+import { idByPublicId, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { campusScope } from '../access/scope';
 import { activityFeed } from '../activity/feed';
@@ -394,7 +394,7 @@ export async function addContract(ctx: ActorCtx, input: AddContractInput): Promi
     ctx.db.insert(contracts).values(values),
     logActivity(ctx, {
       entity_type: 'contract',
-      entity_id: sql`(select id from contracts where public_id = ${id})` as unknown as number,
+      entity_id: idByPublicId(contracts, id),
       action: 'created',
       after: contractForLog(values),
       company_id: client.company_id,
@@ -489,7 +489,7 @@ export async function cloneContract(
     ctx.db.insert(contracts).values(values),
     logActivity(ctx, {
       entity_type: 'contract',
-      entity_id: sql`(select id from contracts where public_id = ${newId})` as unknown as number,
+      entity_id: idByPublicId(contracts, newId),
       action: 'cloned',
       after: { ...contractForLog(values), cloned_from: source.public_id },
       company_id: source.company_id,

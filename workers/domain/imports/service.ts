@@ -19,7 +19,7 @@ import {
   policyBatches,
   products,
 } from '../../../drizzle/schema';
-import { runBatch, type DB } from '../../platform/db';
+import { idByPublicId, runBatch, type DB } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { cleanFileName, deleteFiles, fileKey } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
@@ -342,7 +342,7 @@ export async function confirmMapping(ctx: ActorCtx, id: string, input: MappingIn
   await ctx.db.batch([
     ctx.db
       .update(imports)
-      .set({ job_id: sql`(select id from jobs where public_id = ${job.id})` })
+      .set({ job_id: idByPublicId(jobs, job.id) })
       .where(eq(imports.id, imp.id)),
     logActivity(ctx, {
       entity_type: 'import',

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { companies, productGroupProducts, productGroups, products } from '../../../drizzle/schema';
-import { bulkInsert, runBatch } from '../../platform/db';
+import { bulkInsert, idByPublicId, runBatch } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { requirePermission } from '../access/actor';
 import { companyScope } from '../access/scope';
@@ -14,7 +14,6 @@ import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';
 import { likeAny, orderBy, paginate, type ListQuery, type Page } from '../lists';
 import { msg } from '../validation';
-import { idByPublicId } from './queries';
 import { activityFeed } from '../activity/feed';
 import type { ProductGroupInput } from './schema';
 import { companyForNew } from './service';

@@ -3,7 +3,6 @@
  * insurers a product may belong to, and money in major units.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { SQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { companies, countries, insurers, products } from '../../../drizzle/schema';
 import type { DB } from '../../platform/db';
 import type { Actor } from '../access/actor';
@@ -12,17 +11,6 @@ import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
 
 export type ProductRow = typeof products.$inferSelect;
-
-/**
- * The id of a row written earlier in the same batch, found by its public id. Lets a new row and its
- * activity-log row go into one batch (one transaction) although the log needs the new row's id.
- */
-export function idByPublicId(
-  table: SQLiteTable & { id: SQLiteColumn; public_id: SQLiteColumn },
-  publicId: string,
-) {
-  return sql`(select ${table.id} from ${table} where ${table.public_id} = ${publicId})` as unknown as number;
-}
 
 /** A product of the actor's visible companies, by its public id; another tenant's id is "not found". */
 export async function findProduct(ctx: ActorCtx, publicId: string): Promise<ProductRow> {

@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { companies, countries, insurers, products, productPrices, units } from '../../../drizzle/schema';
-import { MAX_BOUND_PARAMETERS, runBatch, type Statement } from '../../platform/db';
+import { MAX_BOUND_PARAMETERS, idByPublicId, runBatch, type Statement } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { requirePermission } from '../access/actor';
 import { companyScope } from '../access/scope';
@@ -15,7 +15,7 @@ import type { ActorCtx } from '../context';
 import { ValidationFailed, type FieldError } from '../errors';
 import { likeAny, orderBy, paginate, type BulkSelection, type ListQuery, type Page } from '../lists';
 import { major, msg, todayIso } from '../validation';
-import { findProduct, idByPublicId, insurersOf, visibleCompanies, type ProductRow } from './queries';
+import { findProduct, insurersOf, visibleCompanies, type ProductRow } from './queries';
 import {
   MIN_PURCHASE_DAYS,
   type CoverageLimit,
