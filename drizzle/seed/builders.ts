@@ -22,7 +22,7 @@ import {
   users,
 } from '../schema';
 import type { DB } from '../../workers/platform/db';
-import { bulkInsert, runBatch, type Statement } from '../../workers/platform/db';
+import { bulkInsert, chunk, runBatch, type Statement } from '../../workers/platform/db';
 import { publicId } from '../../workers/platform/crypto';
 import { hashPassword } from '../../workers/platform/auth/password';
 import { ALL_PERMISSIONS, groupOf } from '../../workers/domain/access/permissions';
@@ -322,8 +322,8 @@ export async function buildPolicyBatch(
   }));
   // JSON row sets: one bound parameter per thousand applicants (D1 binds at most 100 per statement).
   const statements: Statement[] = [];
-  for (let i = 0; i < rows.length; i += 1000) {
-    const set = JSON.stringify(rows.slice(i, i + 1000));
+  for (const part of chunk(rows, 1000)) {
+    const set = JSON.stringify(part);
     statements.push(
       db.run(sql`INSERT INTO enrollments (public_id, batch_id, position, type, first_name, last_name, date_of_birth,
           email, residence_country_id, destination_country_id, start_date, end_date, errors, error_count,

@@ -5,6 +5,7 @@ import { logActivity } from '../../workers/domain/audit/activity-log';
 import {
   MAX_BOUND_PARAMETERS,
   bulkInsert,
+  chunk,
   chunkRows,
   idByPublicId,
   runBatch,
@@ -29,6 +30,14 @@ describe('D1 bound-parameter limit', () => {
       expect(chunks.flat()).toEqual(rows);
     }
     expect(MAX_BOUND_PARAMETERS).toBe(100);
+  });
+
+  it('chunk splits items in order into lists of at most the size, the last one holding the rest', () => {
+    expect(chunk([1, 2, 3, 4, 5, 6, 7], 3)).toEqual([[1, 2, 3], [4, 5, 6], [7]]);
+    expect(chunk([1, 2, 3], 3)).toEqual([[1, 2, 3]]);
+    expect(chunk([], 3)).toEqual([]);
+    expect(() => chunk([1], 0)).toThrow();
+    expect(() => chunk([1], 1.5)).toThrow();
   });
 
   it('chunkRows refuses a row that binds more than 100 parameters (or none)', () => {

@@ -59,9 +59,18 @@ export function chunkRows<T>(rows: readonly T[], columnsPerRow: number): T[][] {
   if (columnsPerRow < 1 || columnsPerRow > MAX_BOUND_PARAMETERS) {
     throw new Error(`A row binds ${columnsPerRow} parameters; D1 allows 1 to ${MAX_BOUND_PARAMETERS}.`);
   }
-  const size = Math.floor(MAX_BOUND_PARAMETERS / columnsPerRow);
+  return chunk(rows, Math.floor(MAX_BOUND_PARAMETERS / columnsPerRow));
+}
+
+/**
+ * Splits items into lists of at most `size`, in order: the one chunking loop (statements within D1's
+ * parameter limit through chunkRows, JSON row sets, queue sends, the steps of a long write).
+ * Many values in one `IN` need no chunks: use inJson.
+ */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  if (!Number.isInteger(size) || size < 1) throw new Error(`A chunk holds at least one item, not ${size}.`);
   const chunks: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) chunks.push(rows.slice(i, i + size));
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
   return chunks;
 }
 

@@ -3,9 +3,9 @@
  * members linked to their students in one write and one re-check of the batch (service.ts links one
  * at a time, which is right for the add page but not for a sheet with many families).
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { enrollments } from '../../../drizzle/schema';
-import { runBatch } from '../../platform/db';
+import { inJson, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { ValidationFailed } from '../errors';
@@ -18,17 +18,11 @@ export const LINK_ERROR_FIELDS: readonly string[] = ['dependency_id', 'group_lea
 
 async function membersById(ctx: ActorCtx, batch: BatchRow, publicIds: string[]) {
   const unique = [...new Set(publicIds)];
-  const found = new Map<string, { id: number; type: string }>();
-  for (let i = 0; i < unique.length; i += 90) {
-    const rows = await ctx.db
-      .select({ id: enrollments.id, public_id: enrollments.public_id, type: enrollments.type })
-      .from(enrollments)
-      .where(
-        and(eq(enrollments.batch_id, batch.id), inArray(enrollments.public_id, unique.slice(i, i + 90))),
-      );
-    for (const r of rows) found.set(r.public_id, { id: r.id, type: r.type });
-  }
-  return found;
+  const rows = await ctx.db
+    .select({ id: enrollments.id, public_id: enrollments.public_id, type: enrollments.type })
+    .from(enrollments)
+    .where(and(eq(enrollments.batch_id, batch.id), inJson(enrollments.public_id, unique)));
+  return new Map(rows.map((r) => [r.public_id, { id: r.id, type: r.type }]));
 }
 
 /**

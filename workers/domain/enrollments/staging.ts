@@ -12,7 +12,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { enrollments, policyBatches } from '../../../drizzle/schema';
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
 import { publicIds } from '../../platform/crypto';
-import { runBatch, type DB, type Statement } from '../../platform/db';
+import { chunk, runBatch, type DB, type Statement } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import type { ActorCtx, Ctx } from '../context';
 import { ValidationFailed } from '../errors';
@@ -226,9 +226,9 @@ export async function stageNewBatch(
   );
   let done = 0;
   let withErrors = 0;
-  for (let i = 0; i < validated.length; i += opts.step) {
-    const part = validated.slice(i, i + opts.step);
-    const last = i + opts.step >= validated.length;
+  const parts = chunk(validated, opts.step);
+  for (const [n, part] of parts.entries()) {
+    const last = n === parts.length - 1;
     await runBatch(
       ctx.db,
       stagedStatements(ctx, batch, part, {

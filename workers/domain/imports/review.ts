@@ -121,28 +121,19 @@ async function countryNames(ctx: ActorCtx, rows: EnrollmentRow[]) {
       rows.flatMap((r) => [r.residence_country_id, r.destination_country_id]).filter((x): x is number => !!x),
     ),
   ];
-  const out = new Map<number, string>();
-  for (let i = 0; i < ids.length; i += 90) {
-    const found = await ctx.db
-      .select({ id: countries.id, name: countries.name })
-      .from(countries)
-      .where(inArray(countries.id, ids.slice(i, i + 90)));
-    for (const c of found) out.set(c.id, c.name);
-  }
-  return out;
+  const found = await ctx.db
+    .select({ id: countries.id, name: countries.name })
+    .from(countries)
+    .where(inJson(countries.id, ids));
+  return new Map(found.map((c) => [c.id, c.name]));
 }
 
 async function publicIdsOf(ctx: ActorCtx, ids: number[]) {
-  const out = new Map<number, string>();
-  const unique = [...new Set(ids)];
-  for (let i = 0; i < unique.length; i += 90) {
-    const found = await ctx.db
-      .select({ id: enrollments.id, public_id: enrollments.public_id })
-      .from(enrollments)
-      .where(inArray(enrollments.id, unique.slice(i, i + 90)));
-    for (const r of found) out.set(r.id, r.public_id);
-  }
-  return out;
+  const found = await ctx.db
+    .select({ id: enrollments.id, public_id: enrollments.public_id })
+    .from(enrollments)
+    .where(inJson(enrollments.id, [...new Set(ids)]));
+  return new Map(found.map((r) => [r.id, r.public_id]));
 }
 
 /** Rows as the grid shows them. */

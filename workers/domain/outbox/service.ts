@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or } from 'drizzle-orm';
 import { outbox } from '../../../drizzle/schema';
 import type { Env, JobMessage } from '../../env';
-import type { DB, Statement } from '../../platform/db';
+import { chunk, type DB, type Statement } from '../../platform/db';
 import { deliver } from '../../platform/mail';
 
 export interface OutgoingMessage {
@@ -37,10 +37,10 @@ const MAX_HANDED_OVER = 5000;
 
 /** Hands outbox rows to the queue, 25 ids per queue message and 100 queue messages per send. */
 async function handOver(env: Env, ids: readonly number[]): Promise<void> {
-  const messages: { body: JobMessage }[] = [];
-  for (let i = 0; i < ids.length; i += OUTBOX_IDS_PER_MESSAGE)
-    messages.push({ body: { type: 'outbox.deliver_many', ids: ids.slice(i, i + OUTBOX_IDS_PER_MESSAGE) } });
-  for (let i = 0; i < messages.length; i += 100) await env.JOBS.sendBatch(messages.slice(i, i + 100));
+  const messages = chunk(ids, OUTBOX_IDS_PER_MESSAGE).map((part): { body: JobMessage } => ({
+    body: { type: 'outbox.deliver_many', ids: part },
+  }));
+  for (const send of chunk(messages, 100)) await env.JOBS.sendBatch(send);
 }
 
 /**

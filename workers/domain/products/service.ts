@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { companies, countries, insurers, products, productPrices, units } from '../../../drizzle/schema';
-import { MAX_BOUND_PARAMETERS, idByPublicId, runBatch, type Statement } from '../../platform/db';
+import { idByPublicId, inJson, runBatch, type Statement } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { requirePermission } from '../access/actor';
 import { companyScope } from '../access/scope';
@@ -621,7 +621,7 @@ export async function bulkSetProductStatus(
     ? listConditions(ctx, filters)
     : and(
         companyScope(ctx.actor, products.company_id),
-        inArray(products.public_id, selection.ids.slice(0, BULK_LIMIT)),
+        inJson(products.public_id, selection.ids.slice(0, BULK_LIMIT)),
       )!;
   const rows = await ctx.db
     .select({ id: products.id, status: products.status, company_id: products.company_id })
@@ -630,13 +630,9 @@ export async function bulkSetProductStatus(
     .limit(BULK_LIMIT);
   if (!rows.length) return { changed: 0 };
   const ids = rows.map((r) => r.id);
-  const statements: Statement[] = [];
-  for (let i = 0; i < ids.length; i += MAX_BOUND_PARAMETERS - 10) {
-    const chunk = ids.slice(i, i + MAX_BOUND_PARAMETERS - 10);
-    statements.push(
-      ctx.db.update(products).set({ status, updated_at: ctx.now }).where(inArray(products.id, chunk)),
-    );
-  }
+  const statements: Statement[] = [
+    ctx.db.update(products).set({ status, updated_at: ctx.now }).where(inJson(products.id, ids)),
+  ];
   for (const r of rows)
     statements.push(
       logActivity(ctx, {
