@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { activityLogs } from '../../drizzle/schema';
-import { listActivity, logActivity } from '../../workers/domain/audit/activity-log';
-import { runBatch } from '../../workers/platform/db';
+import { listActivity, logActivities, logActivity } from '../../workers/domain/audit/activity-log';
+import { MAX_BOUND_PARAMETERS, runBatch } from '../../workers/platform/db';
 import { ctx, db } from '../support/world';
 
 let entities = 0;
@@ -80,5 +80,33 @@ describe('activity log', () => {
       ['updated', 4242, '2026-02-02T10:00:00.000Z'],
       ['created', 4242, '2026-02-02T09:00:00.000Z'],
     ]);
+  });
+
+  it('writes many entries at once in statements within the parameter limit, each keeping only its changes', async () => {
+    const c = ctx({ now: new Date('2026-02-03T09:00:00Z') });
+    const entries = Array.from({ length: 250 }, (_, i) => ({
+      entity_type: 'bulk_product',
+      entity_id: i + 1,
+      action: 'archived',
+      before: { status: 'active', name: `P${i}` },
+      after: { status: 'archived', name: `P${i}` },
+      company_id: 5,
+    }));
+    const statements = logActivities(c, entries);
+    expect(statements.length).toBeGreaterThan(1);
+    for (const s of statements) {
+      const { params } = 'toSQL' in s ? s.toSQL() : s.getQuery();
+      expect(params.length).toBeLessThanOrEqual(MAX_BOUND_PARAMETERS);
+    }
+    await runBatch(c.db, statements);
+    const rows = await db().select().from(activityLogs).where(eq(activityLogs.entity_type, 'bulk_product'));
+    expect(rows).toHaveLength(250);
+    expect(new Set(rows.map((r) => r.entity_id)).size).toBe(250);
+    for (const r of rows) {
+      expect(r.before).toEqual({ status: 'active' });
+      expect(r.after).toEqual({ status: 'archived' });
+      expect(r.company_id).toBe(5);
+    }
+    expect(logActivities(c, [])).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { activityLogs } from '../../../drizzle/schema';
-import type { DB, Statement } from '../../platform/db';
+import { bulkInsert, type DB, type Statement } from '../../platform/db';
 import type { Ctx } from '../context';
 
 type Row = Record<string, unknown>;
@@ -41,13 +41,9 @@ export interface LogEntry {
   client_id?: number | SQL<number> | null;
 }
 
-/**
- * The activity-log writer: returns the insert statement so the caller runs it in the same batch as the
- * change it records. Only the changed fields are kept when both sides are given.
- */
-export function logActivity(ctx: Pick<Ctx, 'db' | 'actor' | 'now'>, entry: LogEntry): Statement {
+function logRow(ctx: Pick<Ctx, 'actor' | 'now'>, entry: LogEntry) {
   const { before, after } = diff(redact(entry.before ?? null), redact(entry.after ?? null));
-  return ctx.db.insert(activityLogs).values({
+  return {
     actor_user_id: ctx.actor?.user_id ?? null,
     entity_type: entry.entity_type,
     entity_id: entry.entity_id,
@@ -57,7 +53,30 @@ export function logActivity(ctx: Pick<Ctx, 'db' | 'actor' | 'now'>, entry: LogEn
     company_id: entry.company_id ?? null,
     client_id: entry.client_id ?? null,
     created_at: ctx.now,
-  });
+  };
+}
+
+/**
+ * The activity-log writer: returns the insert statement so the caller runs it in the same batch as the
+ * change it records. Only the changed fields are kept when both sides are given.
+ */
+export function logActivity(ctx: Pick<Ctx, 'db' | 'actor' | 'now'>, entry: LogEntry): Statement {
+  return ctx.db.insert(activityLogs).values(logRow(ctx, entry));
+}
+
+/**
+ * The activity-log writer for many entries at once (a bulk change): their insert statements, chunked to
+ * D1's parameter limit, to run in the same batch as the change. No entries give no statement.
+ */
+export function logActivities(
+  ctx: Pick<Ctx, 'db' | 'actor' | 'now'>,
+  entries: readonly LogEntry[],
+): Statement[] {
+  return bulkInsert(
+    ctx.db,
+    activityLogs,
+    entries.map((entry) => logRow(ctx, entry)),
+  );
 }
 
 /**

@@ -8,15 +8,7 @@
  * appears in their company switcher at once.
  */
 import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import {
-  activityLogs,
-  companies,
-  countries,
-  roles,
-  userCompanies,
-  userRoles,
-  users,
-} from '../../../drizzle/schema';
+import { companies, countries, roles, userCompanies, userRoles, users } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
 import { idByPublicId, runBatch } from '../../platform/db';
 import { requirePermission, type Actor } from '../access/actor';
@@ -331,15 +323,12 @@ export async function createCompany(ctx: ActorCtx, input: CompanyInput): Promise
     ctx.db
       .insert(userCompanies)
       .values({ user_id: ctx.actor.user_id, company_id: idByPublicId(companies, pid) }),
-    ctx.db.insert(activityLogs).values({
-      actor_user_id: ctx.actor.user_id,
+    logActivity(ctx, {
       entity_type: 'company',
       entity_id: idByPublicId(companies, pid),
       action: 'created',
-      before: null,
       after: forLog(values, input),
       company_id: idByPublicId(companies, pid),
-      created_at: ctx.now,
     }),
   ]);
   return getCompany(ctx, pid);

@@ -9,7 +9,7 @@ import { idByPublicId, inJson, runBatch, type Statement } from '../../platform/d
 import { publicId } from '../../platform/crypto';
 import { requirePermission } from '../access/actor';
 import { companyScope } from '../access/scope';
-import { logActivity } from '../audit/activity-log';
+import { logActivities, logActivity } from '../audit/activity-log';
 import { activityFeed, type ActivityRow } from '../activity/feed';
 import type { ActorCtx } from '../context';
 import { ValidationFailed, type FieldError } from '../errors';
@@ -633,17 +633,19 @@ export async function bulkSetProductStatus(
   const statements: Statement[] = [
     ctx.db.update(products).set({ status, updated_at: ctx.now }).where(inJson(products.id, ids)),
   ];
-  for (const r of rows)
-    statements.push(
-      logActivity(ctx, {
+  statements.push(
+    ...logActivities(
+      ctx,
+      rows.map((r) => ({
         entity_type: 'product',
         entity_id: r.id,
         action: status === 'active' ? 'activated' : 'archived',
         before: { status: r.status },
         after: { status },
         company_id: r.company_id,
-      }),
-    );
+      })),
+    ),
+  );
   await runBatch(ctx.db, statements);
   return { changed: rows.length };
 }
