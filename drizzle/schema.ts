@@ -6,57 +6,30 @@
 import { relations } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
-import { LANGUAGES, RECORD_STATUSES, timestamps } from './schema/columns';
+import {
+  CLIENT_STATUSES,
+  CLIENT_TYPES,
+  INVOICE_RULES,
+  JOB_STATUSES,
+  LANDING_PAGES,
+  LANGUAGES,
+  OUTBOX_CHANNELS,
+  OUTBOX_STATUSES,
+  PAYMENT_FREQUENCIES,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+  PIN_CHANNELS,
+  PIN_PURPOSES,
+  RECORD_STATUSES,
+  ROLE_FAMILIES,
+  SESSION_KINDS,
+  SESSION_STAGES,
+  USER_STATUSES,
+  USER_TYPES,
+} from './enums';
+import { timestamps } from './schema/columns';
 
-export { LANGUAGES, RECORD_STATUSES };
-
-export const USER_TYPES = ['company', 'school', 'student'] as const;
-export const ROLE_FAMILIES = USER_TYPES;
-export const USER_STATUSES = ['active', 'invited', 'archived', 'declined', 'pending'] as const;
-export const LANDING_PAGES = ['dashboard', 'insureds', 'clients', 'products'] as const;
-export const CLIENT_TYPES = ['school', 'agency', 'guardianship', 'other'] as const;
-export const CLIENT_STATUSES = [
-  'active',
-  'archived',
-  'pending_onboarding',
-  'draft',
-  'waiting_sa',
-  'waiting_for_approval',
-  'declined',
-  'suspended',
-] as const;
-export const SESSION_KINDS = ['web', 'api'] as const;
-export const SESSION_STAGES = ['pin', 'active'] as const;
-export const PIN_PURPOSES = ['login', 'verify_email', 'verify_phone', 'reset_email', 'reset_phone'] as const;
-export const PIN_CHANNELS = ['email', 'phone'] as const;
-export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
-export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
-export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
-export const PAYMENT_TERMS = [
-  'invoiced_directly',
-  'weekly',
-  'bi_weekly',
-  'semi_monthly',
-  'monthly',
-  'pay_later',
-  'cod',
-] as const;
-export const PAYMENT_METHODS = [
-  'credit_card',
-  'bank_transfer',
-  'applied_balance',
-  'no_charge',
-  'paypal',
-] as const;
-export const PAYMENT_FREQUENCIES = [
-  'weekly',
-  'bi_weekly',
-  'semi_monthly',
-  'monthly',
-  'pay_later',
-  'cod',
-] as const;
-export const INVOICE_RULES = ['by_location', 'by_group', 'invoice_campus_directly'] as const;
+export * from './enums';
 
 // ---------------------------------------------------------------- reference data
 

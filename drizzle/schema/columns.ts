@@ -1,4 +1,4 @@
-/** Column helpers and enums shared by every schema module (kept apart to avoid import cycles). */
+/** Column helpers shared by every schema module (kept apart to avoid import cycles); enums are in ../enums.ts. */
 import { sql } from 'drizzle-orm';
 import { integer } from 'drizzle-orm/sqlite-core';
 
@@ -10,6 +10,3 @@ export const timestamps = {
     .notNull()
     .default(sql`(unixepoch('subsec') * 1000)`),
 };
-
-export const LANGUAGES = ['en', 'ca', 'cn', 'de', 'es', 'fr', 'it', 'pt'] as const;
-export const RECORD_STATUSES = ['active', 'archived'] as const;

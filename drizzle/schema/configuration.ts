@@ -6,26 +6,21 @@
  */
 import { relations } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { LANGUAGES, RECORD_STATUSES, timestamps } from './columns';
+import {
+  ADDRESS_KINDS,
+  CONTACT_TYPES,
+  DOCUMENT_VISIBILITIES,
+  LANGUAGES,
+  NOTE_OWNER_TYPES,
+  NOTE_SOURCES,
+  NOTE_TYPES,
+  OWNER_TYPES,
+  RECORD_STATUSES,
+  SERVICE_AGREEMENT_STATUSES,
+  TERRITORIAL_LIMITS,
+} from '../enums';
+import { timestamps } from './columns';
 import { campuses, clients, companies, countries, users } from '../schema';
-
-export const OWNER_TYPES = ['company', 'client', 'campus'] as const;
-export const CONTACT_TYPES = ['initial', 'owner', 'secondary', 'accounting', 'custom'] as const;
-export const ADDRESS_KINDS = ['billing', 'mailing'] as const;
-export const TERRITORIAL_LIMITS = ['domestic', 'international', 'business_trip'] as const;
-export const DOCUMENT_VISIBILITIES = ['public', 'clients', 'internal'] as const;
-export const NOTE_OWNER_TYPES = ['client', 'campus', 'policy'] as const;
-export const NOTE_SOURCES = [
-  'email',
-  'call',
-  'policy_holder',
-  'third_party',
-  'other',
-  'message_centre',
-  'chat',
-] as const;
-export const NOTE_TYPES = ['admin_note', 'communication'] as const;
-export const SERVICE_AGREEMENT_STATUSES = ['pending', 'active', 'inactive'] as const;
 
 // ---------------------------------------------------------------- contacts and addresses
 

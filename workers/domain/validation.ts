@@ -7,6 +7,7 @@
  * in English (see formatMessage), pages translate them to the reader's language.
  */
 import { z } from 'zod';
+import { LANDING_PAGES } from '../../drizzle/enums';
 
 export function msg(key: string, params?: Record<string, string | number>): string {
   return params ? `${key}|${JSON.stringify(params)}` : key;
@@ -158,7 +159,7 @@ export function isLocalPath(path: string): boolean {
   return true;
 }
 
-export const LANDING_PAGE_OPTIONS = ['dashboard', 'insureds', 'clients', 'products'] as const;
+export const LANDING_PAGE_OPTIONS = LANDING_PAGES;
 
 // ---------------------------------------------------------------- shared field rules (spec 000 s.5, 001 s.5)
 

@@ -1,8 +1,9 @@
 import { localeResources } from '../../app/locales';
 import { parseMessage } from '../domain/validation';
+import { LANGUAGES } from '../../drizzle/enums';
 
 /** Every interface language; English is the default and has no path prefix. */
-export const LANGUAGES = ['en', 'ca', 'cn', 'de', 'es', 'fr', 'it', 'pt'] as const;
+export { LANGUAGES };
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
 

@@ -4,21 +4,14 @@
  * workers/domain/contacts.
  */
 import { z } from 'zod';
+import { LANGUAGES, PAYMENT_TERMS, RECORD_STATUSES } from '../../../drizzle/enums';
 import { addressSchemas, contactsSchema } from '../contacts/schema';
 import { listQuerySchema } from '../lists';
 import { checkbox, entityName, msg, optional, url } from '../validation';
 
-export const CAMPUS_STATUSES = ['active', 'archived'] as const;
-export const CAMPUS_LANGUAGES = ['en', 'ca', 'cn', 'de', 'es', 'fr', 'it', 'pt'] as const;
-export const CAMPUS_PAYMENT_TERMS = [
-  'invoiced_directly',
-  'weekly',
-  'bi_weekly',
-  'semi_monthly',
-  'monthly',
-  'pay_later',
-  'cod',
-] as const;
+export const CAMPUS_STATUSES = RECORD_STATUSES;
+export const CAMPUS_LANGUAGES = LANGUAGES;
+export const CAMPUS_PAYMENT_TERMS = PAYMENT_TERMS;
 /** The contact types a campus has (spec 001 s.3 Campus). */
 export const CAMPUS_CONTACT_TYPES = ['initial', 'owner', 'secondary', 'accounting'] as const;
 
@@ -144,4 +137,4 @@ export const TEMPLATE_COLUMNS = [
   { key: 'group_name', required: false },
 ] as const;
 
-export { APPLICANT_TYPES, GENDERS } from '../../../drizzle/schema/ordering-enums';
+export { APPLICANT_TYPES, GENDERS } from '../../../drizzle/enums';

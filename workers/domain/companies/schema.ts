@@ -1,12 +1,13 @@
 /** Inputs of the company calls (spec 001 s.3 Company; catalogue: Companies). Pure: pages and the API share them. */
 import { z } from 'zod';
+import { LANGUAGES, RECORD_STATUSES } from '../../../drizzle/enums';
 import { addressSchemas, contactsSchema } from '../contacts/schema';
 import { listQuerySchema } from '../lists';
 import { entityName, msg, optional, wholeNumber } from '../validation';
 
-export const COMPANY_STATUSES = ['active', 'archived'] as const;
+export const COMPANY_STATUSES = RECORD_STATUSES;
 export const PAYMENT_GATEWAYS = ['barclaycard_epdq', 'none'] as const;
-export const COMPANY_LANGUAGES = ['en', 'ca', 'cn', 'de', 'es', 'fr', 'it', 'pt'] as const;
+export const COMPANY_LANGUAGES = LANGUAGES;
 export const COMPANY_CURRENCIES = [
   'GBP',
   'EUR',

@@ -15,6 +15,7 @@
  * when a mailing email is given; any filled address needs its first line and country.
  */
 import { z } from 'zod';
+import { ADDRESS_KINDS, CONTACT_TYPES } from '../../../drizzle/enums';
 import {
   addressDepartment,
   city,
@@ -26,7 +27,7 @@ import {
   postalCode,
 } from '../validation';
 
-export const CONTACT_TYPES = ['initial', 'owner', 'secondary', 'accounting', 'custom'] as const;
+export { CONTACT_TYPES };
 export type ContactType = (typeof CONTACT_TYPES)[number];
 export const SINGLE_CONTACT_TYPES = ['initial', 'owner', 'accounting'] as const;
 export const MULTI_CONTACT_TYPES = ['secondary', 'custom'] as const;
@@ -157,7 +158,7 @@ export const contactsSchema = z.object({
 });
 export type ContactsInput = z.infer<typeof contactsSchema>;
 
-export const ADDRESS_KINDS = ['billing', 'mailing'] as const;
+export { ADDRESS_KINDS };
 export type AddressKind = (typeof ADDRESS_KINDS)[number];
 
 const addressShape = {

@@ -6,13 +6,14 @@
  * dates) are in `contractDateErrors`, which the service calls with today's date and the product.
  */
 import { z } from 'zod';
+import { RECORD_STATUSES } from '../../../drizzle/enums';
 import { listQuerySchema } from '../lists';
 import { isoDate, money, msg, optional, poNumber, wholeNumber } from '../validation';
 import type { FieldError } from '../errors';
 
 /** Minimum product purchase (spec 001 s.9): a contract's and an agreement row's min days. */
 export const MIN_CONTRACT_DAYS = 6;
-export const CONTRACT_STATUSES = ['active', 'archived'] as const;
+export const CONTRACT_STATUSES = RECORD_STATUSES;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 /** Where a contract stands against today: started and not ended, not started yet, ended. */
 export const CONTRACT_PERIODS = ['current', 'future', 'expired'] as const;

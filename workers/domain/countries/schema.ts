@@ -1,10 +1,11 @@
 /** Inputs of the countries and tax-rates calls (spec 001 s.3 Country, s.5, s.9). Pure: pages and the API share them. */
 import { z } from 'zod';
+import { RECORD_STATUSES } from '../../../drizzle/enums';
 import { listQuerySchema } from '../lists';
 import { endNotBeforeStart, entityName, isoDate, msg, optional, taxRatePercent } from '../validation';
 
 export const REGION_CODES = ['AS', 'EU', 'AF', 'OC', 'NA', 'SA', 'AN'] as const;
-export const COUNTRY_STATUSES = ['active', 'archived'] as const;
+export const COUNTRY_STATUSES = RECORD_STATUSES;
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);
 

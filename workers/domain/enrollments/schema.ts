@@ -6,7 +6,7 @@
  * limits, past start dates, duplicates, family links) are in rules.ts.
  */
 import { z } from 'zod';
-import { APPLICANT_TYPES, GENDERS } from '../../../drizzle/schema/ordering-enums';
+import { APPLICANT_TYPES, GENDERS } from '../../../drizzle/enums';
 import {
   email,
   groupName,

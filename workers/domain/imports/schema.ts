@@ -4,7 +4,7 @@
  * API use the same schemas.
  */
 import { z } from 'zod';
-import { DATE_ORDERS, IMPORT_STATUSES } from '../../../drizzle/schema/ordering-enums';
+import { DATE_ORDERS, IMPORT_STATUSES } from '../../../drizzle/enums';
 import { APPLICANT_FIELDS, MAX_APPLICANTS, type ApplicantField } from '../enrollments/schema';
 import { checkbox, msg } from '../validation';
 

@@ -1,9 +1,10 @@
 /** Inputs of the insurer calls (catalogue: Insurers). Pure: pages and the API share them. */
 import { z } from 'zod';
+import { RECORD_STATUSES } from '../../../drizzle/enums';
 import { listQuerySchema } from '../lists';
 import { email, entityName, msg, optional, optionalPhoneFields, url } from '../validation';
 
-export const INSURER_STATUSES = ['active', 'archived'] as const;
+export const INSURER_STATUSES = RECORD_STATUSES;
 
 const insurerShape = {
   name: entityName,

@@ -1,6 +1,6 @@
 /** Invoice list and detail queries (spec 002 s.7: GET invoices, GET invoices/{id}). Pure. */
 import { z } from 'zod';
-import { INVOICE_STATUSES } from '../../../drizzle/schema/ordering-enums';
+import { INVOICE_STATUSES } from '../../../drizzle/enums';
 import { listQuerySchema } from '../lists';
 
 export const invoiceListQuerySchema = listQuerySchema.extend({

@@ -7,18 +7,10 @@
  * ('Link to message is required').
  */
 import { z } from 'zod';
+import { NOTE_SOURCES, NOTE_TYPES } from '../../../drizzle/enums';
 import { isoDate, msg, optional, requiredText } from '../validation';
 
-export const NOTE_SOURCES = [
-  'email',
-  'call',
-  'policy_holder',
-  'third_party',
-  'other',
-  'message_centre',
-  'chat',
-] as const;
-export const NOTE_TYPES = ['admin_note', 'communication'] as const;
+export { NOTE_SOURCES, NOTE_TYPES };
 /** Requested-by options are listed per user type (spec 002 s.6). */
 export const REQUESTER_TYPES = ['school', 'company', 'student', 'other'] as const;
 export type NoteSource = (typeof NOTE_SOURCES)[number];

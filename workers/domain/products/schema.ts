@@ -7,16 +7,21 @@
  * service; the rules here are about one input on its own.
  */
 import { z } from 'zod';
+import {
+  DOCUMENT_VISIBILITIES,
+  LANGUAGES,
+  RECORD_STATUSES,
+  TERRITORIAL_LIMITS,
+} from '../../../drizzle/enums';
+import { REGION_CODES } from '../countries/schema';
 import { listQuerySchema } from '../lists';
 import { checkbox, email, entityName, isoDate, msg, money, productCode, wholeNumber } from '../validation';
 
 export const MIN_PURCHASE_DAYS = 6;
-export const TERRITORIAL_LIMITS = ['domestic', 'international', 'business_trip'] as const;
-export const PRODUCT_STATUSES = ['active', 'archived'] as const;
+export { DOCUMENT_VISIBILITIES, REGION_CODES, TERRITORIAL_LIMITS };
+export const PRODUCT_STATUSES = RECORD_STATUSES;
 export const CURRENCIES = ['GBP', 'EUR', 'USD', 'CAD', 'AUD', 'NZD', 'CHF'] as const;
-export const REGION_CODES = ['AS', 'EU', 'AF', 'OC', 'NA', 'SA', 'AN'] as const;
-export const DOCUMENT_LANGUAGES = ['en', 'ca', 'cn', 'de', 'es', 'fr', 'it', 'pt'] as const;
-export const DOCUMENT_VISIBILITIES = ['public', 'clients', 'internal'] as const;
+export const DOCUMENT_LANGUAGES = LANGUAGES;
 export const DOCUMENT_TYPES = [
   'policy_wording',
   'certificate',
