@@ -4,6 +4,7 @@
  * plus total, current_page, last_page).
  */
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { z } from 'zod';
 import type { DB } from '../platform/db';
@@ -92,16 +93,16 @@ export async function paginate<T>(
   db: DB,
   query: ListQuery,
   build: {
-    rows: (limit: number, offset: number) => unknown;
-    count: unknown;
+    rows: (limit: number, offset: number) => BatchItem<'sqlite'>;
+    count: BatchItem<'sqlite'>;
   },
 ): Promise<Page<T>> {
   const perPage = Math.min(query.items, MAX_PER_PAGE);
   const page = query.page;
-  const [items, counted] = (await db.batch([
-    build.rows(perPage, (page - 1) * perPage) as never,
-    build.count as never,
-  ])) as unknown as [T[], { total: number }[]];
+  const [items, counted]: [T[], { total: number }[]] = await db.batch([
+    build.rows(perPage, (page - 1) * perPage),
+    build.count,
+  ]);
   const total = Number(counted[0]?.total ?? 0);
   return { items, meta: meta(total, page, perPage, items.length) };
 }
