@@ -1,10 +1,12 @@
 /**
  * A small driver for the browser tests: Chromium through playwright-core, a fresh profile per context,
- * sign-in as a person does it (PIN read from the development mailbox), and screenshots.
+ * sign-in as a person does it (PIN read from the development mailbox), and screenshots. Every page made
+ * by newPage() is checked with axe (axe.ts) whenever it loads and whenever a test waits for it.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expectAccessible, watchAccessibility } from './axe';
 import { DEMO_PASSWORD } from './servers';
 import { t } from './i18n';
 
@@ -48,6 +50,7 @@ export async function newPage(browser: Browser, baseURL: string): Promise<Page> 
   // Generous: the Workers share a small machine with builds and type checks.
   page.setDefaultTimeout(30_000);
   page.setDefaultNavigationTimeout(60_000);
+  watchAccessibility(page);
   return page;
 }
 
@@ -59,7 +62,7 @@ export function pathOf(page: Page): string {
 /**
  * Waits until React has hydrated the server-rendered page, so menus and dropdowns answer clicks: the
  * Remix router exists, React owns the body, and the DOM has been quiet for a moment (a hydration
- * mismatch makes React re-render the whole document just after).
+ * mismatch makes React re-render the whole document just after). Then checks the page with axe.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -84,6 +87,7 @@ export async function hydrated(page: Page): Promise<void> {
         observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       }),
   );
+  await expectAccessible(page);
 }
 
 /** Goes to a path and waits for hydration; returns the main response's status. */
