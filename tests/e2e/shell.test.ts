@@ -153,7 +153,9 @@ describe('languages', () => {
       expect(await page.locator('html').getAttribute('lang'), lng).toBe(HTML_LANG[lng]);
       expect(await headingText(page), lng).toBe(t('notifications.title', lng));
       expect(
-        await page.getByRole('button', { name: t('shell.language', lng), exact: true }).count(),
+        await page
+          .getByRole('button', { name: `${t('shell.language', lng)}: ${lng.toUpperCase()}`, exact: true })
+          .count(),
         lng,
       ).toBe(1);
     }
