@@ -91,8 +91,9 @@ export function AppShell({ children }: { children: ReactNode }) {
               data-soon=""
             >
               <Icon name="mail" />
-              <span className="sr-only">
-                {t('nav.message_centre')} ({t('nav.soon')})
+              <span className="sr-only">{t('nav.message_centre')} </span>
+              <span className="absolute -bottom-0.5 left-1/2 -translate-x-1/2 rounded bg-primary-900 px-1 text-[9px] font-bold uppercase leading-3 text-primary-100">
+                {t('nav.soon')}
               </span>
             </span>
           ) : icons.mail ? (
@@ -121,7 +122,11 @@ export function AppShell({ children }: { children: ReactNode }) {
             <SideMenu />
           </aside>
         ) : null}
-        <Dialog open={drawerOpen} onClose={() => setDrawerOpen(false)} className="relative z-40 lg:hidden">
+        <Dialog
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          className="fixed inset-0 z-40 lg:hidden"
+        >
           <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
           <DialogPanel className="fixed inset-y-0 left-0 flex w-[275px] max-w-[85vw] flex-col bg-white shadow-xl">
             <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
