@@ -175,7 +175,12 @@ export function DataTable<T>({
           )}
         </div>
       ) : null}
-      <div className={loading ? 'opacity-60' : undefined}>
+      {/* Loading shows as a bar, not by fading the rows: faded text would fail the contrast minimum. */}
+      <div
+        aria-hidden="true"
+        className={`h-0.5 ${loading ? 'animate-pulse bg-primary-600' : 'bg-transparent'}`}
+      />
+      <div aria-busy={loading || undefined}>
         <ScrollBox label={caption ?? t('table.scroll_region')}>
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             {caption ? <caption className="sr-only">{caption}</caption> : null}

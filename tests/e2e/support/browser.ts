@@ -97,16 +97,17 @@ export async function visit(page: Page, path: string): Promise<number | undefine
   return response?.status();
 }
 
-/** Clicks a menu button until its popup shows (a click during hydration is lost). */
+/** Clicks a menu button until its popup shows (a click during hydration is lost); checks the open state with axe. */
 export async function openPopup(button: Locator, popup: Locator): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     await button.click();
     try {
       await popup.first().waitFor({ state: 'visible', timeout: 10_000 });
-      return;
     } catch {
-      // the click was lost: try again
+      continue; // the click was lost: try again
     }
+    await expectAccessible(button.page());
+    return;
   }
   throw new Error(`${popup} did not show after three clicks on ${button}`);
 }
