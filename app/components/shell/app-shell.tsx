@@ -10,7 +10,7 @@ import { CompanySwitcher } from './company-switcher';
 import { Footer, Watermark } from './footer';
 import { Icon, Logo } from './icons';
 import { LanguageSwitcher } from './language-switcher';
-import { Badge, NotificationsMenu } from './notifications-menu';
+import { Badge, NotificationsMenu, badgeText } from './notifications-menu';
 import { SideMenu } from './side-menu';
 
 /** Where the skip link takes keyboard users: the page's own content, past the top bar and the menu. */
@@ -45,7 +45,7 @@ export function AppShell({ children }: { children: ReactNode }) {
     <div className="flex min-h-full flex-col">
       <a
         href={`#${MAIN_ID}`}
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-semibold text-primary-800 shadow-lg focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+        className="sr-only z-50 rounded-lg bg-white text-sm font-semibold text-primary-800 shadow-lg focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:px-4 focus:py-2"
         data-testid="skip-link"
       >
         {t('shell.skip_to_content')}
@@ -76,7 +76,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Link
               to={localePath(i18n.language, '/cart')}
               className="relative rounded-full p-2 hover:bg-white/10"
-              aria-label={t('shell.cart', { count: cartCount })}
+              aria-label={t('shell.cart', { shown: badgeText(cartCount) })}
               data-testid="cart-icon"
             >
               <Icon name="cart" />
@@ -100,7 +100,7 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Link
               to={localePath(i18n.language, '/message-centre')}
               className="relative rounded-full p-2 hover:bg-white/10"
-              aria-label={t('shell.messages', { count: unreadMessages })}
+              aria-label={t('shell.messages', { shown: badgeText(unreadMessages) })}
               data-testid="mail-icon"
             >
               <Icon name="mail" />

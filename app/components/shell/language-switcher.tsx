@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, localePath, splitLocale } from '~/i18n/config';
+import { HTML_LANG, LANGUAGES, LANGUAGE_NAMES, localePath, splitLocale } from '~/i18n/config';
 import { useRootData } from '~/root';
 import { postDetached } from '~/components/ui/menu-form';
 import { Icon } from './icons';
@@ -40,7 +40,8 @@ export function LanguageSwitcher({ tone = 'dark' }: { tone?: 'dark' | 'light' })
             <MenuItem>
               <button
                 type="submit"
-                lang={lng}
+                lang={HTML_LANG[lng]}
+                data-lang={lng}
                 onClick={postDetached}
                 aria-current={lng === i18n.language ? 'true' : undefined}
                 className={`flex w-full items-center justify-between px-4 py-2 text-left data-[focus]:bg-primary-50 ${lng === i18n.language ? 'font-semibold' : ''}`}
