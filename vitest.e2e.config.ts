@@ -20,6 +20,8 @@ export default defineConfig({
     environment: 'node',
     include: ['tests/e2e/**/*.test.ts'],
     globalSetup: ['./tests/e2e/support/global-setup.ts'],
+    // axe: findings of the pages a test loaded fail that test (tests/e2e/support/axe.ts).
+    setupFiles: ['./tests/e2e/support/accessibility-setup.ts'],
     fileParallelism: false,
     testTimeout: 240_000,
     hookTimeout: 240_000,

@@ -741,7 +741,7 @@ export default function ClientPage() {
       {tab === 'receivables' || tab === 'payments' || tab === 'invoices' || tab === 'transactions' ? (
         <MoneyTab tab={tab} />
       ) : null}
-      <p className="mt-8 text-xs text-slate-400">
+      <p className="mt-8 text-xs text-slate-600">
         {t('clients.fields.updated_at')}: {formatDate(client.updated_at)}
       </p>
     </div>

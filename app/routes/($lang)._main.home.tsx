@@ -65,7 +65,7 @@ export default function Home() {
               <dd className="font-medium">
                 {t(`account.landing.${landing}`)} ·{' '}
                 <Link
-                  className="text-primary-700 hover:underline"
+                  className="text-primary-700 underline hover:no-underline"
                   to={localePath(i18n.language, '/account-details')}
                 >
                   {t('home.change')}

@@ -97,7 +97,7 @@ describe('notifications', () => {
     );
     const unread = Number(await badge.innerText());
     expect(await bell.getAttribute('aria-label')).toBe(
-      t('shell.notifications_unread', 'en', { count: unread }),
+      t('shell.notifications_unread', 'en', { shown: unread }),
     );
 
     const marked = page.waitForResponse((r) => r.url().includes('/actions/notifications-read'));
@@ -110,7 +110,7 @@ describe('notifications', () => {
     await page.reload();
     await hydrated(page);
     expect(await badge.count(), 'no badge once read').toBe(0);
-    expect(await bell.getAttribute('aria-label')).toBe(t('shell.notifications_unread', 'en', { count: 0 }));
+    expect(await bell.getAttribute('aria-label')).toBe(t('shell.notifications_unread', 'en', { shown: 0 }));
   });
 });
 
@@ -122,7 +122,7 @@ describe('languages', () => {
     let current = 'en';
     try {
       for (const lng of [...LANGUAGES.filter((l) => l !== 'en'), 'en'] as const) {
-        const choice = page.locator(`button[lang="${lng}"]`);
+        const choice = page.locator(`button[data-lang="${lng}"]`);
         await openPopup(page.getByRole('button', { name: t('shell.language', current) }), choice);
         await choice.click();
         try {
@@ -153,7 +153,9 @@ describe('languages', () => {
       expect(await page.locator('html').getAttribute('lang'), lng).toBe(HTML_LANG[lng]);
       expect(await headingText(page), lng).toBe(t('notifications.title', lng));
       expect(
-        await page.getByRole('button', { name: t('shell.language', lng), exact: true }).count(),
+        await page
+          .getByRole('button', { name: `${t('shell.language', lng)}: ${lng.toUpperCase()}`, exact: true })
+          .count(),
         lng,
       ).toBe(1);
     }

@@ -46,12 +46,12 @@ export function ColumnMatcher({
   const { t } = useTranslation();
   const [targets, setTargets] = useState<(ImportTarget | null)[]>(() => columns.map((c) => c.target));
   const [order, setOrder] = useState<DateOrder>(dateOrder);
-  const hasDates = targets.some((x) => x && DATE_SET.has(x));
   return (
     <div className="space-y-6">
-      <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+      {/* A table from md up; below it each column of the sheet is a card of its own (header, values, select). */}
+      <div className="rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+        <table className="w-full text-sm max-md:block md:divide-y md:divide-slate-200">
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 max-md:hidden">
             <tr>
               <th scope="col" className="px-4 py-3">
                 {t('imports.match.column')}
@@ -64,21 +64,31 @@ export function ColumnMatcher({
               </th>
             </tr>
           </thead>
-          <tbody className="divide-y divide-slate-100">
+          <tbody className="divide-y divide-slate-100 max-md:block">
             {columns.map((c, i) => {
               const target = targets[i];
               const isDate = !!target && DATE_SET.has(target);
               const fieldErrors = errors[`columns[${c.index}]`] ?? errors[`columns.${c.index}`];
               const id = `column-${c.index}`;
               return (
-                <tr key={c.index} className={target ? '' : 'bg-slate-50/60'}>
-                  <th scope="row" className="px-4 py-3 text-left align-top font-medium text-slate-900">
+                <tr
+                  key={c.index}
+                  className={`max-md:block max-md:px-4 max-md:py-3 ${target ? '' : 'bg-slate-50/60'}`}
+                  data-column={c.index}
+                >
+                  <th
+                    scope="row"
+                    className="px-4 py-3 text-left align-top font-medium break-words text-slate-900 max-md:block max-md:p-0"
+                  >
                     <span className="block">
                       {c.header || t('imports.match.column_letter', { letter: columnLetter(c.index) })}
                     </span>
                     <span className="text-xs font-normal text-slate-500">{columnLetter(c.index)}</span>
                   </th>
-                  <td className="px-4 py-3 align-top text-slate-700">
+                  <td className="px-4 py-3 align-top text-slate-700 max-md:block max-md:px-0 max-md:py-2">
+                    <span className="mb-0.5 block text-xs font-semibold text-slate-600 md:hidden">
+                      {t('imports.match.values')}
+                    </span>
                     <ul className="space-y-0.5">
                       {c.values.map((v, n) => {
                         const read = isDate ? parseDate(v, order, today) : null;
@@ -100,8 +110,11 @@ export function ColumnMatcher({
                       })}
                     </ul>
                   </td>
-                  <td className="px-4 py-3 align-top">
-                    <label htmlFor={id} className="sr-only">
+                  <td className="px-4 py-3 align-top max-md:block max-md:p-0">
+                    <label
+                      htmlFor={id}
+                      className="sr-only max-md:not-sr-only max-md:mb-1 max-md:block max-md:text-xs max-md:font-semibold max-md:text-slate-600"
+                    >
                       {t('imports.match.field')}: {c.header}
                     </label>
                     <select
@@ -134,9 +147,7 @@ export function ColumnMatcher({
           </tbody>
         </table>
       </div>
-      <fieldset
-        className={`rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200 ${hasDates ? '' : 'opacity-70'}`}
-      >
+      <fieldset className="rounded-xl bg-white p-5 shadow-sm ring-1 ring-slate-200">
         <legend className="px-1 text-sm font-semibold text-slate-900">{t('imports.match.date_order')}</legend>
         <p className="mb-3 text-xs text-slate-500">{t('imports.match.date_order_hint')}</p>
         <div className="flex flex-wrap gap-x-6 gap-y-2">

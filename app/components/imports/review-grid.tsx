@@ -4,6 +4,7 @@ import type { EnrollmentError } from '@db/schema/ordering-enums';
 import { APPLICANT_TYPES, GENDERS, type ApplicantField } from '@server/domain/enrollments/schema';
 import { AppForm, inputClass } from '~/components/forms';
 import { Button } from '~/components/ui/button';
+import { ScrollBox } from '~/components/ui/data-table';
 import { useMessage } from '~/lib/messages';
 import { britishDate } from '~/lib/dates';
 
@@ -55,6 +56,7 @@ function EditCell({
     id: `${formId}-${field}`,
     'aria-label': t(`imports.fields.${field}`),
     'aria-invalid': errors.length ? true : undefined,
+    'aria-describedby': errors.length ? `row-${row.id}-errors` : undefined,
     className: `${inputClass} min-w-32 !py-1.5`,
   };
   if (field === 'type')
@@ -108,8 +110,10 @@ function EditCell({
 }
 
 /**
- * The review grid: one row per applicant in sheet order, each error on its cell with the translated
- * message, row-wide errors (duplicates) under the row. A row opens for fixing with its "Edit" link (the
+ * The review grid: one row per applicant in sheet order. A cell with an error is marked red, and every
+ * error of the row (the cells' and the row-wide ones, such as duplicates) is listed under the row as
+ * "field: message", in a list that stays at the left edge of the visible part of the grid: it can be read
+ * on any screen without scrolling sideways, while the grid itself scrolls inside its own box. A row opens for fixing with its "Edit" link (the
  * `edit` query parameter, so it works without JavaScript); its inputs post to a form of its own. The
  * row checkboxes belong to the page's delete form (`deleteFormId`).
  */
@@ -145,153 +149,159 @@ export function ReviewGrid({
     return `${location.pathname}?${next}${edit ? `#row-${edit}` : ''}`;
   };
   return (
-    <div className="overflow-x-auto rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      <table className="min-w-full divide-y divide-slate-200 text-sm">
-        <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-          <tr>
-            <th
-              scope="col"
-              className="sticky left-0 z-10 bg-slate-50 px-3 py-3 shadow-[1px_0_0_0_rgb(226_232_240)]"
-            >
-              {t('imports.review.row')}
-            </th>
-            {fields.map((f) => (
-              <th key={f} scope="col" className="whitespace-nowrap px-3 py-3">
-                {t(`imports.fields.${f}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {rows.map((row) => {
-            const isEditing = editing === row.id;
-            const formId = `edit-${row.id}`;
-            const byField = new Map<string, EnrollmentError[]>();
-            for (const e of row.errors) byField.set(e.field, [...(byField.get(e.field) ?? []), e]);
-            const rowWide = row.errors.filter((e) => !fields.includes(e.field as ApplicantField));
-            const hasErrors = row.errors.length > 0;
-            return [
-              <tr
-                key={row.id}
-                id={`row-${row.id}`}
-                data-row={row.position}
-                className={isEditing ? 'bg-primary-50/60' : hasErrors ? 'bg-red-50/40' : 'hover:bg-slate-50'}
+    <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+      <ScrollBox label={t('imports.review.title')} className="@container">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
+            <tr>
+              <th
+                scope="col"
+                className="sticky left-0 z-10 bg-slate-50 px-3 py-3 shadow-[1px_0_0_0_rgb(226_232_240)]"
               >
-                <th
-                  scope="row"
-                  className={`sticky left-0 z-10 px-3 py-2 text-left align-top font-medium text-slate-900 shadow-[1px_0_0_0_rgb(226_232_240)] ${
-                    isEditing ? 'bg-primary-50' : hasErrors ? 'bg-red-50' : 'bg-white'
-                  }`}
-                >
-                  <div className="flex items-start gap-2.5">
-                    <input
-                      type="checkbox"
-                      name="ids"
-                      value={row.id}
-                      form={deleteFormId}
-                      aria-label={t('imports.review.select_row', { row: row.position })}
-                      className="mt-0.5 h-4 w-4 rounded border-slate-300 text-primary-700"
-                    />
-                    <div className="flex flex-col gap-1">
-                      <span>{row.position}</span>
-                      {isEditing ? (
-                        <>
-                          <AppForm method="post" id={formId} preventScrollReset>
-                            <input type="hidden" name="intent" value="update" />
-                            <input type="hidden" name="enrollment_id" value={row.id} />
-                            {Object.entries(hidden).map(([k, v]) => (
-                              <input key={k} type="hidden" name={k} value={v} />
-                            ))}
-                          </AppForm>
-                          <Button
-                            type="submit"
-                            form={formId}
-                            disabled={busy}
-                            className="whitespace-nowrap !px-2.5 !py-1 !text-xs"
-                          >
-                            {t('imports.review.save')}
-                          </Button>
-                          <Link
-                            to={link(null)}
-                            preventScrollReset
-                            className="text-xs font-semibold text-slate-600 underline"
-                          >
-                            {t('imports.review.cancel')}
-                          </Link>
-                        </>
-                      ) : (
-                        <Link
-                          to={link(row.id)}
-                          preventScrollReset
-                          aria-label={t('imports.review.edit_row', { row: row.position })}
-                          className="text-xs font-semibold text-primary-800 underline hover:text-primary-700"
-                        >
-                          {t('imports.review.edit')}
-                        </Link>
-                      )}
-                    </div>
-                  </div>
+                {t('imports.review.row')}
+              </th>
+              {fields.map((f) => (
+                <th key={f} scope="col" className="whitespace-nowrap px-3 py-3">
+                  {t(`imports.fields.${f}`)}
                 </th>
-                {fields.map((f) => {
-                  const cellErrors = (byField.get(f) ?? []).map((e) => m(errorText(e)));
-                  const extra = isEditing ? (editErrors?.[f] ?? []) : [];
-                  const all = [...new Set([...cellErrors, ...extra.map((x) => m(x))])];
-                  return (
-                    <td
-                      key={f}
-                      data-field={f}
-                      className={`px-3 py-2 align-top ${all.length ? 'text-red-800' : 'text-slate-700'}`}
-                    >
-                      {isEditing ? (
-                        <EditCell field={f} row={row} formId={formId} countries={countries} errors={all} />
-                      ) : (
-                        <span
-                          className={
-                            all.length ? 'rounded bg-red-100 px-1 font-medium ring-1 ring-red-300' : ''
-                          }
-                        >
-                          {text(f, row.values[f]) || (all.length ? '∅' : '')}
-                        </span>
-                      )}
-                      {f === 'type' && row.link_errors.some((e) => e.field === 'dependency_id') ? (
-                        <span className="mt-0.5 block text-xs text-slate-500">
-                          {t('imports.review.link_note')}
-                        </span>
-                      ) : null}
-                      {all.length ? (
-                        <ul className="mt-1 space-y-0.5 text-xs text-red-700">
-                          {all.map((e) => (
-                            <li key={e}>{e}</li>
-                          ))}
-                        </ul>
-                      ) : null}
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {rows.map((row) => {
+              const isEditing = editing === row.id;
+              const formId = `edit-${row.id}`;
+              const byField = new Map<string, EnrollmentError[]>();
+              for (const e of row.errors) byField.set(e.field, [...(byField.get(e.field) ?? []), e]);
+              const fieldName = (field: string) => t(`imports.fields.${field}`, { defaultValue: field });
+              // Every error of the row once, as "field: message", the row-wide ones ("row") as the message alone.
+              const listed = new Map<string, string>();
+              for (const e of row.errors)
+                listed.set(
+                  `${e.field}|${m(errorText(e))}`,
+                  `${e.field !== 'row' ? `${fieldName(e.field)}: ` : ''}${m(errorText(e))}`,
+                );
+              if (isEditing)
+                for (const [f, messages] of Object.entries(editErrors ?? {}))
+                  for (const x of messages) listed.set(`${f}|${m(x)}`, `${fieldName(f)}: ${m(x)}`);
+              const hasErrors = row.errors.length > 0;
+              return [
+                <tr
+                  key={row.id}
+                  id={`row-${row.id}`}
+                  data-row={row.position}
+                  className={
+                    isEditing ? 'bg-primary-50/60' : hasErrors ? 'bg-red-50/40' : 'hover:bg-slate-50'
+                  }
+                >
+                  <th
+                    scope="row"
+                    className={`sticky left-0 z-10 px-3 py-2 text-left align-top font-medium text-slate-900 shadow-[1px_0_0_0_rgb(226_232_240)] ${
+                      isEditing ? 'bg-primary-50' : hasErrors ? 'bg-red-50' : 'bg-white'
+                    }`}
+                  >
+                    <div className="flex items-start gap-2.5">
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={row.id}
+                        form={deleteFormId}
+                        aria-label={t('imports.review.select_row', { row: row.position })}
+                        className="mt-0.5 h-4 w-4 rounded border-slate-300 text-primary-700"
+                      />
+                      <div className="flex flex-col gap-1">
+                        <span>{row.position}</span>
+                        {isEditing ? (
+                          <>
+                            <AppForm method="post" id={formId} preventScrollReset>
+                              <input type="hidden" name="intent" value="update" />
+                              <input type="hidden" name="enrollment_id" value={row.id} />
+                              {Object.entries(hidden).map(([k, v]) => (
+                                <input key={k} type="hidden" name={k} value={v} />
+                              ))}
+                            </AppForm>
+                            <Button
+                              type="submit"
+                              form={formId}
+                              disabled={busy}
+                              className="whitespace-nowrap !px-2.5 !py-1 !text-xs"
+                            >
+                              {t('imports.review.save')}
+                            </Button>
+                            <Link
+                              to={link(null)}
+                              preventScrollReset
+                              className="text-xs font-semibold text-slate-600 underline"
+                            >
+                              {t('imports.review.cancel')}
+                            </Link>
+                          </>
+                        ) : (
+                          <Link
+                            to={link(row.id)}
+                            preventScrollReset
+                            aria-label={t('imports.review.edit_row', { row: row.position })}
+                            className="text-xs font-semibold text-primary-800 underline hover:text-primary-700"
+                          >
+                            {t('imports.review.edit')}
+                          </Link>
+                        )}
+                      </div>
+                    </div>
+                  </th>
+                  {fields.map((f) => {
+                    const cellErrors = (byField.get(f) ?? []).map((e) => m(errorText(e)));
+                    const extra = isEditing ? (editErrors?.[f] ?? []) : [];
+                    const all = [...new Set([...cellErrors, ...extra.map((x) => m(x))])];
+                    const describedBy = all.length ? `row-${row.id}-errors` : undefined;
+                    return (
+                      <td
+                        key={f}
+                        data-field={f}
+                        className={`px-3 py-2 align-top ${all.length ? 'text-red-800' : 'text-slate-700'}`}
+                      >
+                        {isEditing ? (
+                          <EditCell field={f} row={row} formId={formId} countries={countries} errors={all} />
+                        ) : (
+                          <span
+                            className={
+                              all.length ? 'rounded bg-red-100 px-1 font-medium ring-1 ring-red-300' : ''
+                            }
+                            aria-describedby={describedBy}
+                          >
+                            {text(f, row.values[f]) || (all.length ? '∅' : '')}
+                          </span>
+                        )}
+                        {f === 'type' && row.link_errors.some((e) => e.field === 'dependency_id') ? (
+                          <span className="mt-0.5 block text-xs text-slate-500">
+                            {t('imports.review.link_note')}
+                          </span>
+                        ) : null}
+                      </td>
+                    );
+                  })}
+                </tr>,
+                listed.size ? (
+                  <tr key={`${row.id}-errors`} className="bg-red-50/40" data-errors-of={row.position}>
+                    <td colSpan={fields.length + 1} className="p-0">
+                      <ul
+                        id={`row-${row.id}-errors`}
+                        role="list"
+                        aria-label={t('imports.review.row_errors', { row: row.position })}
+                        className="sticky left-0 max-w-[100cqw] space-y-0.5 px-3 pb-2 pt-1 text-xs text-red-800"
+                      >
+                        {[...listed.entries()].map(([key, line]) => (
+                          <li key={key}>{line}</li>
+                        ))}
+                      </ul>
                     </td>
-                  );
-                })}
-              </tr>,
-              rowWide.length ? (
-                <tr key={`${row.id}-errors`} className="bg-red-50/40">
-                  <td colSpan={fields.length + 1} className="p-0">
-                    <ul
-                      role="list"
-                      className="sticky left-0 max-w-[calc(100vw-3rem)] px-3 pb-2 text-xs text-red-700 sm:max-w-3xl"
-                    >
-                      {rowWide.map((e, i) => (
-                        <li key={i}>
-                          {e.field !== 'row'
-                            ? `${t(`imports.fields.${e.field}`, { defaultValue: e.field })}: `
-                            : ''}
-                          {m(errorText(e))}
-                        </li>
-                      ))}
-                    </ul>
-                  </td>
-                </tr>
-              ) : null,
-            ];
-          })}
-        </tbody>
-      </table>
+                  </tr>
+                ) : null,
+              ];
+            })}
+          </tbody>
+        </table>
+      </ScrollBox>
     </div>
   );
 }

@@ -74,7 +74,7 @@ export function AccountMenu() {
     <Menu as="div" className="relative">
       <MenuButton
         className="flex h-9 w-9 items-center justify-center rounded-full bg-white text-sm font-bold text-primary-800 ring-2 ring-white/30 hover:ring-white"
-        aria-label={t('shell.account_menu')}
+        aria-label={`${t('shell.account_menu')}: ${user.initials}`}
         data-testid="avatar"
       >
         {user.initials}

@@ -1,18 +1,25 @@
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localePath } from '~/i18n/config';
-import { headerIcons } from '~/lib/navigation';
+import { BUILT_PAGES, headerIcons } from '~/lib/navigation';
 import { useRootData } from '~/root';
 import { AccountMenu } from './account-menu';
 import { CompanySwitcher } from './company-switcher';
 import { Footer, Watermark } from './footer';
 import { Icon, Logo } from './icons';
 import { LanguageSwitcher } from './language-switcher';
-import { Badge, NotificationsMenu } from './notifications-menu';
+import { Badge, NotificationsMenu, badgeText } from './notifications-menu';
 import { SideMenu } from './side-menu';
 
-/** The application shell: top bar, side menu (a drawer on small screens), content and footer. */
+/** Where the skip link takes keyboard users: the page's own content, past the top bar and the menu. */
+export const MAIN_ID = 'main-content';
+
+/**
+ * The application shell: a skip link, top bar, side menu (a modal drawer on small screens), content and
+ * footer.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
   const { user, cartCount, unreadMessages } = useRootData();
@@ -36,7 +43,17 @@ export function AppShell({ children }: { children: ReactNode }) {
   };
   return (
     <div className="flex min-h-full flex-col">
-      <header className="sticky top-0 z-30 flex h-16 items-center gap-2 bg-primary-800 px-2 text-white shadow sm:gap-3 sm:px-4">
+      <a
+        href={`#${MAIN_ID}`}
+        className="sr-only z-50 rounded-lg bg-white text-sm font-semibold text-primary-800 shadow-lg focus:not-sr-only focus:fixed focus:left-2 focus:top-2 focus:px-4 focus:py-2"
+        data-testid="skip-link"
+      >
+        {t('shell.skip_to_content')}
+      </a>
+      <header
+        className="sticky top-0 z-30 flex h-16 items-center gap-2 bg-primary-800 px-2 text-white shadow sm:gap-3 sm:px-4"
+        data-tone="dark"
+      >
         <button
           type="button"
           onClick={toggle}
@@ -47,13 +64,9 @@ export function AppShell({ children }: { children: ReactNode }) {
         >
           <Icon name="menu" />
         </button>
-        <Link
-          to={localePath(i18n.language, '/')}
-          className="flex shrink-0 items-center gap-2"
-          aria-label={t('shell.home')}
-        >
+        <Link to={localePath(i18n.language, '/')} className="flex shrink-0 items-center gap-2 rounded-lg">
           <Logo className="h-8 w-8" />
-          <span className="hidden text-lg font-bold tracking-tight xl:inline">{t('app.name')}</span>
+          <span className="sr-only text-lg font-bold tracking-tight xl:not-sr-only">{t('app.name')}</span>
         </Link>
         <div className="ml-1 min-w-0 flex-1 sm:ml-4">
           <CompanySwitcher />
@@ -63,18 +76,31 @@ export function AppShell({ children }: { children: ReactNode }) {
             <Link
               to={localePath(i18n.language, '/cart')}
               className="relative rounded-full p-2 hover:bg-white/10"
-              aria-label={t('shell.cart', { count: cartCount })}
+              aria-label={t('shell.cart', { shown: badgeText(cartCount) })}
               data-testid="cart-icon"
             >
               <Icon name="cart" />
               {cartCount > 0 ? <Badge count={cartCount} /> : null}
             </Link>
           ) : null}
-          {icons.mail ? (
+          {icons.mail && !BUILT_PAGES.has('/message-centre') ? (
+            <span
+              className="relative rounded-full p-2 text-primary-200"
+              title={t('nav.coming_soon')}
+              data-testid="mail-icon"
+              data-soon=""
+            >
+              <Icon name="mail" />
+              <span className="sr-only">{t('nav.message_centre')} </span>
+              <span className="absolute -bottom-0.5 left-1/2 -translate-x-1/2 rounded bg-primary-900 px-1 text-[9px] font-bold uppercase leading-3 text-primary-100">
+                {t('nav.soon')}
+              </span>
+            </span>
+          ) : icons.mail ? (
             <Link
               to={localePath(i18n.language, '/message-centre')}
               className="relative rounded-full p-2 hover:bg-white/10"
-              aria-label={t('shell.messages', { count: unreadMessages })}
+              aria-label={t('shell.messages', { shown: badgeText(unreadMessages) })}
               data-testid="mail-icon"
             >
               <Icon name="mail" />
@@ -96,42 +122,43 @@ export function AppShell({ children }: { children: ReactNode }) {
             <SideMenu />
           </aside>
         ) : null}
-        {drawerOpen ? (
-          <div
-            className="fixed inset-0 z-40 lg:hidden"
-            role="dialog"
-            aria-modal="true"
-            aria-label={t('shell.main_menu')}
-          >
-            <button
-              type="button"
-              className="absolute inset-0 bg-slate-900/50"
-              onClick={() => setDrawerOpen(false)}
-              aria-label={t('common.close')}
-            />
-            <aside className="absolute inset-y-0 left-0 flex w-[275px] max-w-[85vw] flex-col bg-white shadow-xl">
-              <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-                <span className="min-w-0 text-sm font-semibold leading-tight">{t('app.name')}</span>
-                <div className="flex items-center gap-2">
-                  <LanguageSwitcher tone="light" />
-                  <button
-                    type="button"
-                    onClick={() => setDrawerOpen(false)}
-                    className="rounded p-1 hover:bg-slate-100"
-                    aria-label={t('common.close')}
-                  >
-                    <Icon name="close" className="h-5 w-5" />
-                  </button>
-                </div>
+        <Dialog
+          open={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          className="fixed inset-0 z-40 lg:hidden"
+        >
+          <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
+          <DialogPanel className="fixed inset-y-0 left-0 flex w-[275px] max-w-[85vw] flex-col bg-white shadow-xl">
+            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
+              <DialogTitle className="min-w-0 text-sm font-semibold leading-tight">
+                {t('app.name')}
+              </DialogTitle>
+              <div className="flex items-center gap-2">
+                <LanguageSwitcher tone="light" />
+                <button
+                  type="button"
+                  onClick={() => setDrawerOpen(false)}
+                  className="rounded p-1 hover:bg-slate-100"
+                  aria-label={t('common.close')}
+                  data-testid="drawer-close"
+                >
+                  <Icon name="close" className="h-5 w-5" />
+                </button>
               </div>
-              <div className="min-h-0 flex-1">
-                <SideMenu />
-              </div>
-            </aside>
-          </div>
-        ) : null}
+            </div>
+            <div className="min-h-0 flex-1">
+              <SideMenu />
+            </div>
+          </DialogPanel>
+        </Dialog>
         <div className="flex min-w-0 flex-1 flex-col">
-          <main className="flex-1 px-4 py-6 sm:px-6 lg:px-8">{children}</main>
+          <main
+            id={MAIN_ID}
+            tabIndex={-1}
+            className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
+          >
+            {children}
+          </main>
           <Footer />
         </div>
       </div>

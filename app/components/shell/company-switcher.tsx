@@ -1,8 +1,19 @@
 import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useFetcher } from '@remix-run/react';
+import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '~/root';
 import { Icon } from './icons';
+
+/**
+ * Enter opens the list as Space and the arrow keys do (Headless UI's listbox button, like a native
+ * select, would submit an enclosing form instead): the key is handed on as ArrowDown.
+ */
+function openOnEnter(e: KeyboardEvent<HTMLButtonElement>) {
+  if (e.key !== 'Enter' || e.currentTarget.getAttribute('aria-expanded') === 'true') return;
+  e.preventDefault();
+  e.currentTarget.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+}
 
 /**
  * The company area of the top bar: one company is shown as text; several give a dropdown whose first
@@ -41,9 +52,10 @@ export function CompanySwitcher() {
         <div className="relative min-w-0">
           <ListboxButton
             className="flex max-w-full items-center gap-2 rounded-lg bg-primary-900/40 px-2 py-1.5 font-medium ring-1 ring-white/20 hover:bg-primary-900/60 sm:max-w-xs sm:px-3"
-            aria-label={t('shell.company')}
+            onKeyDown={openOnEnter}
           >
             <Icon name="building" className="hidden h-5 w-5 shrink-0 text-primary-200 sm:block" />
+            <span className="sr-only">{t('shell.company')}: </span>
             <span className="truncate">{current?.name ?? t('shell.all_companies')}</span>
             <Icon name="chevron" className="h-4 w-4 shrink-0" />
           </ListboxButton>

@@ -1,7 +1,7 @@
 import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, localePath, splitLocale } from '~/i18n/config';
+import { HTML_LANG, LANGUAGES, LANGUAGE_NAMES, localePath, splitLocale } from '~/i18n/config';
 import { useRootData } from '~/root';
 import { postDetached } from '~/components/ui/menu-form';
 import { Icon } from './icons';
@@ -23,10 +23,10 @@ export function LanguageSwitcher({ tone = 'dark' }: { tone?: 'dark' | 'light' })
     <Menu as="div" className="relative">
       <MenuButton
         className={`flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium ${buttonTone}`}
-        aria-label={t('shell.language')}
       >
         <Icon name="globe" className="h-5 w-5" />
-        <span className="uppercase">{i18n.language}</span>
+        <span className="sr-only">{t('shell.language')}: </span>
+        {i18n.language.toUpperCase()}
       </MenuButton>
       <MenuItems
         anchor="bottom end"
@@ -40,13 +40,14 @@ export function LanguageSwitcher({ tone = 'dark' }: { tone?: 'dark' | 'light' })
             <MenuItem>
               <button
                 type="submit"
-                lang={lng}
+                lang={HTML_LANG[lng]}
+                data-lang={lng}
                 onClick={postDetached}
                 aria-current={lng === i18n.language ? 'true' : undefined}
                 className={`flex w-full items-center justify-between px-4 py-2 text-left data-[focus]:bg-primary-50 ${lng === i18n.language ? 'font-semibold' : ''}`}
               >
                 {LANGUAGE_NAMES[lng]}
-                <span className="text-xs uppercase text-slate-400">{lng}</span>
+                <span className="text-xs uppercase text-slate-500">{lng}</span>
               </button>
             </MenuItem>
           </form>

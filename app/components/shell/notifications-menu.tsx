@@ -23,15 +23,15 @@ export function NotificationsMenu() {
       <PopoverButton
         onClick={markRead}
         className="relative rounded-full p-2 text-white hover:bg-white/10"
-        aria-label={t('shell.notifications_unread', { count: unread })}
+        aria-label={t('shell.notifications_unread', { shown: badgeText(unread) })}
         data-testid="notifications-button"
       >
         <Icon name="bell" />
         {unread > 0 ? <Badge count={unread} /> : null}
       </PopoverButton>
+      {/* Placed without Headless UI's anchor: an anchored panel is portalled with aria-hidden focus guards. */}
       <PopoverPanel
-        anchor="bottom end"
-        className="z-50 mt-2 flex w-[min(400px,calc(100vw-1rem))] flex-col rounded-xl bg-white text-slate-800 shadow-xl ring-1 ring-black/10"
+        className="absolute right-0 top-full z-50 mt-2 flex w-[min(400px,calc(100vw-1rem))] flex-col rounded-xl bg-white text-slate-800 shadow-xl ring-1 ring-black/10"
         style={{ maxHeight: 600 }}
       >
         <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
@@ -55,10 +55,15 @@ export function NotificationsMenu() {
   );
 }
 
+/** What a badge shows; labels name the same figure, so a spoken name contains the visible text. */
+export function badgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
 export function Badge({ count }: { count: number }) {
   return (
     <span className="absolute -right-0.5 -top-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] font-bold text-white ring-2 ring-primary-800">
-      {count > 99 ? '99+' : count}
+      {badgeText(count)}
     </span>
   );
 }

@@ -18,10 +18,10 @@ function Item({ link, nested = false }: { link: MenuLink; nested?: boolean }) {
           aria-disabled="true"
           title={t('nav.coming_soon')}
           data-menu-item={link.key}
-          className={`flex items-center justify-between gap-2 rounded-lg ${pad} py-2 text-sm text-slate-400`}
+          className={`flex items-center justify-between gap-2 rounded-lg ${pad} py-2 text-sm text-slate-500`}
         >
           <span className="truncate">{label}</span>
-          <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-slate-500">
+          <span className="shrink-0 rounded bg-slate-100 px-1.5 py-0.5 text-[10px] font-semibold uppercase text-slate-600">
             {t('nav.soon')}
           </span>
         </span>

@@ -1,5 +1,5 @@
 import { Link, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListMeta } from '@server/domain/lists';
 
@@ -16,6 +16,69 @@ export interface Column<T> {
 export interface Selection {
   ids: string[];
   allMatching: boolean;
+}
+
+/**
+ * A box whose wide content (a table) scrolls sideways inside it and never widens the page. It is a
+ * labelled region that takes focus, so keyboard users can scroll it with the arrow keys, and a shadow on
+ * an edge shows that more lies beyond it. `relative` keeps absolutely placed content (the visually hidden
+ * labels of Tailwind's sr-only) inside the box: without it they are placed against the page and widen it.
+ */
+export function ScrollBox({
+  label,
+  children,
+  className = '',
+}: {
+  label: string;
+  children: ReactNode;
+  /** Classes of the scrolling element itself (e.g. `@container`, so content can size to the visible width). */
+  className?: string;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [more, setMore] = useState({ before: false, after: false });
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const update = () => {
+      const rest = box.scrollWidth - box.clientWidth - Math.abs(box.scrollLeft);
+      setMore({ before: Math.abs(box.scrollLeft) > 1, after: rest > 1 });
+    };
+    update();
+    box.addEventListener('scroll', update, { passive: true });
+    const resized = new ResizeObserver(update);
+    resized.observe(box);
+    if (box.firstElementChild) resized.observe(box.firstElementChild);
+    return () => {
+      box.removeEventListener('scroll', update);
+      resized.disconnect();
+    };
+  }, []);
+  const shadow =
+    'pointer-events-none absolute inset-y-0 w-6 from-slate-900/20 to-transparent transition-opacity';
+  return (
+    <div className="relative">
+      <div
+        ref={ref}
+        role="region"
+        aria-label={label}
+        tabIndex={0}
+        className={`relative overflow-x-auto focus-visible:outline-offset-[-2px] ${className}`}
+        data-scroll-box=""
+        data-more-before={more.before ? '' : undefined}
+        data-more-after={more.after ? '' : undefined}
+      >
+        {children}
+      </div>
+      <div
+        aria-hidden="true"
+        className={`${shadow} left-0 bg-linear-to-r ${more.before ? 'opacity-100' : 'opacity-0'}`}
+      />
+      <div
+        aria-hidden="true"
+        className={`${shadow} right-0 bg-linear-to-l ${more.after ? 'opacity-100' : 'opacity-0'}`}
+      />
+    </div>
+  );
 }
 
 function SortHeader({ label, field }: { label: ReactNode; field: string }) {
@@ -112,67 +175,74 @@ export function DataTable<T>({
           )}
         </div>
       ) : null}
-      <div className={`overflow-x-auto ${loading ? 'opacity-60' : ''}`}>
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          {caption ? <caption className="sr-only">{caption}</caption> : null}
-          <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-            <tr>
-              {selectable ? (
-                <th scope="col" className="w-10 px-4 py-3">
-                  <input
-                    type="checkbox"
-                    checked={allOnPage}
-                    onChange={togglePage}
-                    aria-label={t('table.select_page')}
-                    className="h-4 w-4 rounded border-slate-300 text-primary-700"
-                  />
-                </th>
-              ) : null}
-              {columns.map((c) => (
-                <th key={c.key} scope="col" className={`whitespace-nowrap px-4 py-3 ${c.className ?? ''}`}>
-                  {c.sort ? <SortHeader label={c.header} field={c.sort} /> : c.header}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.length === 0 ? (
+      {/* Loading shows as a bar, not by fading the rows: faded text would fail the contrast minimum. */}
+      <div
+        aria-hidden="true"
+        className={`h-0.5 ${loading ? 'animate-pulse bg-primary-600' : 'bg-transparent'}`}
+      />
+      <div aria-busy={loading || undefined}>
+        <ScrollBox label={caption ?? t('table.scroll_region')}>
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            {caption ? <caption className="sr-only">{caption}</caption> : null}
+            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
               <tr>
-                <td
-                  colSpan={columns.length + (selectable ? 1 : 0)}
-                  className="px-4 py-12 text-center text-slate-500"
-                >
-                  {empty ?? t('table.empty')}
-                </td>
+                {selectable ? (
+                  <th scope="col" className="w-10 px-4 py-3">
+                    <input
+                      type="checkbox"
+                      checked={allOnPage}
+                      onChange={togglePage}
+                      aria-label={t('table.select_page')}
+                      className="h-4 w-4 rounded border-slate-300 text-primary-700"
+                    />
+                  </th>
+                ) : null}
+                {columns.map((c) => (
+                  <th key={c.key} scope="col" className={`whitespace-nowrap px-4 py-3 ${c.className ?? ''}`}>
+                    {c.sort ? <SortHeader label={c.header} field={c.sort} /> : c.header}
+                  </th>
+                ))}
               </tr>
-            ) : (
-              rows.map((row) => {
-                const id = rowId(row);
-                const checked = selection.allMatching || selection.ids.includes(id);
-                return (
-                  <tr key={id} className={checked ? 'bg-primary-50/50' : 'hover:bg-slate-50'}>
-                    {selectable ? (
-                      <td className="px-4 py-3">
-                        <input
-                          type="checkbox"
-                          checked={checked}
-                          onChange={() => toggle(id)}
-                          aria-label={t('table.select_row')}
-                          className="h-4 w-4 rounded border-slate-300 text-primary-700"
-                        />
-                      </td>
-                    ) : null}
-                    {columns.map((c) => (
-                      <td key={c.key} className={`px-4 py-3 align-top text-slate-700 ${c.className ?? ''}`}>
-                        {c.render(row)}
-                      </td>
-                    ))}
-                  </tr>
-                );
-              })
-            )}
-          </tbody>
-        </table>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.length === 0 ? (
+                <tr>
+                  <td
+                    colSpan={columns.length + (selectable ? 1 : 0)}
+                    className="px-4 py-12 text-center text-slate-500"
+                  >
+                    {empty ?? t('table.empty')}
+                  </td>
+                </tr>
+              ) : (
+                rows.map((row) => {
+                  const id = rowId(row);
+                  const checked = selection.allMatching || selection.ids.includes(id);
+                  return (
+                    <tr key={id} className={checked ? 'bg-primary-50/50' : 'hover:bg-slate-50'}>
+                      {selectable ? (
+                        <td className="px-4 py-3">
+                          <input
+                            type="checkbox"
+                            checked={checked}
+                            onChange={() => toggle(id)}
+                            aria-label={t('table.select_row')}
+                            className="h-4 w-4 rounded border-slate-300 text-primary-700"
+                          />
+                        </td>
+                      ) : null}
+                      {columns.map((c) => (
+                        <td key={c.key} className={`px-4 py-3 align-top text-slate-700 ${c.className ?? ''}`}>
+                          {c.render(row)}
+                        </td>
+                      ))}
+                    </tr>
+                  );
+                })
+              )}
+            </tbody>
+          </table>
+        </ScrollBox>
       </div>
       <Pagination meta={meta} />
     </div>

@@ -1,10 +1,12 @@
 /**
  * A small driver for the browser tests: Chromium through playwright-core, a fresh profile per context,
- * sign-in as a person does it (PIN read from the development mailbox), and screenshots.
+ * sign-in as a person does it (PIN read from the development mailbox), and screenshots. Every page made
+ * by newPage() is checked with axe (axe.ts) whenever it loads and whenever a test waits for it.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expectAccessible, watchAccessibility } from './axe';
 import { DEMO_PASSWORD } from './servers';
 import { t } from './i18n';
 
@@ -48,6 +50,7 @@ export async function newPage(browser: Browser, baseURL: string): Promise<Page> 
   // Generous: the Workers share a small machine with builds and type checks.
   page.setDefaultTimeout(30_000);
   page.setDefaultNavigationTimeout(60_000);
+  watchAccessibility(page);
   return page;
 }
 
@@ -59,7 +62,7 @@ export function pathOf(page: Page): string {
 /**
  * Waits until React has hydrated the server-rendered page, so menus and dropdowns answer clicks: the
  * Remix router exists, React owns the body, and the DOM has been quiet for a moment (a hydration
- * mismatch makes React re-render the whole document just after).
+ * mismatch makes React re-render the whole document just after). Then checks the page with axe.
  */
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(
@@ -84,6 +87,7 @@ export async function hydrated(page: Page): Promise<void> {
         observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
       }),
   );
+  await expectAccessible(page);
 }
 
 /** Goes to a path and waits for hydration; returns the main response's status. */
@@ -93,16 +97,17 @@ export async function visit(page: Page, path: string): Promise<number | undefine
   return response?.status();
 }
 
-/** Clicks a menu button until its popup shows (a click during hydration is lost). */
+/** Clicks a menu button until its popup shows (a click during hydration is lost); checks the open state with axe. */
 export async function openPopup(button: Locator, popup: Locator): Promise<void> {
   for (let attempt = 0; attempt < 3; attempt++) {
     await button.click();
     try {
       await popup.first().waitFor({ state: 'visible', timeout: 10_000 });
-      return;
     } catch {
-      // the click was lost: try again
+      continue; // the click was lost: try again
     }
+    await expectAccessible(button.page());
+    return;
   }
   throw new Error(`${popup} did not show after three clicks on ${button}`);
 }
