@@ -50,7 +50,7 @@ import {
 } from '@server/domain/contracts/schema';
 import { cloneContract, contractActivities, updateContractStatus } from '@server/domain/contracts/service';
 import { isDomainError } from '@server/domain/errors';
-import { listQuerySchema } from '@server/domain/lists';
+import { listQuerySchema } from '@server/domain/list-query';
 import { translate } from '@server/platform/i18n';
 import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
 import { queryOf } from '~/lib/lists.server';

@@ -6,7 +6,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import type { ActivityRow } from '@server/domain/activity/feed';
-import type { ListMeta } from '@server/domain/lists';
+import type { ListMeta } from '@server/domain/list-query';
 import { Pagination } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/dates';
 

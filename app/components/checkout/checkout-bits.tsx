@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Facts } from '~/components/ui/facts';
 import type { InvoiceView } from '@server/domain/invoices/queries';
 import type { InvoiceItemView } from '@server/domain/invoices/service';
-import type { ListMeta } from '@server/domain/lists';
+import type { ListMeta } from '@server/domain/list-query';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { Alert } from '~/components/ui/card';

@@ -1,7 +1,7 @@
 /** The read-only tabs of a client page: users, campuses, service agreements, and the money tabs. */
 import { Link, useLocation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { ListMeta } from '@server/domain/lists';
+import type { ListMeta } from '@server/domain/list-query';
 import { localePath } from '~/i18n/config';
 import { formatDate, formatDateTime } from '~/lib/dates';
 import { ButtonLink } from '~/components/ui/button';

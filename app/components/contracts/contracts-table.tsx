@@ -6,7 +6,7 @@ import type { SerializeFrom } from '@remix-run/cloudflare';
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { ContractView as ContractData } from '@server/domain/contracts/service';
-import type { ListMeta } from '@server/domain/lists';
+import type { ListMeta } from '@server/domain/list-query';
 import { formatDate } from '~/lib/dates';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';

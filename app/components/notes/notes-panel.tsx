@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { NOTE_SOURCES, NOTE_TYPES, REQUESTER_TYPES, noteSchema } from '@server/domain/notes/schema';
 import type { NoteRow } from '@server/domain/notes/service';
-import type { ListMeta } from '@server/domain/lists';
+import type { ListMeta } from '@server/domain/list-query';
 import { todayIso } from '@server/domain/validation';
 import { AppForm, ErrorList, Field, FormErrors, Label, TextAreaField, inputClass } from '~/components/forms';
 import { Button } from '~/components/ui/button';

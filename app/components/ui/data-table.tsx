@@ -1,7 +1,7 @@
 import { Link, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ListMeta } from '@server/domain/lists';
+import type { ListMeta } from '@server/domain/list-query';
 
 export interface Column<T> {
   key: string;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { LANGUAGES, PAYMENT_TERMS, RECORD_STATUSES } from '../../../drizzle/enums';
 import { addressSchemas, contactsSchema } from '../contacts/schema';
-import { listQuerySchema } from '../lists';
+import { listQuerySchema } from '../list-query';
 import { checkbox, entityName, msg, optional, url } from '../validation';
 
 export const CAMPUS_STATUSES = RECORD_STATUSES;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { addressSchemas, contactsSchema } from '../contacts/schema';
-import { listQuerySchema } from '../lists';
+import { listQuerySchema } from '../list-query';
 import { entityName, msg, optional, url } from '../validation';
 
 export const CLIENT_TYPES = ['school', 'agency', 'guardianship', 'other'] as const;

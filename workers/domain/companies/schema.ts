@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { LANGUAGES, RECORD_STATUSES } from '../../../drizzle/enums';
 import { addressSchemas, contactsSchema } from '../contacts/schema';
-import { listQuerySchema } from '../lists';
+import { listQuerySchema } from '../list-query';
 import { entityName, msg, optional, wholeNumber } from '../validation';
 
 export const COMPANY_STATUSES = RECORD_STATUSES;

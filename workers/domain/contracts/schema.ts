@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { RECORD_STATUSES } from '../../../drizzle/enums';
-import { listQuerySchema } from '../lists';
+import { listQuerySchema } from '../list-query';
 import { isoDate, money, msg, optional, poNumber, wholeNumber } from '../validation';
 import type { FieldError } from '../errors';
 

@@ -4,7 +4,7 @@
  * the same schema as the page's action and the API.
  */
 import { z } from 'zod';
-import { listQuerySchema, MAX_PER_PAGE } from '../lists';
+import { listQuerySchema, MAX_PER_PAGE } from '../list-query';
 import { msg, optional, requiredText } from '../validation';
 import { applicantSchema, CART_PAGE_SIZE, MAX_APPLICANTS } from './schema';
 

@@ -1,7 +1,7 @@
 /** Inputs of the insurer calls (catalogue: Insurers). Pure: pages and the API share them. */
 import { z } from 'zod';
 import { RECORD_STATUSES } from '../../../drizzle/enums';
-import { listQuerySchema } from '../lists';
+import { listQuerySchema } from '../list-query';
 import { email, entityName, msg, optional, optionalPhoneFields, url } from '../validation';
 
 export const INSURER_STATUSES = RECORD_STATUSES;

@@ -1,7 +1,7 @@
 /** Invoice list and detail queries (spec 002 s.7: GET invoices, GET invoices/{id}). Pure. */
 import { z } from 'zod';
 import { INVOICE_STATUSES } from '../../../drizzle/enums';
-import { listQuerySchema } from '../lists';
+import { listQuerySchema } from '../list-query';
 
 export const invoiceListQuerySchema = listQuerySchema.extend({
   status: z.enum([...INVOICE_STATUSES, 'all']).optional(),

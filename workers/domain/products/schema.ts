@@ -14,7 +14,7 @@ import {
   TERRITORIAL_LIMITS,
 } from '../../../drizzle/enums';
 import { REGION_CODES } from '../countries/schema';
-import { listQuerySchema } from '../lists';
+import { listQuerySchema } from '../list-query';
 import { checkbox, email, entityName, isoDate, msg, money, productCode, wholeNumber } from '../validation';
 
 export const MIN_PURCHASE_DAYS = 6;

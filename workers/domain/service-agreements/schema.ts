@@ -11,7 +11,7 @@
 import { z } from 'zod';
 import { isBlank } from '../contacts/schema';
 import { minDays, requiredDate, requiredPrice, saleNotBelowNet } from '../contracts/schema';
-import { listQuerySchema } from '../lists';
+import { listQuerySchema } from '../list-query';
 import { isoDate, msg, optional, poNumber } from '../validation';
 
 export const SERVICE_AGREEMENT_STATUSES = ['pending', 'active', 'inactive'] as const;
