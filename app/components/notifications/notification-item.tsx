@@ -1,10 +1,10 @@
 import { Link } from '@remix-run/react';
-import { formatDistanceStrict } from 'date-fns';
+import { formatDistanceStrict, type Locale } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationView } from '@server/domain/notifications/service';
 import { localePath } from '~/i18n/config';
-import { dateLocale } from '~/lib/dates';
+import { loadDateLocale } from '~/lib/dates';
 
 const UTC_STAMP = /\b(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(?:Z|\s?UTC)\b/g;
 
@@ -34,15 +34,22 @@ export function NotificationItem({
   const [zone, setZone] = useState<string | undefined>('UTC');
   // "5 minutes ago" depends on the clock of whoever renders it: the server renders the UTC time, and
   // the browser switches to the relative time after hydration, so both renders agree.
-  const [now, setNow] = useState<Date | null>(null);
+  // The language's date-fns locale is loaded on demand, so the relative time waits for it too.
+  const [relative, setRelative] = useState<{ now: Date; locale: Locale } | null>(null);
   useEffect(() => {
     setZone(Intl.DateTimeFormat().resolvedOptions().timeZone);
-    setNow(new Date());
-  }, []);
-  const when = now
-    ? formatDistanceStrict(new Date(notification.created_at), now, {
+    let current = true;
+    void loadDateLocale(i18n.language).then((locale) => {
+      if (current) setRelative({ now: new Date(), locale });
+    });
+    return () => {
+      current = false;
+    };
+  }, [i18n.language]);
+  const when = relative
+    ? formatDistanceStrict(new Date(notification.created_at), relative.now, {
         addSuffix: true,
-        locale: dateLocale(i18n.language),
+        locale: relative.locale,
       })
     : `${notification.created_at.slice(0, 16).replace('T', ' ')} UTC`;
   const body = (
