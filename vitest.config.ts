@@ -7,6 +7,12 @@ const path = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 /**
  * Domain and API tests run inside workerd with the real bindings of wrangler.toml (UK environment),
  * the real migrations, and local D1, R2 and Queues. Each test file gets its own storage.
+ *
+ * `isolate: false`: a test worker (one workerd and its loaded modules) runs many files one after another
+ * instead of starting afresh for each, which was most of the suite's time. Files stay independent:
+ * tests/setup.ts empties the storage and applies the migrations before each file, and restores its spies
+ * after it; the demo world is seeded once per worker and copied into each file that asks for it
+ * (tests/support/world.ts).
  */
 export default defineConfig({
   plugins: [
@@ -35,6 +41,7 @@ export default defineConfig({
   test: {
     include: ['tests/domain/**/*.test.ts', 'tests/api/**/*.test.ts'],
     setupFiles: ['./tests/setup.ts'],
+    isolate: false,
     testTimeout: 30_000,
   },
 });

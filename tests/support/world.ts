@@ -6,7 +6,8 @@ import { env } from 'cloudflare:test';
 import { createDb, type DB } from '../../workers/platform/db';
 import { loadActor, type Actor } from '../../workers/domain/access/actor';
 import type { ActorCtx, Ctx } from '../../workers/domain/context';
-import { seedDemo, DEMO_ACCOUNTS } from '../../drizzle/seed/demo';
+import { seedDemo, isEmpty, DEMO_ACCOUNTS } from '../../drizzle/seed/demo';
+import { restoreRows, snapshotRows, type TableRows } from './snapshot';
 import { users } from '../../drizzle/schema';
 import { eq } from 'drizzle-orm';
 import type { Env } from '../../workers/env';
@@ -21,10 +22,23 @@ export function db(): DB {
   return createDb(env.DB);
 }
 
-/** Seeds the UK demo data once per test file (each file has its own storage). */
+// Per test worker (a worker runs many files one after another, each on fresh storage): the UK demo
+// rows as the first file's seed left them. On globalThis, so it outlives the module graph of one file.
+const worlds = globalThis as typeof globalThis & { __ukDemoRows?: TableRows[] };
+
+/**
+ * Seeds the UK demo data into this test file's database (each file has its own storage). The seed is
+ * built once per test worker; later files get the same rows copied in, which is the same data in a
+ * fraction of the time (the seed hashes passwords).
+ */
 export async function seedUk(): Promise<DB> {
   const d = db();
-  await seedDemo(d, 'uk');
+  if (worlds.__ukDemoRows && (await isEmpty(d))) {
+    await restoreRows(env.DB, worlds.__ukDemoRows);
+    return d;
+  }
+  const { seeded } = await seedDemo(d, 'uk');
+  if (seeded) worlds.__ukDemoRows = await snapshotRows(env.DB);
   return d;
 }
 
