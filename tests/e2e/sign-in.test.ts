@@ -9,6 +9,7 @@ import {
   launchBrowser,
   newPage,
   openAccountMenu,
+  openPopup,
   pathOf,
   screenshots,
   visit,
@@ -83,5 +84,23 @@ describe('signing in with email, password and the emailed PIN', () => {
     await page.goto('/home');
     expect(pathOf(page)).toBe('/auth/login');
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe(t('auth.login_title'));
+  });
+});
+
+describe('the sign-in help', () => {
+  it('opens the help dialog with its choices (its code loads on the first click), and Escape closes it', async () => {
+    const guest = await newPage(browser, UK_URL);
+    try {
+      await visit(guest, '/auth/login');
+      const dialog = guest.getByRole('dialog', { name: t('login_help.title') });
+      expect(await dialog.count()).toBe(0);
+      await openPopup(guest.getByRole('button', { name: t('login_help.button') }), dialog);
+      expect(await dialog.getByText(t('login_help.contact_us')).isVisible()).toBe(true);
+      await guest.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await guest.getByRole('button', { name: t('login_help.button') }).isVisible()).toBe(true);
+    } finally {
+      await guest.context().close();
+    }
   });
 });

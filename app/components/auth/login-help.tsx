@@ -1,7 +1,7 @@
 import { useFetcher, useLocation, useSearchParams } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { contactUsSchema } from '@server/domain/auth/schema';
@@ -13,8 +13,11 @@ import { CsrfInput, Field, TextAreaField } from '~/components/forms';
 import { Icon } from '~/components/shell/icons';
 import { Button, buttonClass } from '~/components/ui/button';
 import { Alert } from '~/components/ui/card';
-import { Dialog } from '~/components/ui/dialog';
 import { keepFocus } from './auth-actions';
+
+// The dialog's code (Headless UI's dialog, focus trap and transitions: about a fifth of the sign-in
+// pages' JavaScript) is loaded when someone first asks for help, not with every sign-in page.
+const Dialog = lazy(() => import('~/components/ui/dialog').then((m) => ({ default: m.Dialog })));
 
 type View = 'choices' | 'contact';
 const FORM_ID = 'login-help-contact';
@@ -53,6 +56,9 @@ export function LoginHelp() {
   const { open, view } = state ?? { open: !!urlView, view: urlView ?? 'choices' };
   const [formKey, setFormKey] = useState(0);
   const [notice, setNotice] = useState<ContactUsResult | null>(null);
+  // Once opened, the dialog stays mounted, so closing it plays its transition.
+  const [mounted, setMounted] = useState(false);
+  if (open && hydrated && !mounted) setMounted(true);
 
   useEffect(() => setNotice(null), [location.pathname]);
   const handled = useRef<ContactUsResult | null>(null);
@@ -141,14 +147,18 @@ export function LoginHelp() {
         </div>
       ) : null}
       {hydrated ? (
-        <Dialog
-          open={open}
-          onClose={() => setState({ open: false, view: 'choices' })}
-          title={title}
-          actions={actions}
-        >
-          {content}
-        </Dialog>
+        mounted || open ? (
+          <Suspense fallback={null}>
+            <Dialog
+              open={open}
+              onClose={() => setState({ open: false, view: 'choices' })}
+              title={title}
+              actions={actions}
+            >
+              {content}
+            </Dialog>
+          </Suspense>
+        ) : null
       ) : urlView ? (
         // No JavaScript: the dialog's content in place, as a card.
         <section aria-label={title} className="rounded-xl bg-white text-left shadow-xl">
