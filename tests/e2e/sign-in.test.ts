@@ -92,10 +92,12 @@ describe('the sign-in help', () => {
     const guest = await newPage(browser, UK_URL);
     try {
       await visit(guest, '/auth/login');
+      // The dialog element wraps a fixed overlay and panel (it has no box of its own): look at its content.
       const dialog = guest.getByRole('dialog', { name: t('login_help.title') });
+      const contactUs = dialog.getByText(t('login_help.contact_us'), { exact: true });
       expect(await dialog.count()).toBe(0);
-      await openPopup(guest.getByRole('button', { name: t('login_help.button') }), dialog);
-      expect(await dialog.getByText(t('login_help.contact_us')).isVisible()).toBe(true);
+      await openPopup(guest.getByRole('button', { name: t('login_help.button') }), contactUs);
+      expect(await contactUs.isVisible()).toBe(true);
       await guest.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
       expect(await guest.getByRole('button', { name: t('login_help.button') }).isVisible()).toBe(true);
