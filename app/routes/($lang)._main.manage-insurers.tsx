@@ -17,7 +17,7 @@ import {
   listInsurers,
   updateInsurer,
   updateInsurerStatus,
-} from '@server/domain/insurers/service';
+} from '~/lib/insurers.server';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { unreachable } from '~/lib/actions';

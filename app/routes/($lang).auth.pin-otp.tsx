@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';
-import { completeSignIn, resendLoginPin } from '@server/domain/auth/service';
-import { findSession } from '@server/domain/auth/sessions';
+import { completeSignIn, findSession, resendLoginPin } from '~/lib/auth.server';
 import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
 import { langOf, requireGuest } from '~/lib/guards.server';
