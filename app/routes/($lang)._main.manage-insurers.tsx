@@ -17,7 +17,7 @@ import {
   listInsurers,
   updateInsurer,
   updateInsurerStatus,
-} from '~/lib/insurers.server';
+} from '@server/domain/insurers/service';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { unreachable } from '~/lib/actions';

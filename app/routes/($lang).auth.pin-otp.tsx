@@ -1,6 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';
-import { completeSignIn, findSession, resendLoginPin } from '~/lib/auth.server';
+import { completeSignIn, resendLoginPin } from '@server/domain/auth/service';
+import { findSession } from '@server/domain/auth/sessions';
 import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
 import { langOf, requireGuest } from '~/lib/guards.server';

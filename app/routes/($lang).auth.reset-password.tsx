@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { requestPasswordReset, verifyResetPin } from '~/lib/auth.server';
+import { requestPasswordReset, verifyResetPin } from '@server/domain/auth/service';
 import { localePath } from '~/i18n/config';
 import { requireGuest } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { completeInvitation, setInvitePhone } from '~/lib/auth.server';
+import { completeInvitation, setInvitePhone } from '@server/domain/auth/service';
 import { clearCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
 import { intentAction } from '~/lib/actions.server';

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { sendInviteEmailPin, verifyInviteEmail } from '~/lib/auth.server';
+import { sendInviteEmailPin, verifyInviteEmail } from '@server/domain/auth/service';
 import { localePath } from '~/i18n/config';
 import { intentAction } from '~/lib/actions.server';
 import { unreachable } from '~/lib/actions';
