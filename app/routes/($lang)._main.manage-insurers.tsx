@@ -71,14 +71,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const idSchema = z.object({ id: z.string().min(1).max(40) });
 
+const intents = {
+  create: { schema: insurerSchema, permission: 'create_insurer' },
+  update: { schema: idSchema.and(insurerSchema), permission: 'update_insurer' },
+  status: { schema: idSchema.merge(insurerStatusSchema), permission: 'update_insurer' },
+  delete: { schema: idSchema, permission: 'delete_insurer' },
+} as const;
+
 /** Add, update, activate or archive, and delete an insurer. */
-export const action = intentAction({
-  intents: {
-    create: { schema: insurerSchema, permission: 'create_insurer' },
-    update: { schema: idSchema.and(insurerSchema), permission: 'update_insurer' },
-    status: { schema: idSchema.merge(insurerStatusSchema), permission: 'update_insurer' },
-    delete: { schema: idSchema, permission: 'delete_insurer' },
-  },
+// Pure, with plain arguments: the browser build drops the call (intentAction is server-only and would
+// throw there) and with it the services its handler names.
+export const action = /* @__PURE__ */ intentAction({
+  intents,
   async handle(input, { ctx, request, redirect }) {
     // Back to the list as it was (filters, page), with the form closed.
     const back = (toast: string) => {

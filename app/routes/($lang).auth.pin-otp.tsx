@@ -21,7 +21,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Step 3: the PIN from the email. Success rotates the session and signs the user in. */
-export const action = intentAction({
+// Pure: the browser build drops it (intentAction is server-only; called there it would throw).
+export const action = /* @__PURE__ */ intentAction({
   access: 'guest',
   intents: pinStepIntents,
   async handle(input, { ctx, request, context, redirect }) {

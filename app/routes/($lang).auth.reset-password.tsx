@@ -26,7 +26,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * The reset pin. It is only checked here (the new-password step spends it); once right, it joins the
  * target in the 'reset' cookie. "Send a new pin" answers as neutrally as the first request.
  */
-export const action = intentAction({
+// Pure: the browser build drops it (intentAction is server-only; called there it would throw).
+export const action = /* @__PURE__ */ intentAction({
   access: 'guest',
   intents: pinStepIntents,
   async handle(input, { ctx, request, context, redirect }) {

@@ -25,7 +25,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * Step 5: the pin sent by text message. It completes the invitation: the account becomes active and the
  * person is signed in.
  */
-export const action = intentAction({
+// Pure: the browser build drops it (intentAction is server-only; called there it would throw).
+export const action = /* @__PURE__ */ intentAction({
   access: 'guest',
   intents: pinStepIntents,
   async handle(input, { request, context, redirect }) {

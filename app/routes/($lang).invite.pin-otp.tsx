@@ -20,7 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Step 3: the pin sent to the invited email address proves the address. */
-export const action = intentAction({
+// Pure: the browser build drops it (intentAction is server-only; called there it would throw).
+export const action = /* @__PURE__ */ intentAction({
   access: 'guest',
   intents: pinStepIntents,
   async handle(input, { request, context }) {
