@@ -20,7 +20,13 @@ import {
 } from '../../../drizzle/schema';
 import type { DB } from '../../platform/db';
 import { requirePermission, type Actor } from '../access/actor';
-import { visibleCompanyIds } from '../access/scope';
+import {
+  isOnlyAccountManager,
+  ownClientsFilter,
+  visibleClients,
+  visibleCompanies,
+  visibleCompanyIds,
+} from '../access/scope';
 import type { ActorCtx } from '../context';
 import { countAll, likeAny, listQuerySchema, orderBy, paginate, type ListQuery, type Page } from '../lists';
 import {
@@ -39,7 +45,7 @@ import {
   type ClientTab,
 } from './schema';
 import { accountManagersOf } from './service';
-import { findVisibleClient, seesOnlyOwnClients, visibleClients } from './scope';
+import { findClient } from '../access/finders';
 
 const manager = alias(users, 'account_manager');
 
@@ -53,6 +59,15 @@ const contactOf = (type: string, field: 'name' | 'email') =>
         string | null
       >`(select ${contacts.email} from ${contacts} where ${contacts.owner_type} = 'client' and ${contacts.owner_id} = ${clients.id} and ${contacts.type} = ${type} order by ${contacts.position} limit 1)`;
 
+/**
+ * Whether the list shows only the actor's own clients (the catalogue's `account_manager_clients`): as
+ * asked, else the default of their list (on for a user whose only role is account manager). A filter,
+ * not a wall: every client in scope is one cleared filter away.
+ */
+export function ownClientsOnly(actor: Actor, q: Pick<Partial<ClientListQuery>, 'account_manager_clients'>) {
+  return q.account_manager_clients ?? isOnlyAccountManager(actor);
+}
+
 /** The WHERE of the client list for these filters, inside the actor's scope. */
 export function clientListCondition(actor: Actor, q: Partial<ClientListQuery>): SQL {
   const dayMs = (iso: string) => new Date(`${iso}T00:00:00Z`);
@@ -65,7 +80,7 @@ export function clientListCondition(actor: Actor, q: Partial<ClientListQuery>): 
     q.account_manager
       ? sql`${clients.account_manager_id} = (select ${users.id} from ${users} where ${users.public_id} = ${q.account_manager})`
       : undefined,
-    q.account_manager_clients ? eq(clients.account_manager_id, actor.user_id) : undefined,
+    ownClientsOnly(actor, q) ? ownClientsFilter(actor) : undefined,
     q.created_from ? gte(clients.created_at, dayMs(q.created_from)) : undefined,
     q.created_to ? lt(clients.created_at, new Date(dayMs(q.created_to).getTime() + 86_400_000)) : undefined,
     likeAny(
@@ -189,13 +204,24 @@ export async function exportClients(
   return rows.map(toListRow);
 }
 
-/** GET clients/summary: how many clients of each status and tab the actor sees. */
-export async function clientSummary(ctx: ActorCtx) {
+/**
+ * GET clients/summary: how many clients of each status and tab the actor sees, with the list's "own
+ * clients" filter (and its default) applied as the list applies it.
+ */
+export async function clientSummary(
+  ctx: ActorCtx,
+  query: Pick<Partial<ClientListQuery>, 'account_manager_clients'> = {},
+) {
   requirePermission(ctx.actor, 'read_client');
   const rows = await ctx.db
     .select({ status: clients.status, n: count() })
     .from(clients)
-    .where(visibleClients(ctx.actor))
+    .where(
+      and(
+        visibleClients(ctx.actor),
+        ownClientsOnly(ctx.actor, query) ? ownClientsFilter(ctx.actor) : undefined,
+      ),
+    )
     .groupBy(clients.status);
   const by_status = Object.fromEntries(CLIENT_STATUSES.map((s) => [s, 0])) as Record<ClientStatus, number>;
   for (const r of rows) by_status[r.status] = r.n;
@@ -223,17 +249,15 @@ export async function clientMetadata(ctx: ActorCtx) {
     invoice_rules: INVOICE_RULES,
     languages: CLIENT_LANGUAGES,
     fact_find_questions: FACT_FIND_QUESTIONS,
-    companies: ctx.actor.companies
-      .filter((c) => companyIds.includes(c.id))
-      .map((c) => ({ id: c.public_id, name: c.name })),
+    companies: visibleCompanies(ctx.actor).map((c) => ({ id: c.public_id, name: c.name })),
     account_managers: managers.map((m) => ({
       id: m.id,
       name: m.name,
       email: m.email,
       company_id: ctx.actor.companies.find((c) => c.id === m.company_id)?.public_id ?? null,
     })),
-    /** The caller's list is only their own clients (the account-manager client list). */
-    account_manager_clients: seesOnlyOwnClients(ctx.actor),
+    /** The default of the caller's list: only their own clients (the account-manager client list). */
+    account_manager_clients: isOnlyAccountManager(ctx.actor),
   };
 }
 
@@ -241,8 +265,7 @@ export async function clientMetadata(ctx: ActorCtx) {
 
 /** GET clients/{id}/campuses: the client's campuses (the campus pages belong to the campuses area). */
 export async function listClientCampuses(ctx: ActorCtx, id: string, query: Partial<ListQuery> = {}) {
-  requirePermission(ctx.actor, 'read_client');
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, 'read_client');
   const q = listQuerySchema.parse(query);
   const where = and(eq(campuses.client_id, client.id), likeAny([campuses.name], q.search));
   const contractCount = sql<number>`(select count(*) from ${contracts} where ${contracts.campus_id} = ${campuses.id} and ${contracts.status} = 'active')`;
@@ -300,8 +323,7 @@ export async function listClientSchoolUsers(
   id: string,
   query: Partial<ListQuery> & { status?: string } = {},
 ) {
-  requirePermission(ctx.actor, 'read_client');
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, 'read_client');
   const q = listQuerySchema.parse(query);
   const statuses = ['active', 'invited', 'archived', 'declined', 'pending'] as const;
   const status = (statuses as readonly string[]).includes(query.status ?? '')
@@ -390,8 +412,7 @@ export async function listClientSchoolUsers(
  */
 export async function listClientAgreements(ctx: ActorCtx, id: string, query: Partial<ListQuery> = {}) {
   requirePermission(ctx.actor, 'read_client');
-  requirePermission(ctx.actor, 'read_service_agreement');
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, 'read_service_agreement');
   const q = listQuerySchema.parse(query);
   const where = and(eq(serviceAgreements.client_id, client.id), likeAny([serviceAgreements.name], q.search));
   const rowCount = sql<number>`(select count(*) from ${serviceAgreementRows} where ${serviceAgreementRows.service_agreement_id} = ${serviceAgreements.id})`;

@@ -1,8 +1,8 @@
 /**
  * Clients (schools): create, read, update (profile, billing settings, contacts, addresses, fact-find),
- * logo and return-policy files in R2, notes and logs. Every function checks its permission first and
- * finds the client through `findVisibleClient` (tenant scope + account-manager list), so a client of
- * another tenant answers NotFound. States and bulk actions are in status.ts, lists in queries.ts.
+ * logo and return-policy files in R2, notes and logs. Every function finds the client through
+ * `findClient(ctx, id, permission)` (access/finders.ts: the permission, then the tenant scope), so a
+ * client of another tenant answers NotFound. States and bulk actions are in status.ts, lists in queries.ts.
  */
 import { and, count, eq, sql } from 'drizzle-orm';
 import {
@@ -27,7 +27,7 @@ import {
   type FileKind,
 } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
-import { visibleCompanyIds } from '../access/scope';
+import { ACCOUNT_MANAGER_ROLE, isOnlyAccountManager } from '../access/scope';
 import { activityFeed } from '../activity/feed';
 import { diff, logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
@@ -55,7 +55,7 @@ import {
   type ClientUpdateInput,
   type SchoolClientInput,
 } from './schema';
-import { ACCOUNT_MANAGER_ROLE, findVisibleClient, seesOnlyOwnClients, type ClientRow } from './scope';
+import { companyForNewRecord, findClient, findOwnClient, type ClientRow } from '../access/finders';
 
 export const CLIENT_FILE_KINDS: Record<ClientFileKind, readonly FileKind[]> = {
   logo: ['png', 'jpg', 'gif', 'webp'],
@@ -305,21 +305,14 @@ export async function createClient(
   files: Partial<Record<ClientFileKind, unknown>> = {},
 ): Promise<ClientDetail> {
   requirePermission(ctx.actor, 'create_client');
-  const visible = visibleCompanyIds(ctx.actor);
-  let companyId: number | undefined;
-  if (input.company_id) {
-    companyId = ctx.actor.companies.find(
-      (c) => c.public_id === input.company_id && visible.includes(c.id),
-    )?.id;
-    if (!companyId) throw ValidationFailed.field('company_id', msg('clients.errors.company_invalid'));
-  } else if (visible.length === 1) {
-    companyId = visible[0];
-  } else {
+  const companyId = companyForNewRecord(ctx.actor, input.company_id);
+  if (companyId === 'invalid')
+    throw ValidationFailed.field('company_id', msg('clients.errors.company_invalid'));
+  if (companyId === 'required')
     throw ValidationFailed.field('company_id', msg('clients.errors.company_required'));
-  }
   const manager = input.account_manager_id
     ? await resolveAccountManager(ctx.db, companyId, input.account_manager_id)
-    : seesOnlyOwnClients(ctx.actor)
+    : isOnlyAccountManager(ctx.actor)
       ? { id: ctx.actor.user_id, name: `${ctx.actor.first_name} ${ctx.actor.last_name}` }
       : null;
 
@@ -416,8 +409,7 @@ async function storeFiles(
 
 /** GET clients/{id}: the client with contacts, addresses and counts. */
 export async function getClient(ctx: ActorCtx, id: string): Promise<ClientDetail> {
-  requirePermission(ctx.actor, 'read_client');
-  return detailOf(ctx.db, await findVisibleClient(ctx, id));
+  return detailOf(ctx.db, await findClient(ctx, id, 'read_client'));
 }
 
 // ---------------------------------------------------------------- update
@@ -432,8 +424,7 @@ export async function updateClient(
   id: string,
   input: ClientUpdateInput,
 ): Promise<ClientDetail> {
-  requirePermission(ctx.actor, 'update_client');
-  const before = await findVisibleClient(ctx, id);
+  const before = await findClient(ctx, id, 'update_client');
   const oldManager = await userName(ctx.db, before.account_manager_id);
   let manager: { id: number; name: string } | null | undefined;
   if (input.account_manager_id !== undefined || 'account_manager_id' in input) {
@@ -460,10 +451,6 @@ export async function updateClient(
   if ('phone_country' in input) set.phone_country = input.phone_country?.toUpperCase() ?? null;
   if (manager !== undefined) set.account_manager_id = manager?.id ?? null;
   if (input.fact_find) set.fact_find = cleanFactFind(input.fact_find);
-  if (seesOnlyOwnClients(ctx.actor) && manager !== undefined && manager?.id !== ctx.actor.user_id) {
-    // An account manager may not hand a client away and lose it from their own list by accident.
-    throw ValidationFailed.field('account_manager_id', msg('clients.errors.account_manager_self'));
-  }
 
   const owner = ownerOf(before);
   const statements: Statement[] = [ctx.db.update(clients).set(set).where(eq(clients.id, before.id))];
@@ -509,8 +496,7 @@ export async function updateClient(
 
 /** GET clients/{id}/billing-address/fetch and /mailing-address/fetch. */
 export async function getClientAddress(ctx: ActorCtx, id: string, kind: AddressKind) {
-  requirePermission(ctx.actor, 'read_client');
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, 'read_client');
   return readAddress(ctx.db, ownerOf(client), kind);
 }
 
@@ -521,8 +507,7 @@ export async function updateClientAddress(
   kind: AddressKind,
   input: AddressInput | null | undefined,
 ) {
-  requirePermission(ctx.actor, 'update_client');
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, 'update_client');
   const owner = ownerOf(client);
   const before = await readAddress(ctx.db, owner, kind);
   await runBatch(ctx.db, [
@@ -550,8 +535,7 @@ export async function clientFileResponse(
   kind: ClientFileKind,
   disposition: 'inline' | 'attachment' = kind === 'logo' ? 'inline' : 'attachment',
 ): Promise<Response> {
-  requirePermission(ctx.actor, 'read_client|read_school_profile');
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, 'read_client|read_school_profile');
   const key = kind === 'logo' ? client.logo_key : client.return_policy_key;
   if (!key) throw new NotFound();
   const response = await fileResponse(ctx.env.FILES, key, { name: storedFileName(key) ?? kind, disposition });
@@ -561,8 +545,7 @@ export async function clientFileResponse(
 
 /** Replaces the client's logo or return policy (the old file is removed once the new one is recorded). */
 export async function setClientFile(ctx: ActorCtx, id: string, kind: ClientFileKind, file: unknown) {
-  requirePermission(ctx.actor, 'update_client');
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, 'update_client');
   if (!(file instanceof Blob)) throw ValidationFailed.field(kind, msg('validation.required'));
   const stored = (await storeFiles(ctx, client.public_id, { [kind]: file }))[kind];
   if (!stored) throw ValidationFailed.field(kind, msg('validation.required'));
@@ -596,45 +579,33 @@ export async function setClientFile(ctx: ActorCtx, id: string, kind: ClientFileK
 
 /** GET clients/{id}/notes with an optional type. */
 export async function clientNotes(ctx: ActorCtx, id: string, query: Partial<NotesQuery> = {}) {
-  requirePermission(ctx.actor, 'read_client');
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, 'read_client');
   return listNotes(ctx.db, noteOwnerOf(client), query);
 }
 
 /** POST clients/{id}/notes/add (multipart: the note and an optional file). */
 export async function addClientNote(ctx: ActorCtx, id: string, input: NoteInput, file?: unknown) {
-  requirePermission(ctx.actor, 'update_client');
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, 'update_client');
   return addNote(ctx, noteOwnerOf(client), input, file);
 }
 
 /** GET clients/{id}/notes/{noteId}/download. */
 export async function clientNoteFile(ctx: ActorCtx, id: string, noteId: number) {
-  requirePermission(ctx.actor, 'read_client');
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, 'read_client');
   return noteFileResponse(ctx, noteOwnerOf(client), noteId);
 }
 
 /** GET clients/{id}/activities: the client's logs tab. */
 export async function clientActivities(ctx: ActorCtx, id: string, page = 1, perPage = 25) {
-  requirePermission(ctx.actor, 'read_client_log');
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, 'read_client_log');
   return activityFeed(ctx.db, 'client', client.id, page, perPage);
 }
 
 // ---------------------------------------------------------------- the school's own profile
 
-async function ownClientRow(ctx: ActorCtx): Promise<ClientRow> {
-  if (ctx.actor.user_type !== 'school' || !ctx.actor.client_id) throw new NotFound();
-  const [row] = await ctx.db.select().from(clients).where(eq(clients.id, ctx.actor.client_id)).limit(1);
-  if (!row) throw new NotFound();
-  return row;
-}
-
 /** GET client/fetch (school area): the signed-in school user's own client. */
 export async function getOwnClient(ctx: ActorCtx): Promise<ClientDetail> {
-  requirePermission(ctx.actor, 'read_school_profile');
-  return detailOf(ctx.db, await ownClientRow(ctx));
+  return detailOf(ctx.db, await findOwnClient(ctx, 'read_school_profile'));
 }
 
 /**
@@ -642,8 +613,7 @@ export async function getOwnClient(ctx: ActorCtx): Promise<ClientDetail> {
  * phone, language, owner / secondary / accounting contacts). Other contact types are kept.
  */
 export async function updateOwnClient(ctx: ActorCtx, input: SchoolClientInput): Promise<ClientDetail> {
-  requirePermission(ctx.actor, 'update_school_profile');
-  const before = await ownClientRow(ctx);
+  const before = await findOwnClient(ctx, 'update_school_profile');
   const owner = ownerOf(before);
   const current = await readContacts(ctx.db, owner);
   const toInput = (c: ContactsValue['initial']) =>

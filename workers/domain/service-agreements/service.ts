@@ -4,7 +4,7 @@
  * activating an agreement creates or updates one contract per row (contracts.service_agreement_row_id is
  * unique) in the same batch as the agreement itself; deactivating it archives them.
  *
- * Scope: an agreement belongs to a client (clientScope); its rows' campuses must be the client's and its
+ * Scope: an agreement belongs to a client (access/scope.ts agreementScope); its rows' campuses must be the client's and its
  * products and insurer the client's company's.
  */
 import { and, asc, eq, getTableColumns, inArray, max, sql, type SQL } from 'drizzle-orm';
@@ -31,9 +31,9 @@ import {
   type CheckedFile,
 } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
-import { clientScope } from '../access/scope';
+import { agreementScope } from '../access/scope';
 import { diff, logActivity } from '../audit/activity-log';
-import { findVisibleClient, type ClientRow } from '../campuses/queries';
+import { findClient, type ClientRow } from '../access/finders';
 import type { ActorCtx } from '../context';
 import { contractDateErrors, type ContractListQuery } from '../contracts/schema';
 import { queryContracts } from '../contracts/service';
@@ -77,10 +77,7 @@ function allColumns(table: Parameters<typeof getTableColumns>[0], provided: Reco
 const agreementIdOf = (pid: string) => sql`(select id from service_agreements where public_id = ${pid})`;
 
 function visibleAgreements(ctx: ActorCtx): SQL {
-  return clientScope(ctx.actor, {
-    clientId: serviceAgreements.client_id,
-    companyId: serviceAgreements.company_id,
-  });
+  return agreementScope(ctx.actor);
 }
 
 async function findAgreement(ctx: ActorCtx, id: string): Promise<AgreementRow> {
@@ -285,8 +282,7 @@ export async function serviceAgreementActivities(ctx: ActorCtx, id: string, page
 
 /** What the agreement form offers: the client's campuses, its company's insurers and products. */
 export async function agreementFormOptions(ctx: ActorCtx, clientId: string) {
-  requirePermission(ctx.actor, 'read_service_agreement');
-  const client = await findVisibleClient(ctx, clientId);
+  const client = await findClient(ctx, clientId, 'read_service_agreement');
   const [campusRows, insurerRows, productRows] = await ctx.db.batch([
     ctx.db
       .select({ id: campuses.public_id, name: campuses.name, status: campuses.status })
@@ -741,8 +737,7 @@ export async function createServiceAgreement(
   ctx: ActorCtx,
   input: CreateAgreementInput,
 ): Promise<AgreementView> {
-  requirePermission(ctx.actor, 'create_service_agreement');
-  const client = await findVisibleClient(ctx, input.client_id).catch((e) => {
+  const client = await findClient(ctx, input.client_id, 'create_service_agreement').catch((e) => {
     if (e instanceof NotFound)
       throw ValidationFailed.field('client_id', msg('campuses.errors.client_not_found'));
     throw e;
@@ -823,7 +818,7 @@ export async function updateServiceAgreement(
 ): Promise<AgreementView> {
   requirePermission(ctx.actor, 'update_service_agreement');
   const sa = await findAgreement(ctx, id);
-  const client = await findVisibleClient(ctx, sa.client_id);
+  const client = await findClient(ctx, sa.client_id, 'update_service_agreement');
   const state = await currentState(ctx, sa);
   const resolved = await resolveInput(ctx, client, input, state.rowById);
   const approve = input.approve === 'approve';
@@ -934,7 +929,7 @@ export async function setServiceAgreementStatus(
   if (status === 'active') {
     const state = await currentState(ctx, sa);
     const input = await savedAsInput(ctx, sa, state.rows);
-    const client = await findVisibleClient(ctx, sa.client_id);
+    const client = await findClient(ctx, sa.client_id, 'update_service_agreement');
     const resolved = await resolveInput(ctx, client, input, state.rowById);
     const names = await namesOf(ctx, resolved, sa, state);
     await runBatch(ctx.db, [
@@ -1022,7 +1017,7 @@ export async function addServiceAgreementContract(
   const state = await currentState(ctx, sa);
   const saved = await savedAsInput(ctx, sa, state.rows);
   const input = { ...saved, rows: [...saved.rows, { ...row, id: undefined }] };
-  const client = await findVisibleClient(ctx, sa.client_id);
+  const client = await findClient(ctx, sa.client_id, 'update_service_agreement');
   const last = input.rows.length - 1;
   // Errors of the new row land on its own fields; the saved rows were checked when saved.
   const resolved = await resolveInput(ctx, client, input, state.rowById, (i) =>
