@@ -52,15 +52,19 @@ import {
 import { addContractSchema, contractListQuerySchema } from '../../workers/domain/contracts/schema';
 import {
   addAgreementDocuments,
-  addServiceAgreementContract,
-  agreementFormOptions,
-  createServiceAgreement,
   downloadAgreementDocument,
+  removeAgreementDocument,
+} from '../../workers/domain/service-agreements/documents';
+import {
+  agreementFormOptions,
   getServiceAgreement,
   listServiceAgreements,
-  removeAgreementDocument,
   serviceAgreementActivities,
   serviceAgreementContracts,
+} from '../../workers/domain/service-agreements/queries';
+import {
+  addServiceAgreementContract,
+  createServiceAgreement,
   setDefaultProduct,
   setServiceAgreementStatus,
   updateServiceAgreement,
