@@ -24,6 +24,7 @@ import {
   ownClientsOnly,
   type ClientListRow,
 } from '@server/domain/clients/queries';
+import { CLIENT_SAVE_FAILED } from '@server/domain/clients/saving';
 import { bulkClientAction, CLIENT_ACTION_PERMISSIONS } from '@server/domain/clients/status';
 import { isDomainError, type DomainError, ValidationFailed } from '@server/domain/errors';
 import { requirePermissions } from '~/lib/guards.server';
@@ -90,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isDomainError(e)) throw e;
     const message = e instanceof ValidationFailed ? e.errors[0]?.message : (e as DomainError).message;
     return json(
-      { ok: false as const, error: message ?? 'clients.save_failed', result: null },
+      { ok: false as const, error: message ?? CLIENT_SAVE_FAILED, result: null },
       { status: e.status },
     );
   }

@@ -13,17 +13,14 @@ import {
   clientUpdateSchema,
   schoolClientSchema,
 } from '../../workers/domain/clients/schema';
+import { clientFileResponse, setClientFile } from '../../workers/domain/clients/files';
+import { addClientNote, clientActivities } from '../../workers/domain/clients/notes';
+import { getOwnClient, updateOwnClient } from '../../workers/domain/clients/profile';
 import {
-  addClientNote,
-  clientActivities,
-  clientFileResponse,
   createClient,
   getClient,
-  getOwnClient,
-  setClientFile,
   updateClient,
   updateClientAddress,
-  updateOwnClient,
 } from '../../workers/domain/clients/service';
 import {
   clientMetadata,
