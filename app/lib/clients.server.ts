@@ -1,9 +1,7 @@
 import type { Submission } from '@conform-to/dom';
 import type { SubmissionResult } from '@conform-to/react';
-import { msg } from '@server/domain/validation';
+import { CLIENT_SAVE_FAILED as SAVE_FAILED } from '@server/domain/clients/saving';
 import { withFormErrors } from '~/lib/guards.server';
-
-export const SAVE_FAILED = msg('clients.save_failed');
 
 /**
  * Runs a client save for a form. On failure the reply carries the field errors and, above the form,

@@ -34,22 +34,17 @@ import {
   factFindSchema,
   type ClientAction,
 } from '@server/domain/clients/schema';
+import { type ClientDetail } from '@server/domain/clients/detail';
+import { setClientFile } from '@server/domain/clients/files';
+import { addClientNote, clientActivities, clientNotes } from '@server/domain/clients/notes';
+import { getClient, updateClient } from '@server/domain/clients/service';
+import { clientMetadata } from '@server/domain/clients/queries';
 import {
-  addClientNote,
-  clientActivities,
-  clientNotes,
-  getClient,
-  setClientFile,
-  updateClient,
-  type ClientDetail,
-} from '@server/domain/clients/service';
-import {
-  clientMetadata,
   clientRequesters,
   listClientAgreements,
   listClientCampuses,
   listClientSchoolUsers,
-} from '@server/domain/clients/queries';
+} from '@server/domain/clients/tabs';
 import { applyClientAction, CLIENT_ACTION_PERMISSIONS } from '@server/domain/clients/status';
 import { addressesSchema, contactsSchema } from '@server/domain/contacts/schema';
 import { countryOptions } from '@server/domain/contacts/service';

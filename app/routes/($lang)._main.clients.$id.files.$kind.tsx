@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { clientFileResponse } from '@server/domain/clients/service';
+import { clientFileResponse } from '@server/domain/clients/files';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 
 const KINDS = { logo: 'logo', 'return-policy': 'return_policy' } as const;

@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { clientNoteFile } from '@server/domain/clients/service';
+import { clientNoteFile } from '@server/domain/clients/notes';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 
 /** GET /clients/{id}/notes/{noteId}/download: a note's file from R2 (a resource route). */

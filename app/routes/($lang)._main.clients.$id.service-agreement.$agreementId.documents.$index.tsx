@@ -1,5 +1,5 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { downloadAgreementDocument } from '@server/domain/service-agreements/service';
+import { downloadAgreementDocument } from '@server/domain/service-agreements/documents';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 
 /** GET /clients/{id}/service-agreement/{service_agreement}/documents/{index}: one document (a resource route). */

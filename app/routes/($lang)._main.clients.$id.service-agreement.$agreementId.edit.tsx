@@ -23,16 +23,14 @@ import {
   AGREEMENT_DOCUMENT_MAX_MB,
   updateAgreementSchema,
 } from '@server/domain/service-agreements/schema';
+import { addAgreementDocuments, removeAgreementDocument } from '@server/domain/service-agreements/documents';
 import {
-  addAgreementDocuments,
   agreementFormOptions,
   getServiceAgreement,
-  removeAgreementDocument,
   serviceAgreementActivities,
   serviceAgreementContracts,
-  setServiceAgreementStatus,
-  updateServiceAgreement,
-} from '@server/domain/service-agreements/service';
+} from '@server/domain/service-agreements/queries';
+import { setServiceAgreementStatus, updateServiceAgreement } from '@server/domain/service-agreements/service';
 import { translate } from '@server/platform/i18n';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { queryOf } from '~/lib/lists.server';

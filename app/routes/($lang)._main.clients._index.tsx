@@ -21,8 +21,10 @@ import {
   clientMetadata,
   clientSummary,
   listClients,
+  ownClientsOnly,
   type ClientListRow,
 } from '@server/domain/clients/queries';
+import { CLIENT_SAVE_FAILED } from '@server/domain/clients/saving';
 import { bulkClientAction, CLIENT_ACTION_PERMISSIONS } from '@server/domain/clients/status';
 import { isDomainError, type DomainError, ValidationFailed } from '@server/domain/errors';
 import { requirePermissions } from '~/lib/guards.server';
@@ -48,7 +50,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const query = clientListQuerySchema.parse({ ...raw, tab: raw.tab ?? 'active' });
   const [list, summary, metadata] = await Promise.all([
     listClients(ctx, query),
-    clientSummary(ctx),
+    clientSummary(ctx, query),
     clientMetadata(ctx),
   ]);
   const actions = CLIENT_ACTIONS.filter((a) => can(ctx.actor, CLIENT_ACTION_PERMISSIONS[a]));
@@ -57,7 +59,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     summary,
     tab: query.tab as ClientTab,
     managers: metadata.account_managers.map((m) => ({ id: m.id, name: m.name })),
-    ownListOnly: metadata.account_manager_clients,
+    ownListOnly: ownClientsOnly(ctx.actor, query),
     canCreate: can(ctx.actor, 'create_client'),
     canAddContract: canAny(ctx.actor, 'create_service_agreement'),
     actions,
@@ -89,7 +91,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!isDomainError(e)) throw e;
     const message = e instanceof ValidationFailed ? e.errors[0]?.message : (e as DomainError).message;
     return json(
-      { ok: false as const, error: message ?? 'clients.save_failed', result: null },
+      { ok: false as const, error: message ?? CLIENT_SAVE_FAILED, result: null },
       { status: e.status },
     );
   }
@@ -339,18 +341,18 @@ export default function ClientsList() {
             className={inputClass}
           />
         </div>
-        {!ownListOnly ? (
-          <label className="flex items-center gap-2 self-end pb-2.5 text-sm text-slate-700">
-            <input
-              type="checkbox"
-              name="account_manager_clients"
-              value="1"
-              defaultChecked={params.get('account_manager_clients') === '1'}
-              className="h-4 w-4 rounded border-slate-300 text-primary-700"
-            />
-            {t('clients.filters.my_clients')}
-          </label>
-        ) : null}
+        <label className="flex items-center gap-2 self-end pb-2.5 text-sm text-slate-700">
+          {/* Unchecked sends the 0, checked the 1 after it: an account manager can clear their default. */}
+          <input type="hidden" name="account_manager_clients" value="0" />
+          <input
+            type="checkbox"
+            name="account_manager_clients"
+            value="1"
+            defaultChecked={ownListOnly}
+            className="h-4 w-4 rounded border-slate-300 text-primary-700"
+          />
+          {t('clients.filters.my_clients')}
+        </label>
       </FiltersBar>
       {single && canAddContract ? (
         <div className="mb-3 flex justify-end">

@@ -5,7 +5,7 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { visibleCompanyIds } from '@server/domain/access/scope';
+import { visibleCompanies } from '@server/domain/access/scope';
 import { activeCountries } from '@server/domain/countries/service';
 import { insurerListSchema, insurerSchema, insurerStatusSchema } from '@server/domain/insurers/schema';
 import {
@@ -48,9 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     editId ? orNotFound(insurerActivity(ctx, editId, 1)) : Promise.resolve(null),
     activeCountries(ctx.db),
   ]);
-  const companies = ctx.actor.companies
-    .filter((c) => visibleCompanyIds(ctx.actor).includes(c.id))
-    .map((c) => ({ id: c.public_id, name: c.name }));
+  const companies = visibleCompanies(ctx.actor).map((c) => ({ id: c.public_id, name: c.name }));
   return json({
     list,
     summary,

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { schoolClientSchema } from '@server/domain/clients/schema';
-import { getOwnClient, updateOwnClient } from '@server/domain/clients/service';
+import { getOwnClient, updateOwnClient } from '@server/domain/clients/profile';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';

@@ -196,7 +196,7 @@ describe('GET clients, clients/list, summary, metadata', () => {
     expect(bad.status).toBe(200);
   });
 
-  it('gives the account manager only their clients, and others their own list on request', async () => {
+  it("opens the account manager's list on their clients, clears it on request, and others' own list on request", async () => {
     const mark = await apiToken(DEMO_ACCOUNTS.accountManager);
     const r = await call<{ data: { clients: { items: { name: string }[] } } }>(
       '/api/company/clients?items=100',
@@ -204,6 +204,11 @@ describe('GET clients, clients/list, summary, metadata', () => {
     );
     expect(r.body.data.clients.items.map((c) => c.name)).toContain('Oakwood International School');
     expect(r.body.data.clients.items.map((c) => c.name)).not.toContain('Maple College');
+    const all = await call<{ data: { clients: { items: { name: string }[] } } }>(
+      '/api/company/clients?items=100&account_manager_clients=0',
+      { token: mark },
+    );
+    expect(all.body.data.clients.items.map((c) => c.name)).toContain('Maple College');
     const own = await call<{ data: { clients: { items: unknown[] } } }>(
       '/api/company/clients?account_manager_clients=1',
       { token: senior },

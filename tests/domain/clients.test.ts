@@ -13,17 +13,14 @@ import {
   clientUpdateSchema,
   schoolClientSchema,
 } from '../../workers/domain/clients/schema';
+import { clientFileResponse, setClientFile } from '../../workers/domain/clients/files';
+import { addClientNote, clientActivities } from '../../workers/domain/clients/notes';
+import { getOwnClient, updateOwnClient } from '../../workers/domain/clients/profile';
 import {
-  addClientNote,
-  clientActivities,
-  clientFileResponse,
   createClient,
   getClient,
-  getOwnClient,
-  setClientFile,
   updateClient,
   updateClientAddress,
-  updateOwnClient,
 } from '../../workers/domain/clients/service';
 import {
   clientMetadata,
@@ -46,7 +43,7 @@ import {
   SETUP_TIMEOUT_MS,
   testEnv,
 } from '../support/world';
-import { clientInput, seedClientsWorld, type ClientsWorld } from '../support/clients';
+import { clientInput, OTHER_ACCOUNT_MANAGER, seedClientsWorld, type ClientsWorld } from '../support/clients';
 import { fileOf, jpgBytes, pdfBytes, pngBytes } from '../support/files';
 
 let world: ClientsWorld;
@@ -214,15 +211,20 @@ describe('creating a client', () => {
   });
 });
 
-describe('account managers see their own client list', () => {
-  it('lists and opens only the clients they manage, and manage what they create', async () => {
+describe("account managers' own clients are a list filter, not a wall", () => {
+  it('opens their list on the clients they manage, clears it to all, and opens any client of their company', async () => {
     const mark = await actorCtx(DEMO_ACCOUNTS.accountManager);
     const own = await createClient(mark, clientInput({ name: 'Marks Own School' }));
     expect(own.account_manager?.name).toBe('Mark Manager');
     const listed = await listClients(mark, { items: 500 });
-    expect(listed.items.length).toBeGreaterThan(0);
+    expect(listed.items.map((c) => c.id)).toContain(own.id);
     expect(listed.items.every((c) => c.account_manager?.name === 'Mark Manager')).toBe(true);
-    await expect(getClient(mark, world.maple.public_id)).rejects.toBeInstanceOf(NotFound);
+    expect((await clientSummary(mark)).total).toBe(listed.meta.total);
+    const all = await listClients(mark, { account_manager_clients: false, items: 500 });
+    expect(all.items.map((c) => c.id)).toEqual(expect.arrayContaining([own.id, world.maple.public_id]));
+    expect(all.items.map((c) => c.id)).not.toContain(world.heather.public_id);
+    expect((await getClient(mark, world.maple.public_id)).name).toBe(world.maple.name);
+    await expect(getClient(mark, world.heather.public_id)).rejects.toBeInstanceOf(NotFound);
     expect((await clientMetadata(mark)).account_manager_clients).toBe(true);
     // Others may ask for their own list with the account_manager_clients option.
     const mine = await listClients(albionSenior, { account_manager_clients: true });
@@ -231,15 +233,18 @@ describe('account managers see their own client list', () => {
     expect(marks.items.map((c) => c.id)).toContain(own.id);
   });
 
-  it('cannot hand a client to someone else', async () => {
+  it('may hand a client to another account manager and still open and edit it', async () => {
     const mark = await actorCtx(DEMO_ACCOUNTS.accountManager);
+    const other = await actorFor(OTHER_ACCOUNT_MANAGER);
     const own = await createClient(mark, clientInput({ name: 'Marks Second' }));
-    const e = await failure(
-      updateClient(mark, own.id, { account_manager_id: undefined, name: 'Still Marks' }),
-    );
-    expect(e.english).toEqual([
-      ['account_manager_id', 'You manage this client: keep yourself as its account manager.'],
-    ]);
+    const handed = await updateClient(mark, own.id, { account_manager_id: other.public_id });
+    expect(handed.account_manager?.name).toBe('Olive Other');
+    expect((await listClients(mark, { items: 500 })).items.map((c) => c.id)).not.toContain(own.id);
+    const edited = await updateClient(mark, own.id, {
+      account_manager_id: other.public_id,
+      name: 'Olives Now',
+    });
+    expect(edited).toMatchObject({ name: 'Olives Now', account_manager: { name: 'Olive Other' } });
   });
 });
 

@@ -2,21 +2,31 @@
  * Tenant isolation of the clients area: for EVERY service function that takes a client id, a school
  * user of another client and a company user of another company answer "not found" for a client that is
  * not theirs, even when their role holds every permission of the portal (so the scope, not a missing
- * permission, keeps them out). An account manager is kept out of clients they do not manage.
- * The cases are generated from the tables below.
+ * permission, keeps them out), and so does an administrator of the seed's second company. An account
+ * manager's own clients are a list filter, not a wall: the demo account manager opens the clients of
+ * another account manager of their company (every read call answers), and gets "not found" on a client
+ * of another company. The cases are generated from the tables below.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { clients } from '../../drizzle/schema';
 import * as service from '../../workers/domain/clients/service';
+import * as files from '../../workers/domain/clients/files';
+import * as notes from '../../workers/domain/clients/notes';
 import * as queries from '../../workers/domain/clients/queries';
+import * as tabs from '../../workers/domain/clients/tabs';
 import * as status from '../../workers/domain/clients/status';
 import { clientUpdateSchema } from '../../workers/domain/clients/schema';
 import { noteSchema } from '../../workers/domain/notes/schema';
 import { Forbidden, NotFound } from '../../workers/domain/errors';
 import type { ActorCtx } from '../../workers/domain/context';
-import { actorCtx, db, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
-import { CLIENT_STRANGERS, seedClientsWorld, type ClientsWorld } from '../support/clients';
+import { actorCtx, db, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, userByEmail } from '../support/world';
+import {
+  CLIENT_STRANGERS,
+  OTHER_ACCOUNT_MANAGER,
+  seedClientsWorld,
+  type ClientsWorld,
+} from '../support/clients';
 import { fileOf, pdfBytes } from '../support/files';
 
 const note = noteSchema.parse({
@@ -34,16 +44,16 @@ const CALLS: Record<string, (ctx: ActorCtx, id: string, noteId: number) => Promi
   getClientAddress: (c, id) => service.getClientAddress(c, id, 'billing'),
   updateClientAddress: (c, id) =>
     service.updateClientAddress(c, id, 'mailing', { address: 'x', country_id: 1 }),
-  'clientFileResponse(logo)': (c, id) => service.clientFileResponse(c, id, 'logo'),
-  'clientFileResponse(return_policy)': (c, id) => service.clientFileResponse(c, id, 'return_policy'),
-  setClientFile: (c, id) => service.setClientFile(c, id, 'return_policy', fileOf(pdfBytes(), 'x.pdf')),
-  clientNotes: (c, id) => service.clientNotes(c, id),
-  addClientNote: (c, id) => service.addClientNote(c, id, note),
-  clientNoteFile: (c, id, noteId) => service.clientNoteFile(c, id, noteId),
-  clientActivities: (c, id) => service.clientActivities(c, id),
-  listClientCampuses: (c, id) => queries.listClientCampuses(c, id),
-  listClientSchoolUsers: (c, id) => queries.listClientSchoolUsers(c, id),
-  listClientAgreements: (c, id) => queries.listClientAgreements(c, id),
+  'clientFileResponse(logo)': (c, id) => files.clientFileResponse(c, id, 'logo'),
+  'clientFileResponse(return_policy)': (c, id) => files.clientFileResponse(c, id, 'return_policy'),
+  setClientFile: (c, id) => files.setClientFile(c, id, 'return_policy', fileOf(pdfBytes(), 'x.pdf')),
+  clientNotes: (c, id) => notes.clientNotes(c, id),
+  addClientNote: (c, id) => notes.addClientNote(c, id, note),
+  clientNoteFile: (c, id, noteId) => notes.clientNoteFile(c, id, noteId),
+  clientActivities: (c, id) => notes.clientActivities(c, id),
+  listClientCampuses: (c, id) => tabs.listClientCampuses(c, id),
+  listClientSchoolUsers: (c, id) => tabs.listClientSchoolUsers(c, id),
+  listClientAgreements: (c, id) => tabs.listClientAgreements(c, id),
   setClientStatus: (c, id) => status.setClientStatus(c, id, 'archived'),
   ...Object.fromEntries(
     (['archive', 'reactivate', 'activate', 'request_onboarding', 'delete'] as const).map((action) => [
@@ -68,9 +78,14 @@ const INTRUDERS = [
   { who: 'a senior admin of another company', email: CLIENT_STRANGERS.companyUser, target: 'oakwood' },
   { who: 'a school master user of another client', email: CLIENT_STRANGERS.schoolUser, target: 'oakwood' },
   {
-    who: 'an account manager, on a client they do not manage',
+    who: 'an administrator of the second company',
+    email: CLIENT_STRANGERS.secondCompanyAdmin,
+    target: 'oakwood',
+  },
+  {
+    who: 'the demo account manager, on a client of another company',
     email: DEMO_ACCOUNTS.accountManager,
-    target: 'maple',
+    target: 'heather',
   },
   {
     who: 'a demo company user, on the other company client',
@@ -85,6 +100,9 @@ const actors: Record<string, ActorCtx> = {};
 
 beforeAll(async () => {
   world = await seedClientsWorld();
+  // Maple College is another account manager's client of the demo company.
+  const other = await userByEmail(OTHER_ACCOUNT_MANAGER);
+  await db().update(clients).set({ account_manager_id: other.id }).where(eq(clients.id, world.maple.id));
   const senior = await actorCtx(DEMO_ACCOUNTS.seniorAdmin);
   const thistle = await actorCtx(CLIENT_STRANGERS.companyUser);
   // Each target has a note with a file and a logo, so a leak would have something to show.
@@ -94,14 +112,9 @@ beforeAll(async () => {
     ['heather', thistle],
   ] as const) {
     const client = world[key];
-    const { id } = await service.addClientNote(
-      owner,
-      client.public_id,
-      note,
-      fileOf(pdfBytes(), 'secret.pdf'),
-    );
+    const { id } = await notes.addClientNote(owner, client.public_id, note, fileOf(pdfBytes(), 'secret.pdf'));
     noteIds[key] = id;
-    await service.setClientFile(owner, client.public_id, 'return_policy', fileOf(pdfBytes(), 'policy.pdf'));
+    await files.setClientFile(owner, client.public_id, 'return_policy', fileOf(pdfBytes(), 'policy.pdf'));
   }
   for (const i of INTRUDERS) actors[i.email] = await actorCtx(i.email);
 }, SETUP_TIMEOUT_MS);
@@ -136,13 +149,15 @@ describe('tenant isolation of clients: every id-taking call answers not found', 
   });
 
   it('never lists or bulk-changes another tenant client', async () => {
-    for (const intruder of INTRUDERS.filter(
-      (i) => !i.email.includes('maple') && i.email !== DEMO_ACCOUNTS.accountManager,
-    )) {
+    for (const intruder of INTRUDERS.filter((i) => !i.email.includes('maple'))) {
       const ctx = actors[intruder.email];
       const target = world[intruder.target];
       if (ctx.actor.permissions.has('read_client')) {
-        const listed = await queries.listClients(ctx, { search: target.name, items: 500 });
+        const listed = await queries.listClients(ctx, {
+          search: target.name,
+          items: 500,
+          account_manager_clients: false,
+        });
         expect(listed.items.map((c) => c.id)).not.toContain(target.public_id);
       }
       if (ctx.actor.permissions.has('archive_client')) {
@@ -153,5 +168,47 @@ describe('tenant isolation of clients: every id-taking call answers not found', 
     }
     const [row] = await db().select().from(clients).where(eq(clients.id, world.oakwood.id));
     expect(row.status).toBe('active');
+  });
+});
+
+/** The read calls of the matrix: an account manager may make every one on any client of their company. */
+const READS = [
+  'getClient',
+  'getClientAddress',
+  'clientFileResponse(return_policy)',
+  'clientNotes',
+  'clientNoteFile',
+  'clientActivities',
+  'listClientCampuses',
+  'listClientSchoolUsers',
+  'listClientAgreements',
+] as const;
+
+describe("the demo account manager, on another account manager's client of their company", () => {
+  it('is a client they do not manage', async () => {
+    const [row] = await db().select().from(clients).where(eq(clients.id, world.maple.id));
+    expect(row.account_manager_id).not.toBe(actors[DEMO_ACCOUNTS.accountManager].actor.user_id);
+    expect(row.account_manager_id).not.toBeNull();
+  });
+
+  it.each(READS)('may %s', async (name) => {
+    // Answers (an address may be null), where another company's user gets not found.
+    const outcome = await CALLS[name](
+      actors[DEMO_ACCOUNTS.accountManager],
+      world.maple.public_id,
+      noteIds.maple,
+    ).then(
+      () => 'answered',
+      (e) => e,
+    );
+    expect(outcome).toBe('answered');
+  });
+
+  it('finds it in the list once the "my clients" filter is cleared, and not before', async () => {
+    const ctx = actors[DEMO_ACCOUNTS.accountManager];
+    const mine = await queries.listClients(ctx, { search: world.maple.name });
+    expect(mine.items.map((c) => c.id)).not.toContain(world.maple.public_id);
+    const all = await queries.listClients(ctx, { search: world.maple.name, account_manager_clients: false });
+    expect(all.items.map((c) => c.id)).toContain(world.maple.public_id);
   });
 });

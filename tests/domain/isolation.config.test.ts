@@ -2,13 +2,14 @@
  * Tenant isolation of the configuration area (insurers and companies): for every id-taking service
  * function, a company user of another company and a school user of another company answer "not found",
  * never the record and never "forbidden". The school user holds every permission of the area through a
- * role granted for this test, so it is the tenant scope, not a missing permission, that stops them.
+ * role granted for this test, so it is the tenant scope, not a missing permission, that stops them. An
+ * administrator of the seed's second company is stopped the same way from the demo company's records.
  * Countries are reference data shared by every company of a region (no tenant column), so they have no
  * isolation cases; the last test pins that down.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import { clients, permissions, rolePermissions, roles } from '../../drizzle/schema';
+import { clients, companies, permissions, rolePermissions, roles } from '../../drizzle/schema';
 import { buildClient, buildUser } from '../../drizzle/seed/builders';
 import { companySchema } from '../../workers/domain/companies/schema';
 import {
@@ -76,6 +77,18 @@ beforeAll(async () => {
     clientId: await strangerClientId(),
     canAccessAllCampuses: true,
   });
+  const [britannia] = await d
+    .select()
+    .from(companies)
+    .where(eq(companies.name, 'Britannia Travel Cover Ltd'));
+  await buildUser(d, {
+    email: 'admin@britannia.test',
+    first_name: 'Bea',
+    last_name: 'Britannia',
+    roles: ['administrator'],
+    companyIds: [britannia.id],
+  });
+  actors.secondCompanyAdmin = await actorCtx('admin@britannia.test');
   actors.albionCompanyUser = await actorCtx(DEMO_ACCOUNTS.seniorAdmin);
   actors.albionSchoolUser = await actorCtx('albion.school@config.test');
   actors.strangerCompanyUser = await actorCtx(STRANGER.companyUser);
@@ -109,7 +122,7 @@ const albionRecords = () => ({ insurer: w.albionInsurer.public_id, company: w.al
 const strangerRecords = () => ({ insurer: w.strangerInsurer.public_id, company: w.stranger.public_id });
 
 const matrix = [
-  ...['strangerCompanyUser', 'strangerSchoolUser'].flatMap((who) =>
+  ...['strangerCompanyUser', 'strangerSchoolUser', 'secondCompanyAdmin'].flatMap((who) =>
     casesFor(albionRecords).map(([name, run]) => ({ who, owner: 'Albion', name, run })),
   ),
   ...['albionCompanyUser', 'albionSchoolUser'].flatMap((who) =>

@@ -2,9 +2,12 @@
  * Tenant isolation of products, prices, documents and product groups: for every service function of
  * the area that takes an id, a company user and a school user of ANOTHER company get "not found" (never
  * "forbidden", never the data). The school user's role holds every product permission, so only the
- * tenant scope keeps them out. The owner's calls with the same ids succeed, so the ids are real.
+ * tenant scope keeps them out; an administrator of the seed's second company too. The owner's calls with the same ids succeed, so the ids are real.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { companies } from '../../drizzle/schema';
+import { buildUser } from '../../drizzle/seed/builders';
 import { NotFound, ValidationFailed } from '../../workers/domain/errors';
 import type { ActorCtx } from '../../workers/domain/context';
 import {
@@ -39,7 +42,7 @@ import {
   productListQuerySchema,
   updateProductSchema,
 } from '../../workers/domain/products/schema';
-import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
+import { actorCtx, db, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { fileOf, pdfBytes } from '../support/files';
 import {
   documentInput,
@@ -84,6 +87,18 @@ beforeAll(async () => {
   };
   strangers['a company user of another company'] = await actorCtx(DUNMORE.companyUser);
   strangers['a school user of another company'] = await actorCtx(DUNMORE.schoolUser);
+  const [britannia] = await db()
+    .select()
+    .from(companies)
+    .where(eq(companies.name, 'Britannia Travel Cover Ltd'));
+  await buildUser(db(), {
+    email: 'admin@britannia.test',
+    first_name: 'Bea',
+    last_name: 'Britannia',
+    roles: ['administrator'],
+    companyIds: [britannia.id],
+  });
+  strangers['an administrator of the second company'] = await actorCtx('admin@britannia.test');
 }, SETUP_TIMEOUT_MS);
 
 const price = () => priceSchema.parse(priceInput({ min_days: 100, max_days: 120 }));
@@ -157,7 +172,11 @@ const INPUT_CALLS: { name: string; key: string; run: (ctx: ActorCtx, ids: Ids) =
   },
 ];
 
-const STRANGERS = ['a company user of another company', 'a school user of another company'];
+const STRANGERS = [
+  'a company user of another company',
+  'a school user of another company',
+  'an administrator of the second company',
+];
 
 describe.each(STRANGERS)('%s', (who) => {
   it.each(CALLS.map((c) => [c.name, c] as const))('gets "not found" from %s', async (_name, call) => {

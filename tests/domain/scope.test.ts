@@ -1,9 +1,16 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { campuses, clients, companies, users } from '../../drizzle/schema';
 import { buildCampus, buildClient, buildCompany, buildUser } from '../../drizzle/seed/builders';
 import { loadActor, type Actor } from '../../workers/domain/access/actor';
-import { campusScope, clientScope, companyScope } from '../../workers/domain/access/scope';
+import {
+  campusScope,
+  clientScope,
+  companyScope,
+  isOnlyAccountManager,
+  ownClientsFilter,
+  visibleClients as visibleClientRows,
+} from '../../workers/domain/access/scope';
 import { DEMO_ACCOUNTS, actorFor, db, seedUk, userByEmail, SETUP_TIMEOUT_MS } from '../support/world';
 
 const OAKWOOD = 'Oakwood International School';
@@ -125,6 +132,19 @@ describe('tenant scope of company users', () => {
       expect(admin.selected_company_id, String(stored)).toBe(ids.albion);
       expect(await visibleClients(admin)).toEqual(ALBION_CLIENTS);
     }
+  });
+
+  it('shows an account manager every client of their company, not only those they manage', async () => {
+    const manager = await actorFor(DEMO_ACCOUNTS.accountManager);
+    expect(isOnlyAccountManager(manager)).toBe(true);
+    expect(await visibleClients(manager)).toEqual(ALBION_CLIENTS);
+    const own = await db()
+      .select({ name: clients.name })
+      .from(clients)
+      .where(and(visibleClientRows(manager), ownClientsFilter(manager)))
+      .orderBy(clients.name);
+    // Their own clients are a filter inside that scope (the default of their clients list).
+    expect(own.map((r) => r.name)).toEqual(['Harbour Guardianship Services', OAKWOOD]);
   });
 
   it('shows a company user with no company nothing', async () => {

@@ -5,13 +5,17 @@ import { buildProduct } from '../../drizzle/seed/contracts';
 import { publicId } from '../../workers/platform/crypto';
 import {
   addAgreementDocuments,
-  addServiceAgreementContract,
-  createServiceAgreement,
   downloadAgreementDocument,
+  removeAgreementDocument,
+} from '../../workers/domain/service-agreements/documents';
+import {
   getServiceAgreement,
   listServiceAgreements,
-  removeAgreementDocument,
   serviceAgreementContracts,
+} from '../../workers/domain/service-agreements/queries';
+import {
+  addServiceAgreementContract,
+  createServiceAgreement,
   setDefaultProduct,
   setServiceAgreementStatus,
   updateServiceAgreement,

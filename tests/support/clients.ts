@@ -22,7 +22,12 @@ export const CLIENT_STRANGERS = {
   permissiveSchoolUser: 'all.perms@maple.test',
   /** The real master-user role, of Maple College. */
   schoolUser: 'master@maple.test',
+  /** An administrator of the seed's second company (Britannia) only. */
+  secondCompanyAdmin: 'admin@britannia.test',
 } as const;
+
+/** A second account manager of the demo company (Albion), besides the demo one. */
+export const OTHER_ACCOUNT_MANAGER = 'other.manager@albion.test';
 
 async function roleWithEverything(d: DB, family: 'company' | 'school', slug: string) {
   const [found] = await d.select().from(roles).where(eq(roles.slug, slug)).limit(1);
@@ -94,6 +99,20 @@ export async function seedClientsWorld(): Promise<ClientsWorld> {
     last_name: 'Thistle',
     roles: ['test_company_everything'],
     companyIds: [thistle.id],
+  });
+  await buildUser(d, {
+    email: CLIENT_STRANGERS.secondCompanyAdmin,
+    first_name: 'Bea',
+    last_name: 'Britannia',
+    roles: ['administrator'],
+    companyIds: [britannia.id],
+  });
+  await buildUser(d, {
+    email: OTHER_ACCOUNT_MANAGER,
+    first_name: 'Olive',
+    last_name: 'Other',
+    roles: ['account_manager'],
+    companyIds: [albion.id],
   });
   return { albion, britannia, oakwood, maple, thistle, heather };
 }

@@ -12,35 +12,24 @@ import {
   schoolClientSchema,
   type ClientFileKind,
 } from '../domain/clients/schema';
+import { clientFileResponse, setClientFile } from '../domain/clients/files';
+import { CLIENT_SAVE_FAILED } from '../domain/clients/saving';
+import { addClientNote, clientActivities, clientNoteFile, clientNotes } from '../domain/clients/notes';
+import { getOwnClient, updateOwnClient } from '../domain/clients/profile';
 import {
-  addClientNote,
-  clientActivities,
-  clientFileResponse,
-  clientNoteFile,
-  clientNotes,
   createClient,
   getClient,
   getClientAddress,
-  getOwnClient,
-  setClientFile,
   updateClient,
   updateClientAddress,
-  updateOwnClient,
 } from '../domain/clients/service';
-import {
-  clientMetadata,
-  clientSummary,
-  listClientAgreements,
-  listClientCampuses,
-  listClientSchoolUsers,
-  listClients,
-} from '../domain/clients/queries';
+import { clientMetadata, clientSummary, listClients } from '../domain/clients/queries';
+import { listClientAgreements, listClientCampuses, listClientSchoolUsers } from '../domain/clients/tabs';
 import { applyClientAction, bulkClientAction, setClientStatus } from '../domain/clients/status';
 import { addressSchemas } from '../domain/contacts/schema';
 import { noteSchema, notesQuerySchema } from '../domain/notes/schema';
 import { ValidationFailed, type FieldError } from '../domain/errors';
 import { listQuerySchema } from '../domain/lists';
-import { msg } from '../domain/validation';
 import { formatMessage, translate } from '../platform/i18n';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { zodToFieldErrors } from './errors';
@@ -48,7 +37,6 @@ import { recordSchema } from './openapi';
 import { valid } from './validate';
 
 const SAVED = 'clients.saved';
-const SAVE_FAILED = 'clients.save_failed';
 
 /** Records a body schema for the OpenAPI document; the handler reads the body itself (JSON or multipart). */
 function documented(schema: ZodTypeAny): MiddlewareHandler<ApiEnv> {
@@ -98,16 +86,6 @@ async function readBody<S extends ZodTypeAny>(
   return { value: parsed.data, files: {} };
 }
 
-/** Client saves answer 'Unable to save the client!' with the field errors when they fail. */
-async function saving<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if (e instanceof ValidationFailed) throw new ValidationFailed(e.errors, msg(SAVE_FAILED));
-    throw e;
-  }
-}
-
 const idParam = z.object({ id: z.string().min(1).max(40) });
 const noteIdParam = z.object({ id: z.string().min(1).max(40), noteId: z.coerce.number().int().positive() });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
@@ -123,10 +101,8 @@ export const clientsApi = new Hono<ApiEnv>()
   .use('/school/client/*', requireAuth)
   .post('/company/clients/add', documented(clientCreateSchema), async (c) => {
     const ctx = actorCtxOf(c);
-    const client = await saving(async () => {
-      const { value, files } = await readBody(c, clientCreateSchema, msg(SAVE_FAILED));
-      return createClient(ctx, value, { logo: files.logo, return_policy: files.return_policy });
-    });
+    const { value, files } = await readBody(c, clientCreateSchema, CLIENT_SAVE_FAILED);
+    const client = await createClient(ctx, value, { logo: files.logo, return_policy: files.return_policy });
     return c.json({ data: { client }, message: formatMessage(SAVED) }, 201);
   })
   .get('/company/clients', valid('query', clientListQuerySchema), async (c) =>
@@ -176,18 +152,15 @@ export const clientsApi = new Hono<ApiEnv>()
     async (c) => {
       const ctx = actorCtxOf(c);
       const id = c.req.valid('param').id;
-      const client = await saving(async () => {
-        const { value, files } = await readBody(c, clientUpdateSchema, msg(SAVE_FAILED));
-        let saved = await updateClient(ctx, id, value);
-        for (const kind of CLIENT_FILE_FIELDS) {
-          const file = files[kind];
-          if (file && file.size > 0) {
-            await setClientFile(ctx, id, kind, file);
-            saved = await getClient(ctx, id);
-          }
+      const { value, files } = await readBody(c, clientUpdateSchema, CLIENT_SAVE_FAILED);
+      let client = await updateClient(ctx, id, value);
+      for (const kind of CLIENT_FILE_FIELDS) {
+        const file = files[kind];
+        if (file && file.size > 0) {
+          await setClientFile(ctx, id, kind, file);
+          client = await getClient(ctx, id);
         }
-        return saved;
-      });
+      }
       return c.json({ data: { client }, message: formatMessage(SAVED) });
     },
   )
@@ -289,10 +262,8 @@ export const clientsApi = new Hono<ApiEnv>()
   .get('/school/client/fetch', async (c) => c.json({ data: { client: await getOwnClient(actorCtxOf(c)) } }))
   .post('/school/client/update', documented(schoolClientSchema), async (c) => {
     const ctx = actorCtxOf(c);
-    const client = await saving(async () => {
-      const { value } = await readBody(c, schoolClientSchema, msg(SAVE_FAILED));
-      return updateOwnClient(ctx, value);
-    });
+    const { value } = await readBody(c, schoolClientSchema, CLIENT_SAVE_FAILED);
+    const client = await updateOwnClient(ctx, value);
     return c.json({ data: { client }, message: formatMessage(SAVED) });
   });
 
@@ -301,16 +272,14 @@ async function uploadFile(c: Context<ApiEnv>, kind: ClientFileKind) {
   const id = c.req.param('id')!;
   const type = c.req.header('content-type') ?? '';
   const form = type.includes('multipart/form-data') ? await c.req.formData() : null;
-  const file = await saving(() => setClientFile(ctx, id, kind, form?.get(kind) ?? form?.get('file') ?? null));
+  const file = await setClientFile(ctx, id, kind, form?.get(kind) ?? form?.get('file') ?? null);
   return c.json({ data: { [kind]: file.name }, message: formatMessage(SAVED) });
 }
 
 async function saveAddress(c: Context<ApiEnv>, kind: 'billing' | 'mailing') {
   const ctx = actorCtxOf(c);
   const id = c.req.param('id')!;
-  const address = await saving(async () => {
-    const { value } = await readBody(c, addressSchemas[kind], msg(SAVE_FAILED));
-    return updateClientAddress(ctx, id, kind, value);
-  });
+  const { value } = await readBody(c, addressSchemas[kind], CLIENT_SAVE_FAILED);
+  const address = await updateClientAddress(ctx, id, kind, value);
   return c.json({ data: { [`${kind}_address`]: address }, message: formatMessage(SAVED) });
 }

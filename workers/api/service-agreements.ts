@@ -11,16 +11,20 @@ import {
   updateAgreementSchema,
 } from '../domain/service-agreements/schema';
 import {
-  AGREEMENT_SAVED,
   addAgreementDocuments,
-  addServiceAgreementContract,
-  createServiceAgreement,
   downloadAgreementDocument,
+  removeAgreementDocument,
+} from '../domain/service-agreements/documents';
+import {
   getServiceAgreement,
   listServiceAgreements,
-  removeAgreementDocument,
   serviceAgreementActivities,
   serviceAgreementContracts,
+} from '../domain/service-agreements/queries';
+import {
+  AGREEMENT_SAVED,
+  addServiceAgreementContract,
+  createServiceAgreement,
   setDefaultProduct,
   setServiceAgreementStatus,
   updateServiceAgreement,

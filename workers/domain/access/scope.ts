@@ -1,15 +1,29 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import type { Actor } from './actor';
+import {
+  campuses,
+  clients,
+  companies,
+  contracts,
+  invoices,
+  serviceAgreements,
+  userCompanies,
+} from '../../../drizzle/schema';
+import { can, type Actor, type ActorCompany } from './actor';
 
 /**
- * Tenant scope. Every service filters its queries with these, so a record of another tenant is never
- * read: it answers "not found", not "forbidden".
+ * Tenant scope: every "what may this actor see" condition of the portal, and nowhere else
+ * (tests/domain/scope-single-source.test.ts fails when another module builds one). Services filter
+ * their queries with these, so a record of another tenant is never read: it answers "not found", not
+ * "forbidden".
  *
- * - Company users see the companies they belong to, narrowed to the one chosen in the top bar
- *   ("all companies" = all of theirs).
+ * One client rule:
+ * - Company users see the clients of the companies they belong to, narrowed to the one chosen in the
+ *   top bar ("all companies" = all of theirs). Every role alike: an account manager's "own clients" is
+ *   a filter of the clients list (`ownClientsFilter`), not a wall (docs/decisions.md).
  * - School users see their own client only, and only their campuses unless can_access_all_campuses.
  * - Student users see nothing through these (their own policies are scoped by user id).
+ * Everything that belongs to a client (campuses, agreements, contracts, invoices) follows it.
  */
 
 const NOTHING = sql`0 = 1`;
@@ -21,6 +35,12 @@ export function visibleCompanyIds(actor: Actor): number[] {
     return mine.includes(actor.selected_company_id) ? [actor.selected_company_id] : [];
   }
   return mine;
+}
+
+/** The companies the actor is looking at right now (the top-bar choice), as the actor carries them. */
+export function visibleCompanies(actor: Actor): ActorCompany[] {
+  const ids = visibleCompanyIds(actor);
+  return actor.companies.filter((c) => ids.includes(c.id));
 }
 
 /** Condition on a table's company column. */
@@ -51,4 +71,103 @@ export function campusScope(
     return actor.campus_ids.length ? and(byClient, inArray(cols.campusId, actor.campus_ids))! : NOTHING;
   }
   return byClient;
+}
+
+/** The condition on the clients table for the clients the actor may see (the one client rule). */
+export function visibleClients(actor: Actor): SQL {
+  return clientScope(actor, { clientId: clients.id, companyId: clients.company_id });
+}
+
+/** The condition on a campus row joined with its client (`clients`). */
+export function visibleCampus(actor: Actor): SQL {
+  return campusScope(actor, {
+    campusId: campuses.id,
+    clientId: campuses.client_id,
+    companyId: clients.company_id,
+  });
+}
+
+/** The condition on service agreement rows (they belong to a client). */
+export function agreementScope(actor: Actor): SQL {
+  return clientScope(actor, {
+    clientId: serviceAgreements.client_id,
+    companyId: serviceAgreements.company_id,
+  });
+}
+
+/** The condition on contract rows (they belong to a campus). */
+export function contractScope(actor: Actor): SQL {
+  return campusScope(actor, {
+    campusId: contracts.campus_id,
+    clientId: contracts.client_id,
+    companyId: contracts.company_id,
+  });
+}
+
+// ---------------------------------------------------------------- account managers' own clients
+
+export const ACCOUNT_MANAGER_ROLE = 'account_manager';
+
+/**
+ * True when the actor's only role is account manager: their clients list opens on their own clients
+ * (the catalogue's `account_manager_clients` option), which they may clear to see every client in scope.
+ */
+export function isOnlyAccountManager(actor: Actor): boolean {
+  return (
+    actor.user_type === 'company' &&
+    actor.roles.length > 0 &&
+    actor.roles.every((r) => r.slug === ACCOUNT_MANAGER_ROLE)
+  );
+}
+
+/** The list filter "my clients": the clients the actor manages. A filter, never a scope. */
+export function ownClientsFilter(actor: Actor): SQL {
+  return eq(clients.account_manager_id, actor.user_id);
+}
+
+// ---------------------------------------------------------------- companies
+
+/** The companies table rows the actor belongs to, whatever their status (a subquery). */
+export function memberCompanies(actor: Actor): SQL {
+  if (actor.user_type !== 'company') return NOTHING;
+  return inArray(
+    companies.id,
+    sql`(select ${userCompanies.company_id} from ${userCompanies} where ${userCompanies.user_id} = ${actor.user_id})`,
+  );
+}
+
+/** Company lists follow the top-bar choice: one company, or all of the actor's. */
+export function listedCompanies(actor: Actor): SQL {
+  const member = memberCompanies(actor);
+  return actor.selected_company_id === null
+    ? member
+    : and(member, eq(companies.id, actor.selected_company_id))!;
+}
+
+// ---------------------------------------------------------------- invoices
+
+/**
+ * Who sees an invoice (docs/decisions.md, "Checkout"): a user with read_invoice sees the invoices of
+ * their tenant scope (company users: the companies in view; school users: their client's, and only
+ * their campuses' unless they may see all campuses, plus any they checked out themselves). A user who
+ * may order (create_policy) but not read invoices sees the invoices of their own checkouts.
+ */
+export function visibleInvoices(actor: Actor): SQL {
+  const own = eq(invoices.created_by, actor.user_id);
+  if (!can(actor, 'read_invoice'))
+    return can(actor, 'create_policy') ? and(own, invoiceTenant(actor))! : NOTHING;
+  return invoiceTenant(actor);
+}
+
+function invoiceTenant(actor: Actor): SQL {
+  if (actor.user_type === 'company') return companyScope(actor, invoices.company_id);
+  if (actor.user_type === 'school' && actor.client_id) {
+    const byClient = eq(invoices.client_id, actor.client_id);
+    if (actor.campus_ids === null) return byClient;
+    const mine = eq(invoices.created_by, actor.user_id);
+    return actor.campus_ids.length
+      ? and(byClient, or(inArray(invoices.campus_id, actor.campus_ids), mine))!
+      : and(byClient, mine)!;
+  }
+  return NOTHING;
 }

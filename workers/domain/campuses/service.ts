@@ -3,7 +3,7 @@
  * billing settings, contacts, billing and mailing addresses, notes, contracts, users, logs and the
  * enrolment template.
  *
- * Scope: campusScope (company users: campuses of their companies' clients; school users: their client's,
+ * Scope: access/scope.ts campusScope (company users: campuses of their companies' clients; school users: their client's,
  * and only their own campuses unless can_access_all_campuses). Ids of another tenant answer NotFound.
  */
 import { and, asc, eq, inArray, isNull, lte, or, gte, sql, type SQL } from 'drizzle-orm';
@@ -22,6 +22,7 @@ import {
 import { publicId } from '../../platform/crypto';
 import { idByPublicId, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
+import type { Permission } from '../access/permissions';
 import { activityFeed } from '../activity/feed';
 import { logActivity } from '../audit/activity-log';
 import {
@@ -43,7 +44,8 @@ import { countAll, likeAny, orderBy, paginate } from '../lists';
 import { addNote, listNotes, noteFileResponse, type NoteOwner } from '../notes/service';
 import type { NoteInput, NotesQuery } from '../notes/schema';
 import { msg, todayIso } from '../validation';
-import { findVisibleCampus, findVisibleClient, visibleCampus, type CampusRow } from './queries';
+import { findCampus, findClient, type CampusRow } from '../access/finders';
+import { visibleCampus } from '../access/scope';
 import {
   type CampusBillingInput,
   type CampusContactsInput,
@@ -235,8 +237,7 @@ function campusUsersWhere(campus: CampusRow): SQL {
 
 /** campuses/{id}: the campus with contacts, addresses and its summary (contracts, users). */
 export async function getCampus(ctx: ActorCtx, id: string) {
-  requirePermission(ctx.actor, 'read_campus');
-  const { campus, client, company } = await findVisibleCampus(ctx, id);
+  const { campus, client, company } = await findCampus(ctx, id, 'read_campus');
   const owner = ownerOf(campus.id);
   const [contacts, addresses, [country], [manager], [usersCount]] = await Promise.all([
     readContacts(ctx.db, owner),
@@ -314,8 +315,7 @@ export type CampusDetail = Awaited<ReturnType<typeof getCampus>>;
 
 /** What the campus form offers: the client's company's account managers. */
 export async function campusFormOptions(ctx: ActorCtx, clientId: string) {
-  requirePermission(ctx.actor, 'read_campus');
-  const client = await findVisibleClient(ctx, clientId);
+  const client = await findClient(ctx, clientId, 'read_campus');
   return {
     client: { id: client.public_id, name: client.name },
     account_managers: await campusAccountManagers(ctx, client.company_id),
@@ -391,8 +391,7 @@ function campusForLog(
 
 /** campuses/add: a campus of a visible client with its contacts and addresses, in one batch. */
 export async function createCampus(ctx: ActorCtx, input: CreateCampusInput): Promise<CampusDetail> {
-  requirePermission(ctx.actor, 'create_campus');
-  const client = await findVisibleClient(ctx, input.client_id).catch((e) => {
+  const client = await findClient(ctx, input.client_id, 'create_campus').catch((e) => {
     if (e instanceof NotFound)
       throw ValidationFailed.field('client_id', msg('campuses.errors.client_not_found'));
     throw e;
@@ -442,8 +441,7 @@ export async function updateCampus(
   id: string,
   input: UpdateCampusInput,
 ): Promise<CampusDetail> {
-  requirePermission(ctx.actor, 'update_campus');
-  const { campus, client } = await findVisibleCampus(ctx, id);
+  const { campus, client } = await findCampus(ctx, id, 'update_campus');
   await checkCountry(ctx, input.country_id);
   // The account manager is the provider's choice: a school user's save keeps it as it is.
   const managerId =
@@ -473,8 +471,7 @@ export async function updateCampusBilling(
   id: string,
   input: CampusBillingInput,
 ): Promise<CampusDetail> {
-  requirePermission(ctx.actor, 'update_campus');
-  const { campus, client } = await findVisibleCampus(ctx, id);
+  const { campus, client } = await findCampus(ctx, id, 'update_campus');
   const values = { ...billingValues(input), updated_at: ctx.now };
   const forLog = await campusLogNames(ctx, [campus, { ...campus, ...values }]);
   await runBatch(ctx.db, [
@@ -499,8 +496,7 @@ export async function updateCampusDetails(
   profile: UpdateCampusInput,
   billing: CampusBillingInput,
 ): Promise<CampusDetail> {
-  requirePermission(ctx.actor, 'update_campus');
-  const { campus, client } = await findVisibleCampus(ctx, id);
+  const { campus, client } = await findCampus(ctx, id, 'update_campus');
   await checkCountry(ctx, profile.country_id);
   const managerId =
     ctx.actor.user_type === 'company'
@@ -529,8 +525,7 @@ export async function updateCampusContacts(
   id: string,
   input: CampusContactsInput,
 ): Promise<CampusDetail> {
-  requirePermission(ctx.actor, 'update_campus');
-  const { campus, client } = await findVisibleCampus(ctx, id);
+  const { campus, client } = await findCampus(ctx, id, 'update_campus');
   const owner = ownerOf(campus.id);
   const before = await readContacts(ctx.db, owner);
   const contacts = { ...input.contacts, custom: [] };
@@ -552,8 +547,7 @@ export async function updateCampusContacts(
 
 /** campuses/{id}/billing-address/fetch and mailing-address/fetch. */
 export async function getCampusAddress(ctx: ActorCtx, id: string, kind: AddressKind) {
-  requirePermission(ctx.actor, 'read_campus');
-  const { campus } = await findVisibleCampus(ctx, id);
+  const { campus } = await findCampus(ctx, id, 'read_campus');
   return readAddress(ctx.db, ownerOf(campus.id), kind);
 }
 
@@ -564,8 +558,7 @@ export async function updateCampusAddress(
   kind: AddressKind,
   input: AddressInput | undefined,
 ) {
-  requirePermission(ctx.actor, 'update_campus');
-  const { campus, client } = await findVisibleCampus(ctx, id);
+  const { campus, client } = await findCampus(ctx, id, 'update_campus');
   const owner = ownerOf(campus.id);
   const before = await readAddress(ctx.db, owner, kind);
   await runBatch(ctx.db, [
@@ -590,8 +583,7 @@ export async function updateCampusAddresses(
   id: string,
   input: { billing_address?: AddressInput; mailing_address?: AddressInput },
 ) {
-  requirePermission(ctx.actor, 'update_campus');
-  const { campus, client } = await findVisibleCampus(ctx, id);
+  const { campus, client } = await findCampus(ctx, id, 'update_campus');
   const owner = ownerOf(campus.id);
   const before = await readAddresses(ctx.db, owner);
   await runBatch(ctx.db, [
@@ -618,8 +610,7 @@ export async function updateCampusAddresses(
 }
 
 async function setCampusStatus(ctx: ActorCtx, id: string, status: 'active' | 'archived') {
-  requirePermission(ctx.actor, 'archive_campus');
-  const { campus, client } = await findVisibleCampus(ctx, id);
+  const { campus, client } = await findCampus(ctx, id, 'archive_campus');
   if (campus.status === status)
     throw ValidationFailed.field('status', msg(`campuses.errors.already_${status}`));
   await runBatch(ctx.db, [
@@ -651,8 +642,7 @@ export async function cloneCampus(
   id: string,
   input: { name?: string } = {},
 ): Promise<CampusDetail> {
-  requirePermission(ctx.actor, 'create_campus');
-  const { campus, client } = await findVisibleCampus(ctx, id);
+  const { campus, client } = await findCampus(ctx, id, 'create_campus');
   const source = ownerOf(campus.id);
   const [contacts, addresses] = await Promise.all([
     readContacts(ctx.db, source),
@@ -729,22 +719,19 @@ export async function cloneCampus(
 /** campuses/{id}/contracts: the campus contracts (filters and paging as contracts/list). */
 export async function campusContracts(ctx: ActorCtx, id: string, q: ContractListQuery) {
   requirePermission(ctx.actor, 'read_campus');
-  requirePermission(ctx.actor, 'read_contract');
-  const { campus } = await findVisibleCampus(ctx, id);
+  const { campus } = await findCampus(ctx, id, 'read_contract');
   return queryContracts(ctx, q, { campusId: campus.id });
 }
 
 /** campuses/{id}/contracts/{contractId}: one contract of the campus. */
 export async function campusContract(ctx: ActorCtx, id: string, contractId: string) {
-  requirePermission(ctx.actor, 'read_campus');
-  const { campus } = await findVisibleCampus(ctx, id);
+  const { campus } = await findCampus(ctx, id, 'read_campus');
   return getContract(ctx, contractId, { campusId: campus.id });
 }
 
 /** The campus's contract counts (its summary), for the contracts tab header. */
 export async function campusContractsSummary(ctx: ActorCtx, id: string) {
-  requirePermission(ctx.actor, 'read_campus');
-  const { campus } = await findVisibleCampus(ctx, id);
+  const { campus } = await findCampus(ctx, id, 'read_campus');
   return contractsSummary(ctx, { campusId: campus.id });
 }
 
@@ -754,8 +741,7 @@ export async function campusUsers(
   id: string,
   q: { page: number; items: number; search?: string },
 ) {
-  requirePermission(ctx.actor, 'read_campus');
-  const { campus } = await findVisibleCampus(ctx, id);
+  const { campus } = await findCampus(ctx, id, 'read_campus');
   const where = and(
     campusUsersWhere(campus),
     likeAny([users.first_name, users.last_name, users.email], q.search),
@@ -802,30 +788,26 @@ export async function campusUsers(
 
 /** campuses/{id}/logs. */
 export async function campusLogs(ctx: ActorCtx, id: string, page = 1, perPage = 25) {
-  requirePermission(ctx.actor, 'read_campus');
-  const { campus } = await findVisibleCampus(ctx, id);
+  const { campus } = await findCampus(ctx, id, 'read_campus');
   return activityFeed(ctx.db, 'campus', campus.id, page, perPage);
 }
 
-async function noteOwner(ctx: ActorCtx, id: string): Promise<NoteOwner> {
-  const { campus, client } = await findVisibleCampus(ctx, id);
+async function noteOwner(ctx: ActorCtx, id: string, permission: Permission): Promise<NoteOwner> {
+  const { campus, client } = await findCampus(ctx, id, permission);
   return { type: 'campus', id: campus.id, company_id: client.company_id, client_id: client.id };
 }
 
 /** campuses/{id}/notes (optional type). */
 export async function campusNotes(ctx: ActorCtx, id: string, query: Partial<NotesQuery> = {}) {
-  requirePermission(ctx.actor, 'read_campus');
-  return listNotes(ctx.db, await noteOwner(ctx, id), query);
+  return listNotes(ctx.db, await noteOwner(ctx, id, 'read_campus'), query);
 }
 
 /** campuses/{id}/notes/add (with an optional file). */
 export async function addCampusNote(ctx: ActorCtx, id: string, input: NoteInput, file?: unknown) {
-  requirePermission(ctx.actor, 'update_campus');
-  return addNote(ctx, await noteOwner(ctx, id), input, file);
+  return addNote(ctx, await noteOwner(ctx, id, 'update_campus'), input, file);
 }
 
 /** campuses/{id}/notes/{noteId}/download. */
 export async function campusNoteFile(ctx: ActorCtx, id: string, noteId: number) {
-  requirePermission(ctx.actor, 'read_campus');
-  return noteFileResponse(ctx, await noteOwner(ctx, id), noteId);
+  return noteFileResponse(ctx, await noteOwner(ctx, id, 'read_campus'), noteId);
 }

@@ -6,9 +6,8 @@ import { asc, eq } from 'drizzle-orm';
 import { countries } from '../../../drizzle/schema';
 import { translate } from '../../platform/i18n';
 import { buildWorkbook } from '../../platform/xlsx';
-import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
-import { findVisibleCampus } from './queries';
+import { findCampus } from '../access/finders';
 import { APPLICANT_TYPES, GENDERS, TEMPLATE_COLUMNS } from './schema';
 
 /**
@@ -20,8 +19,7 @@ export async function enrollmentTemplate(
   ctx: ActorCtx,
   id: string,
 ): Promise<{ fileName: string; body: ArrayBuffer }> {
-  requirePermission(ctx.actor, 'read_campus');
-  const { campus } = await findVisibleCampus(ctx, id);
+  const { campus } = await findCampus(ctx, id, 'read_campus');
   const en = (key: string, params?: Record<string, string | number>) =>
     translate('en', `campuses.template.${key}`, params);
   const countryRows = await ctx.db

@@ -31,7 +31,8 @@ import {
   type ClientBulkInput,
   type ClientStatus,
 } from './schema';
-import { findVisibleClient, visibleClients, type ClientRow } from './scope';
+import { findClient, type ClientRow } from '../access/finders';
+import { visibleClients } from '../access/scope';
 
 /** The permission each action needs. */
 export const CLIENT_ACTION_PERMISSIONS: Record<ClientAction, Permission> = {
@@ -226,8 +227,7 @@ export async function applyClientAction(
   id: string,
   action: ClientAction,
 ): Promise<ActionResult> {
-  requirePermission(ctx.actor, CLIENT_ACTION_PERMISSIONS[action]);
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, CLIENT_ACTION_PERMISSIONS[action]);
   const result = await apply(ctx, [client], action);
   if (result.skipped.length) throw ValidationFailed.field('status', result.skipped[0].reason);
   return result;
@@ -239,8 +239,7 @@ export async function applyClientAction(
  */
 export async function setClientStatus(ctx: ActorCtx, id: string, status: ClientStatus) {
   const needs: Permission = status === 'archived' ? 'archive_client' : 'update_client';
-  requirePermission(ctx.actor, needs);
-  const client = await findVisibleClient(ctx, id);
+  const client = await findClient(ctx, id, needs);
   if (client.status === 'archived' && status === 'active') requirePermission(ctx.actor, 'archive_client');
   if (client.status === status)
     throw ValidationFailed.field('status', msg('clients.errors.already', { status: words(status) }));

@@ -11,7 +11,8 @@ import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import { companies, countries, roles, userCompanies, userRoles, users } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
 import { idByPublicId, runBatch } from '../../platform/db';
-import { requirePermission, type Actor } from '../access/actor';
+import { requirePermission } from '../access/actor';
+import { listedCompanies, memberCompanies } from '../access/scope';
 import { activityFeed } from '../activity/feed';
 import { logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
@@ -33,25 +34,6 @@ type CompanyRow = typeof companies.$inferSelect;
 
 /** 'Unable to save the company!' (spec 001 s.8): the message of every refused save. */
 export const SAVE_FAILED = msg('companies.save_failed');
-
-const NOTHING = sql`0 = 1`;
-
-/** The companies the actor belongs to, whatever their status (a subquery). */
-function memberOf(actor: Actor): SQL {
-  if (actor.user_type !== 'company') return NOTHING;
-  return inArray(
-    companies.id,
-    sql`(select ${userCompanies.company_id} from ${userCompanies} where ${userCompanies.user_id} = ${actor.user_id})`,
-  );
-}
-
-/** Lists follow the top-bar choice: one company, or all of the actor's. */
-function listScope(actor: Actor): SQL {
-  const member = memberOf(actor);
-  return actor.selected_company_id === null
-    ? member
-    : and(member, eq(companies.id, actor.selected_company_id))!;
-}
 
 const listColumns = {
   id: companies.public_id,
@@ -98,7 +80,7 @@ const sortable = {
 
 function listWhere(ctx: ActorCtx, q: CompanyListQuery): SQL | undefined {
   return and(
-    listScope(ctx.actor),
+    listedCompanies(ctx.actor),
     q.status && q.status !== 'all' ? eq(companies.status, q.status) : undefined,
     q.currency ? eq(companies.currency, q.currency) : undefined,
     likeAny([companies.name, companies.registration_number, companies.quickbooks_company_id], q.search),
@@ -143,7 +125,7 @@ export async function companiesSummary(ctx: ActorCtx) {
       archived: sql<number>`coalesce(sum(case when ${companies.status} = 'archived' then 1 else 0 end), 0)`,
     })
     .from(companies)
-    .where(listScope(ctx.actor));
+    .where(listedCompanies(ctx.actor));
   return { total: Number(row.total), active: Number(row.active), archived: Number(row.archived) };
 }
 
@@ -151,7 +133,7 @@ async function findCompany(ctx: ActorCtx, id: string): Promise<CompanyRow> {
   const [row] = await ctx.db
     .select()
     .from(companies)
-    .where(and(eq(companies.public_id, id), memberOf(ctx.actor)))
+    .where(and(eq(companies.public_id, id), memberCompanies(ctx.actor)))
     .limit(1);
   if (!row) throw new NotFound(msg('companies.errors.not_found'));
   return row;

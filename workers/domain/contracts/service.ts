@@ -5,7 +5,7 @@
  *
  * Ordering depends on one rule here: `productsAvailableForCampus`.
  *
- * Scope: a contract belongs to a campus, so every query is filtered with campusScope (school users see
+ * Scope: a contract belongs to a campus, so every query is filtered with access/scope.ts contractScope (school users see
  * their client's contracts, and only their campuses' unless can_access_all_campuses).
  */
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
@@ -23,10 +23,10 @@ import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { publicId } from '../../platform/crypto';
 import { idByPublicId, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
-import { campusScope } from '../access/scope';
+import { contractScope } from '../access/scope';
 import { activityFeed } from '../activity/feed';
 import { logActivity } from '../audit/activity-log';
-import { findVisibleCampus } from '../campuses/queries';
+import { findCampus } from '../access/finders';
 import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';
 import { countAll, likeAny, orderBy, paginate, type Page } from '../lists';
@@ -98,11 +98,7 @@ function joined(ctx: ActorCtx) {
 
 /** The scope condition of contract rows. */
 export function visibleContracts(ctx: ActorCtx): SQL {
-  return campusScope(ctx.actor, {
-    campusId: contracts.campus_id,
-    clientId: contracts.client_id,
-    companyId: contracts.company_id,
-  });
+  return contractScope(ctx.actor);
 }
 
 /** A contract as lists, pages and the API show it (public ids, prices in major units). */
@@ -359,8 +355,7 @@ function contractForLog(c: Partial<ContractRow>) {
  * the product's effective dates); sale not below net; min days at least 6.
  */
 export async function addContract(ctx: ActorCtx, input: AddContractInput): Promise<ContractDetail> {
-  requirePermission(ctx.actor, 'create_contract');
-  const { campus, client } = await findVisibleCampus(ctx, input.campus_id).catch((e) => {
+  const { campus, client } = await findCampus(ctx, input.campus_id, 'create_contract').catch((e) => {
     if (e instanceof NotFound)
       throw ValidationFailed.field('campus_id', msg('contracts.errors.campus_not_found'));
     throw e;
@@ -446,7 +441,7 @@ export async function cloneContract(
   const source = (await findContractRow(ctx, id)).contract;
   let campusId = source.campus_id;
   if (input.campus_id) {
-    const target = await findVisibleCampus(ctx, input.campus_id).catch((e) => {
+    const target = await findCampus(ctx, input.campus_id, 'create_contract').catch((e) => {
       if (e instanceof NotFound)
         throw ValidationFailed.field('campus_id', msg('contracts.errors.campus_not_found'));
       throw e;
@@ -542,8 +537,7 @@ export async function productsAvailableForCampus(
   campusId: number | string,
   opts: { cartContractIds?: readonly number[] } = {},
 ): Promise<AvailableContract[]> {
-  requirePermission(ctx.actor, 'read_contract|create_insured|create_policy');
-  const { campus } = await findVisibleCampus(ctx, campusId);
+  const { campus } = await findCampus(ctx, campusId, 'read_contract|create_insured|create_policy');
   const today = todayIso(ctx.now);
   const cartIds = [...new Set(opts.cartContractIds ?? [])];
   const currentCondition = and(

@@ -17,7 +17,8 @@ import {
 import { publicId } from '../../platform/crypto';
 import type { DB } from '../../platform/db';
 import { can, requirePermission } from '../access/actor';
-import { findVisibleCampus, visibleCampus } from '../campuses/queries';
+import { findCampus } from '../access/finders';
+import { visibleCampus } from '../access/scope';
 import type { ActorCtx, Ctx } from '../context';
 import { productsAvailableForCampus, type AvailableContract } from '../contracts/service';
 import { taxRateFor } from '../countries/service';
@@ -99,7 +100,7 @@ export async function orderableContract(
   contractId: string,
   message = msg('contracts.errors.not_found'),
 ) {
-  const { campus, client } = await findVisibleCampus(ctx, campusId);
+  const { campus, client } = await findCampus(ctx, campusId, ORDER_PERMISSION);
   const contract = (await orderableContracts(ctx, campus.id)).find((c) => c.id === contractId);
   if (!contract) throw ValidationFailed.field('contract_id', message);
   return { campus, client, contract };

@@ -9,7 +9,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { campuses, clients, contracts, enrollments, policyBatches, products } from '../../../drizzle/schema';
 import { canAny, requirePermission } from '../access/actor';
-import { findVisibleCampus } from '../campuses/queries';
+import { findCampus } from '../access/finders';
 import { cartClearTime } from '../checkout/clear';
 import type { ActorCtx } from '../context';
 import { CART_PAGE_SIZE } from './schema';
@@ -40,7 +40,7 @@ export async function cartCount(ctx: ActorCtx): Promise<number> {
 /** The cart's batches: campus, product, how many applicants and their fees. */
 export async function cartBatches(ctx: ActorCtx, opts: { campusId?: string } = {}) {
   requirePermission(ctx.actor, CART_PERMISSION);
-  const campus = opts.campusId ? (await findVisibleCampus(ctx, opts.campusId)).campus : null;
+  const campus = opts.campusId ? (await findCampus(ctx, opts.campusId, CART_PERMISSION)).campus : null;
   const rows = await ctx.db
     .select({
       id: policyBatches.public_id,

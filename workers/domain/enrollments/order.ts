@@ -5,8 +5,8 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { campuses, clients, contracts, imports, policyBatches, products } from '../../../drizzle/schema';
 import { requirePermission } from '../access/actor';
-import { clientScope } from '../access/scope';
-import { findVisibleCampus, visibleCampus } from '../campuses/queries';
+import { findCampus, findOwnClient } from '../access/finders';
+import { visibleCampus, visibleClients } from '../access/scope';
 import type { ActorCtx } from '../context';
 import type { AvailableContract } from '../contracts/service';
 import { ValidationFailed } from '../errors';
@@ -51,12 +51,7 @@ export async function orderChoices(ctx: ActorCtx, chosen: { client_id?: string; 
     ? await ctx.db
         .select({ id: clients.public_id, internal: clients.id, name: clients.name })
         .from(clients)
-        .where(
-          and(
-            eq(clients.status, 'active'),
-            clientScope(ctx.actor, { clientId: clients.id, companyId: clients.company_id }),
-          ),
-        )
+        .where(and(eq(clients.status, 'active'), visibleClients(ctx.actor)))
         .orderBy(asc(clients.name))
         .limit(2000)
     : [];
@@ -74,11 +69,8 @@ export async function orderChoices(ctx: ActorCtx, chosen: { client_id?: string; 
       client = clientRows.find((c) => c.internal === owner?.id) ?? null;
     }
   } else if (ctx.actor.client_id) {
-    const [own] = await ctx.db
-      .select({ id: clients.public_id, internal: clients.id, name: clients.name })
-      .from(clients)
-      .where(eq(clients.id, ctx.actor.client_id));
-    client = own ?? null;
+    const own = await findOwnClient(ctx, ORDER_PERMISSION);
+    client = { id: own.public_id, internal: own.id, name: own.name };
   }
   const campusRows = client
     ? await ctx.db
@@ -132,8 +124,7 @@ export async function startSingleOrder(
   ctx: ActorCtx,
   input: { campus_id: string; contract_id: string },
 ): Promise<BatchRow> {
-  requirePermission(ctx.actor, ORDER_PERMISSION);
-  const { campus } = await findVisibleCampus(ctx, input.campus_id);
+  const { campus } = await findCampus(ctx, input.campus_id, ORDER_PERMISSION);
   const [empty] = await ctx.db
     .select({ batch: policyBatches })
     .from(policyBatches)

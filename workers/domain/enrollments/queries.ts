@@ -18,7 +18,7 @@ import {
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
 import { inJson } from '../../platform/db';
 import { requirePermission } from '../access/actor';
-import { visibleCampus } from '../campuses/queries';
+import { visibleCampus } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
 import { meta, type Page } from '../lists';

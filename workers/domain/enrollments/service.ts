@@ -14,7 +14,7 @@ import { campuses, clients, contracts, enrollments, policyBatches } from '../../
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
 import { inJson, runBatch, type Statement } from '../../platform/db';
 import { requirePermission } from '../access/actor';
-import { visibleCampus } from '../campuses/queries';
+import { visibleCampus } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { ValidationFailed, type FieldError } from '../errors';
 import { msg } from '../validation';

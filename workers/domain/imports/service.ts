@@ -24,7 +24,7 @@ import { publicId } from '../../platform/crypto';
 import { cleanFileName, deleteFiles, fileKey } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
 import { logActivity } from '../audit/activity-log';
-import { visibleCampus } from '../campuses/queries';
+import { visibleCampus } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { ORDER_PERMISSION, orderableContract } from '../enrollments/batches';
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../errors';

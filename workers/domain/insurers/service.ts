@@ -4,7 +4,7 @@
  * answers "not found". An insurer that a product or a service agreement uses cannot be deleted: it is
  * archived instead.
  */
-import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { companies, countries, insurers, products, serviceAgreements } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
 import { runBatch } from '../../platform/db';
@@ -142,9 +142,7 @@ async function targetCompany(ctx: ActorCtx, given: string | undefined): Promise<
     const [row] = await ctx.db
       .select({ id: companies.id })
       .from(companies)
-      .where(
-        and(eq(companies.public_id, given), visible.length ? inArray(companies.id, visible) : sql`0 = 1`),
-      )
+      .where(and(eq(companies.public_id, given), companyScope(ctx.actor, companies.id)))
       .limit(1);
     if (!row) throw ValidationFailed.field('company_id', msg('insurers.errors.company'));
     return row.id;

@@ -7,12 +7,11 @@
  * (create_policy) but not read invoices sees the invoices of their own checkouts, so they can pay for and
  * review what they bought. Anything else answers "not found".
  */
-import { and, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { campuses, clients, companies, invoices, policies } from '../../../drizzle/schema';
-import type { Actor } from '../access/actor';
-import { can, requirePermission } from '../access/actor';
-import { companyScope } from '../access/scope';
+import { requirePermission } from '../access/actor';
+import { visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
 import { major, msg } from '../validation';
@@ -21,28 +20,6 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 
 /** Permissions that let a user reach an invoice at all (read_invoice, or ordering for their own). */
 export const INVOICE_ACCESS = 'read_invoice|create_policy';
-
-const NOTHING = sql`0 = 1`;
-
-/** The scope condition of invoice rows for the actor. */
-export function visibleInvoices(actor: Actor): SQL {
-  const own = eq(invoices.created_by, actor.user_id);
-  if (!can(actor, 'read_invoice')) return can(actor, 'create_policy') ? and(own, tenant(actor))! : NOTHING;
-  return tenant(actor);
-}
-
-function tenant(actor: Actor): SQL {
-  if (actor.user_type === 'company') return companyScope(actor, invoices.company_id);
-  if (actor.user_type === 'school' && actor.client_id) {
-    const byClient = eq(invoices.client_id, actor.client_id);
-    if (actor.campus_ids === null) return byClient;
-    const mine = eq(invoices.created_by, actor.user_id);
-    return actor.campus_ids.length
-      ? and(byClient, or(inArray(invoices.campus_id, actor.campus_ids), mine))!
-      : and(byClient, mine)!;
-  }
-  return NOTHING;
-}
 
 function as<T>(column: SQLiteColumn, alias: string) {
   return sql<T>`${column}`.as(alias);

@@ -21,6 +21,7 @@ import {
 import { buildWorkbook } from '../../platform/xlsx';
 import { translate } from '../../platform/i18n';
 import { requirePermission } from '../access/actor';
+import { visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { countAll, likeAny, orderBy, paginate, meta, type Page } from '../lists';
 import { policyStatus } from '../policies/status';
@@ -31,7 +32,6 @@ import {
   joinedInvoices,
   presentInvoice,
   invoicesOfCheckout,
-  visibleInvoices,
   type InvoiceView,
   type JoinedInvoice,
 } from './queries';

@@ -4,7 +4,7 @@
  * policies) checks its own permission and that the owner is in the actor's scope first, then passes the
  * owner it found.
  *
- *   const client = await findVisibleClient(ctx, id);           // permission + scope
+ *   const client = await findClient(ctx, id, 'read_client');   // permission + scope
  *   return listNotes(ctx.db, { type: 'client', id: client.id }, query);
  */
 import { and, desc, eq, sql } from 'drizzle-orm';

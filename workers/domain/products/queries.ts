@@ -2,7 +2,7 @@
  * Reads shared by the product services: finding a product within the actor's scope, the companies and
  * insurers a product may belong to, and money in major units.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { companies, countries, insurers, products } from '../../../drizzle/schema';
 import type { DB } from '../../platform/db';
 import type { Actor } from '../access/actor';
@@ -38,13 +38,12 @@ export async function visibleCompanies(db: DB, actor: Actor) {
     })
     .from(companies)
     .leftJoin(countries, eq(countries.id, companies.country_id))
-    .where(inArray(companies.id, ids))
+    .where(companyScope(actor, companies.id))
     .orderBy(companies.name);
 }
 
-/** Insurers of the given companies (read here directly: the insurers area owns their management). */
-export async function insurersOf(db: DB, companyIds: number[]) {
-  if (!companyIds.length) return [];
+/** Insurers of the companies in view (read here directly: the insurers area owns their management). */
+export async function insurersOf(db: DB, actor: Actor) {
   return db
     .select({
       id: insurers.id,
@@ -54,6 +53,6 @@ export async function insurersOf(db: DB, companyIds: number[]) {
       status: insurers.status,
     })
     .from(insurers)
-    .where(inArray(insurers.company_id, companyIds))
+    .where(companyScope(actor, insurers.company_id))
     .orderBy(insurers.name);
 }

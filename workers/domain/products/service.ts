@@ -307,10 +307,7 @@ export async function getProduct(ctx: ActorCtx, id: string): Promise<ProductView
 export async function productFormOptions(ctx: ActorCtx) {
   requirePermission(ctx.actor, 'read_product');
   const companyRows = await visibleCompanies(ctx.db, ctx.actor);
-  const insurerRows = await insurersOf(
-    ctx.db,
-    companyRows.map((c) => c.id),
-  );
+  const insurerRows = await insurersOf(ctx.db, ctx.actor);
   const unitRows = await ctx.db.select().from(units).orderBy(asc(units.days));
   return {
     companies: companyRows.map((c) => ({ id: c.public_id, name: c.name, currency: c.currency })),
