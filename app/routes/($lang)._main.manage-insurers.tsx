@@ -72,7 +72,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const idSchema = z.object({ id: z.string().min(1).max(40) });
 
 /** Add, update, activate or archive, and delete an insurer. */
-export const action = intentAction({
+export const action = /* @__PURE__ */ intentAction({
   intents: {
     create: { schema: insurerSchema, permission: 'create_insurer' },
     update: { schema: idSchema.and(insurerSchema), permission: 'update_insurer' },
