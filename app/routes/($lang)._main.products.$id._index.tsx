@@ -1,5 +1,5 @@
 /** A product's details tab, the page's own address: the details form, or the facts for a reader. */
-import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { json, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -29,14 +29,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ options: can(ctx.actor, 'update_product') ? await productFormOptions(ctx) : null });
 }
 
-export const action = /* @__PURE__ */ formAction({
-  schema: productDetailsSchema,
-  permission: 'update_product',
-  async handle(input, { ctx, params, redirect }) {
-    await updateProduct(ctx, params.id!, withCleared(input, PRODUCT_DETAIL_KEYS));
-    return redirect(`/products/${params.id}`, 'products.messages.updated');
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: productDetailsSchema,
+    permission: 'update_product',
+    async handle(input, { ctx, params, redirect }) {
+      await updateProduct(ctx, params.id!, withCleared(input, PRODUCT_DETAIL_KEYS));
+      return redirect(`/products/${params.id}`, 'products.messages.updated');
+    },
+  })(args);
 
 export default function ProductDetailsTab() {
   const { t } = useTranslation();

@@ -1,4 +1,5 @@
 /** A product's claim details tab: whom an insured calls or writes to when claiming. */
+import type { ActionFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -14,14 +15,15 @@ import { Facts } from '~/components/clients/client-bits';
 import { ClaimFields } from '~/components/products/product-fields';
 import { productDefaults, useProduct, withDashes } from '~/components/products/product-page';
 
-export const action = /* @__PURE__ */ formAction({
-  schema: productClaimSchema,
-  permission: 'update_product',
-  async handle(input, { ctx, params, redirect }) {
-    await updateProduct(ctx, params.id!, withCleared(input, PRODUCT_CLAIM_KEYS));
-    return redirect(`/products/${params.id}/claim`, 'products.messages.updated');
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: productClaimSchema,
+    permission: 'update_product',
+    async handle(input, { ctx, params, redirect }) {
+      await updateProduct(ctx, params.id!, withCleared(input, PRODUCT_CLAIM_KEYS));
+      return redirect(`/products/${params.id}/claim`, 'products.messages.updated');
+    },
+  })(args);
 
 export default function ProductClaimTab() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /** A product's documents tab: its documents, the upload form, and the edit form of one (`?document=`). */
-import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { json, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import {
   Link,
   useActionData,
@@ -35,33 +35,34 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json({ documents: await listDocuments(ctx, params.id!) });
 }
 
-export const action = /* @__PURE__ */ intentAction({
-  intents: {
-    document_add: { schema: documentAddSchema, permission: 'update_product' },
-    document_update: { schema: documentUpdateSchema, permission: 'update_product' },
-    document_delete: { schema: documentIdSchema, permission: 'update_product' },
-  },
-  async handle(input, { ctx, params, redirect }) {
-    const id = params.id!;
-    switch (input.intent) {
-      case 'document_add': {
-        const { intent: _intent, file, ...details } = input;
-        await addDocument(ctx, id, details, file);
-        return redirect(`/products/${id}/documents`, 'products.messages.document_added');
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      document_add: { schema: documentAddSchema, permission: 'update_product' },
+      document_update: { schema: documentUpdateSchema, permission: 'update_product' },
+      document_delete: { schema: documentIdSchema, permission: 'update_product' },
+    },
+    async handle(input, { ctx, params, redirect }) {
+      const id = params.id!;
+      switch (input.intent) {
+        case 'document_add': {
+          const { intent: _intent, file, ...details } = input;
+          await addDocument(ctx, id, details, file);
+          return redirect(`/products/${id}/documents`, 'products.messages.document_added');
+        }
+        case 'document_update': {
+          const { intent: _intent, document_id, file, ...details } = input;
+          await updateDocument(ctx, id, document_id, details, file);
+          return redirect(`/products/${id}/documents`, 'products.messages.document_updated');
+        }
+        case 'document_delete':
+          await deleteDocument(ctx, id, input.document_id);
+          return { toast: 'products.messages.document_deleted' };
+        default:
+          return unreachable(input);
       }
-      case 'document_update': {
-        const { intent: _intent, document_id, file, ...details } = input;
-        await updateDocument(ctx, id, document_id, details, file);
-        return redirect(`/products/${id}/documents`, 'products.messages.document_updated');
-      }
-      case 'document_delete':
-        await deleteDocument(ctx, id, input.document_id);
-        return { toast: 'products.messages.document_deleted' };
-      default:
-        return unreachable(input);
-    }
-  },
-});
+    },
+  })(args);
 
 type DocumentRow = ReturnType<typeof useLoaderData<typeof loader>>['documents']['items'][number];
 const th =

@@ -1,4 +1,5 @@
 /** A product's beneficiary cover limits tab: one row per benefit, its limit and its excess. */
+import type { ActionFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -13,14 +14,15 @@ import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { str, useProduct } from '~/components/products/product-page';
 
-export const action = /* @__PURE__ */ formAction({
-  schema: coverageLimitsSchema,
-  permission: 'update_product',
-  async handle(input, { ctx, params, redirect }) {
-    await updateProduct(ctx, params.id!, input);
-    return redirect(`/products/${params.id}/limits`, 'products.messages.updated');
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: coverageLimitsSchema,
+    permission: 'update_product',
+    async handle(input, { ctx, params, redirect }) {
+      await updateProduct(ctx, params.id!, input);
+      return redirect(`/products/${params.id}/limits`, 'products.messages.updated');
+    },
+  })(args);
 
 const head = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 

@@ -1,5 +1,5 @@
 /** A product's pricing tab: its prices by period, the add form, and the edit form of one (`?price=`). */
-import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { json, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import {
   Link,
   useActionData,
@@ -43,33 +43,34 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   return json({ prices, countries: countries.map((c) => ({ id: c.id, name: c.name })) });
 }
 
-export const action = /* @__PURE__ */ intentAction({
-  intents: {
-    price_add: { schema: priceAddSchema, permission: 'update_product' },
-    price_update: { schema: priceUpdateSchema, permission: 'update_product' },
-    price_delete: { schema: priceIdSchema, permission: 'update_product' },
-  },
-  async handle(input, { ctx, params, redirect }) {
-    const id = params.id!;
-    switch (input.intent) {
-      case 'price_add': {
-        const { intent: _intent, ...price } = input;
-        await addPrice(ctx, id, price);
-        return redirect(`/products/${id}/pricing`, 'products.messages.price_added');
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      price_add: { schema: priceAddSchema, permission: 'update_product' },
+      price_update: { schema: priceUpdateSchema, permission: 'update_product' },
+      price_delete: { schema: priceIdSchema, permission: 'update_product' },
+    },
+    async handle(input, { ctx, params, redirect }) {
+      const id = params.id!;
+      switch (input.intent) {
+        case 'price_add': {
+          const { intent: _intent, ...price } = input;
+          await addPrice(ctx, id, price);
+          return redirect(`/products/${id}/pricing`, 'products.messages.price_added');
+        }
+        case 'price_update': {
+          const { intent: _intent, price_id, ...price } = input;
+          await updatePrice(ctx, id, price_id, price);
+          return redirect(`/products/${id}/pricing`, 'products.messages.price_updated');
+        }
+        case 'price_delete':
+          await deletePrice(ctx, id, input.price_id);
+          return { toast: 'products.messages.price_deleted' };
+        default:
+          return unreachable(input);
       }
-      case 'price_update': {
-        const { intent: _intent, price_id, ...price } = input;
-        await updatePrice(ctx, id, price_id, price);
-        return redirect(`/products/${id}/pricing`, 'products.messages.price_updated');
-      }
-      case 'price_delete':
-        await deletePrice(ctx, id, input.price_id);
-        return { toast: 'products.messages.price_deleted' };
-      default:
-        return unreachable(input);
-    }
-  },
-});
+    },
+  })(args);
 
 type PriceRow = ReturnType<typeof useLoaderData<typeof loader>>['prices']['items'][number];
 const th =

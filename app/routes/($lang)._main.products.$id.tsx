@@ -3,7 +3,12 @@
  * its own loader and action (products.$id._index = details, .claim, .limits, .company, .pricing,
  * .documents, .logs); this layout loads the product they all show and archives or activates it.
  */
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { Outlet, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -39,22 +44,23 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** The header's archive / activate button (posted to this layout's address, whichever tab is open). */
-export const action = /* @__PURE__ */ intentAction({
-  intents: {
-    status: { schema: z.object({ status: z.enum(['active', 'archived']) }), permission: 'archive_product' },
-  },
-  async handle(input, { ctx, params }) {
-    switch (input.intent) {
-      case 'status':
-        await setProductStatus(ctx, params.id!, input.status);
-        return {
-          toast: input.status === 'active' ? 'products.messages.activated' : 'products.messages.archived',
-        };
-      default:
-        return unreachable(input.intent);
-    }
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      status: { schema: z.object({ status: z.enum(['active', 'archived']) }), permission: 'archive_product' },
+    },
+    async handle(input, { ctx, params }) {
+      switch (input.intent) {
+        case 'status':
+          await setProductStatus(ctx, params.id!, input.status);
+          return {
+            toast: input.status === 'active' ? 'products.messages.activated' : 'products.messages.archived',
+          };
+        default:
+          return unreachable(input.intent);
+      }
+    },
+  })(args);
 
 export default function ProductLayout() {
   const { t, i18n } = useTranslation();
