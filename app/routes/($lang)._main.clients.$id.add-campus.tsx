@@ -75,7 +75,7 @@ export default function AddCampus() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const back = localePath(i18n.language, `/clients/${client.id}?tab=campuses`);
+  const back = localePath(i18n.language, `/clients/${client.id}/campuses`);
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader

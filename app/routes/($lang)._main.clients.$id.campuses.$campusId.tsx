@@ -256,7 +256,7 @@ export default function CampusPage() {
   return (
     <div className="mx-auto max-w-6xl">
       <nav className="mb-2 text-sm text-slate-600" aria-label={t('campuses.breadcrumb')}>
-        <Link to={to(`/clients/${campus.client.id}?tab=campuses`)} className="hover:underline">
+        <Link to={to(`/clients/${campus.client.id}/campuses`)} className="hover:underline">
           {campus.client.name}
         </Link>{' '}
         / {t('campuses.title')}

@@ -166,7 +166,7 @@ export default function EditAgreement() {
     shouldRevalidate: 'onInput',
   });
   const to = (path: string) => localePath(i18n.language, path);
-  const clientPage = to(`/clients/${agreement.client.id}?tab=service_agreements`);
+  const clientPage = to(`/clients/${agreement.client.id}/service-agreements`);
   const base = `/clients/${agreement.client.id}/service-agreement/${agreement.id}`;
   const actionErrors =
     action && action.intent !== 'save' && !action.saved

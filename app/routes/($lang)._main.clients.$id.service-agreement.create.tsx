@@ -77,7 +77,7 @@ export default function CreateAgreement() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const back = localePath(i18n.language, `/clients/${options.client.id}?tab=service_agreements`);
+  const back = localePath(i18n.language, `/clients/${options.client.id}/service-agreements`);
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
