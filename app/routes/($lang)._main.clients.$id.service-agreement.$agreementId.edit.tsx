@@ -356,7 +356,7 @@ export default function EditAgreement() {
               contracts={contracts}
               showAgreement={false}
               href={(c) =>
-                to(`/clients/${agreement.client.id}/campuses/${c.campus.id}?tab=contracts&contract=${c.id}`)
+                to(`/clients/${agreement.client.id}/campuses/${c.campus.id}/contracts?contract=${c.id}`)
               }
             />
           </section>
