@@ -16,7 +16,8 @@ import { formatDateTime } from '~/lib/dates';
 import { AppForm } from '~/components/forms';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
-import { ClientStatusBadge, Facts } from '~/components/clients/client-bits';
+import { Facts } from '~/components/ui/facts';
+import { ClientStatusBadge } from '~/components/clients/client-bits';
 import {
   ClientFileInput,
   ClientProfileFields,

@@ -10,7 +10,7 @@ import { formAction } from '~/lib/actions.server';
 import { AppForm } from '~/components/forms';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
-import { Facts } from '~/components/clients/client-bits';
+import { Facts } from '~/components/ui/facts';
 import { ClientBillingFields, clientFormValue } from '~/components/clients/client-form';
 import { EditCard, saveErrors, useClient } from '~/components/clients/client-page';
 

@@ -14,12 +14,8 @@ import { formAction } from '~/lib/actions.server';
 import { AppForm, FormErrors } from '~/components/forms';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
-import {
-  CampusBillingFields,
-  CampusProfileFields,
-  Facts,
-  campusFormValue,
-} from '~/components/campuses/campus-bits';
+import { CampusBillingFields, CampusProfileFields, campusFormValue } from '~/components/campuses/campus-bits';
+import { Facts } from '~/components/ui/facts';
 import { SaveButton, useCampus } from '~/components/campuses/campus-page';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

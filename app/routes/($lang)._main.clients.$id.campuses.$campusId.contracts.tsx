@@ -28,7 +28,7 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { ActivityLog } from '~/components/activity/activity-log';
-import { Facts } from '~/components/campuses/campus-bits';
+import { Facts } from '~/components/ui/facts';
 import { ContractStatus, ContractsTable } from '~/components/contracts/contracts-table';
 import { campusBase, useCampus } from '~/components/campuses/campus-page';
 

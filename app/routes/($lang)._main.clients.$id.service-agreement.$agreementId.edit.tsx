@@ -45,7 +45,8 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { useActionSnack } from '~/components/ui/snackbar';
 import { ActivityLog } from '~/components/activity/activity-log';
-import { DefaultSubmit, Facts } from '~/components/campuses/campus-bits';
+import { Facts } from '~/components/ui/facts';
+import { DefaultSubmit } from '~/components/campuses/campus-bits';
 import { ContractsTable } from '~/components/contracts/contracts-table';
 import {
   AgreementFields,

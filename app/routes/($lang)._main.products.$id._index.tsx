@@ -15,14 +15,9 @@ import { AppForm, FormErrors } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
-import { Facts } from '~/components/clients/client-bits';
+import { Facts } from '~/components/ui/facts';
 import { ProductDetailFields } from '~/components/products/product-fields';
-import {
-  productDefaults,
-  useProduct,
-  withDashes,
-  type ProductDetail,
-} from '~/components/products/product-page';
+import { productDefaults, useProduct, type ProductDetail } from '~/components/products/product-page';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_product');
@@ -75,7 +70,7 @@ function ProductFacts({ product: p }: { product: ProductDetail }) {
   return (
     <Card>
       <Facts
-        items={withDashes([
+        items={[
           { label: f('code'), value: p.code },
           { label: f('name'), value: p.name },
           { label: f('insurer'), value: p.insurer?.name },
@@ -108,7 +103,7 @@ function ProductFacts({ product: p }: { product: ProductDetail }) {
             value: p.max_coverage_amount != null ? formatMoney(p.max_coverage_amount, p.currency) : null,
           },
           { label: f('description'), value: p.description },
-        ])}
+        ]}
       />
     </Card>
   );

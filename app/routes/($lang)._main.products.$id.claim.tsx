@@ -11,9 +11,9 @@ import { AppForm, FormErrors } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
-import { Facts } from '~/components/clients/client-bits';
+import { Facts } from '~/components/ui/facts';
 import { ClaimFields } from '~/components/products/product-fields';
-import { productDefaults, useProduct, withDashes } from '~/components/products/product-page';
+import { productDefaults, useProduct } from '~/components/products/product-page';
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
@@ -44,9 +44,7 @@ export default function ProductClaimTab() {
     return (
       <Card>
         <Facts
-          items={withDashes(
-            PRODUCT_CLAIM_KEYS.map((k) => ({ label: t(`products.fields.${k}`), value: product[k] })),
-          )}
+          items={PRODUCT_CLAIM_KEYS.map((k) => ({ label: t(`products.fields.${k}`), value: product[k] }))}
         />
       </Card>
     );

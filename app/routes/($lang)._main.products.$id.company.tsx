@@ -1,9 +1,9 @@
 /** A product's company details tab: the company that sells it and the insurer that covers it. */
 import { useTranslation } from 'react-i18next';
 import { Card } from '~/components/ui/card';
-import { Facts } from '~/components/clients/client-bits';
+import { Facts } from '~/components/ui/facts';
 import { ProductStatusBadge } from '~/components/products/product-fields';
-import { useProduct, withDashes } from '~/components/products/product-page';
+import { useProduct } from '~/components/products/product-page';
 
 export default function ProductCompanyTab() {
   const { t } = useTranslation();
@@ -13,18 +13,18 @@ export default function ProductCompanyTab() {
       <Card>
         <h2 className="mb-4 text-base font-semibold">{t('products.company.company')}</h2>
         <Facts
-          items={withDashes([
+          items={[
             { label: t('products.company.name'), value: p.company.name },
             { label: t('products.company.country'), value: p.company.country_name },
             { label: t('products.company.currency'), value: p.company.currency },
-          ])}
+          ]}
         />
       </Card>
       <Card>
         <h2 className="mb-4 text-base font-semibold">{t('products.company.insurer')}</h2>
         {p.insurer ? (
           <Facts
-            items={withDashes([
+            items={[
               { label: t('products.company.name'), value: p.insurer.name },
               { label: t('products.company.email'), value: p.insurer.email },
               {
@@ -35,7 +35,7 @@ export default function ProductCompanyTab() {
               },
               { label: t('products.company.website'), value: p.insurer.website },
               { label: t('products.fields.status'), value: <ProductStatusBadge status={p.insurer.status} /> },
-            ])}
+            ]}
           />
         ) : (
           <p className="text-sm text-slate-500">{t('products.company.no_insurer')}</p>

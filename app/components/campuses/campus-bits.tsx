@@ -178,20 +178,6 @@ export function campusFormValue(c: SerializeFrom<CampusDetail>) {
   };
 }
 
-/** A definition list of label/value pairs for read-only cards. */
-export function Facts({ items }: { items: { label: string; value: ReactNode }[] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
-      {items.map((i) => (
-        <div key={i.label}>
-          <dt className="text-slate-500">{i.label}</dt>
-          <dd className="mt-0.5 break-words font-medium text-slate-900">{i.value ?? '—'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
-
 /**
  * The form's default button, first in tree order: pressing Enter in a field saves the form rather than
  * pressing the first "Remove" or "Add" button of a list (those are submit buttons too).

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { AppForm } from '~/components/forms';
 import type { loader } from '~/routes/($lang)._main.products.$id';
@@ -15,10 +14,6 @@ export type ProductDetail = ProductPageData['product'];
 
 /** The optional value of a form field as its input shows it. */
 export const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-
-/** Label/value pairs with a dash for what is not set. */
-export const withDashes = <T extends { label: string; value: unknown }>(items: T[]) =>
-  items.map((i) => ({ label: i.label, value: (i.value ?? '—') as ReactNode }));
 
 /** The form values of a product's details and claim details, as its inputs show them. */
 export function productDefaults(p: ProductDetail) {
