@@ -6,7 +6,6 @@
  */
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -35,6 +34,7 @@ import {
 } from '@server/domain/service-agreements/service';
 import { translate } from '@server/platform/i18n';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
+import { redirectWithToast } from '~/lib/actions.server';
 import { queryOf } from '~/lib/lists.server';
 import { saveAgreement } from '~/lib/service-agreements.server';
 import { formatDate, formatDateTime } from '~/lib/dates';
@@ -42,8 +42,7 @@ import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
-import { Alert, Card, PageHeader } from '~/components/ui/card';
-import { useActionSnack } from '~/components/ui/snackbar';
+import { Card, PageHeader } from '~/components/ui/card';
 import { ActivityLog } from '~/components/activity/activity-log';
 import { Facts } from '~/components/ui/facts';
 import { DefaultSubmit } from '~/components/campuses/campus-bits';
@@ -76,7 +75,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     options,
     contracts,
     logs,
-    saved: query.saved ?? null,
     can: { update: can(ctx.actor, 'update_service_agreement') },
     title: translate(lang, 'app.title_template', {
       title: agreement.name,
@@ -94,8 +92,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const lang = langOf(request);
   const formData = await request.formData();
   const intent = String(formData.get('intent') ?? 'save');
+  // 'contracts': saving an active agreement wrote its contracts, and the toast says so.
   const done = (saved: string) =>
-    redirect(localePath(lang, `/clients/${params.id}/service-agreement/${id}/edit?saved=${saved}`));
+    redirectWithToast(
+      context,
+      lang,
+      `/clients/${params.id}/service-agreement/${id}/edit`,
+      saved === 'contracts' ? 'contracts.saved' : 'service_agreements.saved',
+    );
   const failed = (e: unknown, key = '') => {
     if (!isDomainError(e)) throw e;
     const errors = e instanceof ValidationFailed ? e.errors.map((x) => x.message) : [e.message];
@@ -149,14 +153,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function EditAgreement() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { agreement, options, contracts, logs, saved, can: allowed } = useLoaderData<typeof loader>();
+  const { agreement, options, contracts, logs, can: allowed } = useLoaderData<typeof loader>();
   const action = useActionData<typeof action>() as ActionData;
   const busy = useNavigation().state === 'submitting';
-  useActionSnack(
-    saved ? { saved } : null,
-    'success',
-    saved === 'contracts' ? t('contracts.saved') : t('service_agreements.saved'),
-  );
   const [form, fields] = useForm({
     id: 'agreement',
     lastResult: action?.intent === 'save' ? action.result : undefined,
@@ -212,13 +211,6 @@ export default function EditAgreement() {
           ) : null
         }
       />
-      {saved ? (
-        <div className="mb-4">
-          <Alert tone="success">
-            {saved === 'contracts' ? t('contracts.saved') : t('service_agreements.saved')}
-          </Alert>
-        </div>
-      ) : null}
       {actionErrors.length ? (
         <div className="mb-4">
           <FormErrors errors={actionErrors.map((e) => m(e))} />
