@@ -152,7 +152,7 @@ export default function ClientLayout() {
         }))}
       />
       <Outlet />
-      <p className="mt-8 text-xs text-slate-400">
+      <p className="mt-8 text-xs text-slate-600">
         {t('clients.fields.updated_at')}: {formatDate(client.updated_at)}
       </p>
     </div>
