@@ -1,7 +1,11 @@
 import type { Submission } from '@conform-to/dom';
 import type { SubmissionResult } from '@conform-to/react';
 import { CLIENT_SAVE_FAILED as SAVE_FAILED } from '@server/domain/clients/saving';
-import { withFormErrors } from '~/lib/guards.server';
+import type { AppLoadContext } from '@remix-run/cloudflare';
+import type { Actor } from '@server/domain/access/actor';
+import type { ActorCtx } from '@server/domain/context';
+import { canOpenClientTab, type ClientDetailTab } from '@server/domain/clients/tabs';
+import { requirePermissions, withFormErrors } from '~/lib/guards.server';
 
 /**
  * Runs a client save for a form. On failure the reply carries the field errors and, above the form,
@@ -20,4 +24,14 @@ export async function saveClient<T>(
 /** The reply of a form that did not parse: its field errors and 'Unable to save the client!'. */
 export function failedReply(submission: Submission<unknown>): SubmissionResult<string[]> {
   return submission.reply({ formErrors: [SAVE_FAILED] });
+}
+
+/**
+ * A client tab's loader guard: a signed-in user who may read clients and open this tab; a tab the
+ * user may not open answers 404, as if it did not exist (the tab bar does not offer it either).
+ */
+export function requireClientTab(request: Request, context: AppLoadContext, tab: ClientDetailTab): ActorCtx {
+  const ctx = requirePermissions(request, context, 'read_client');
+  if (!canOpenClientTab(ctx.actor as Actor, tab)) throw new Response('Not Found', { status: 404 });
+  return ctx;
 }

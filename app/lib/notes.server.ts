@@ -1,6 +1,7 @@
 import { json } from '@remix-run/cloudflare';
 import { parseWithZod } from '@conform-to/zod';
 import { noteSchema, notesQuerySchema, type NoteInput } from '@server/domain/notes/schema';
+import { z } from 'zod';
 import { withFormErrors } from '~/lib/guards.server';
 import { NOTE_TYPE_PARAM } from '~/components/notes/notes-panel';
 
@@ -35,3 +36,9 @@ export async function addNoteAction(
     { status: r.ok ? 200 : r.status },
   );
 }
+
+/**
+ * The NotesPanel form for the page kit (an `add_note` intent of intentAction): the note, and its file
+ * unparsed (the notes service checks its kind and size).
+ */
+export const noteFormSchema = noteSchema.and(z.object({ file: z.unknown().optional() }));

@@ -5,7 +5,6 @@
  */
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -19,6 +18,7 @@ import { campusFormOptions, createCampus } from '@server/domain/campuses/service
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
 import { translate } from '@server/platform/i18n';
+import { redirectWithToast } from '~/lib/actions.server';
 import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
@@ -54,7 +54,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   const r = await withFormErrors(submission, () => createCampus(ctx, submission.value));
   if (!r.ok) return json({ result: r.reply }, { status: r.status });
-  return redirect(localePath(langOf(request), `/clients/${params.id}/campuses/${r.value.id}?saved=1`));
+  return redirectWithToast(
+    context,
+    langOf(request),
+    `/clients/${params.id}/campuses/${r.value.id}`,
+    'campuses.saved',
+  );
 }
 
 export default function AddCampus() {
@@ -75,7 +80,7 @@ export default function AddCampus() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const back = localePath(i18n.language, `/clients/${client.id}?tab=campuses`);
+  const back = localePath(i18n.language, `/clients/${client.id}/campuses`);
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader

@@ -6,7 +6,6 @@
  */
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -33,6 +32,7 @@ import {
 import { setServiceAgreementStatus, updateServiceAgreement } from '@server/domain/service-agreements/service';
 import { translate } from '@server/platform/i18n';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
+import { redirectWithToast } from '~/lib/actions.server';
 import { queryOf } from '~/lib/lists.server';
 import { saveAgreement } from '~/lib/service-agreements.server';
 import { formatDate, formatDateTime } from '~/lib/dates';
@@ -40,10 +40,10 @@ import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
-import { Alert, Card, PageHeader } from '~/components/ui/card';
-import { useActionSnack } from '~/components/ui/snackbar';
+import { Card, PageHeader } from '~/components/ui/card';
 import { ActivityLog } from '~/components/activity/activity-log';
-import { DefaultSubmit, Facts } from '~/components/campuses/campus-bits';
+import { Facts } from '~/components/ui/facts';
+import { DefaultSubmit } from '~/components/campuses/campus-bits';
 import { ContractsTable } from '~/components/contracts/contracts-table';
 import {
   AgreementFields,
@@ -73,7 +73,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     options,
     contracts,
     logs,
-    saved: query.saved ?? null,
     can: { update: can(ctx.actor, 'update_service_agreement') },
     title: translate(lang, 'app.title_template', {
       title: agreement.name,
@@ -91,8 +90,14 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const lang = langOf(request);
   const formData = await request.formData();
   const intent = String(formData.get('intent') ?? 'save');
+  // 'contracts': saving an active agreement wrote its contracts, and the toast says so.
   const done = (saved: string) =>
-    redirect(localePath(lang, `/clients/${params.id}/service-agreement/${id}/edit?saved=${saved}`));
+    redirectWithToast(
+      context,
+      lang,
+      `/clients/${params.id}/service-agreement/${id}/edit`,
+      saved === 'contracts' ? 'contracts.saved' : 'service_agreements.saved',
+    );
   const failed = (e: unknown, key = '') => {
     if (!isDomainError(e)) throw e;
     const errors = e instanceof ValidationFailed ? e.errors.map((x) => x.message) : [e.message];
@@ -146,14 +151,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function EditAgreement() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { agreement, options, contracts, logs, saved, can: allowed } = useLoaderData<typeof loader>();
+  const { agreement, options, contracts, logs, can: allowed } = useLoaderData<typeof loader>();
   const action = useActionData<typeof action>() as ActionData;
   const busy = useNavigation().state === 'submitting';
-  useActionSnack(
-    saved ? { saved } : null,
-    'success',
-    saved === 'contracts' ? t('contracts.saved') : t('service_agreements.saved'),
-  );
   const [form, fields] = useForm({
     id: 'agreement',
     lastResult: action?.intent === 'save' ? action.result : undefined,
@@ -164,7 +164,7 @@ export default function EditAgreement() {
     shouldRevalidate: 'onInput',
   });
   const to = (path: string) => localePath(i18n.language, path);
-  const clientPage = to(`/clients/${agreement.client.id}?tab=service_agreements`);
+  const clientPage = to(`/clients/${agreement.client.id}/service-agreements`);
   const base = `/clients/${agreement.client.id}/service-agreement/${agreement.id}`;
   const actionErrors =
     action && action.intent !== 'save' && !action.saved
@@ -209,13 +209,6 @@ export default function EditAgreement() {
           ) : null
         }
       />
-      {saved ? (
-        <div className="mb-4">
-          <Alert tone="success">
-            {saved === 'contracts' ? t('contracts.saved') : t('service_agreements.saved')}
-          </Alert>
-        </div>
-      ) : null}
       {actionErrors.length ? (
         <div className="mb-4">
           <FormErrors errors={actionErrors.map((e) => m(e))} />
@@ -354,7 +347,7 @@ export default function EditAgreement() {
               contracts={contracts}
               showAgreement={false}
               href={(c) =>
-                to(`/clients/${agreement.client.id}/campuses/${c.campus.id}?tab=contracts&contract=${c.id}`)
+                to(`/clients/${agreement.client.id}/campuses/${c.campus.id}/contracts?contract=${c.id}`)
               }
             />
           </section>

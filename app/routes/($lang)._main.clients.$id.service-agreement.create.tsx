@@ -4,7 +4,6 @@
  */
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -19,6 +18,7 @@ import { createServiceAgreement } from '@server/domain/service-agreements/servic
 import { todayIso } from '@server/domain/validation';
 import { translate } from '@server/platform/i18n';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
+import { redirectWithToast } from '~/lib/actions.server';
 import { queryOf } from '~/lib/lists.server';
 import { saveAgreement } from '~/lib/service-agreements.server';
 import { localePath } from '~/i18n/config';
@@ -54,9 +54,12 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
   const r = await saveAgreement(submission, () => createServiceAgreement(ctx, submission.value));
   if (!r.ok) return json({ result: r.reply }, { status: r.status });
-  const saved = r.value.status === 'active' ? 'contracts' : '1';
-  return redirect(
-    localePath(langOf(request), `/clients/${params.id}/service-agreement/${r.value.id}/edit?saved=${saved}`),
+  // An agreement created active wrote its contracts, and the toast says so.
+  return redirectWithToast(
+    context,
+    langOf(request),
+    `/clients/${params.id}/service-agreement/${r.value.id}/edit`,
+    r.value.status === 'active' ? 'contracts.saved' : 'service_agreements.saved',
   );
 }
 
@@ -78,7 +81,7 @@ export default function CreateAgreement() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const back = localePath(i18n.language, `/clients/${options.client.id}?tab=service_agreements`);
+  const back = localePath(i18n.language, `/clients/${options.client.id}/service-agreements`);
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader

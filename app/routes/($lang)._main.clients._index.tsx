@@ -25,7 +25,8 @@ import {
   type ClientListRow,
 } from '@server/domain/clients/queries';
 import { CLIENT_SAVE_FAILED } from '@server/domain/clients/saving';
-import { bulkClientAction, CLIENT_ACTION_PERMISSIONS } from '@server/domain/clients/status';
+import { bulkClientAction } from '@server/domain/clients/status';
+import { clientBulkActionsFor } from '@server/domain/clients/tabs';
 import { isDomainError, type DomainError, ValidationFailed } from '@server/domain/errors';
 import { requirePermissions } from '~/lib/guards.server';
 import { bulkSelectionOf, queryOf } from '~/lib/lists.server';
@@ -53,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     clientSummary(ctx, query),
     clientMetadata(ctx),
   ]);
-  const actions = CLIENT_ACTIONS.filter((a) => can(ctx.actor, CLIENT_ACTION_PERMISSIONS[a]));
+  const actions = clientBulkActionsFor(ctx.actor, query.tab as ClientTab);
   return json({
     list,
     summary,
@@ -96,13 +97,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     );
   }
 }
-
-/** Which bulk actions make sense on each tab. */
-const TAB_ACTIONS: Record<ClientTab, ClientAction[]> = {
-  active: ['archive', 'delete'],
-  onboarding: ['activate', 'request_onboarding', 'archive', 'delete'],
-  archived: ['reactivate', 'delete'],
-};
 
 export default function ClientsList() {
   const { t, i18n } = useTranslation();
@@ -190,19 +184,17 @@ export default function ClientsList() {
       render: (r) => formatDate(r.created_at),
     },
   ];
-  const bulkActions = TAB_ACTIONS[tab]
-    .filter((a) => actions.includes(a))
-    .map((a) => ({
-      intent: a,
-      label: t(`clients.bulk.${a}`),
-      tone: a === 'delete' ? ('danger' as const) : ('secondary' as const),
-      confirm:
-        a === 'delete'
-          ? t('clients.bulk.confirm_delete')
-          : a === 'archive'
-            ? t('clients.bulk.confirm_archive')
-            : undefined,
-    }));
+  const bulkActions = actions.map((a) => ({
+    intent: a,
+    label: t(`clients.bulk.${a}`),
+    tone: a === 'delete' ? ('danger' as const) : ('secondary' as const),
+    confirm:
+      a === 'delete'
+        ? t('clients.bulk.confirm_delete')
+        : a === 'archive'
+          ? t('clients.bulk.confirm_archive')
+          : undefined,
+  }));
   const single = !selection.allMatching && selection.ids.length === 1 ? selection.ids[0] : null;
   const selectValue = (name: string) => params.get(name) ?? '';
 

@@ -1,6 +1,5 @@
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -16,6 +15,7 @@ import { createClient } from '@server/domain/clients/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
 import { langOf, requirePermissions } from '~/lib/guards.server';
+import { redirectWithToast } from '~/lib/actions.server';
 import { failedReply, saveClient } from '~/lib/clients.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
@@ -58,7 +58,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }),
   );
   if (!r.ok) return json({ result: r.reply }, { status: r.status });
-  return redirect(localePath(langOf(request), `/clients/${r.value.id}?saved=1`));
+  return redirectWithToast(context, langOf(request), `/clients/${r.value.id}`, 'clients.saved');
 }
 
 export default function NewClient() {

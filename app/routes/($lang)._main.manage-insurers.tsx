@@ -1,4 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -69,44 +74,41 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 const idSchema = z.object({ id: z.string().min(1).max(40) });
 
-const intents = {
-  create: { schema: insurerSchema, permission: 'create_insurer' },
-  update: { schema: idSchema.and(insurerSchema), permission: 'update_insurer' },
-  status: { schema: idSchema.merge(insurerStatusSchema), permission: 'update_insurer' },
-  delete: { schema: idSchema, permission: 'delete_insurer' },
-} as const;
-
 /** Add, update, activate or archive, and delete an insurer. */
-// Pure, with plain arguments: the browser build drops the call (intentAction is server-only and would
-// throw there) and with it the services its handler names.
-export const action = /* @__PURE__ */ intentAction({
-  intents,
-  async handle(input, { ctx, request, redirect }) {
-    // Back to the list as it was (filters, page), with the form closed.
-    const back = (toast: string) => {
-      const params = new URL(request.url).searchParams;
-      params.delete('edit');
-      params.delete('add');
-      return redirect(`/manage-insurers?${params}`, toast);
-    };
-    switch (input.intent) {
-      case 'create':
-        await createInsurer(ctx, input);
-        return back('insurers.created');
-      case 'update':
-        await updateInsurer(ctx, input.id, input);
-        return back('insurers.updated');
-      case 'status':
-        await updateInsurerStatus(ctx, input.id, input.status);
-        return { toast: input.status === 'active' ? 'insurers.activated' : 'insurers.archived' };
-      case 'delete':
-        await deleteInsurer(ctx, input.id);
-        return { toast: 'insurers.deleted' };
-      default:
-        return unreachable(input);
-    }
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      create: { schema: insurerSchema, permission: 'create_insurer' },
+      update: { schema: idSchema.and(insurerSchema), permission: 'update_insurer' },
+      status: { schema: idSchema.merge(insurerStatusSchema), permission: 'update_insurer' },
+      delete: { schema: idSchema, permission: 'delete_insurer' },
+    },
+    async handle(input, { ctx, request, redirect }) {
+      // Back to the list as it was (filters, page), with the form closed.
+      const back = (toast: string) => {
+        const params = new URL(request.url).searchParams;
+        params.delete('edit');
+        params.delete('add');
+        return redirect(`/manage-insurers?${params}`, toast);
+      };
+      switch (input.intent) {
+        case 'create':
+          await createInsurer(ctx, input);
+          return back('insurers.created');
+        case 'update':
+          await updateInsurer(ctx, input.id, input);
+          return back('insurers.updated');
+        case 'status':
+          await updateInsurerStatus(ctx, input.id, input.status);
+          return { toast: input.status === 'active' ? 'insurers.activated' : 'insurers.archived' };
+        case 'delete':
+          await deleteInsurer(ctx, input.id);
+          return { toast: 'insurers.deleted' };
+        default:
+          return unreachable(input);
+      }
+    },
+  })(args);
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['list']['items'][number];
 

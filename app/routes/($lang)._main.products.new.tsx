@@ -1,6 +1,5 @@
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -12,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { createProductSchema, MIN_PURCHASE_DAYS } from '@server/domain/products/schema';
 import { createProduct, productFormOptions } from '@server/domain/products/service';
 import { langOf, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { redirectWithToast } from '~/lib/actions.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
@@ -33,7 +33,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
   const r = await withFormErrors(submission, () => createProduct(ctx, submission.value));
   if (!r.ok) return json(r.reply, { status: r.status });
-  return redirect(localePath(langOf(request), `/products/${r.value.id}?tab=pricing&saved=created`));
+  return redirectWithToast(
+    context,
+    langOf(request),
+    `/products/${r.value.id}/pricing`,
+    'products.messages.created',
+  );
 }
 
 export default function NewProduct() {

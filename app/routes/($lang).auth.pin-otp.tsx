@@ -1,4 +1,9 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  redirect,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';
 import { completeSignIn, resendLoginPin } from '@server/domain/auth/service';
 import { findSession } from '@server/domain/auth/sessions';
@@ -21,29 +26,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Step 3: the PIN from the email. Success rotates the session and signs the user in. */
-// Pure: the browser build drops it (intentAction is server-only; called there it would throw).
-export const action = /* @__PURE__ */ intentAction({
-  access: 'guest',
-  intents: pinStepIntents,
-  async handle(input, { ctx, request, context, redirect }) {
-    const pendingToken = readCookie(request, context.env, 'pin');
-    switch (input.intent) {
-      case 'resend':
-        await resendLoginPin(ctx, pendingToken);
-        return resent;
-      case 'verify': {
-        const userAgent = request.headers.get('user-agent');
-        const session = await completeSignIn({ ...ctx, userAgent }, { pendingToken, pin: input.pin });
-        const headers = new Headers();
-        headers.append('set-cookie', serializeCookie(context.env, 'sid', session.token));
-        headers.append('set-cookie', clearCookie(context.env, 'pin'));
-        return redirect('/home', undefined, { headers });
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    access: 'guest',
+    intents: pinStepIntents,
+    async handle(input, { ctx, request, context, redirect }) {
+      const pendingToken = readCookie(request, context.env, 'pin');
+      switch (input.intent) {
+        case 'resend':
+          await resendLoginPin(ctx, pendingToken);
+          return resent;
+        case 'verify': {
+          const userAgent = request.headers.get('user-agent');
+          const session = await completeSignIn({ ...ctx, userAgent }, { pendingToken, pin: input.pin });
+          const headers = new Headers();
+          headers.append('set-cookie', serializeCookie(context.env, 'sid', session.token));
+          headers.append('set-cookie', clearCookie(context.env, 'pin'));
+          return redirect('/home', undefined, { headers });
+        }
+        default:
+          return unreachable(input);
       }
-      default:
-        return unreachable(input);
-    }
-  },
-});
+    },
+  })(args);
 
 export default function PinOtp() {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { requestPasswordReset, verifyResetPin } from '@server/domain/auth/service';
@@ -26,26 +26,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * The reset pin. It is only checked here (the new-password step spends it); once right, it joins the
  * target in the 'reset' cookie. "Send a new pin" answers as neutrally as the first request.
  */
-// Pure: the browser build drops it (intentAction is server-only; called there it would throw).
-export const action = /* @__PURE__ */ intentAction({
-  access: 'guest',
-  intents: pinStepIntents,
-  async handle(input, { ctx, request, context, redirect }) {
-    const state = requireResetState(request, context);
-    switch (input.intent) {
-      case 'resend':
-        await requestPasswordReset(ctx, state);
-        return resent;
-      case 'verify':
-        await verifyResetPin(ctx, { ...resetTarget(state), pin: input.pin });
-        return redirect('/auth/set-new-password', undefined, {
-          headers: { 'set-cookie': resetCookie(context, { ...state, pin: input.pin }) },
-        });
-      default:
-        return unreachable(input);
-    }
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    access: 'guest',
+    intents: pinStepIntents,
+    async handle(input, { ctx, request, context, redirect }) {
+      const state = requireResetState(request, context);
+      switch (input.intent) {
+        case 'resend':
+          await requestPasswordReset(ctx, state);
+          return resent;
+        case 'verify':
+          await verifyResetPin(ctx, { ...resetTarget(state), pin: input.pin });
+          return redirect('/auth/set-new-password', undefined, {
+            headers: { 'set-cookie': resetCookie(context, { ...state, pin: input.pin }) },
+          });
+        default:
+          return unreachable(input);
+      }
+    },
+  })(args);
 
 export default function ResetPassword() {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { completeInvitation, setInvitePhone } from '@server/domain/auth/service';
@@ -25,32 +25,32 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * Step 5: the pin sent by text message. It completes the invitation: the account becomes active and the
  * person is signed in.
  */
-// Pure: the browser build drops it (intentAction is server-only; called there it would throw).
-export const action = /* @__PURE__ */ intentAction({
-  access: 'guest',
-  intents: pinStepIntents,
-  async handle(input, { request, context, redirect }) {
-    const { ctx, token, invitation } = await requireInvitation(request, context, 'pin-otp-phone');
-    switch (input.intent) {
-      case 'resend':
-        await setInvitePhone(ctx, token, {
-          phone_country: invitation.phone_country ?? '',
-          phone_number: invitation.phone_number ?? '',
-        });
-        return resent;
-      case 'verify': {
-        const userAgent = request.headers.get('user-agent');
-        const session = await completeInvitation({ ...ctx, userAgent }, token, input.pin);
-        const headers = new Headers();
-        headers.append('set-cookie', serializeCookie(context.env, 'sid', session.token));
-        headers.append('set-cookie', clearCookie(context.env, 'invite'));
-        return redirect('/home', undefined, { headers });
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    access: 'guest',
+    intents: pinStepIntents,
+    async handle(input, { request, context, redirect }) {
+      const { ctx, token, invitation } = await requireInvitation(request, context, 'pin-otp-phone');
+      switch (input.intent) {
+        case 'resend':
+          await setInvitePhone(ctx, token, {
+            phone_country: invitation.phone_country ?? '',
+            phone_number: invitation.phone_number ?? '',
+          });
+          return resent;
+        case 'verify': {
+          const userAgent = request.headers.get('user-agent');
+          const session = await completeInvitation({ ...ctx, userAgent }, token, input.pin);
+          const headers = new Headers();
+          headers.append('set-cookie', serializeCookie(context.env, 'sid', session.token));
+          headers.append('set-cookie', clearCookie(context.env, 'invite'));
+          return redirect('/home', undefined, { headers });
+        }
+        default:
+          return unreachable(input);
       }
-      default:
-        return unreachable(input);
-    }
-  },
-});
+    },
+  })(args);
 
 export default function InvitePhonePin() {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,9 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  redirect,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { sendInviteEmailPin, verifyInviteEmail } from '@server/domain/auth/service';
@@ -20,24 +25,24 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Step 3: the pin sent to the invited email address proves the address. */
-// Pure: the browser build drops it (intentAction is server-only; called there it would throw).
-export const action = /* @__PURE__ */ intentAction({
-  access: 'guest',
-  intents: pinStepIntents,
-  async handle(input, { request, context }) {
-    const { ctx, token, invitation } = await requireInvitation(request, context, 'pin-otp');
-    switch (input.intent) {
-      case 'resend':
-        await sendInviteEmailPin(ctx, token);
-        return resent;
-      case 'verify':
-        await verifyInviteEmail(ctx, token, input.pin);
-        throw redirect(invitePath(request, dueStep({ ...invitation, email_verified: true })));
-      default:
-        return unreachable(input);
-    }
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    access: 'guest',
+    intents: pinStepIntents,
+    async handle(input, { request, context }) {
+      const { ctx, token, invitation } = await requireInvitation(request, context, 'pin-otp');
+      switch (input.intent) {
+        case 'resend':
+          await sendInviteEmailPin(ctx, token);
+          return resent;
+        case 'verify':
+          await verifyInviteEmail(ctx, token, input.pin);
+          throw redirect(invitePath(request, dueStep({ ...invitation, email_verified: true })));
+        default:
+          return unreachable(input);
+      }
+    },
+  })(args);
 
 export default function InviteEmailPin() {
   const { t, i18n } = useTranslation();

@@ -14,7 +14,7 @@ import * as service from '../../workers/domain/clients/service';
 import * as files from '../../workers/domain/clients/files';
 import * as notes from '../../workers/domain/clients/notes';
 import * as queries from '../../workers/domain/clients/queries';
-import * as tabs from '../../workers/domain/clients/tabs';
+import * as tabs from '../../workers/domain/clients/tab-lists';
 import * as status from '../../workers/domain/clients/status';
 import { clientUpdateSchema } from '../../workers/domain/clients/schema';
 import { noteSchema } from '../../workers/domain/notes/schema';

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
+  DESKTOP,
+  PHONE,
   selectCompany,
   hydrated,
   launchBrowser,
@@ -132,7 +134,7 @@ describe('clients, as provider staff', () => {
   });
 
   it('adds a secondary contact with "Add another" and saves the contacts', async () => {
-    await visit(page, `${clientPath}?tab=contacts`);
+    await visit(page, `${clientPath}/contacts`);
     const secondary = fieldset(page, t('contacts.types.secondary'));
     expect(await secondary.getByText(t('contacts.type_one.secondary', 'en', { n: 2 })).count()).toBe(0);
     await secondary.getByRole('button', { name: `+ ${t('contacts.add_another')}` }).click();
@@ -146,7 +148,9 @@ describe('clients, as provider staff', () => {
     await first.getByLabel(t('contacts.fields.job_title')).fill('Deputy Head');
     await page.getByRole('button', { name: t('common.save'), exact: true }).click();
     await snack(page, t('clients.saved'));
+    // An address from before tabs were routes still opens its tab.
     await visit(page, `${clientPath}?tab=contacts`);
+    expect(new URL(page.url()).pathname).toBe(`${clientPath}/contacts`);
     expect(
       await fieldset(page, t('contacts.types.secondary'))
         .getByLabel(t('contacts.fields.job_title'))
@@ -156,7 +160,7 @@ describe('clients, as provider staff', () => {
   });
 
   it('adds a conversation note: the link to the message is required; with it and a file the note shows', async () => {
-    await visit(page, `${clientPath}?tab=notes`);
+    await visit(page, `${clientPath}/notes`);
     await page.getByText(`+ ${t('notes.add')}`).click();
     await page.getByLabel(t('notes.fields.title')).fill('Parent enquiry');
     await page.getByLabel(t('notes.fields.note'), { exact: true }).fill('Asked about\ncover dates.');
@@ -187,7 +191,7 @@ describe('clients, as provider staff', () => {
   });
 
   it('shows every change in the logs tab, who made it and what changed', async () => {
-    await visit(page, `${clientPath}?tab=logs`);
+    await visit(page, `${clientPath}/logs`);
     const rows = page.getByTestId('activity-row');
     await rows.first().waitFor();
     const text = await page.locator('main').innerText();
@@ -227,6 +231,51 @@ describe('clients, as provider staff', () => {
       .poll(() => page.getByTestId('money-empty').innerText())
       .toContain(t('clients.money_tabs.invoices'));
     await screenshots(page, 'clients-invoices-empty', ['desktop']);
+  });
+
+  it('shows on a phone that more tabs exist; the last one is reached by keyboard and its address reloads', async () => {
+    await page.setViewportSize(PHONE);
+    try {
+      await visit(page, '/clients?tab=active&search=Oakwood');
+      await page.getByRole('link', { name: 'Oakwood International School' }).click();
+      await waitForPath(page, /^\/clients\/[a-z0-9]+$/);
+      await hydrated(page);
+      const clientUrl = new URL(page.url()).pathname;
+      const tabs = page.getByRole('navigation', { name: 'Oakwood International School' });
+      expect(await tabs.locator('[aria-current="page"]').getAttribute('data-tab')).toBe('profile');
+      // Tabs past the edge of the screen are announced by an arrow with their count.
+      const more = tabs.getByTestId('tabs-more-after');
+      await more.waitFor();
+      expect(await more.getAttribute('aria-label')).toMatch(/^More tabs \(\d+\)$/);
+      expect(await tabs.getByTestId('tabs-more-before').count()).toBe(0);
+      await screenshots(page, 'clients-tabs-phone', ['phone']);
+
+      // Every tab is a link in the tab order: walk to the last one and open it.
+      await tabs.locator('[data-tab="profile"]').focus();
+      for (let i = 0; i < 20; i++) {
+        const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-tab'));
+        if (focused === 'transactions') break;
+        await page.keyboard.press('Tab');
+      }
+      await page.keyboard.press('Enter');
+      await waitForPath(page, `${clientUrl}/transactions`);
+      await hydrated(page);
+      expect(await tabs.locator('[aria-current="page"]').getAttribute('data-tab')).toBe('transactions');
+      await tabs.getByTestId('tabs-more-before').waitFor();
+      expect(await tabs.getByTestId('tabs-more-after').count()).toBe(0);
+
+      // The tab's own address opens it directly.
+      await page.reload();
+      await hydrated(page);
+      expect(await tabs.locator('[aria-current="page"]').getAttribute('data-tab')).toBe('transactions');
+      expect(await page.getByTestId('money-empty').innerText()).toContain(
+        t('clients.money_tabs.transactions'),
+      );
+      await tabs.getByTestId('tabs-more-before').waitFor();
+      await screenshots(page, 'clients-tabs-phone-last', ['phone']);
+    } finally {
+      await page.setViewportSize(DESKTOP);
+    }
   });
 });
 

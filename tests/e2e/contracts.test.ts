@@ -112,7 +112,7 @@ describe('campuses, service agreements and contracts', () => {
   });
 
   it("shows the contract on the campus's contracts tab, and its detail", async () => {
-    await visit(page, `${campusPath}?tab=contracts`);
+    await visit(page, `${campusPath}/contracts`);
     const table = page.locator('table');
     await table.getByText('£40.00').waitFor();
     expect(await table.innerText()).toContain('£65.00');

@@ -82,11 +82,15 @@ describe('products', () => {
 
     await page.getByLabel(t('products.fields.effective_start_date'), { exact: true }).fill(day(1));
     await page.getByRole('button', { name: t('products.create'), exact: true }).click();
-    await waitForPath(page, /^\/products\/(?!new$)[0-9a-z]+$/);
+    await waitForPath(page, /^\/products\/(?!new\/)[0-9a-z]+\/pricing$/);
     await hydrated(page);
-    productPath = new URL(page.url()).pathname;
+    productPath = new URL(page.url()).pathname.replace(/\/pricing$/, '');
     expect(await headingText(page)).toContain(name);
-    expect(page.url()).toContain('tab=pricing');
+    expect(
+      await page
+        .getByRole('link', { name: t('products.tabs.pricing'), exact: true })
+        .getAttribute('aria-current'),
+    ).toBe('page');
   });
 
   it('adds two prices on the pricing tab, refusing a sale price below the net price', async () => {
@@ -121,7 +125,7 @@ describe('products', () => {
   });
 
   it('uploads a document and lists it with its download link', async () => {
-    await visit(page, `${productPath}?tab=documents`);
+    await visit(page, `${productPath}/documents`);
     await page.getByLabel(t('products.documents.type'), { exact: true }).selectOption('policy_wording');
     await page.getByLabel(t('products.documents.title'), { exact: true }).fill('Policy wording 2026');
     await page.getByLabel(t('products.documents.file'), { exact: true }).setInputFiles({
@@ -163,7 +167,9 @@ describe('products', () => {
     await submit(t('products.activate'));
     await expect.poll(() => page.locator('h1').innerText()).toContain(t('products.statuses.active'));
 
+    // An address from before tabs were routes still opens its tab.
     await visit(page, `${productPath}?tab=logs`);
+    expect(new URL(page.url()).pathname).toBe(`${productPath}/logs`);
     const logs = page.getByTestId('activity-row');
     const actions = await logs.allInnerTexts();
     expect(actions[0]).toContain(t('products.log_actions.activated'));

@@ -24,7 +24,7 @@ import {
   updateClientAddress,
 } from '../domain/clients/service';
 import { clientMetadata, clientSummary, listClients } from '../domain/clients/queries';
-import { listClientAgreements, listClientCampuses, listClientSchoolUsers } from '../domain/clients/tabs';
+import { listClientAgreements, listClientCampuses, listClientSchoolUsers } from '../domain/clients/tab-lists';
 import { applyClientAction, bulkClientAction, setClientStatus } from '../domain/clients/status';
 import { addressSchemas } from '../domain/contacts/schema';
 import { noteSchema, notesQuerySchema } from '../domain/notes/schema';

@@ -3,7 +3,6 @@
  * schemas), link tabs, a facts list, and the form defaults of a campus.
  */
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
-import { Link } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAMPUS_LANGUAGES, CAMPUS_PAYMENT_TERMS } from '@server/domain/campuses/schema';
@@ -177,65 +176,6 @@ export function campusFormValue(c: SerializeFrom<CampusDetail>) {
     payment_terms: c.payment_terms ?? '',
     pay_with_bank_transfer: c.pay_with_bank_transfer ? 'on' : '',
   };
-}
-
-/** Tabs as links: they work without JavaScript and keep history. */
-export function TabLinks({
-  tabs,
-  current,
-  label,
-}: {
-  tabs: { key: string; label: string; href: string; count?: number }[];
-  current: string;
-  label: string;
-}) {
-  return (
-    <nav aria-label={label} className="-mx-4 mb-6 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-      <ul className="flex min-w-max gap-1 border-b border-slate-200">
-        {tabs.map((tab) => {
-          const active = tab.key === current;
-          return (
-            <li key={tab.key}>
-              <Link
-                to={tab.href}
-                preventScrollReset
-                aria-current={active ? 'page' : undefined}
-                data-tab={tab.key}
-                className={`-mb-px inline-flex items-center gap-2 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium ${
-                  active
-                    ? 'border-primary-700 text-primary-800'
-                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
-                }`}
-              >
-                {tab.label}
-                {tab.count !== undefined ? (
-                  <span
-                    className={`rounded-full px-2 py-0.5 text-xs ${active ? 'bg-primary-100 text-primary-800' : 'bg-slate-100 text-slate-600'}`}
-                  >
-                    {tab.count}
-                  </span>
-                ) : null}
-              </Link>
-            </li>
-          );
-        })}
-      </ul>
-    </nav>
-  );
-}
-
-/** A definition list of label/value pairs for read-only cards. */
-export function Facts({ items }: { items: { label: string; value: ReactNode }[] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
-      {items.map((i) => (
-        <div key={i.label}>
-          <dt className="text-slate-500">{i.label}</dt>
-          <dd className="mt-0.5 break-words font-medium text-slate-900">{i.value ?? '—'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
 }
 
 /**

@@ -1,5 +1,4 @@
 import { Link } from '@remix-run/react';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClientStatus } from '@server/domain/clients/schema';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
@@ -52,19 +51,5 @@ export function LinkTabs({
         })}
       </ul>
     </nav>
-  );
-}
-
-/** A definition list of label/value pairs for read-only detail cards. */
-export function Facts({ items }: { items: { label: string; value: ReactNode }[] }) {
-  return (
-    <dl className="grid gap-x-6 gap-y-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
-      {items.map((item) => (
-        <div key={item.label}>
-          <dt className="text-slate-500">{item.label}</dt>
-          <dd className="mt-0.5 break-words font-medium text-slate-900">{item.value}</dd>
-        </div>
-      ))}
-    </dl>
   );
 }

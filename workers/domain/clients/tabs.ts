@@ -1,249 +1,82 @@
-/** The lists of one client's tabs: campuses, school users, service agreements, and who may request. */
-import { and, asc, eq, sql } from 'drizzle-orm';
-import {
-  campuses,
-  contracts,
-  countries,
-  insurers,
-  serviceAgreementRows,
-  serviceAgreements,
-  userCampuses,
-  userCompanies,
-  users,
-} from '../../../drizzle/schema';
-import { requirePermission } from '../access/actor';
-import type { ActorCtx } from '../context';
-import { countAll, likeAny, listQuerySchema, orderBy, paginate, type ListQuery } from '../lists';
-import { findClient } from '../access/finders';
-
-/** GET clients/{id}/campuses: the client's campuses (the campus pages belong to the campuses area). */
-export async function listClientCampuses(ctx: ActorCtx, id: string, query: Partial<ListQuery> = {}) {
-  const client = await findClient(ctx, id, 'read_client');
-  const q = listQuerySchema.parse(query);
-  const where = and(eq(campuses.client_id, client.id), likeAny([campuses.name], q.search));
-  const contractCount = sql<number>`(select count(*) from ${contracts} where ${contracts.campus_id} = ${campuses.id} and ${contracts.status} = 'active')`;
-  const page = await paginate<{
-    id: string;
-    name: string;
-    status: 'active' | 'archived';
-    country: string | null;
-    contracts: number;
-    created_at: Date;
-  }>(ctx.db, q, {
-    rows: (limit, offset) =>
-      ctx.db
-        .select({
-          id: campuses.public_id,
-          name: sql<string>`${campuses.name}`.as('campus_name'),
-          status: campuses.status,
-          country: sql<string | null>`${countries.name}`.as('country_name'),
-          contracts: contractCount.as('contract_count'),
-          created_at: campuses.created_at,
-        })
-        .from(campuses)
-        .leftJoin(countries, eq(countries.id, campuses.country_id))
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            q.order,
-            { name: campuses.name, status: campuses.status, created_at: campuses.created_at },
-            'name_asc',
-            campuses.id,
-          ),
-        )
-        .limit(limit)
-        .offset(offset),
-    count: ctx.db.select({ total: countAll }).from(campuses).where(where),
-  });
-  return {
-    meta: page.meta,
-    items: page.items.map((c) => ({
-      ...c,
-      contracts: Number(c.contracts),
-      created_at: new Date(c.created_at).toISOString(),
-    })),
-  };
-}
-
-const firstRole = sql<
-  string | null
->`(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id} order by r.id limit 1)`;
-const campusAccess = sql<number>`(select count(*) from ${userCampuses} where ${userCampuses.user_id} = ${users.id})`;
-
-/** GET clients/{id}/school-users: the client's school users (status filter; default active). */
-export async function listClientSchoolUsers(
-  ctx: ActorCtx,
-  id: string,
-  query: Partial<ListQuery> & { status?: string } = {},
-) {
-  const client = await findClient(ctx, id, 'read_client');
-  const q = listQuerySchema.parse(query);
-  const statuses = ['active', 'invited', 'archived', 'declined', 'pending'] as const;
-  const status = (statuses as readonly string[]).includes(query.status ?? '')
-    ? (query.status as (typeof statuses)[number])
-    : query.status === 'all'
-      ? null
-      : 'active';
-  const where = and(
-    eq(users.client_id, client.id),
-    eq(users.user_type, 'school'),
-    status ? eq(users.status, status) : undefined,
-    likeAny([users.first_name, users.last_name, users.email], q.search),
-  );
-  const page = await paginate<{
-    id: string;
-    email: string;
-    first_name: string;
-    last_name: string;
-    phone_country: string | null;
-    phone_number: string | null;
-    status: string;
-    suspended: boolean;
-    can_access_all_campuses: boolean;
-    is_master_user: boolean;
-    job_title: string | null;
-    department: string | null;
-    role: string | null;
-    campuses: number;
-    last_login_at: Date | null;
-  }>(ctx.db, q, {
-    rows: (limit, offset) =>
-      ctx.db
-        .select({
-          id: users.public_id,
-          email: users.email,
-          first_name: users.first_name,
-          last_name: users.last_name,
-          phone_country: users.phone_country,
-          phone_number: users.phone_number,
-          status: users.status,
-          suspended: users.suspended,
-          can_access_all_campuses: users.can_access_all_campuses,
-          is_master_user: users.is_master_user,
-          job_title: users.job_title,
-          department: users.department,
-          role: firstRole.as('role_name'),
-          campuses: campusAccess.as('campus_count'),
-          last_login_at: users.last_login_at,
-        })
-        .from(users)
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            q.order,
-            {
-              first_name: users.first_name,
-              last_name: users.last_name,
-              email: users.email,
-              status: users.status,
-            },
-            'first_name_asc',
-            users.id,
-          ),
-        )
-        .limit(limit)
-        .offset(offset),
-    count: ctx.db.select({ total: countAll }).from(users).where(where),
-  });
-  return {
-    meta: page.meta,
-    items: page.items.map((u) => ({
-      ...u,
-      full_name: `${u.first_name} ${u.last_name}`,
-      // The first role's name is the user's role (spec 001 s.3 School user).
-      roles: u.role ? [{ name: u.role }] : [],
-      user_type: u.is_master_user || u.can_access_all_campuses ? 'admin' : 'employee',
-      campuses: Number(u.campuses),
-      last_login_at: u.last_login_at ? new Date(u.last_login_at).toISOString() : null,
-    })),
-  };
-}
-
 /**
- * The client's service agreements (its tab). A valid agreement is one whose start date falls in the
- * current calendar year (spec 001 s.3); the create and edit pages belong to the service-agreements area.
+ * The client page's tabs (spec 001 s.2) and which of them, and which status actions, a user gets; and
+ * the bulk actions each tab of the client list offers. Pure rules over the actor and the client.
  */
-export async function listClientAgreements(ctx: ActorCtx, id: string, query: Partial<ListQuery> = {}) {
-  requirePermission(ctx.actor, 'read_client');
-  const client = await findClient(ctx, id, 'read_service_agreement');
-  const q = listQuerySchema.parse(query);
-  const where = and(eq(serviceAgreements.client_id, client.id), likeAny([serviceAgreements.name], q.search));
-  const rowCount = sql<number>`(select count(*) from ${serviceAgreementRows} where ${serviceAgreementRows.service_agreement_id} = ${serviceAgreements.id})`;
-  const contractCount = sql<number>`(select count(*) from ${contracts} where ${contracts.service_agreement_id} = ${serviceAgreements.id})`;
-  const page = await paginate<{
-    id: string;
-    name: string;
-    insurer: string | null;
-    start_date: string;
-    end_date: string | null;
-    status: string;
-    products: number;
-    contracts: number;
-  }>(ctx.db, q, {
-    rows: (limit, offset) =>
-      ctx.db
-        .select({
-          id: serviceAgreements.public_id,
-          name: sql<string>`${serviceAgreements.name}`.as('agreement_name'),
-          insurer: sql<string | null>`${insurers.name}`.as('insurer_name'),
-          start_date: serviceAgreements.start_date,
-          end_date: serviceAgreements.end_date,
-          status: serviceAgreements.status,
-          products: rowCount.as('product_count'),
-          contracts: contractCount.as('contract_count'),
-        })
-        .from(serviceAgreements)
-        .leftJoin(insurers, eq(insurers.id, serviceAgreements.insurer_id))
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            q.order,
-            {
-              name: serviceAgreements.name,
-              start_date: serviceAgreements.start_date,
-              status: serviceAgreements.status,
-            },
-            'start_date_desc',
-            serviceAgreements.id,
-          ),
-        )
-        .limit(limit)
-        .offset(offset),
-    count: ctx.db.select({ total: countAll }).from(serviceAgreements).where(where),
-  });
-  const year = String(ctx.now.getUTCFullYear());
-  return {
-    meta: page.meta,
-    items: page.items.map((a) => ({
-      ...a,
-      products: Number(a.products),
-      contracts: Number(a.contracts),
-      valid: a.start_date.slice(0, 4) === year,
-    })),
-  };
+import { can, type Actor } from '../access/actor';
+import {
+  CLIENT_ACTION_RULES,
+  CLIENT_ACTIONS,
+  type ClientAction,
+  type ClientStatus,
+  type ClientTab,
+} from './schema';
+import { CLIENT_ACTION_PERMISSIONS } from './status';
+
+/** The tabs of a client's page, in order; the first is the page's own address. */
+export const CLIENT_DETAIL_TABS = [
+  'profile',
+  'contacts',
+  'billing',
+  'addresses',
+  'users',
+  'campuses',
+  'service_agreements',
+  'logs',
+  'notes',
+  'receivables',
+  'payments',
+  'invoices',
+  'transactions',
+] as const;
+export type ClientDetailTab = (typeof CLIENT_DETAIL_TABS)[number];
+
+/** The money tabs: receivables, payments, invoices and transactions of the client. */
+export const CLIENT_MONEY_TABS = ['receivables', 'payments', 'invoices', 'transactions'] as const;
+export type ClientMoneyTab = (typeof CLIENT_MONEY_TABS)[number];
+
+/** Whether the user may open a tab of a client's page (the client itself they may read). */
+export function canOpenClientTab(actor: Actor, tab: ClientDetailTab): boolean {
+  switch (tab) {
+    case 'users':
+      return can(actor, 'read_client_user') || can(actor, 'read_user');
+    case 'campuses':
+      return can(actor, 'read_campus');
+    case 'service_agreements':
+      return can(actor, 'read_service_agreement');
+    case 'logs':
+      return can(actor, 'read_client_log');
+    case 'receivables':
+    case 'payments':
+    case 'invoices':
+    case 'transactions':
+      return can(actor, 'read_client_billing') || can(actor, 'read_invoice');
+    default:
+      return true;
+  }
 }
 
-/** Names of the people who may request a note on this client, per requester type (the notes form). */
-export async function clientRequesters(ctx: ActorCtx, clientId: number, companyId: number) {
-  const [school, company] = await ctx.db.batch([
-    ctx.db
-      .select({ first_name: users.first_name, last_name: users.last_name })
-      .from(users)
-      .where(and(eq(users.client_id, clientId), eq(users.user_type, 'school'), eq(users.status, 'active')))
-      .orderBy(asc(users.first_name))
-      .limit(200),
-    ctx.db
-      .selectDistinct({ first_name: users.first_name, last_name: users.last_name })
-      .from(users)
-      .innerJoin(
-        userCompanies,
-        and(eq(userCompanies.user_id, users.id), eq(userCompanies.company_id, companyId)),
-      )
-      .where(and(eq(users.user_type, 'company'), eq(users.status, 'active')))
-      .orderBy(asc(users.first_name))
-      .limit(200),
-  ]);
-  const names = (rows: { first_name: string; last_name: string }[]) =>
-    rows.map((r) => `${r.first_name} ${r.last_name}`).sort();
-  return { school: names(school), company: names(company) };
+/** The tabs a user sees on a client's page, in order. */
+export function clientTabsFor(actor: Actor): ClientDetailTab[] {
+  return CLIENT_DETAIL_TABS.filter((tab) => canOpenClientTab(actor, tab));
+}
+
+/** The status actions a user may take on a client in its present status (delete always shows). */
+export function clientActionsFor(actor: Actor, status: ClientStatus): ClientAction[] {
+  return CLIENT_ACTIONS.filter(
+    (a) =>
+      can(actor, CLIENT_ACTION_PERMISSIONS[a]) &&
+      (a === 'delete' || CLIENT_ACTION_RULES[a].from.includes(status)),
+  );
+}
+
+/** Which bulk actions make sense on each tab of the client list. */
+export const CLIENT_LIST_TAB_ACTIONS: Record<ClientTab, readonly ClientAction[]> = {
+  active: ['archive', 'delete'],
+  onboarding: ['activate', 'request_onboarding', 'archive', 'delete'],
+  archived: ['reactivate', 'delete'],
+};
+
+/** The bulk actions a user gets on a tab of the client list: the tab's, those they are allowed. */
+export function clientBulkActionsFor(actor: Actor, tab: ClientTab): ClientAction[] {
+  return CLIENT_LIST_TAB_ACTIONS[tab].filter((a) => can(actor, CLIENT_ACTION_PERMISSIONS[a]));
 }

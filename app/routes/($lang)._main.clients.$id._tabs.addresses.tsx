@@ -1,0 +1,88 @@
+/** A client's addresses tab: the billing and the mailing address. */
+import { json, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { can } from '@server/domain/access/actor';
+import { updateClient } from '@server/domain/clients/service';
+import { addressesSchema } from '@server/domain/contacts/schema';
+import { countryOptions } from '@server/domain/contacts/service';
+import { addressFormValue } from '@server/domain/contacts/values';
+import { requirePermissions } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions.server';
+import { AppForm } from '~/components/forms';
+import { useAnswerError } from '~/components/ui/snackbar';
+import { AddressFieldset, type ObjectField } from '~/components/contacts/contacts-editor';
+import { AddressView } from '~/components/contacts/contacts-view';
+import { EditCard, saveErrors, useClient } from '~/components/clients/client-page';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'read_client');
+  return json({ countries: can(ctx.actor, 'update_client') ? await countryOptions(ctx.db) : [] });
+}
+
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: addressesSchema,
+    permission: 'update_client',
+    async handle(input, { ctx, params, redirect }) {
+      // An address left empty is removed (null), not kept.
+      await updateClient(ctx, params.id ?? '', {
+        billing_address: input.billing_address ?? null,
+        mailing_address: input.mailing_address ?? null,
+      } as never);
+      return redirect(`/clients/${params.id}/addresses`, 'clients.saved');
+    },
+  })(args);
+
+export default function ClientAddressesTab() {
+  const { t } = useTranslation();
+  const { client, canUpdate } = useClient();
+  const { countries } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useAnswerError(data);
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: `client-addresses-${client.updated_at}`,
+    lastResult: data?.submission,
+    defaultValue: {
+      billing_address: addressFormValue(client.billing_address),
+      mailing_address: addressFormValue(client.mailing_address),
+    },
+    constraint: getZodConstraint(addressesSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressesSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  if (!canUpdate)
+    return (
+      <div className="grid gap-4 md:grid-cols-2">
+        <AddressView address={client.billing_address} title={t('contacts.address.billing')} />
+        <AddressView address={client.mailing_address} title={t('contacts.address.mailing')} />
+      </div>
+    );
+  return (
+    <AppForm method="post" {...getFormProps(form)} key={form.id}>
+      <EditCard
+        intent="addresses"
+        title={t('clients.sections.addresses')}
+        busy={busy}
+        errors={saveErrors(data, form.errors)}
+      >
+        <div className="grid gap-4 lg:grid-cols-2">
+          <AddressFieldset
+            field={fields.billing_address as unknown as ObjectField}
+            kind="billing"
+            countries={countries}
+          />
+          <AddressFieldset
+            field={fields.mailing_address as unknown as ObjectField}
+            kind="mailing"
+            countries={countries}
+          />
+        </div>
+      </EditCard>
+    </AppForm>
+  );
+}

@@ -1,0 +1,13 @@
+/** A client's payments tab (one of the money tabs). */
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { requireClientTab } from '~/lib/clients.server';
+import { MoneyTab } from '~/components/clients/client-tabs';
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  requireClientTab(request, context, 'payments');
+  return null;
+}
+
+export default function ClientPaymentsTab() {
+  return <MoneyTab tab="payments" />;
+}

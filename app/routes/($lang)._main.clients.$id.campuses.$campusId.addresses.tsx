@@ -1,0 +1,84 @@
+/** A campus's addresses tab: the billing and the mailing address. */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { can } from '@server/domain/access/actor';
+import { updateCampusAddresses } from '@server/domain/campuses/service';
+import { addressSchemas } from '@server/domain/contacts/schema';
+import { countryOptions } from '@server/domain/contacts/service';
+import { addressFormValue } from '@server/domain/contacts/values';
+import { requirePermissions } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions.server';
+import { AppForm, FormErrors } from '~/components/forms';
+import { useAnswerError } from '~/components/ui/snackbar';
+import { AddressFieldset, type ObjectField } from '~/components/contacts/contacts-editor';
+import { AddressView } from '~/components/contacts/contacts-view';
+import { SaveButton, useCampus } from '~/components/campuses/campus-page';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'read_campus');
+  return json({ countries: can(ctx.actor, 'update_campus') ? await countryOptions(ctx.db) : null });
+}
+
+const addressesSchema = z.object({
+  billing_address: addressSchemas.billing,
+  mailing_address: addressSchemas.mailing,
+});
+
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: addressesSchema,
+    permission: 'update_campus',
+    async handle(input, { ctx, params, redirect }) {
+      await updateCampusAddresses(ctx, params.campusId ?? '', input);
+      return redirect(`/clients/${params.id}/campuses/${params.campusId}/addresses`, 'campuses.saved');
+    },
+  })(args);
+
+export default function CampusAddressesTab() {
+  const { t } = useTranslation();
+  const { campus, can: allowed } = useCampus();
+  const { countries } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useAnswerError(data);
+  const [form, fields] = useForm({
+    id: `campus-addresses-${campus.updated_at}`,
+    lastResult: data?.submission,
+    defaultValue: {
+      billing_address: addressFormValue(campus.billing_address),
+      mailing_address: addressFormValue(campus.mailing_address),
+    },
+    constraint: getZodConstraint(addressesSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressesSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  if (!allowed.update || !countries)
+    return (
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AddressView address={campus.billing_address} title={t('contacts.address.billing')} />
+        <AddressView address={campus.mailing_address} title={t('contacts.address.mailing')} />
+      </div>
+    );
+  return (
+    <AppForm method="post" {...getFormProps(form)} key={form.id} className="space-y-6">
+      <FormErrors errors={form.errors} />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AddressFieldset
+          field={fields.billing_address as unknown as ObjectField}
+          kind="billing"
+          countries={countries}
+        />
+        <AddressFieldset
+          field={fields.mailing_address as unknown as ObjectField}
+          kind="mailing"
+          countries={countries}
+        />
+      </div>
+      <SaveButton />
+    </AppForm>
+  );
+}

@@ -1,0 +1,67 @@
+/** A campus's contacts tab. */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { can } from '@server/domain/access/actor';
+import { CAMPUS_CONTACT_TYPES, campusContactsSchema } from '@server/domain/campuses/schema';
+import { updateCampusContacts } from '@server/domain/campuses/service';
+import { countryOptions } from '@server/domain/contacts/service';
+import { contactsFormValue } from '@server/domain/contacts/values';
+import { requirePermissions } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions.server';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Card } from '~/components/ui/card';
+import { useAnswerError } from '~/components/ui/snackbar';
+import { ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';
+import { ContactsView } from '~/components/contacts/contacts-view';
+import { DefaultSubmit } from '~/components/campuses/campus-bits';
+import { SaveButton, useCampus } from '~/components/campuses/campus-page';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, 'read_campus');
+  return json({ countries: can(ctx.actor, 'update_campus') ? await countryOptions(ctx.db) : null });
+}
+
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: campusContactsSchema,
+    permission: 'update_campus',
+    async handle(input, { ctx, params, redirect }) {
+      await updateCampusContacts(ctx, params.campusId ?? '', input);
+      return redirect(`/clients/${params.id}/campuses/${params.campusId}/contacts`, 'campuses.saved');
+    },
+  })(args);
+
+export default function CampusContactsTab() {
+  const { campus, can: allowed } = useCampus();
+  const { countries } = useLoaderData<typeof loader>();
+  const data = useActionData<typeof action>();
+  useAnswerError(data);
+  const [form, fields] = useForm({
+    id: `campus-contacts-${campus.updated_at}`,
+    lastResult: data?.submission,
+    defaultValue: { contacts: contactsFormValue(campus.contacts, { secondary: 1, custom: 0 }) },
+    constraint: getZodConstraint(campusContactsSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: campusContactsSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  if (!allowed.update || !countries)
+    return <ContactsView contacts={campus.contacts} types={CAMPUS_CONTACT_TYPES} />;
+  return (
+    <AppForm method="post" {...getFormProps(form)} key={form.id} className="space-y-6">
+      <DefaultSubmit value="contacts" />
+      <FormErrors errors={form.errors} />
+      <Card>
+        <ContactsEditor
+          form={form}
+          field={fields.contacts as unknown as ObjectField}
+          types={CAMPUS_CONTACT_TYPES}
+          countries={countries}
+        />
+      </Card>
+      <SaveButton />
+    </AppForm>
+  );
+}

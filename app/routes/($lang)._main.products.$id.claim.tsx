@@ -1,0 +1,63 @@
+/** A product's claim details tab: whom an insured calls or writes to when claiming. */
+import type { ActionFunctionArgs } from '@remix-run/cloudflare';
+import { useActionData, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
+import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useTranslation } from 'react-i18next';
+import { updateProduct } from '@server/domain/products/service';
+import { PRODUCT_CLAIM_KEYS, productClaimSchema, withCleared } from '@server/domain/products/tabs';
+import { formAction } from '~/lib/actions.server';
+import { AppForm, FormErrors } from '~/components/forms';
+import { Button } from '~/components/ui/button';
+import { Card } from '~/components/ui/card';
+import { useAnswerError } from '~/components/ui/snackbar';
+import { Facts } from '~/components/ui/facts';
+import { ClaimFields } from '~/components/products/product-fields';
+import { productDefaults, useProduct } from '~/components/products/product-page';
+
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: productClaimSchema,
+    permission: 'update_product',
+    async handle(input, { ctx, params, redirect }) {
+      await updateProduct(ctx, params.id!, withCleared(input, PRODUCT_CLAIM_KEYS));
+      return redirect(`/products/${params.id}/claim`, 'products.messages.updated');
+    },
+  })(args);
+
+export default function ProductClaimTab() {
+  const { t } = useTranslation();
+  const { product, canUpdate } = useProduct();
+  const data = useActionData<typeof action>();
+  useAnswerError(data);
+  const busy = useNavigation().state === 'submitting';
+  const [form, fields] = useForm({
+    id: `claim-${product.updated_at}`,
+    lastResult: data?.submission,
+    defaultValue: productDefaults(product),
+    constraint: getZodConstraint(productClaimSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: productClaimSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+  });
+  if (!canUpdate) {
+    return (
+      <Card>
+        <Facts
+          items={PRODUCT_CLAIM_KEYS.map((k) => ({ label: t(`products.fields.${k}`), value: product[k] }))}
+        />
+      </Card>
+    );
+  }
+  return (
+    <Card>
+      <AppForm method="post" {...getFormProps(form)} key={form.id} className="space-y-6">
+        <FormErrors errors={form.errors} />
+        <ClaimFields fields={fields} />
+        <Button type="submit" disabled={busy}>
+          {t('common.save')}
+        </Button>
+      </AppForm>
+    </Card>
+  );
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import type { Actor } from '../../workers/domain/access/actor';
+import {
+  CLIENT_DETAIL_TABS,
+  CLIENT_LIST_TAB_ACTIONS,
+  clientActionsFor,
+  clientBulkActionsFor,
+  clientTabsFor,
+} from '../../workers/domain/clients/tabs';
+import { CAMPUS_TABS, campusTabsFor } from '../../workers/domain/campuses/tabs';
+
+function actorWith(permissions: string[]): Actor {
+  return {
+    user_id: 1,
+    public_id: 'u1',
+    email: 'someone@demo.test',
+    first_name: 'Some',
+    last_name: 'One',
+    user_type: 'company',
+    roles: [{ slug: 'custom', name: 'custom' }],
+    permissions: new Set(permissions),
+    companies: [],
+    selected_company_id: null,
+    client_id: null,
+    campus_ids: null,
+    landing_page: 'clients',
+    preferred_lang: 'en',
+    session_id: null,
+    holds_other_region_token: false,
+  };
+}
+
+const reader = actorWith(['read_client', 'read_campus']);
+
+describe('client page tabs', () => {
+  it('gives a client reader the profile, contacts, billing, addresses, campuses and notes only', () => {
+    expect(clientTabsFor(reader)).toEqual([
+      'profile',
+      'contacts',
+      'billing',
+      'addresses',
+      'campuses',
+      'notes',
+    ]);
+  });
+
+  it('adds users, service agreements, logs and the money tabs with their permissions, in page order', () => {
+    const all = actorWith([
+      'read_client',
+      'read_user',
+      'read_campus',
+      'read_service_agreement',
+      'read_client_log',
+      'read_invoice',
+    ]);
+    expect(clientTabsFor(all)).toEqual([...CLIENT_DETAIL_TABS]);
+    expect(clientTabsFor(actorWith(['read_client', 'read_client_user']))).toContain('users');
+    expect(clientTabsFor(actorWith(['read_client', 'read_client_billing']))).toEqual(
+      expect.arrayContaining(['receivables', 'payments', 'invoices', 'transactions']),
+    );
+  });
+
+  it('offers the status moves the client’s status allows, and delete, to whoever may make them', () => {
+    const manager = actorWith(['read_client', 'update_client', 'archive_client', 'delete_client']);
+    expect(clientActionsFor(manager, 'active')).toEqual(['archive', 'delete']);
+    expect(clientActionsFor(manager, 'archived')).toEqual(['reactivate', 'delete', 'request_onboarding']);
+    expect(clientActionsFor(manager, 'pending_onboarding')).toContain('activate');
+    expect(clientActionsFor(reader, 'active')).toEqual([]);
+  });
+
+  it('offers on each tab of the client list only its bulk actions the user may take', () => {
+    const archiver = actorWith(['read_client', 'archive_client']);
+    expect(clientBulkActionsFor(archiver, 'active')).toEqual(['archive']);
+    expect(clientBulkActionsFor(archiver, 'archived')).toEqual(['reactivate']);
+    const all = actorWith(['read_client', 'update_client', 'archive_client', 'delete_client']);
+    expect(clientBulkActionsFor(all, 'onboarding')).toEqual([...CLIENT_LIST_TAB_ACTIONS.onboarding]);
+  });
+});
+
+describe('campus page tabs', () => {
+  it('shows the contracts tab only to who may read contracts', () => {
+    expect(campusTabsFor(reader)).toEqual(CAMPUS_TABS.filter((t) => t !== 'contracts'));
+    expect(campusTabsFor(actorWith(['read_campus', 'read_contract']))).toEqual([...CAMPUS_TABS]);
+  });
+});

@@ -1,0 +1,24 @@
+/** The campus page's tabs (spec 001 s.2) and which of them a user gets. Pure rules over the actor. */
+import { can, type Actor } from '../access/actor';
+
+/** The tabs of a campus page, in order; the first is the page's own address. */
+export const CAMPUS_TABS = [
+  'details',
+  'contacts',
+  'addresses',
+  'contracts',
+  'users',
+  'notes',
+  'logs',
+] as const;
+export type CampusTab = (typeof CAMPUS_TABS)[number];
+
+/** Whether the user may open a tab of a campus page (the campus itself they may read). */
+export function canOpenCampusTab(actor: Actor, tab: CampusTab): boolean {
+  return tab !== 'contracts' || can(actor, 'read_contract');
+}
+
+/** The tabs a user sees on a campus page, in order. */
+export function campusTabsFor(actor: Actor): CampusTab[] {
+  return CAMPUS_TABS.filter((tab) => canOpenCampusTab(actor, tab));
+}
