@@ -21,6 +21,8 @@ export type BodyKind = 'json' | 'multipart';
 export const MAX_JSON_DEPTH = 32;
 
 const BODY_KEY = 'body';
+/** The schema of an operation that takes no body. */
+const NO_FIELDS = z.object({});
 
 /** A request body the operation cannot take (415) or cannot read (400). Mapped in errors.ts. */
 export class BodyRefused extends Error {
@@ -169,8 +171,10 @@ const COMPOSED_HANDLER = '__COMPOSED_HANDLER';
 const unwrap = (h: object): object => (h as Record<string, object>)[COMPOSED_HANDLER] ?? h;
 
 /**
- * Refuses (415) a body sent to an operation that declares none: a content type, or any bytes. Unknown
- * paths pass on to their 404. Runs before every API operation.
+ * An operation that declares no body takes none: a JSON body must be an empty object `{}` (what many
+ * clients send with every POST), anything else is refused like a body with fields the operation does not
+ * know (422), cannot be read (400) or is of another kind (415). Unknown paths pass on to their 404.
+ * Runs before every API operation.
  */
 export const refuseUndeclaredBody: MiddlewareHandler = async (c, next) => {
   const method = c.req.method;
@@ -178,7 +182,13 @@ export const refuseUndeclaredBody: MiddlewareHandler = async (c, next) => {
   const operations = matchedRoutes(c).filter((r) => r.method !== 'ALL');
   if (!operations.length) return next();
   if (operations.some((r) => declared.has(unwrap(r.handler)))) return next();
-  if (sentKind(c) !== null || (await carriesBytes(c))) throw wrongKind([]);
+  const kind = sentKind(c);
+  if (kind === 'json') {
+    const value = await readJson(c);
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw new ValidationFailed([{ key: BODY_KEY, message: msg('errors.body.none') }]);
+    refuseUnknownFields(NO_FIELDS, value);
+  } else if (kind !== null || (await carriesBytes(c))) throw wrongKind([]);
   return next();
 };
 
@@ -265,4 +275,3 @@ export function refuseUnknownFields(schema: unknown, body: unknown, files: reado
 export function refuseFieldsOtherThan(form: FormData, names: readonly string[]): void {
   refuseUnknownFields(NO_FIELDS, form, names);
 }
-const NO_FIELDS = z.object({});
