@@ -7,7 +7,9 @@
  * - the declared kind but unreadable (JSON that does not parse or nests too deep, an empty body sent as
  *   JSON, multipart without a boundary or cut off): 400.
  *
- * Both answer the API's error envelope with one error under the key `body`.
+ * Both answer the API's error envelope with one error under the key `body`. A readable body none of whose
+ * fields the operation knows (an operation that takes no body knows none; `{}` is no body) is a 422 naming
+ * each field, never read as "nothing to change".
  */
 import type { Context, MiddlewareHandler } from 'hono';
 import { matchedRoutes } from 'hono/route';
@@ -238,20 +240,7 @@ function union(sets: (Set<string> | null)[]): Set<string> | null {
   return new Set(sets.flatMap((s) => [...(s as Set<string>)]));
 }
 
-/**
- * The fields of a body that its schema does not know (top level; a multipart name `a.b` or `a[0]` counts
- * as `a`). A body naming fields no operation has is a wrong body, not an empty one: each is a 422 error.
- */
-export function unknownFields(schema: unknown, names: Iterable<string>): string[] {
-  const known = knownFields(schema);
-  if (!known) return [];
-  const unknown = new Set<string>();
-  for (const name of names) {
-    const top = name.replace(/\[\]$/, '').split(/[.[]/)[0];
-    if (!known.has(top)) unknown.add(name);
-  }
-  return [...unknown];
-}
+const topName = (name: string) => name.replace(/\[\]$/, '').split(/[.[]/)[0];
 
 /** Names of a JSON object body or a multipart form (nothing for other JSON values: the schema refuses them). */
 export function bodyFieldNames(body: unknown): string[] {
@@ -261,17 +250,21 @@ export function bodyFieldNames(body: unknown): string[] {
 }
 
 /**
- * Refuses (422, one error per field) a JSON object or multipart body naming a field its schema does not
- * know; `files` are the multipart file fields the operation reads besides the schema's.
+ * Refuses (422, one error per field) a JSON object or multipart body none of whose fields the operation
+ * knows: such a body is a wrong one, not an empty one, and is never read as "nothing to change". Extra
+ * fields beside known ones are left out by the schema as before (clients send back what they read).
+ * A multipart name `a.b` or `a[0]` counts as `a`; `files` are the file fields the operation reads
+ * besides its schema's.
  */
 export function refuseUnknownFields(schema: unknown, body: unknown, files: readonly string[] = []): void {
-  const names = bodyFieldNames(body).filter((n) => !files.includes(n.replace(/\[\]$/, '')));
-  const unknown = unknownFields(schema, names);
-  if (unknown.length)
-    throw new ValidationFailed(unknown.map((key) => ({ key, message: msg('validation.unknown_field') })));
+  const known = knownFields(schema);
+  if (!known) return;
+  const names = bodyFieldNames(body);
+  if (!names.length || names.some((n) => known.has(topName(n)) || files.includes(topName(n)))) return;
+  throw new ValidationFailed(names.map((key) => ({ key, message: msg('validation.unknown_field') })));
 }
 
-/** For a multipart body read without a schema: refuses any field but `names`. */
+/** For a multipart body read without a schema: refuses a form carrying none of `names`. */
 export function refuseFieldsOtherThan(form: FormData, names: readonly string[]): void {
   refuseUnknownFields(NO_FIELDS, form, names);
 }

@@ -12,7 +12,7 @@ import { recordSchema } from './openapi';
  *
  * A body (`json`, or `form` for multipart) is read through body.ts, never by the validator itself: a body
  * that is not JSON, or does not parse, is refused (415 / 400) instead of being validated as `{}`, and a
- * body naming a field the schema does not know is a 422 (a `form` may also carry its `file`).
+ * body none of whose fields the schema knows is a 422 (a `form` may also carry its `file`).
  */
 export function valid<T extends ZodSchema, Target extends keyof ValidationTargets>(
   target: Target,
