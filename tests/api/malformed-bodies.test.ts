@@ -169,3 +169,85 @@ describe('every API operation refuses every kind of malformed body', () => {
     });
   }
 });
+
+describe('what a refused body answers', () => {
+  const body = (message: string) => ({ message, errors: [{ key: 'body', message }] });
+  const campus = () => `/api/company/campuses/${ids.get('campuses')}`;
+
+  it('a JSON operation: 415 for another kind, 400 for JSON that does not parse or nests too deep', async () => {
+    const send = (raw: string, contentType: string) =>
+      call(`${campus()}/billing-address/update`, { method: 'PATCH', raw, contentType, token });
+    const notJson = await send('{"address":null}', 'text/plain;charset=UTF-8');
+    expect(notJson.status).toBe(415);
+    expect(notJson.body).toEqual(body('Send the request body as JSON (Content-Type: application/json).'));
+    const cut = await send('{"address":{"addr', 'application/json');
+    expect(cut.status).toBe(400);
+    expect(cut.body).toEqual(body('The request body could not be read.'));
+    const deep = await send('['.repeat(33) + ']'.repeat(33), 'application/json');
+    expect(deep.status).toBe(400);
+    expect(deep.body).toEqual(body('The request body is nested too deeply.'));
+  });
+
+  it('a multipart operation: 415 for another kind, 400 without a boundary, 422 naming fields it does not take', async () => {
+    const path = `${campus()}/notes/add`;
+    const json = await call(path, { method: 'POST', json: { title: 'x' }, token });
+    expect(json.status).toBe(415);
+    expect(json.body).toEqual(body('Send the request body as multipart/form-data.'));
+    const noBoundary = await call(path, {
+      method: 'POST',
+      raw: multipartFields,
+      contentType: 'multipart/form-data',
+      token,
+    });
+    expect(noBoundary.status).toBe(400);
+    expect(noBoundary.body).toEqual(body('The request body could not be read.'));
+    const wrong = await call(path, {
+      method: 'POST',
+      raw: multipartFields,
+      contentType: `multipart/form-data; boundary=${BOUNDARY}`,
+      token,
+    });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body).toMatchObject({
+      errors: [
+        { key: 'no_such_field', message: 'This field is not part of this request.' },
+        { key: 'no_such_file', message: 'This field is not part of this request.' },
+      ],
+    });
+  });
+
+  it('an operation taking JSON or multipart names both; one taking no body accepts {} and refuses the rest', async () => {
+    const client = await call(`/api/company/clients/${ids.get('clients')}/update`, {
+      method: 'PATCH',
+      raw: 'name=x',
+      contentType: 'application/x-www-form-urlencoded',
+      token,
+    });
+    expect(client.status).toBe(415);
+    expect(client.body).toEqual(body('Send the request body as JSON or as multipart/form-data.'));
+    const path = `/api/company/notifications/read-all-unused-${Date.now()}`;
+    expect(
+      (await call(path, { method: 'POST', raw: '<x/>', contentType: 'application/xml', token })).status,
+    ).toBe(404);
+    const none = await call('/api/company/auth/logout', {
+      method: 'POST',
+      raw: '<x/>',
+      contentType: 'application/xml',
+      token,
+    });
+    expect(none.status).toBe(415);
+    expect(none.body).toEqual(body('This operation takes no request body.'));
+    const fields = await call('/api/company/auth/logout', { method: 'POST', json: { all: true }, token });
+    expect(fields.status).toBe(422);
+    expect((await call('/api/company/auth/get', { token })).status).toBe(200);
+    const empty = await call('/api/company/auth/logout', { method: 'POST', json: {}, token });
+    expect(empty.status).toBe(200);
+    token = await apiToken(DEMO_ACCOUNTS.seniorAdmin);
+  });
+
+  it('a JSON operation sent no body at all lets its schema decide (marking every notification read takes none)', async () => {
+    expect((await call('/api/company/notifications/read', { method: 'POST', token })).status).toBe(200);
+    const required = await call(`${campus()}/billing-address/update`, { method: 'PATCH', token });
+    expect(required.status).toBe(422);
+  });
+});
