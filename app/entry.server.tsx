@@ -6,13 +6,15 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { renderToReadableStream } from 'react-dom/server';
 import { i18nConfig, splitLocale } from './i18n/config';
 import { resources } from './i18n/i18next.server';
+import { NonceContext } from './lib/nonce';
+import { pageCsp } from '@server/web/csp';
 
 export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   remixContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
 ) {
   const lang = splitLocale(new URL(request.url).pathname).lang;
   const instance = createInstance();
@@ -22,12 +24,16 @@ export default async function handleRequest(
     resources: { [lang]: { translation: resources[lang] }, en: { translation: resources.en } },
   });
 
+  const nonce = loadContext.cspNonce;
   let status = responseStatusCode;
   const body = await renderToReadableStream(
-    <I18nextProvider i18n={instance}>
-      <RemixServer context={remixContext} url={request.url} />
-    </I18nextProvider>,
+    <NonceContext.Provider value={nonce}>
+      <I18nextProvider i18n={instance}>
+        <RemixServer context={remixContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceContext.Provider>,
     {
+      nonce,
       signal: request.signal,
       onError(error: unknown) {
         console.error(error);
@@ -38,9 +44,6 @@ export default async function handleRequest(
   if (isbot(request.headers.get('user-agent') || '')) await body.allReady;
 
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-  responseHeaders.set(
-    'Content-Security-Policy',
-    "default-src 'self'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'self'",
-  );
+  responseHeaders.set('Content-Security-Policy', pageCsp(nonce, loadContext.env));
   return new Response(body, { headers: responseHeaders, status });
 }

@@ -23,6 +23,7 @@ import { shellData } from '~/lib/shell.server';
 import { ErrorPage } from '~/components/error-page';
 import { SnackbarProvider } from '~/components/ui/snackbar';
 import { takeToast } from '~/lib/actions.server';
+import { useNonce } from '~/lib/nonce';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -54,6 +55,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<typeof loader>('root');
   const { i18n } = useTranslation();
   const lang = (data?.lang ?? i18n.language ?? 'en') as Language;
+  const nonce = useNonce();
   const bundle = i18n.getResourceBundle(lang, 'translation') ?? {};
   return (
     <html lang={HTML_LANG[lang] ?? 'en-GB'} className="h-full">
@@ -66,13 +68,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body className="h-full">
         {children}
         <script
+          nonce={nonce}
           suppressHydrationWarning
           dangerouslySetInnerHTML={{
             __html: `window.__i18n=${JSON.stringify({ lang, resources: bundle }).replace(/</g, '\\u003c')};`,
           }}
         />
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -13,10 +13,12 @@ import { maintenancePage } from './web/maintenance';
 import { devRoutes } from './web/dev';
 import { epdqSimulator } from './web/epdq-simulator';
 import { devOrdering } from './web/dev-ordering';
+import { newCspNonce } from './web/csp';
 
 export type AppEnv = { Bindings: Env; Variables: { db: DB; now: Date; requestId: string } };
 
-const SECURITY_HEADERS: Record<string, string> = {
+/** Set on every answer of the Worker; public/_headers repeats them for static files. */
+export const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'strict-origin-when-cross-origin',
@@ -81,6 +83,7 @@ export function createApp(build?: ServerBuild) {
       session: resolved?.session ?? null,
       sessionToken: resolved ? sessionToken : null,
       csrfToken: csrf.token,
+      cspNonce: newCspNonce(),
       unknownPrefix: isUnknownPrefix(url.pathname),
       requestId: c.get('requestId'),
       ip: request.headers.get('cf-connecting-ip'),

@@ -26,9 +26,9 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 async function record(request: Request, context: LoaderFunctionArgs['context'], result: string | undefined) {
   if (result !== 'success' && result !== 'fail') throw new Response('Not Found', { status: 404 });
-  const params = await cardAnswerParams(request);
   const lang = langOf(request);
   try {
+    const params = await cardAnswerParams(request);
     const answer = await recordCardResult(context.db, context.env, params, { source: 'browser' });
     return redirect(
       localePath(lang, `/insureds/${answer.invoice.id}/confirmation?payment=${answer.outcome}`),

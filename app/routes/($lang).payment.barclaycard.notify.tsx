@@ -10,8 +10,8 @@ import { cardAnswerParams, recordCardResult } from '~/lib/checkout.server';
 import { formatMessage } from '@server/platform/i18n';
 
 async function notify(request: Request, context: LoaderFunctionArgs['context']) {
-  const params = await cardAnswerParams(request);
   try {
+    const params = await cardAnswerParams(request);
     const answer = await recordCardResult(context.db, context.env, params, { source: 'notification' });
     return new Response(`OK ${answer.outcome}${answer.duplicate ? ' (already recorded)' : ''}`, {
       headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiToken, call } from '../support/api';
 import { DEMO_ACCOUNTS, seedUk, SETUP_TIMEOUT_MS } from '../support/world';
+import { SECURITY_HEADERS } from '../../workers/http';
+import { newCspNonce, pageCsp } from '../../workers/web/csp';
+import staticHeaders from '../../public/_headers?raw';
 
 vi.mock('@remix-run/cloudflare', () => import('../support/remix-stub'));
 
@@ -30,6 +33,54 @@ describe('the API front door', () => {
     expect(answer.headers.get('x-frame-options')).toBe('DENY');
     expect(answer.headers.get('x-request-id')).toBeTruthy();
     expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('gives static files (public/_headers) the same security headers as its own answers', () => {
+    const block = staticHeaders
+      .split(/\r?\n(?=\S)/)
+      .find((b) => b.startsWith('/*\n') || b.startsWith('/*\r'));
+    expect(block, 'a /* rule in public/_headers').toBeTruthy();
+    const headers = Object.fromEntries(
+      block!
+        .split(/\r?\n/)
+        .slice(1)
+        .filter((line) => /^\s+\S/.test(line))
+        .map((line) => {
+          const [name, ...value] = line.trim().split(':');
+          return [name.toLowerCase(), value.join(':').trim()];
+        }),
+    );
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(headers[name], name).toBe(value);
+    expect(headers['content-security-policy']).toMatch(/default-src 'none'/);
+  });
+});
+
+describe('the page Content-Security-Policy', () => {
+  const directives = (csp: string) =>
+    Object.fromEntries(
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([k, ...v]) => [k, v]),
+    );
+
+  it("runs scripts only from the portal or with the page's nonce, never inline without it", () => {
+    const csp = directives(
+      pageCsp('abc123', { EPDQ_URL: '/dev/epdq/x.asp', PUBLIC_URL: 'http://localhost:8787' }),
+    );
+    expect(csp['script-src']).toEqual(["'self'", "'nonce-abc123'"]);
+    expect(csp['default-src']).toEqual(["'self'"]);
+    expect(newCspNonce()).not.toBe(newCspNonce());
+  });
+
+  it("lets forms post only to the portal and the card provider's page", () => {
+    const csp = directives(
+      pageCsp('n', {
+        EPDQ_URL: 'https://payments.epdq.co.uk/ncol/prod/orderstandard_utf8.asp',
+        PUBLIC_URL: 'https://portal.example',
+      }),
+    );
+    expect(csp['form-action']).toEqual(["'self'", 'https://payments.epdq.co.uk']);
   });
 });
 

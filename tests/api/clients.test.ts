@@ -151,7 +151,9 @@ describe('POST clients/add', () => {
       raw: '{not json',
       contentType: 'application/json',
     });
-    expect(broken.status).toBe(422);
+    // A body that does not parse is refused as such, never read as an empty client.
+    expect(broken.status).toBe(400);
+    expect(broken.body.errors).toEqual([{ key: 'body', message: 'The request body could not be read.' }]);
   });
 
   it("refuses a logo that is not an image, and a file over 10 MB, with the spec's text", async () => {

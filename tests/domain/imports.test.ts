@@ -61,11 +61,19 @@ describe('file checks', () => {
     expect(await refusal(() => read(fileOf(binary, 'applicants.csv')))).toBe('imports.errors.format');
   });
 
-  it('reads a real sheet whatever it is called: an .xlsx named .csv and a CSV named .xlsx', async () => {
+  it("says 'Uploaded file has incorrect format.' when name and content disagree; the content decides only without an extension", async () => {
     const xlsx = await xlsxOf([HEADER, ['Ana', 'Silva', '01/02/2008']]);
-    expect((await read(fileOf(xlsx, 'applicants.csv'))).rows).toHaveLength(1);
     const csv = csvOf([HEADER, ['Ana', 'Silva', '01/02/2008']]);
-    expect((await read(fileOf(csv, 'applicants.xlsx'))).headers).toEqual(HEADER);
+    expect(await refusal(() => read(fileOf(xlsx, 'applicants.csv')))).toBe('imports.errors.format');
+    expect(await refusal(() => read(fileOf(csv, 'applicants.xlsx')))).toBe('imports.errors.format');
+    expect(await refusal(() => read(fileOf('First Name,Last Name\nAna,Silva\n', 'roster.xlsx')))).toBe(
+      'imports.errors.format',
+    );
+    expect(await refusal(() => read(fileOf(csv, 'applicants.txt')))).toBe('imports.errors.format');
+    expect((await read(fileOf(csv, 'applicants.CSV'))).headers).toEqual(HEADER);
+    expect((await read(fileOf(xlsx, 'Applicants.XLSX'))).rows).toHaveLength(1);
+    expect((await read(fileOf(csv, 'applicants'))).rows).toHaveLength(1);
+    expect((await read(fileOf(xlsx, 'applicants'))).rows).toHaveLength(1);
   });
 
   it("says 'Uploaded file cannot be parsed.' for a damaged spreadsheet and an unterminated CSV quote", async () => {

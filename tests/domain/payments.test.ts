@@ -334,3 +334,49 @@ describe('bank transfer', () => {
     expect(logs).toHaveLength(1);
   });
 });
+
+describe("the card provider's notification route", () => {
+  const URL_NOTIFY = 'http://localhost:8787/payment/barclaycard/notify';
+  const notify = async (init: RequestInit, query = '') => {
+    const { action } = await import('../../app/routes/($lang).payment.barclaycard.notify');
+    const context = { db: db(), env: testEnv() } as unknown as Parameters<typeof action>[0]['context'];
+    return action({
+      request: new Request(URL_NOTIFY + query, { method: 'POST', ...init }),
+      context,
+      params: {},
+    });
+  };
+
+  it('answers 400 to a JSON body, no body and an unreadable form, and records nothing', async () => {
+    const invoice = await newInvoice(1);
+    const params = await answer(invoice);
+    const calls: [string, RequestInit][] = [
+      ['JSON', { body: JSON.stringify(params), headers: { 'content-type': 'application/json' } }],
+      ['text', { body: new URLSearchParams(params).toString(), headers: { 'content-type': 'text/plain' } }],
+      ['no body', {}],
+      [
+        'multipart without a boundary',
+        { body: 'PAYID=1', headers: { 'content-type': 'multipart/form-data' } },
+      ],
+    ];
+    for (const [kind, init] of calls) {
+      const res = await notify(init);
+      expect(res.status, kind).toBe(400);
+    }
+    expect(await transactionsOf(invoice.id)).toHaveLength(0);
+    const posted = await notify({
+      body: new URLSearchParams(params).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(posted.status).toBe(200);
+    expect(await posted.text()).toBe('OK succeeded');
+    expect(await transactionsOf(invoice.id)).toHaveLength(1);
+  });
+
+  it('reads an answer sent in the query string of a bodiless POST', async () => {
+    const invoice = await newInvoice(1);
+    const res = await notify({}, `?${new URLSearchParams(await answer(invoice)).toString()}`);
+    expect(res.status).toBe(200);
+    expect(await transactionsOf(invoice.id)).toHaveLength(1);
+  });
+});

@@ -106,3 +106,42 @@ describe('the sign-in help', () => {
     }
   });
 });
+
+describe('the security policy of pages and static files', () => {
+  it("runs the page's scripts under a per-page nonce with no policy violation", async () => {
+    const fresh = await newPage(browser, UK_URL);
+    const violations: string[] = [];
+    fresh.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const first = await fresh.goto('/auth/login');
+    await hydrated(fresh);
+    const csp = first?.headers()['content-security-policy'] ?? '';
+    const scripts = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(scripts).toMatch(/^'self' 'nonce-[A-Za-z0-9+/=]+'$/);
+    expect(/form-action ([^;]*)/.exec(csp)?.[1]).not.toMatch(/https?:(\s|$)/);
+    const second = await fresh.request.get('/auth/login');
+    expect(second.headers()['content-security-policy']).not.toBe(csp);
+    await enterEmail(fresh, SENIOR);
+    expect(pathOf(fresh)).toBe('/auth/login-pwd');
+    expect(violations).toEqual([]);
+    await fresh.context().close();
+  });
+
+  it('serves static files (the favicon, /build/*) with the security headers of pages', async () => {
+    const fresh = await newPage(browser, UK_URL);
+    await fresh.goto('/auth/login');
+    const script = await fresh
+      .locator('link[rel="modulepreload"][href^="/build/"]')
+      .first()
+      .getAttribute('href');
+    for (const path of ['/favicon.svg', script!]) {
+      const headers = (await fresh.request.get(path)).headers();
+      expect([path, headers['x-content-type-options']]).toEqual([path, 'nosniff']);
+      expect([path, headers['x-frame-options']]).toEqual([path, 'DENY']);
+      expect([path, headers['referrer-policy']]).toEqual([path, 'strict-origin-when-cross-origin']);
+      expect(headers['content-security-policy']).toMatch(/default-src 'none'/);
+    }
+    await fresh.context().close();
+  });
+});

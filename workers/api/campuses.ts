@@ -42,12 +42,14 @@ import { contentDisposition } from '../platform/storage';
 import { formatMessage } from '../platform/i18n';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
+import { accepts, readMultipart, refuseUnknownFields } from './body';
 
 const saved = () => formatMessage(CAMPUS_SAVED);
 
 /** A multipart note (fields and an optional `file`), parsed with the notes schema. */
 async function readNote(c: Context<ApiEnv>) {
-  const form = await c.req.formData();
+  const form = await readMultipart(c);
+  refuseUnknownFields(noteSchema, form, ['file']);
   const submission = parseWithZod(form, { schema: noteSchema });
   if (submission.status !== 'success') {
     const errors = Object.entries(submission.error ?? {}).flatMap(([key, messages]) =>
@@ -145,7 +147,7 @@ export const campusesApi = new Hono<ApiEnv>()
     const notes = await campusNotes(actorCtxOf(c), c.req.param('id'), c.req.valid('query'));
     return c.json({ data: { notes } });
   })
-  .post('/company/campuses/:id/notes/add', async (c) => {
+  .post('/company/campuses/:id/notes/add', accepts('multipart'), async (c) => {
     const ctx = actorCtxOf(c);
     const { note, file } = await readNote(c);
     const added = await addCampusNote(ctx, c.req.param('id'), note, file);

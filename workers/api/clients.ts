@@ -35,12 +35,22 @@ import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { zodToFieldErrors } from './errors';
 import { recordSchema } from './openapi';
 import { valid } from './validate';
+import {
+  accepts,
+  readJsonOrMultipart,
+  readMultipart,
+  refuseFieldsOtherThan,
+  refuseUnknownFields,
+} from './body';
 
 const SAVED = 'clients.saved';
 
-/** Records a body schema for the OpenAPI document; the handler reads the body itself (JSON or multipart). */
+/**
+ * An operation taking JSON or multipart: refuses any other body (body.ts) and records the schema for the
+ * OpenAPI document; the handler reads the body with readBody.
+ */
 function documented(schema: ZodTypeAny): MiddlewareHandler<ApiEnv> {
-  const middleware: MiddlewareHandler<ApiEnv> = async (_c, next) => next();
+  const middleware = accepts('json', 'multipart');
   recordSchema(middleware, 'json', schema);
   return middleware;
 }
@@ -49,19 +59,25 @@ function documented(schema: ZodTypeAny): MiddlewareHandler<ApiEnv> {
 const fieldKey = (name: string) => name.replace(/\[(\d+)\]/g, '.$1') || '_';
 
 /**
- * A body sent as JSON or as multipart/form-data (clients/add and notes/add take files). Multipart fields
- * use the form names of the pages (`contacts.owner.email`, `contacts.secondary[0].email`). A failed parse
- * is a 422 whose message is `failMessage` (for clients: 'Unable to save the client!').
+ * A body sent as JSON or as multipart/form-data (clients/add and notes/add take files), read by body.ts.
+ * Multipart fields use the form names of the pages (`contacts.owner.email`, `contacts.secondary[0].email`).
+ * A failed parse is a 422 whose message is `failMessage` (for clients: 'Unable to save the client!').
  */
 async function readBody<S extends ZodTypeAny>(
   c: Context<ApiEnv>,
   schema: S,
   failMessage?: string,
+  fileFields: readonly string[] = [],
 ): Promise<{ value: z.output<S>; files: Record<string, File | null> }> {
-  const type = c.req.header('content-type') ?? '';
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
-    const form = await c.req.formData();
-    const submission = parseWithZod(form, { schema });
+  const body = await readJsonOrMultipart(c);
+  try {
+    refuseUnknownFields(schema, body.kind === 'multipart' ? body.form : body.value, fileFields);
+  } catch (e) {
+    if (e instanceof ValidationFailed && failMessage) throw new ValidationFailed(e.errors, failMessage);
+    throw e;
+  }
+  if (body.kind === 'multipart') {
+    const submission = parseWithZod(body.form, { schema });
     if (submission.status !== 'success') {
       const errors: FieldError[] = Object.entries(submission.error ?? {}).flatMap(([name, messages]) =>
         (messages ?? []).map((message) => ({ key: fieldKey(name), message })),
@@ -69,16 +85,10 @@ async function readBody<S extends ZodTypeAny>(
       throw new ValidationFailed(errors, failMessage ?? errors[0]?.message);
     }
     const files: Record<string, File | null> = {};
-    for (const [name, value] of form.entries()) if (value instanceof File) files[name] = value;
+    for (const [name, value] of body.form.entries()) if (value instanceof File) files[name] = value;
     return { value: submission.value as z.output<S>, files };
   }
-  let json: unknown;
-  try {
-    json = await c.req.json();
-  } catch {
-    json = {};
-  }
-  const parsed = schema.safeParse(json);
+  const parsed = schema.safeParse(body.value);
   if (!parsed.success) {
     const errors = zodToFieldErrors(parsed.error);
     throw new ValidationFailed(errors, failMessage ?? errors[0]?.message);
@@ -101,7 +111,7 @@ export const clientsApi = new Hono<ApiEnv>()
   .use('/school/client/*', requireAuth)
   .post('/company/clients/add', documented(clientCreateSchema), async (c) => {
     const ctx = actorCtxOf(c);
-    const { value, files } = await readBody(c, clientCreateSchema, CLIENT_SAVE_FAILED);
+    const { value, files } = await readBody(c, clientCreateSchema, CLIENT_SAVE_FAILED, CLIENT_FILE_FIELDS);
     const client = await createClient(ctx, value, { logo: files.logo, return_policy: files.return_policy });
     return c.json({ data: { client }, message: formatMessage(SAVED) }, 201);
   })
@@ -152,7 +162,7 @@ export const clientsApi = new Hono<ApiEnv>()
     async (c) => {
       const ctx = actorCtxOf(c);
       const id = c.req.valid('param').id;
-      const { value, files } = await readBody(c, clientUpdateSchema, CLIENT_SAVE_FAILED);
+      const { value, files } = await readBody(c, clientUpdateSchema, CLIENT_SAVE_FAILED, CLIENT_FILE_FIELDS);
       let client = await updateClient(ctx, id, value);
       for (const kind of CLIENT_FILE_FIELDS) {
         const file = files[kind];
@@ -213,7 +223,7 @@ export const clientsApi = new Hono<ApiEnv>()
   )
   .post('/company/clients/:id/notes/add', valid('param', idParam), documented(noteSchema), async (c) => {
     const ctx = actorCtxOf(c);
-    const { value, files } = await readBody(c, noteSchema);
+    const { value, files } = await readBody(c, noteSchema, undefined, ['file']);
     const note = await addClientNote(ctx, c.req.valid('param').id, value, files.file);
     return c.json({ data: { note }, message: formatMessage('notes.added') }, 201);
   })
@@ -232,8 +242,10 @@ export const clientsApi = new Hono<ApiEnv>()
   .get('/company/clients/:id/return-policy', valid('param', idParam), async (c) =>
     clientFileResponse(actorCtxOf(c), c.req.valid('param').id, 'return_policy'),
   )
-  .post('/company/clients/:id/logo', valid('param', idParam), async (c) => uploadFile(c, 'logo'))
-  .post('/company/clients/:id/return-policy', valid('param', idParam), async (c) =>
+  .post('/company/clients/:id/logo', valid('param', idParam), accepts('multipart'), async (c) =>
+    uploadFile(c, 'logo'),
+  )
+  .post('/company/clients/:id/return-policy', valid('param', idParam), accepts('multipart'), async (c) =>
     uploadFile(c, 'return_policy'),
   )
   .get('/company/clients/:id/billing-address/fetch', valid('param', idParam), async (c) =>
@@ -270,9 +282,9 @@ export const clientsApi = new Hono<ApiEnv>()
 async function uploadFile(c: Context<ApiEnv>, kind: ClientFileKind) {
   const ctx = actorCtxOf(c);
   const id = c.req.param('id')!;
-  const type = c.req.header('content-type') ?? '';
-  const form = type.includes('multipart/form-data') ? await c.req.formData() : null;
-  const file = await setClientFile(ctx, id, kind, form?.get(kind) ?? form?.get('file') ?? null);
+  const form = await readMultipart(c);
+  refuseFieldsOtherThan(form, [kind, 'file']);
+  const file = await setClientFile(ctx, id, kind, form.get(kind) ?? form.get('file') ?? null);
   return c.json({ data: { [kind]: file.name }, message: formatMessage(SAVED) });
 }
 

@@ -3,6 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { isDomainError, TooManyRequests, ValidationFailed, type FieldError } from '../domain/errors';
 import { formatMessage } from '../platform/i18n';
+import { BodyRefused } from './body';
 
 /** The API's error envelope: `{ message, errors: [{ key, message }] }`. */
 export function errorBody(message: string, errors: FieldError[] = []) {
@@ -26,6 +27,9 @@ export function handleApiError(err: Error, c: Context) {
     if (err instanceof TooManyRequests) c.header('retry-after', String(err.retryAfterSeconds));
     const errors = err instanceof ValidationFailed ? err.errors : [];
     return c.json(errorBody(err.message, errors), err.status as 401 | 403 | 404 | 409 | 422 | 429 | 503);
+  }
+  if (err instanceof BodyRefused) {
+    return c.json(errorBody(err.message, [{ key: err.key, message: err.message }]), err.status);
   }
   if (err instanceof HTTPException) {
     return c.json(errorBody(err.message || 'errors.generic'), err.status);

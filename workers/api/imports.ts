@@ -5,6 +5,7 @@ import { confirmMapping, getImport, importProgress, uploadImport } from '../doma
 import { msg } from '../domain/validation';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
+import { accepts, readMultipart, refuseFieldsOtherThan } from './body';
 
 /**
  * Spreadsheet imports (spec 002 s.7 Campuses: `campuses/{id}/policies/preview/batch`): upload a sheet
@@ -14,13 +15,9 @@ import { valid } from './validate';
  */
 export const importsApi = new Hono<ApiEnv>()
   .use('/company/imports/*', requireAuth)
-  .post('/company/campuses/:id/policies/preview/batch', requireAuth, async (c) => {
-    const type = c.req.header('content-type') ?? '';
-    if (!type.includes('multipart/form-data'))
-      throw ValidationFailed.field('file', msg('validation.required'));
-    const form = await c.req.formData().catch(() => {
-      throw ValidationFailed.field('file', msg('imports.errors.parse'));
-    });
+  .post('/company/campuses/:id/policies/preview/batch', requireAuth, accepts('multipart'), async (c) => {
+    const form = await readMultipart(c);
+    refuseFieldsOtherThan(form, ['file', 'contract_id']);
     const contract = String(form.get('contract_id') ?? '').trim();
     if (!contract) throw ValidationFailed.field('contract_id', msg('validation.required'));
     const view = await uploadImport(

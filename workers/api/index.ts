@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { errorBody, handleApiError } from './errors';
 import { withActor, type ApiEnv } from './context';
+import { refuseUndeclaredBody } from './body';
 import { authApi } from './auth';
 import { notificationsApi } from './notifications';
 import { jobsApi } from './jobs';
@@ -25,6 +26,7 @@ api.use('*', async (c, next) => {
   c.header('cache-control', 'no-store');
 });
 api.use('*', withActor);
+api.use('*', refuseUndeclaredBody);
 api.route('/', authApi);
 api.route('/', notificationsApi);
 api.route('/', jobsApi);

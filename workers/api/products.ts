@@ -42,6 +42,7 @@ import {
 import { formatMessage } from '../platform/i18n';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
+import { readMultipart } from './body';
 
 /** A numeric id from the path; anything else names nothing. */
 function numericId(value: string): number {
@@ -125,7 +126,7 @@ export const productsApi = new Hono<ApiEnv>()
     c.json({ data: { documents: await listDocuments(actorCtxOf(c), c.req.param('id')) } }),
   )
   .post('/company/products/:id/documents/add', valid('form', documentSchema), async (c) => {
-    const { file } = await c.req.parseBody();
+    const file = (await readMultipart(c)).get('file');
     const document = await addDocument(actorCtxOf(c), c.req.param('id'), c.req.valid('form'), file);
     return c.json({ data: { document }, message: said('document_added') }, 201);
   })
@@ -133,7 +134,7 @@ export const productsApi = new Hono<ApiEnv>()
     downloadDocument(actorCtxOf(c), c.req.param('id'), numericId(c.req.param('documentId'))),
   )
   .post('/company/products/:id/documents/:documentId', valid('form', documentSchema), async (c) => {
-    const { file } = await c.req.parseBody();
+    const file = (await readMultipart(c)).get('file');
     const document = await updateDocument(
       actorCtxOf(c),
       c.req.param('id'),

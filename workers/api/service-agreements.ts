@@ -32,6 +32,7 @@ import {
 import { formatMessage } from '../platform/i18n';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
+import { accepts, formObject, readMultipart, refuseFieldsOtherThan } from './body';
 
 /** The success message: approving (or saving an active agreement) creates or updates its contracts. */
 const savedMessage = (status: string) =>
@@ -100,8 +101,10 @@ export const serviceAgreementsApi = new Hono<ApiEnv>()
     return c.json({ data: { activities } });
   })
   // Multipart: one or several files under `documents` (or `documents[]`).
-  .post('/company/service-agreements/:id/documents/add', async (c) => {
-    const body = await c.req.parseBody({ all: true });
+  .post('/company/service-agreements/:id/documents/add', accepts('multipart'), async (c) => {
+    const form = await readMultipart(c);
+    refuseFieldsOtherThan(form, ['documents']);
+    const body = formObject(form);
     const files = [body.documents, body['documents[]']].flat().filter((f) => f !== undefined);
     const service_agreement = await addAgreementDocuments(actorCtxOf(c), c.req.param('id'), files);
     return c.json({ data: { service_agreement }, message: formatMessage(AGREEMENT_SAVED) }, 201);

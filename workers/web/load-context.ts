@@ -13,6 +13,8 @@ export interface PortalLoadContext {
   session: Session | null;
   sessionToken: string | null;
   csrfToken: string;
+  /** This page's Content-Security-Policy nonce (workers/web/csp.ts). */
+  cspNonce: string;
   /** The address starts with something that is neither a language nor a page (see page-prefix.ts). */
   unknownPrefix: boolean;
   requestId: string;

@@ -112,9 +112,17 @@ export interface CheckedSheetFile {
   size: number;
 }
 
+/** The kind a file's name says it is: `null` when it has no extension, `'other'` for any but these two. */
+function namedKind(name: string): SheetKind | 'other' | null {
+  const extension = /\.([^./\\]+)$/.exec(name)?.[1]?.toLowerCase();
+  if (!extension) return null;
+  return extension === 'xlsx' || extension === 'csv' ? extension : 'other';
+}
+
 /**
  * The checks an upload passes before it is read: present, not empty, at most MAX_IMPORT_MB, an .xlsx
- * or a CSV by its content (not its name), and an .xlsx within the zip limits.
+ * or a CSV by its content, its name agreeing (a `.xlsx` must be a workbook, a `.csv` text; a name
+ * without an extension leaves it to the content), and an .xlsx within the zip limits.
  */
 export async function checkSheetFile(file: unknown): Promise<CheckedSheetFile> {
   if (!(file instanceof Blob) || (file instanceof File && !file.name && file.size === 0))
@@ -123,6 +131,8 @@ export async function checkSheetFile(file: unknown): Promise<CheckedSheetFile> {
   if (file.size > MAX_IMPORT_MB * 1024 * 1024) throw fileError(FILE_ERRORS.tooLarge(MAX_IMPORT_MB));
   const bytes = new Uint8Array(await file.arrayBuffer());
   const kind = sheetKind(bytes);
+  const named = file instanceof File ? namedKind(file.name) : null;
+  if (named === 'other' || (named && named !== kind)) throw fileError(FILE_ERRORS.format);
   const parts = kind === 'xlsx' ? await checkZip(bytes) : undefined;
   if (kind === 'csv' && !/\S/.test(decodeText(bytes.subarray(0, 64 * 1024))) && bytes.length <= 64 * 1024)
     throw fileError(FILE_ERRORS.empty);

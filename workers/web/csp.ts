@@ -1,0 +1,32 @@
+import type { Env } from '../env';
+import { hostedPageUrl } from '../platform/epdq';
+
+/** A fresh nonce for one page: 128 random bits, base64. */
+export function newCspNonce(): string {
+  return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
+}
+
+/**
+ * The Content-Security-Policy of a page. Scripts run only from our own origin or inline with this
+ * page's nonce (Remix's inline scripts and the i18n boot script carry it); forms post only to the portal
+ * and to the card provider's hosted payment page (the checkout's form). Styles keep 'unsafe-inline' for
+ * React's style attributes. See docs/decisions.md.
+ */
+export function pageCsp(nonce: string, env: Pick<Env, 'EPDQ_URL' | 'PUBLIC_URL'>): string {
+  const formAction = ["'self'"];
+  if (env.EPDQ_URL) {
+    const card = new URL(hostedPageUrl(env.EPDQ_URL, env.PUBLIC_URL)).origin;
+    if (!formAction.includes(card)) formAction.push(card);
+  }
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    `form-action ${formAction.join(' ')}`,
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
