@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { activityLogs, clients, contacts, notes } from '../../drizzle/schema';
 import * as db_schema from '../../drizzle/schema';
 import {
+  CLIENT_LANGUAGES,
   CLIENT_STATUSES,
   CLIENT_TYPES,
   INVOICE_RULES,
@@ -31,6 +32,7 @@ import {
 import { applyClientAction, bulkClientAction, setClientStatus } from '../../workers/domain/clients/status';
 import { Forbidden, NotFound, ValidationFailed } from '../../workers/domain/errors';
 import { noteSchema } from '../../workers/domain/notes/schema';
+import { inJson } from '../../workers/platform/db';
 import { formatMessage } from '../../workers/platform/i18n';
 import { buildCampus, buildClient } from '../../drizzle/seed/builders';
 import type { ActorCtx } from '../../workers/domain/context';
@@ -69,13 +71,14 @@ beforeAll(async () => {
 }, SETUP_TIMEOUT_MS);
 
 describe('client fields', () => {
-  it('keeps the same value sets as the database columns', () => {
-    expect(CLIENT_TYPES).toEqual(db_schema.CLIENT_TYPES);
-    expect(CLIENT_STATUSES).toEqual(db_schema.CLIENT_STATUSES);
-    expect(PAYMENT_TERMS).toEqual(db_schema.PAYMENT_TERMS);
-    expect(PAYMENT_METHODS).toEqual(db_schema.PAYMENT_METHODS);
-    expect(PAYMENT_FREQUENCIES).toEqual(db_schema.PAYMENT_FREQUENCIES);
-    expect(INVOICE_RULES).toEqual(db_schema.INVOICE_RULES);
+  it('uses the value lists of the database columns, not copies', () => {
+    expect(CLIENT_TYPES).toBe(db_schema.CLIENT_TYPES);
+    expect(CLIENT_STATUSES).toBe(db_schema.CLIENT_STATUSES);
+    expect(PAYMENT_TERMS).toBe(db_schema.PAYMENT_TERMS);
+    expect(PAYMENT_METHODS).toBe(db_schema.PAYMENT_METHODS);
+    expect(PAYMENT_FREQUENCIES).toBe(db_schema.PAYMENT_FREQUENCIES);
+    expect(INVOICE_RULES).toBe(db_schema.INVOICE_RULES);
+    expect(CLIENT_LANGUAGES).toBe(db_schema.LANGUAGES);
   });
 
   it('needs a phone number and its country together', () => {
@@ -455,6 +458,36 @@ describe('bulk actions', () => {
     const result = await bulkClientAction(albionSenior, { action: 'delete', ids: [gone.id, kept.public_id] });
     expect(result.done).toBe(1);
     expect(result.skipped.map((s) => s.name)).toEqual(['Has Campus']);
+  });
+
+  it('archives and deletes more clients than one statement can bind parameters for', async () => {
+    const many: (typeof clients.$inferSelect)[] = [];
+    for (let i = 0; i < 150; i++)
+      many.push(await buildClient(db(), { name: `Many ${i}`, companyId: world.albion.id }));
+    const ids = many.map((c) => c.public_id);
+    const logsOf = (action: string) =>
+      db()
+        .select({ id: activityLogs.entity_id })
+        .from(activityLogs)
+        .where(
+          and(
+            eq(activityLogs.action, action),
+            inJson(
+              activityLogs.entity_id,
+              many.map((c) => c.id),
+            ),
+          ),
+        );
+    expect((await bulkClientAction(albionSenior, { action: 'archive', ids })).done).toBe(150);
+    const archived = await db()
+      .select({ status: clients.status })
+      .from(clients)
+      .where(like(clients.name, 'Many %'));
+    expect(archived.map((c) => c.status)).toEqual(Array(150).fill('archived'));
+    expect(await logsOf('archived')).toHaveLength(150);
+    expect((await bulkClientAction(albionSenior, { action: 'delete', ids })).done).toBe(150);
+    expect(await db().select().from(clients).where(like(clients.name, 'Many %'))).toEqual([]);
+    expect(await logsOf('deleted')).toHaveLength(150);
   });
 
   it('says when nothing is selected', async () => {

@@ -1,50 +1,31 @@
 /**
  * Client (school) inputs (spec 001 s.3 Client, s.4 client states, s.5 rules). Pure zod: the client forms
- * and the API use these very objects. Enums mirror the columns of drizzle/schema.ts (a test keeps them
- * equal) so the browser does not load the database schema.
+ * and the API use these very objects. The value lists come from drizzle/enums.ts (the columns' own lists),
+ * which imports nothing of drizzle, so the browser does not load the database schema.
  */
 import { z } from 'zod';
+import {
+  CLIENT_STATUSES,
+  CLIENT_TYPES,
+  INVOICE_RULES,
+  LANGUAGES as CLIENT_LANGUAGES,
+  PAYMENT_FREQUENCIES,
+  PAYMENT_METHODS,
+  PAYMENT_TERMS,
+} from '../../../drizzle/enums';
 import { addressSchemas, contactsSchema } from '../contacts/schema';
 import { listQuerySchema } from '../list-query';
 import { entityName, msg, optional, url } from '../validation';
 
-export const CLIENT_TYPES = ['school', 'agency', 'guardianship', 'other'] as const;
-export const CLIENT_STATUSES = [
-  'active',
-  'archived',
-  'pending_onboarding',
-  'draft',
-  'waiting_sa',
-  'waiting_for_approval',
-  'declined',
-  'suspended',
-] as const;
-export const PAYMENT_TERMS = [
-  'invoiced_directly',
-  'weekly',
-  'bi_weekly',
-  'semi_monthly',
-  'monthly',
-  'pay_later',
-  'cod',
-] as const;
-export const PAYMENT_METHODS = [
-  'credit_card',
-  'bank_transfer',
-  'applied_balance',
-  'no_charge',
-  'paypal',
-] as const;
-export const PAYMENT_FREQUENCIES = [
-  'weekly',
-  'bi_weekly',
-  'semi_monthly',
-  'monthly',
-  'pay_later',
-  'cod',
-] as const;
-export const INVOICE_RULES = ['by_location', 'by_group', 'invoice_campus_directly'] as const;
-export const CLIENT_LANGUAGES = ['en', 'ca', 'cn', 'de', 'es', 'fr', 'it', 'pt'] as const;
+export {
+  CLIENT_TYPES,
+  CLIENT_STATUSES,
+  PAYMENT_TERMS,
+  PAYMENT_METHODS,
+  PAYMENT_FREQUENCIES,
+  INVOICE_RULES,
+  CLIENT_LANGUAGES,
+};
 
 export type ClientType = (typeof CLIENT_TYPES)[number];
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];

@@ -7,9 +7,9 @@
  * (queries.ts) and the tabs of one client (tabs.ts).
  */
 import { savingClient } from './saving';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { clients } from '../../../drizzle/schema';
-import { runBatch, type Statement } from '../../platform/db';
+import { idByPublicId, runBatch, type Statement } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { deleteFile } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
@@ -88,8 +88,7 @@ export async function createClient(
       updated_at: ctx.now,
     };
     // One batch: the new row's id is not known yet, so the other rows name it by its public id.
-    const newId =
-      sql`(select ${clients.id} from ${clients} where ${clients.public_id} = ${row.public_id})` as unknown as number;
+    const newId = idByPublicId(clients, clientPublicId);
     const owner: ContactOwner = { type: 'client', id: newId };
     try {
       await runBatch(ctx.db, [

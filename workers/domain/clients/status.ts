@@ -3,9 +3,8 @@
  * onboarding, and the status-update call; single and bulk. A bulk action applies to every selected client
  * the transition allows, in one batch with one activity-log row each, and names the ones it skipped.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
-  activityLogs,
   campuses,
   clients,
   contacts,
@@ -15,9 +14,10 @@ import {
   serviceAgreements,
   users,
 } from '../../../drizzle/schema';
-import { bulkInsert, runBatch, type DB, type Statement } from '../../platform/db';
+import { inJson, runBatch, type DB, type Statement } from '../../platform/db';
 import { deleteFiles } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
+import { logActivities } from '../audit/activity-log';
 import type { Permission } from '../access/permissions';
 import type { ActorCtx } from '../context';
 import { ValidationFailed } from '../errors';
@@ -72,30 +72,19 @@ export function refusal(
 
 /** Clients that have campuses, agreements, contracts or users cannot be deleted (archive them instead). */
 async function withDependants(db: DB, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const [a, b, c, d] = await db.batch([
+    db.selectDistinct({ id: campuses.client_id }).from(campuses).where(inJson(campuses.client_id, ids)),
+    db
+      .selectDistinct({ id: serviceAgreements.client_id })
+      .from(serviceAgreements)
+      .where(inJson(serviceAgreements.client_id, ids)),
+    db.selectDistinct({ id: contracts.client_id }).from(contracts).where(inJson(contracts.client_id, ids)),
+    db.selectDistinct({ id: users.client_id }).from(users).where(inJson(users.client_id, ids)),
+  ]);
   const blocked = new Set<number>();
-  for (const chunk of chunkIds(ids)) {
-    const [a, b, c, d] = await db.batch([
-      db.selectDistinct({ id: campuses.client_id }).from(campuses).where(inArray(campuses.client_id, chunk)),
-      db
-        .selectDistinct({ id: serviceAgreements.client_id })
-        .from(serviceAgreements)
-        .where(inArray(serviceAgreements.client_id, chunk)),
-      db
-        .selectDistinct({ id: contracts.client_id })
-        .from(contracts)
-        .where(inArray(contracts.client_id, chunk)),
-      db.selectDistinct({ id: users.client_id }).from(users).where(inArray(users.client_id, chunk)),
-    ]);
-    for (const r of [...a, ...b, ...c, ...d]) if (r.id) blocked.add(r.id);
-  }
+  for (const r of [...a, ...b, ...c, ...d]) if (r.id) blocked.add(r.id);
   return blocked;
-}
-
-/** Ids in groups that stay within D1's bound-parameter limit. */
-function chunkIds(ids: number[]): number[][] {
-  const out: number[][] = [];
-  for (let i = 0; i < ids.length; i += 90) out.push(ids.slice(i, i + 90));
-  return out;
 }
 
 function statusStatements(
@@ -105,67 +94,43 @@ function statusStatements(
   logAction: string,
 ): Statement[] {
   if (!rows.length) return [];
-  const updates = chunkIds(rows.map((r) => r.id)).map(
-    (chunk) =>
-      ctx.db
-        .update(clients)
-        .set({ status: to, updated_at: ctx.now })
-        .where(inArray(clients.id, chunk)) as unknown as Statement,
-  );
-  const logs = bulkInsert(
-    ctx.db,
-    activityLogs,
-    rows.map((r) => ({
-      actor_user_id: ctx.actor.user_id,
-      entity_type: 'client',
-      entity_id: r.id,
-      action: logAction,
-      before: { status: r.status },
-      after: { status: to },
-      company_id: r.company_id,
-      client_id: r.id,
-      created_at: ctx.now,
-    })),
-  );
-  return [...updates, ...logs];
+  const ids = rows.map((r) => r.id);
+  return [
+    ctx.db.update(clients).set({ status: to, updated_at: ctx.now }).where(inJson(clients.id, ids)),
+    ...logActivities(
+      ctx,
+      rows.map((r) => ({
+        entity_type: 'client',
+        entity_id: r.id,
+        action: logAction,
+        before: { status: r.status },
+        after: { status: to },
+        company_id: r.company_id,
+        client_id: r.id,
+      })),
+    ),
+  ];
 }
 
 async function deleteStatements(ctx: ActorCtx, rows: ClientRow[]) {
   if (!rows.length) return { statements: [] as Statement[], fileKeys: [] as string[] };
   const ids = rows.map((r) => r.id);
-  const statements: Statement[] = [];
   const fileKeys: string[] = rows
     .flatMap((r) => [r.logo_key, r.return_policy_key])
     .filter((k): k is string => !!k);
-  for (const chunk of chunkIds(ids)) {
-    const noteFiles = await ctx.db
-      .select({ key: notes.file_key })
-      .from(notes)
-      .where(and(eq(notes.owner_type, 'client'), inArray(notes.owner_id, chunk)));
-    fileKeys.push(...noteFiles.map((n) => n.key).filter((k): k is string => !!k));
-    statements.push(
-      ctx.db
-        .delete(contacts)
-        .where(
-          and(eq(contacts.owner_type, 'client'), inArray(contacts.owner_id, chunk)),
-        ) as unknown as Statement,
-      ctx.db
-        .delete(addresses)
-        .where(
-          and(eq(addresses.owner_type, 'client'), inArray(addresses.owner_id, chunk)),
-        ) as unknown as Statement,
-      ctx.db
-        .delete(notes)
-        .where(and(eq(notes.owner_type, 'client'), inArray(notes.owner_id, chunk))) as unknown as Statement,
-      ctx.db.delete(clients).where(inArray(clients.id, chunk)) as unknown as Statement,
-    );
-  }
-  statements.push(
-    ...bulkInsert(
-      ctx.db,
-      activityLogs,
+  const noteFiles = await ctx.db
+    .select({ key: notes.file_key })
+    .from(notes)
+    .where(and(eq(notes.owner_type, 'client'), inJson(notes.owner_id, ids)));
+  fileKeys.push(...noteFiles.map((n) => n.key).filter((k): k is string => !!k));
+  const statements: Statement[] = [
+    ctx.db.delete(contacts).where(and(eq(contacts.owner_type, 'client'), inJson(contacts.owner_id, ids))),
+    ctx.db.delete(addresses).where(and(eq(addresses.owner_type, 'client'), inJson(addresses.owner_id, ids))),
+    ctx.db.delete(notes).where(and(eq(notes.owner_type, 'client'), inJson(notes.owner_id, ids))),
+    ctx.db.delete(clients).where(inJson(clients.id, ids)),
+    ...logActivities(
+      ctx,
       rows.map((r) => ({
-        actor_user_id: ctx.actor.user_id,
         entity_type: 'client',
         entity_id: r.id,
         action: 'deleted',
@@ -173,10 +138,9 @@ async function deleteStatements(ctx: ActorCtx, rows: ClientRow[]) {
         after: null,
         company_id: r.company_id,
         client_id: r.id,
-        created_at: ctx.now,
       })),
     ),
-  );
+  ];
   return { statements, fileKeys };
 }
 
@@ -279,14 +243,10 @@ export async function bulkClientAction(ctx: ActorCtx, input: ClientBulkInput): P
   } else {
     const ids = [...new Set(input.ids ?? [])].slice(0, BULK_LIMIT);
     if (!ids.length) throw ValidationFailed.field('ids', msg('clients.errors.nothing_selected'));
-    for (let i = 0; i < ids.length; i += 90) {
-      rows.push(
-        ...(await ctx.db
-          .select()
-          .from(clients)
-          .where(and(inArray(clients.public_id, ids.slice(i, i + 90)), visibleClients(ctx.actor)))),
-      );
-    }
+    rows = await ctx.db
+      .select()
+      .from(clients)
+      .where(and(inJson(clients.public_id, ids), visibleClients(ctx.actor)));
   }
   if (!rows.length) throw ValidationFailed.field('ids', msg('clients.errors.nothing_selected'));
   return apply(ctx, rows, input.action);

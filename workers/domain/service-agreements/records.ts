@@ -34,10 +34,6 @@ export function allColumns(table: Parameters<typeof getTableColumns>[0], provide
   ) as Record<string, SQL>;
 }
 
-/** The id of an agreement written earlier in the same batch (its public id is known, its id not yet). */
-export const agreementIdOf = (pid: string) =>
-  sql`(select id from service_agreements where public_id = ${pid})`;
-
 export function visibleAgreements(ctx: ActorCtx): SQL {
   return agreementScope(ctx.actor);
 }

@@ -18,7 +18,7 @@ import {
   serviceAgreements,
 } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
-import { runBatch } from '../../platform/db';
+import { idByPublicId, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { logActivity } from '../audit/activity-log';
 import { findClient } from '../access/finders';
@@ -26,7 +26,7 @@ import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';
 import { msg } from '../validation';
 import type { AgreementRowInput, CreateAgreementInput, UpdateAgreementInput } from './schema';
-import { type AgreementRow, type RowRow, type ProductRow, agreementIdOf, findAgreement } from './records';
+import { type AgreementRow, type RowRow, type ProductRow, findAgreement } from './records';
 import { getServiceAgreement, type AgreementView } from './queries';
 import { resolveInput } from './resolve';
 import { logNames, agreementForLog, rowsForLog, resolvedLogRows, namesOf } from './log';
@@ -66,7 +66,7 @@ export async function createServiceAgreement(
     created_at: ctx.now,
     updated_at: ctx.now,
   };
-  const saId = agreementIdOf(pid);
+  const saId = idByPublicId(serviceAgreements, pid);
   const names = await namesOf(ctx, resolved);
   await runBatch(ctx.db, [
     ctx.db.insert(serviceAgreements).values(values),
@@ -87,7 +87,7 @@ export async function createServiceAgreement(
       : []),
     logActivity(ctx, {
       entity_type: 'service_agreement',
-      entity_id: saId as unknown as number,
+      entity_id: saId,
       action: approve ? 'created_and_approved' : 'created',
       after: {
         ...agreementForLog(values, names),

@@ -2,13 +2,13 @@
  * The statements that write an agreement's rows and keep one contract per row in step with them (made on
  * approval, updated with the rows, archived when the agreement is deactivated), for one batch.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { activityLogs, contracts, serviceAgreementRows } from '../../../drizzle/schema';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { contracts, serviceAgreementRows, serviceAgreements } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
-import type { Statement } from '../../platform/db';
-import { diff, logActivity } from '../audit/activity-log';
+import { idByPublicId, inJson, type Statement } from '../../platform/db';
+import { diff, logActivity, logActivityFrom } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
-import { type RowRow, type ContractRow, allColumns, agreementIdOf } from './records';
+import { type RowRow, type ContractRow, allColumns } from './records';
 import type { Resolved } from './resolve';
 import { type LogNames, contractLogValues } from './log';
 
@@ -18,7 +18,7 @@ import { type LogNames, contractLogValues } from './log';
  */
 export function rowStatements(
   ctx: ActorCtx,
-  saId: SQL | number,
+  saId: SQL<number> | number,
   resolved: Resolved,
   existingRows: RowRow[],
   existingContracts: ContractRow[],
@@ -47,10 +47,8 @@ export function rowStatements(
       ctx.db
         .update(contracts)
         .set({ service_agreement_row_id: null, status: 'archived', updated_at: ctx.now })
-        .where(inArray(contracts.service_agreement_row_id, removed)) as unknown as Statement,
-      ctx.db
-        .delete(serviceAgreementRows)
-        .where(inArray(serviceAgreementRows.id, removed)) as unknown as Statement,
+        .where(inJson(contracts.service_agreement_row_id, removed)),
+      ctx.db.delete(serviceAgreementRows).where(inJson(serviceAgreementRows.id, removed)),
     );
   }
   resolved.rows.forEach((r, position) => {
@@ -68,18 +66,15 @@ export function rowStatements(
     };
     if (r.id) {
       statements.push(
-        ctx.db
-          .update(serviceAgreementRows)
-          .set(values)
-          .where(eq(serviceAgreementRows.id, r.id)) as unknown as Statement,
+        ctx.db.update(serviceAgreementRows).set(values).where(eq(serviceAgreementRows.id, r.id)),
       );
     } else {
       statements.push(
         ctx.db.insert(serviceAgreementRows).values({
           ...values,
-          service_agreement_id: saId as unknown as number,
+          service_agreement_id: saId,
           created_at: ctx.now,
-        }) as unknown as Statement,
+        }),
       );
     }
   });
@@ -119,7 +114,7 @@ export function contractSyncStatements(
       is_default: sa.defaultProductId === r.productRow.id,
     };
     const rowAt = and(
-      eq(serviceAgreementRows.service_agreement_id, agreementIdOf(sa.publicId)),
+      eq(serviceAgreementRows.service_agreement_id, idByPublicId(serviceAgreements, sa.publicId)),
       eq(serviceAgreementRows.position, position),
     );
     const provided: Record<string, unknown> = {
@@ -168,33 +163,24 @@ export function contractSyncStatements(
               'updated_at',
             ].map((k) => [k, sql.raw(`excluded.${k}`)]),
           ),
-        }) as unknown as Statement,
+        }),
     );
     const change = before
       ? diff(contractLogValues(before, names), contractLogValues(after, names))
       : { before: null, after: contractLogValues(after, names) };
     if (before && Object.keys(change.after ?? {}).length === 0) return;
-    const log: Record<string, unknown> = {
-      actor_user_id: sql`${ctx.actor.user_id}`,
-      entity_type: sql`'contract'`,
-      entity_id: contracts.id,
-      action: sql`${before ? 'updated' : 'created'}`,
-      before: sql`${change.before ? JSON.stringify(change.before) : null}`,
-      after: sql`${JSON.stringify({ ...change.after, service_agreement: sa.publicId })}`,
-      company_id: sql`${sa.companyId}`,
-      client_id: sql`${sa.clientId}`,
-      created_at: sql`${now}`,
-    };
     statements.push(
-      ctx.db
-        .insert(activityLogs)
-        .select(
-          ctx.db
-            .select(allColumns(activityLogs, log))
-            .from(contracts)
-            .innerJoin(serviceAgreementRows, eq(serviceAgreementRows.id, contracts.service_agreement_row_id))
-            .where(rowAt) as never,
-        ) as unknown as Statement,
+      logActivityFrom(
+        ctx,
+        { entity_type: 'contract', action: before ? 'updated' : 'created' },
+        sql`SELECT ${contracts.id} AS entity_id,
+            ${change.before ? JSON.stringify(change.before) : null} AS before,
+            ${JSON.stringify({ ...change.after, service_agreement: sa.publicId })} AS after,
+            ${sa.companyId} AS company_id, ${sa.clientId} AS client_id
+          FROM ${contracts}
+          INNER JOIN ${serviceAgreementRows} ON ${serviceAgreementRows.id} = ${contracts.service_agreement_row_id}
+          WHERE ${rowAt}`,
+      ),
     );
   });
   return statements;
