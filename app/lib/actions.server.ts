@@ -155,6 +155,11 @@ async function run<D>(
     const handled = await handle(submission.value as never, handlerArgs);
     if (handled instanceof Response) return handled as TypedResponse<never>;
     const stay = handled as { toast?: string; data?: D } | undefined;
+    // Without JavaScript the page a form posts to renders before the root loader could read the toast's
+    // cookie: a toast with nothing else to show goes through one redirect back to the same page.
+    if (stay?.toast && stay.data === undefined && !isFetch(request)) {
+      return redirectBack(context, request, stay.toast);
+    }
     return answer<D>(context, { intent, ok: true, data: stay?.data ?? null }, 200, stay?.toast);
   } catch (e) {
     const refused = refusalOf(e, submission);
@@ -212,6 +217,21 @@ function answer<D>(
 function toastCookie(context: AppLoadContext, message: string, type: ToastType): string {
   const toast: Toast = { id: crypto.randomUUID(), type, message };
   return serializeCookie(context.env, 'toast', JSON.stringify(toast));
+}
+
+/** A request made by Remix's fetch (`?_data=`), rather than a document request of a browser without JavaScript. */
+function isFetch(request: Request): boolean {
+  return new URL(request.url).searchParams.has('_data');
+}
+
+/** The page that posted, again (its own address and query; Remix's `index` marker left out), with a toast. */
+function redirectBack(context: AppLoadContext, request: Request, toast: string): TypedResponse<never> {
+  const url = new URL(request.url);
+  url.searchParams.delete('index');
+  const query = url.searchParams.toString();
+  return redirect(`${url.pathname}${query ? `?${query}` : ''}`, {
+    headers: { 'set-cookie': toastCookie(context, toast, 'success') },
+  });
 }
 
 /** A redirect to a page of the user's language with a toast shown there once (the flash cookie). */

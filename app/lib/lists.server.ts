@@ -1,6 +1,6 @@
 import { buildWorkbook, XLSX_CONTENT_TYPE, type SheetSpec } from '@server/platform/xlsx';
 import type { BulkSelection } from '@server/domain/lists';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** The list's query parameters as a plain object (the filters and paging a loader parses). */
 export function queryOf(request: Request): Record<string, string> {
@@ -32,17 +32,21 @@ export async function xlsxResponse(fileName: string, sheet: SheetSpec): Promise<
 }
 
 /**
- * Reads a bulk action's selection from a form (BulkActionBar): repeated `ids`, or `all_matching` with the
- * list's filters as they were when the user chose "all matching".
+ * The fields of a bulk action (BulkActionBar), for an intent's schema: repeated `ids`, or `all_matching`
+ * with the list's filters as they were when the user chose "all matching". Parsed, it is the selection
+ * and those filters (the list's query schema then reads them).
  */
-export function bulkSelectionOf(form: FormData): {
-  selection: BulkSelection;
-  filters: Record<string, string>;
-} {
-  if (form.get('all_matching') === 'true') {
-    const filters = Object.fromEntries(new URLSearchParams(String(form.get('filters') ?? '')));
-    return { selection: { all_matching: true }, filters };
-  }
-  const ids = form.getAll('ids').map(String).filter(Boolean);
-  return { selection: { all_matching: false, ids }, filters: {} };
-}
+export const bulkSchema = z
+  .object({
+    ids: z.array(z.string().min(1).max(64)).max(1000).default([]),
+    all_matching: z.literal('true').optional(),
+    filters: z.string().max(4000).optional(),
+  })
+  .transform((v): { selection: BulkSelection; filters: Record<string, string> } =>
+    v.all_matching
+      ? {
+          selection: { all_matching: true },
+          filters: Object.fromEntries(new URLSearchParams(v.filters ?? '')),
+        }
+      : { selection: { all_matching: false, ids: v.ids }, filters: {} },
+  );

@@ -1,15 +1,8 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useLocation, useSearchParams } from '@remix-run/react';
-import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { can, canAny } from '@server/domain/access/actor';
 import {
-  CLIENT_ACTIONS,
   CLIENT_TABS,
   CLIENT_TYPES,
   PAYMENT_TERMS,
@@ -24,22 +17,31 @@ import {
   ownClientsOnly,
   type ClientListRow,
 } from '@server/domain/clients/queries';
-import { CLIENT_SAVE_FAILED } from '@server/domain/clients/saving';
-import { bulkClientAction } from '@server/domain/clients/status';
+import { bulkClientAction, CLIENT_ACTION_PERMISSIONS } from '@server/domain/clients/status';
 import { clientBulkActionsFor } from '@server/domain/clients/tabs';
-import { isDomainError, type DomainError, ValidationFailed } from '@server/domain/errors';
+import { msg } from '@server/domain/validation';
 import { requirePermissions } from '~/lib/guards.server';
-import { bulkSelectionOf, queryOf } from '~/lib/lists.server';
+import { bulkSchema, queryOf } from '~/lib/lists.server';
+import { intentAction } from '~/lib/actions.server';
+import { unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { formatDate } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
-import { Label, inputClass } from '~/components/forms';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
-import { DataTable, type Column, type Selection } from '~/components/ui/data-table';
-import { BulkActionBar, FiltersBar, useExportHref } from '~/components/ui/list-controls';
-import { useActionSnack } from '~/components/ui/snackbar';
+import { DataTable, type Column } from '~/components/ui/data-table';
+import {
+  BulkActionBar,
+  EmptyState,
+  FilterCheckbox,
+  FilterDate,
+  FilterSearch,
+  FilterSelect,
+  FiltersBar,
+  useExportHref,
+  useSelection,
+} from '~/components/ui/list-controls';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ClientStatusBadge, LinkTabs } from '~/components/clients/client-bits';
 
@@ -68,35 +70,43 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
+const bulk = (action: ClientAction) => ({
+  schema: bulkSchema,
+  permission: CLIENT_ACTION_PERMISSIONS[action],
+});
+
 /** The bulk actions of the bar (archive, activate, reactivate, delete, request onboarding). */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_client');
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '') as ClientAction;
-  if (!CLIENT_ACTIONS.includes(intent))
-    return json(
-      { ok: false as const, error: 'clients.errors.action_invalid', result: null },
-      { status: 400 },
-    );
-  const { selection, filters } = bulkSelectionOf(form);
-  try {
-    const result = await bulkClientAction(ctx, {
-      action: intent,
-      ids: selection.all_matching ? undefined : selection.ids,
-      all_matching: selection.all_matching,
-      // The list's default tab is active: 'all matching' without a tab means the active tab.
-      filters: { tab: 'active', ...filters },
-    });
-    return json({ ok: true as const, error: null, result });
-  } catch (e) {
-    if (!isDomainError(e)) throw e;
-    const message = e instanceof ValidationFailed ? e.errors[0]?.message : (e as DomainError).message;
-    return json(
-      { ok: false as const, error: message ?? CLIENT_SAVE_FAILED, result: null },
-      { status: e.status },
-    );
-  }
-}
+export const action = intentAction({
+  intents: {
+    archive: bulk('archive'),
+    activate: bulk('activate'),
+    reactivate: bulk('reactivate'),
+    request_onboarding: bulk('request_onboarding'),
+    delete: bulk('delete'),
+  } satisfies Record<ClientAction, unknown>,
+  async handle(input, { ctx }) {
+    switch (input.intent) {
+      case 'archive':
+      case 'activate':
+      case 'reactivate':
+      case 'request_onboarding':
+      case 'delete': {
+        const { selection, filters } = input;
+        const result = await bulkClientAction(ctx, {
+          action: input.intent,
+          ids: selection.all_matching ? undefined : selection.ids,
+          all_matching: selection.all_matching,
+          // The list's default tab is active: 'all matching' without a tab means the active tab.
+          filters: { tab: 'active', ...filters },
+        });
+        const key = input.intent === 'delete' ? 'clients.bulk.done_delete' : 'clients.bulk.done';
+        return { data: result, toast: result.done > 0 ? msg(key, { count: result.done }) : undefined };
+      }
+      default:
+        return unreachable(input);
+    }
+  },
+});
 
 export default function ClientsList() {
   const { t, i18n } = useTranslation();
@@ -108,18 +118,9 @@ export default function ClientsList() {
   const location = useLocation();
   // Without a tab in the address both the list and its export show the active tab.
   const exportHref = useExportHref();
-  const [selection, setSelection] = useState<Selection>({ ids: [], allMatching: false });
-  const onSelection = useCallback((s: Selection) => setSelection(s), []);
+  const { selection, onChange: onSelection } = useSelection();
   const to = (path: string) => localePath(i18n.language, path);
-  useActionSnack(
-    done?.ok && done.result && done.result.done > 0 ? done : null,
-    'success',
-    done?.ok && done.result
-      ? t(done.result.action === 'delete' ? 'clients.bulk.done_delete' : 'clients.bulk.done', {
-          count: done.result.done,
-        })
-      : null,
-  );
+  const result = done?.ok ? done.data : null;
 
   const tabHref = (key: string) => {
     const next = new URLSearchParams();
@@ -196,7 +197,6 @@ export default function ClientsList() {
           : undefined,
   }));
   const single = !selection.allMatching && selection.ids.length === 1 ? selection.ids[0] : null;
-  const selectValue = (name: string) => params.get(name) ?? '';
 
   return (
     <div>
@@ -227,15 +227,15 @@ export default function ClientsList() {
           <Alert>{m(done.error)}</Alert>
         </div>
       ) : null}
-      {done?.ok && done.result?.skipped.length ? (
+      {result?.skipped.length ? (
         <div className="mb-4">
-          <Alert tone={done.result.done ? 'info' : 'error'}>
+          <Alert tone={result.done ? 'info' : 'error'}>
             <p className="font-medium">
-              {done.result.done ? '' : `${t('clients.bulk.none_done')} `}
-              {t('clients.bulk.skipped', { count: done.result.skipped.length })}
+              {result.done ? '' : `${t('clients.bulk.none_done')} `}
+              {t('clients.bulk.skipped', { count: result.skipped.length })}
             </p>
             <ul className="mt-1 list-disc pl-5">
-              {done.result.skipped.slice(0, 20).map((s) => (
+              {result.skipped.slice(0, 20).map((s) => (
                 <li key={s.id}>
                   {s.name}: {m(s.reason)}
                 </li>
@@ -246,105 +246,41 @@ export default function ClientsList() {
       ) : null}
       <FiltersBar exportHref={exportHref}>
         <input type="hidden" name="tab" value={tab} />
-        <div>
-          <Label htmlFor="f-search">{t('clients.filters.search')}</Label>
-          <input
-            id="f-search"
-            name="search"
-            type="search"
-            defaultValue={selectValue('search')}
-            placeholder={t('clients.filters.search_placeholder')}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <Label htmlFor="f-status">{t('clients.filters.status')}</Label>
-          <select id="f-status" name="status" defaultValue={selectValue('status')} className={inputClass}>
-            <option value="">{t('clients.filters.any')}</option>
-            {CLIENT_TABS[tab].map((s) => (
-              <option key={s} value={s}>
-                {t(`clients.statuses.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <Label htmlFor="f-type">{t('clients.filters.type')}</Label>
-          <select id="f-type" name="type" defaultValue={selectValue('type')} className={inputClass}>
-            <option value="">{t('clients.filters.any')}</option>
-            {CLIENT_TYPES.map((v) => (
-              <option key={v} value={v}>
-                {t(`clients.types.${v}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <Label htmlFor="f-terms">{t('clients.filters.payment_terms')}</Label>
-          <select
-            id="f-terms"
-            name="payment_terms"
-            defaultValue={selectValue('payment_terms')}
-            className={inputClass}
-          >
-            <option value="">{t('clients.filters.any')}</option>
-            {PAYMENT_TERMS.map((v) => (
-              <option key={v} value={v}>
-                {t(`clients.payment_terms.${v}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSearch
+          label={t('clients.filters.search')}
+          placeholder={t('clients.filters.search_placeholder')}
+        />
+        <FilterSelect
+          name="status"
+          label={t('clients.filters.status')}
+          any={t('clients.filters.any')}
+          options={CLIENT_TABS[tab].map((v) => ({ value: v, label: t(`clients.statuses.${v}`) }))}
+        />
+        <FilterSelect
+          name="type"
+          label={t('clients.filters.type')}
+          any={t('clients.filters.any')}
+          options={CLIENT_TYPES.map((v) => ({ value: v, label: t(`clients.types.${v}`) }))}
+        />
+        <FilterSelect
+          name="payment_terms"
+          label={t('clients.filters.payment_terms')}
+          any={t('clients.filters.any')}
+          options={PAYMENT_TERMS.map((v) => ({ value: v, label: t(`clients.payment_terms.${v}`) }))}
+        />
         {!ownListOnly ? (
-          <div>
-            <Label htmlFor="f-manager">{t('clients.filters.account_manager')}</Label>
-            <select
-              id="f-manager"
-              name="account_manager"
-              defaultValue={selectValue('account_manager')}
-              className={inputClass}
-            >
-              <option value="">{t('clients.filters.any')}</option>
-              {managers.map((mgr) => (
-                <option key={mgr.id} value={mgr.id}>
-                  {mgr.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            name="account_manager"
+            label={t('clients.filters.account_manager')}
+            any={t('clients.filters.any')}
+            options={managers.map((mgr) => ({ value: mgr.id, label: mgr.name }))}
+          />
         ) : null}
-        <div>
-          <Label htmlFor="f-from">{t('clients.filters.created_from')}</Label>
-          <input
-            id="f-from"
-            name="created_from"
-            type="date"
-            defaultValue={selectValue('created_from')}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <Label htmlFor="f-to">{t('clients.filters.created_to')}</Label>
-          <input
-            id="f-to"
-            name="created_to"
-            type="date"
-            defaultValue={selectValue('created_to')}
-            className={inputClass}
-          />
-        </div>
-        <label className="flex items-center gap-2 self-end pb-2.5 text-sm text-slate-700">
-          {/* Unchecked sends the 0, checked the 1 after it: an account manager can clear their default. */}
-          <input type="hidden" name="account_manager_clients" value="0" />
-          <input
-            type="checkbox"
-            name="account_manager_clients"
-            value="1"
-            defaultChecked={ownListOnly}
-            className="h-4 w-4 rounded border-slate-300 text-primary-700"
-          />
-          {t('clients.filters.my_clients')}
-        </label>
+        <FilterDate name="created_from" label={t('clients.filters.created_from')} />
+        <FilterDate name="created_to" label={t('clients.filters.created_to')} />
+        {!ownListOnly ? (
+          <FilterCheckbox name="account_manager_clients" label={t('clients.filters.my_clients')} />
+        ) : null}
       </FiltersBar>
       {single && canAddContract ? (
         <div className="mb-3 flex justify-end">
@@ -362,9 +298,20 @@ export default function ClientsList() {
         onSelectionChange={onSelection}
         caption={t('clients.title')}
         empty={
-          params.toString() && params.toString() !== `tab=${tab}`
-            ? t('clients.empty')
-            : t('clients.empty_tab')
+          params.toString() && params.toString() !== `tab=${tab}` ? (
+            <EmptyState message={t('clients.empty')} />
+          ) : (
+            <EmptyState
+              message={t('clients.empty_tab')}
+              action={
+                canCreate && tab !== 'archived' ? (
+                  <Link to={to('/clients/new')} className="font-medium text-primary-800 hover:underline">
+                    {t('clients.add')}
+                  </Link>
+                ) : null
+              }
+            />
+          )
         }
       />
       <BulkActionBar selection={selection} total={list.meta.total} actions={bulkActions} />

@@ -1,11 +1,5 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { useCallback, useState } from 'react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
@@ -23,17 +17,28 @@ import {
   setProductStatus,
 } from '@server/domain/products/service';
 import { listProductGroups } from '@server/domain/products/groups';
+import { msg } from '@server/domain/validation';
 import { requirePermissions } from '~/lib/guards.server';
-import { bulkSelectionOf, lenientQuery, queryOf } from '~/lib/lists.server';
+import { intentAction } from '~/lib/actions.server';
+import { unreachable } from '~/lib/actions';
+import { bulkSchema, lenientQuery, queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { formatDate } from '~/lib/dates';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors, Label, inputClass } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/forms';
 import { ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/card';
-import { DataTable, type Column, type Selection } from '~/components/ui/data-table';
-import { BulkActionBar, FiltersBar, useExportHref } from '~/components/ui/list-controls';
-import { useActionSnack } from '~/components/ui/snackbar';
+import { DataTable, type Column } from '~/components/ui/data-table';
+import {
+  BulkActionBar,
+  FilterCheckbox,
+  FilterDate,
+  FilterSearch,
+  FilterSelect,
+  FiltersBar,
+  useExportHref,
+  useSelection,
+} from '~/components/ui/list-controls';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ProductStatusBadge } from '~/components/products/product-fields';
 
@@ -64,34 +69,38 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-const statusIntent = z.object({
-  intent: z.literal('status'),
-  id: z.string().min(1),
-  status: z.enum(PRODUCT_STATUSES),
-});
+const bulk = { schema: bulkSchema, permission: 'archive_product' };
 
 /** Archive or activate one product from its row, or the selected ones (or all matching) in bulk. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'archive_product');
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  if (intent === 'bulk_archive' || intent === 'bulk_activate') {
-    const { selection, filters } = bulkSelectionOf(form);
-    const status = intent === 'bulk_activate' ? 'active' : 'archived';
-    const { changed } = await bulkSetProductStatus(
-      ctx,
-      selection,
-      lenientQuery(productListQuerySchema, filters),
-      status,
-    );
-    return json({ ok: true as const, status, changed, error: null });
-  }
-  const parsed = statusIntent.safeParse(Object.fromEntries(form));
-  if (!parsed.success)
-    return json({ ok: false as const, status: null, changed: 0, error: 'errors.invalid_data' }, 400);
-  await setProductStatus(ctx, parsed.data.id, parsed.data.status);
-  return json({ ok: true as const, status: parsed.data.status, changed: 1, error: null });
-}
+export const action = intentAction({
+  intents: {
+    status: {
+      schema: z.object({ id: z.string().min(1).max(40), status: z.enum(PRODUCT_STATUSES) }),
+      permission: 'archive_product',
+    },
+    bulk_activate: bulk,
+    bulk_archive: bulk,
+  },
+  async handle(input, { ctx }) {
+    switch (input.intent) {
+      case 'status':
+        await setProductStatus(ctx, input.id, input.status);
+        return {
+          toast: input.status === 'active' ? 'products.messages.activated' : 'products.messages.archived',
+        };
+      case 'bulk_activate':
+      case 'bulk_archive': {
+        const status = input.intent === 'bulk_activate' ? 'active' : 'archived';
+        const query = lenientQuery(productListQuerySchema, input.filters);
+        const { changed } = await bulkSetProductStatus(ctx, input.selection, query, status);
+        const key = status === 'active' ? 'products.bulk_activated' : 'products.bulk_archived';
+        return { toast: msg(key, { count: changed }) };
+      }
+      default:
+        return unreachable(input);
+    }
+  },
+});
 
 type Row = NonNullable<Awaited<ReturnType<typeof listProducts>>>['items'][number];
 type GroupRow = Awaited<ReturnType<typeof listProductGroups>>['items'][number];
@@ -124,22 +133,9 @@ export default function Products() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const exportHref = useExportHref();
   const busy = useNavigation().state === 'submitting';
-  const [selection, setSelection] = useState<Selection>({ ids: [], allMatching: false });
-  const onSelection = useCallback((s: Selection) => setSelection(s), []);
-  useActionSnack(
-    done?.ok ? done : null,
-    'success',
-    done?.ok
-      ? done.changed === 1
-        ? t(done.status === 'active' ? 'products.messages.activated' : 'products.messages.archived')
-        : t(done.status === 'active' ? 'products.bulk_activated' : 'products.bulk_archived', {
-            count: done.changed,
-          })
-      : null,
-  );
+  const { selection, onChange: onSelection } = useSelection();
   const to = (path: string) => localePath(i18n.language, path);
   const { summary } = data;
 
@@ -283,17 +279,11 @@ export default function Products() {
         <>
           <FiltersBar>
             <input type="hidden" name="view" value="groups" />
-            <div className="sm:col-span-2">
-              <Label htmlFor="group-search">{t('products.search')}</Label>
-              <input
-                id="group-search"
-                name="search"
-                type="search"
-                defaultValue={params.get('search') ?? ''}
-                placeholder={t('products.groups.search_placeholder')}
-                className={inputClass}
-              />
-            </div>
+            <FilterSearch
+              className="sm:col-span-2"
+              label={t('products.search')}
+              placeholder={t('products.groups.search_placeholder')}
+            />
           </FiltersBar>
           <DataTable
             rows={data.groups.items}
@@ -307,97 +297,34 @@ export default function Products() {
       ) : data.list ? (
         <>
           <FiltersBar exportHref={exportHref}>
-            <div>
-              <Label htmlFor="product-search">{t('products.search')}</Label>
-              <input
-                id="product-search"
-                name="search"
-                type="search"
-                defaultValue={params.get('search') ?? ''}
-                placeholder={t('products.search_placeholder')}
-                className={inputClass}
-              />
-            </div>
-            <div>
-              <Label htmlFor="product-status">{t('products.fields.status')}</Label>
-              <select
-                id="product-status"
-                name="status"
-                defaultValue={params.get('status') ?? ''}
-                className={inputClass}
-              >
-                <option value="">{t('products.statuses.all')}</option>
-                {PRODUCT_STATUSES.map((s) => (
-                  <option key={s} value={s}>
-                    {t(`products.statuses.${s}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <Label htmlFor="product-insurer">{t('products.fields.insurer')}</Label>
-              <select
-                id="product-insurer"
-                name="insurer"
-                defaultValue={params.get('insurer') ?? ''}
-                className={inputClass}
-              >
-                <option value="">{t('products.all_insurers')}</option>
-                {data.insurers.map((i) => (
-                  <option key={i.id} value={i.id}>
-                    {i.name}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <Label htmlFor="product-territory">{t('products.fields.territorial_limit')}</Label>
-              <select
-                id="product-territory"
-                name="territorial_limit"
-                defaultValue={params.get('territorial_limit') ?? ''}
-                className={inputClass}
-              >
-                <option value="">{t('products.all_territories')}</option>
-                {TERRITORIAL_LIMITS.map((v) => (
-                  <option key={v} value={v}>
-                    {t(`products.territorial_limits.${v}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div>
-              <Label htmlFor="product-from">{t('products.filters.effective_from')}</Label>
-              <input
-                id="product-from"
-                name="effective_from"
-                type="date"
-                defaultValue={params.get('effective_from') ?? ''}
-                className={inputClass}
-              />
-            </div>
-            <div>
-              <Label htmlFor="product-to">{t('products.filters.effective_to')}</Label>
-              <input
-                id="product-to"
-                name="effective_to"
-                type="date"
-                defaultValue={params.get('effective_to') ?? ''}
-                className={inputClass}
-              />
-            </div>
-            <div className="flex items-end pb-2">
-              <label className="flex items-center gap-2 text-sm font-medium text-slate-700">
-                <input
-                  type="checkbox"
-                  name="expiring"
-                  value="1"
-                  defaultChecked={params.get('expiring') === '1'}
-                  className="h-4 w-4 rounded border-slate-300 text-primary-700"
-                />
-                {t('products.filters.expiring', { days: summary.expiring_within_days })}
-              </label>
-            </div>
+            <FilterSearch label={t('products.search')} placeholder={t('products.search_placeholder')} />
+            <FilterSelect
+              name="status"
+              label={t('products.fields.status')}
+              any={t('products.statuses.all')}
+              options={PRODUCT_STATUSES.map((v) => ({ value: v, label: t(`products.statuses.${v}`) }))}
+            />
+            <FilterSelect
+              name="insurer"
+              label={t('products.fields.insurer')}
+              any={t('products.all_insurers')}
+              options={data.insurers.map((i) => ({ value: i.id, label: i.name }))}
+            />
+            <FilterSelect
+              name="territorial_limit"
+              label={t('products.fields.territorial_limit')}
+              any={t('products.all_territories')}
+              options={TERRITORIAL_LIMITS.map((v) => ({
+                value: v,
+                label: t(`products.territorial_limits.${v}`),
+              }))}
+            />
+            <FilterDate name="effective_from" label={t('products.filters.effective_from')} />
+            <FilterDate name="effective_to" label={t('products.filters.effective_to')} />
+            <FilterCheckbox
+              name="expiring"
+              label={t('products.filters.expiring', { days: summary.expiring_within_days })}
+            />
           </FiltersBar>
           <DataTable
             rows={data.list.items}

@@ -1,7 +1,12 @@
+/**
+ * The list kit (docs/page-kit.md): the filters bar and its fields, the export link, the empty state, the
+ * selection and the bulk-action bar (with "all matching"). The table itself is DataTable.
+ */
 import { Form, useLocation, useNavigate, useSearchParams } from '@remix-run/react';
-import { useEffect, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '~/root';
+import { Checkbox, Input, Label, Select, type Option } from '~/components/forms';
 import { Button, buttonClass } from './button';
 import type { Selection } from './data-table';
 
@@ -41,14 +46,127 @@ export function FiltersBar({ children, exportHref }: { children: ReactNode; expo
         <a href={`${location.pathname}?page=1`} onClick={clear} className={buttonClass('secondary')}>
           {t('table.reset_filters')}
         </a>
-        {exportHref ? (
-          <a href={exportHref} className={buttonClass('ghost', 'ml-auto')} download>
-            {t('table.export')}
-          </a>
-        ) : null}
+        {exportHref ? <ExportLink href={exportHref} className="ml-auto" /> : null}
       </div>
     </Form>
   );
+}
+
+const filterId = (name: string) => `filter-${name}`;
+
+/** A text search of the filters bar; its value comes from the address. */
+export function FilterSearch({
+  name = 'search',
+  label,
+  placeholder,
+  className,
+}: {
+  name?: string;
+  label: string;
+  placeholder?: string;
+  className?: string;
+}) {
+  const [params] = useSearchParams();
+  return (
+    <div className={className}>
+      <Label htmlFor={filterId(name)}>{label}</Label>
+      <Input
+        id={filterId(name)}
+        name={name}
+        type="search"
+        defaultValue={params.get(name) ?? ''}
+        placeholder={placeholder}
+      />
+    </div>
+  );
+}
+
+/** A choice of the filters bar: `any` is the first option, meaning no filter (an empty value). */
+export function FilterSelect({
+  name,
+  label,
+  options,
+  any,
+  anyValue = '',
+}: {
+  name: string;
+  label: string;
+  options: readonly Option[];
+  any?: string;
+  /** The value of the "any" option, when the list's query names it ('all'). */
+  anyValue?: string;
+}) {
+  const [params] = useSearchParams();
+  return (
+    <div>
+      <Label htmlFor={filterId(name)}>{label}</Label>
+      <Select id={filterId(name)} name={name} defaultValue={params.get(name) ?? anyValue}>
+        {any !== undefined ? <option value={anyValue}>{any}</option> : null}
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
+/** A date bound of the filters bar (created from, created to...). */
+export function FilterDate({ name, label }: { name: string; label: string }) {
+  const [params] = useSearchParams();
+  return (
+    <div>
+      <Label htmlFor={filterId(name)}>{label}</Label>
+      <Input id={filterId(name)} name={name} type="date" defaultValue={params.get(name) ?? ''} />
+    </div>
+  );
+}
+
+/** A yes/no filter: sent as `name=1` when ticked. */
+export function FilterCheckbox({ name, label }: { name: string; label: string }) {
+  const [params] = useSearchParams();
+  return (
+    <div className="self-end pb-2.5">
+      <Checkbox
+        id={filterId(name)}
+        name={name}
+        value="1"
+        defaultChecked={params.get(name) === '1'}
+        label={label}
+      />
+    </div>
+  );
+}
+
+/** The export link of a list (see useExportHref): the .xlsx of every row matching the filters. */
+export function ExportLink({ href, className = '' }: { href: string; className?: string }) {
+  const { t } = useTranslation();
+  return (
+    <a href={href} className={buttonClass('ghost', className)} download>
+      {t('table.export')}
+    </a>
+  );
+}
+
+/**
+ * What an empty list says: the message, and what to do about it (the "add" link of the list, say). The
+ * table shows it in its body (DataTable's `empty`).
+ */
+export function EmptyState({ message, action }: { message: string; action?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center gap-2">
+      <p>{message}</p>
+      {action ?? null}
+    </div>
+  );
+}
+
+/** The rows selected in a DataTable, for the BulkActionBar: `<DataTable onSelectionChange={onChange}>`. */
+export function useSelection() {
+  const [selection, setSelection] = useState<Selection>({ ids: [], allMatching: false });
+  const onChange = useCallback((s: Selection) => setSelection(s), []);
+  return { selection, onChange };
 }
 
 /**
