@@ -1,27 +1,27 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { isDomainError } from '@server/domain/errors';
 import { COMPANY_CURRENCIES, companyListSchema } from '@server/domain/companies/schema';
 import { companiesSummary, listCompanies, updateCompanyStatus } from '@server/domain/companies/service';
 import { requirePermissions } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions.server';
 import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
-import { AppForm, Label, inputClass } from '~/components/forms';
+import { AppForm } from '~/components/forms';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
-import { FiltersBar, useExportHref } from '~/components/ui/list-controls';
-import { useActionSnack } from '~/components/ui/snackbar';
+import {
+  EmptyState,
+  FilterSearch,
+  FilterSelect,
+  FiltersBar,
+  useExportHref,
+} from '~/components/ui/list-controls';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 
@@ -41,21 +41,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-const statusIntent = z.object({ id: z.string().min(1).max(40), status: z.enum(['active', 'archived']) });
-
 /** Activate or archive one company from its row. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'archive_company|update_company');
-  const parsed = statusIntent.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return json({ ok: false, status: null, error: 'errors.invalid_data' }, 400);
-  try {
-    await updateCompanyStatus(ctx, parsed.data.id, parsed.data.status);
-    return json({ ok: true, status: parsed.data.status, error: null });
-  } catch (e) {
-    if (!isDomainError(e)) throw e;
-    return json({ ok: false, status: null, error: e.message }, e.status);
-  }
-}
+export const action = formAction({
+  schema: z.object({ id: z.string().min(1).max(40), status: z.enum(['active', 'archived']) }),
+  permission: 'archive_company|update_company',
+  async handle(input, { ctx }) {
+    await updateCompanyStatus(ctx, input.id, input.status);
+    return { toast: input.status === 'active' ? 'companies.activated' : 'companies.archived' };
+  },
+});
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['list']['items'][number];
 
@@ -64,15 +58,9 @@ export default function ManageCompanies() {
   const m = useMessage();
   const { list, summary, allCompanies, canCreate, canArchive } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const exportHref = useExportHref();
   const busy = useNavigation().state === 'submitting';
   const to = (path: string) => localePath(i18n.language, path);
-  useActionSnack(
-    done?.ok ? done : null,
-    'success',
-    done?.ok ? t(done.status === 'active' ? 'companies.activated' : 'companies.archived') : null,
-  );
   const columns: Column<Row>[] = [
     {
       key: 'name',
@@ -183,46 +171,23 @@ export default function ManageCompanies() {
         </div>
       ) : null}
       <FiltersBar exportHref={exportHref}>
-        <div>
-          <Label htmlFor="company-search">{t('companies.search')}</Label>
-          <input
-            id="company-search"
-            name="search"
-            type="search"
-            defaultValue={params.get('search') ?? ''}
-            placeholder={t('companies.search_placeholder')}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <Label htmlFor="company-status">{t('companies.fields.status')}</Label>
-          <select
-            id="company-status"
-            name="status"
-            defaultValue={params.get('status') ?? 'all'}
-            className={inputClass}
-          >
-            <option value="all">{t('companies.statuses.all')}</option>
-            <option value="active">{t('companies.statuses.active')}</option>
-            <option value="archived">{t('companies.statuses.archived')}</option>
-          </select>
-        </div>
-        <div>
-          <Label htmlFor="company-currency">{t('companies.fields.currency')}</Label>
-          <select
-            id="company-currency"
-            name="currency"
-            defaultValue={params.get('currency') ?? ''}
-            className={inputClass}
-          >
-            <option value="">{t('companies.all_currencies')}</option>
-            {COMPANY_CURRENCIES.map((c) => (
-              <option key={c} value={c}>
-                {c}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSearch label={t('companies.search')} placeholder={t('companies.search_placeholder')} />
+        <FilterSelect
+          name="status"
+          label={t('companies.fields.status')}
+          any={t('companies.statuses.all')}
+          anyValue="all"
+          options={(['active', 'archived'] as const).map((v) => ({
+            value: v,
+            label: t(`companies.statuses.${v}`),
+          }))}
+        />
+        <FilterSelect
+          name="currency"
+          label={t('companies.fields.currency')}
+          any={t('companies.all_currencies')}
+          options={COMPANY_CURRENCIES.map((c) => ({ value: c, label: c }))}
+        />
       </FiltersBar>
       <DataTable
         rows={list.items}
@@ -230,6 +195,18 @@ export default function ManageCompanies() {
         rowId={(r) => r.id}
         meta={list.meta}
         caption={t('companies.title')}
+        empty={
+          <EmptyState
+            message={t('table.empty')}
+            action={
+              canCreate ? (
+                <Link to={to('/manage-company/new')} className="font-medium text-primary-800 hover:underline">
+                  {t('companies.add')}
+                </Link>
+              ) : null
+            }
+          />
+        }
       />
     </div>
   );

@@ -1,26 +1,26 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
-import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { parseWithZod } from '@conform-to/zod';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { countryListSchema, REGION_CODES } from '@server/domain/countries/schema';
 import { countriesSummary, listCountries, updateCountryStatus } from '@server/domain/countries/service';
 import { requirePermissions } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions.server';
 import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors, Label, inputClass } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/forms';
 import { ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
-import { FiltersBar, useExportHref } from '~/components/ui/list-controls';
-import { useActionSnack } from '~/components/ui/snackbar';
+import {
+  EmptyState,
+  FilterSearch,
+  FilterSelect,
+  FiltersBar,
+  useExportHref,
+} from '~/components/ui/list-controls';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { taxLabel } from '~/components/countries/country-bits';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
@@ -40,22 +40,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-const statusIntent = z.object({
-  intent: z.literal('status'),
-  id: z.coerce.number().int().positive(),
-  status: z.enum(['active', 'archived']),
-});
-
 /** Activate or archive one country from its row. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'archive_country|update_country');
-  const submission = parseWithZod(await request.formData(), { schema: statusIntent });
-  if (submission.status !== 'success')
-    return json({ ok: false, status: null, errors: ['errors.invalid_data'] }, 400);
-  const { id, status } = submission.value;
-  await updateCountryStatus(ctx, id, status);
-  return json({ ok: true, status, errors: null });
-}
+export const action = formAction({
+  schema: z.object({
+    id: z.coerce.number().int().positive(),
+    status: z.enum(['active', 'archived']),
+  }),
+  permission: 'archive_country|update_country',
+  async handle(input, { ctx }) {
+    await updateCountryStatus(ctx, input.id, input.status);
+    return { toast: input.status === 'active' ? 'countries.activated' : 'countries.archived' };
+  },
+});
 
 type Row = Awaited<ReturnType<typeof listCountries>>['items'][number];
 
@@ -63,14 +59,8 @@ export default function ManageCountries() {
   const { t, i18n } = useTranslation();
   const { list, summary, canCreate, canArchive } = useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
-  const [params] = useSearchParams();
   const exportHref = useExportHref();
   const busy = useNavigation().state === 'submitting';
-  useActionSnack(
-    done?.ok ? done : null,
-    'success',
-    done?.ok ? t(done.status === 'active' ? 'countries.activated' : 'countries.archived') : null,
-  );
   const to = (path: string) => localePath(i18n.language, path);
   const columns: Column<Row>[] = [
     {
@@ -122,7 +112,6 @@ export default function ManageCountries() {
           </Link>
           {canArchive ? (
             <AppForm method="post" preventScrollReset>
-              <input type="hidden" name="intent" value="status" />
               <input type="hidden" name="id" value={r.id} />
               <input type="hidden" name="status" value={r.status === 'active' ? 'archived' : 'active'} />
               <button
@@ -161,48 +150,25 @@ export default function ManageCountries() {
           { label: t('countries.summary.with_tax_rate'), value: summary.with_tax_rate },
         ]}
       />
-      {!done?.ok && done?.errors ? <FormErrors errors={done.errors} /> : null}
+      {done && !done.ok && done.error ? <FormErrors errors={[done.error]} /> : null}
       <FiltersBar exportHref={exportHref}>
-        <div>
-          <Label htmlFor="country-search">{t('countries.search')}</Label>
-          <input
-            id="country-search"
-            name="search"
-            type="search"
-            defaultValue={params.get('search') ?? ''}
-            placeholder={t('countries.search_placeholder')}
-            className={inputClass}
-          />
-        </div>
-        <div>
-          <Label htmlFor="country-status">{t('countries.status')}</Label>
-          <select
-            id="country-status"
-            name="status"
-            defaultValue={params.get('status') ?? 'all'}
-            className={inputClass}
-          >
-            <option value="all">{t('countries.statuses.all')}</option>
-            <option value="active">{t('countries.statuses.active')}</option>
-            <option value="archived">{t('countries.statuses.archived')}</option>
-          </select>
-        </div>
-        <div>
-          <Label htmlFor="country-region">{t('countries.region')}</Label>
-          <select
-            id="country-region"
-            name="region_code"
-            defaultValue={params.get('region_code') ?? ''}
-            className={inputClass}
-          >
-            <option value="">{t('countries.all_regions')}</option>
-            {REGION_CODES.map((r) => (
-              <option key={r} value={r}>
-                {t(`countries.regions.${r}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSearch label={t('countries.search')} placeholder={t('countries.search_placeholder')} />
+        <FilterSelect
+          name="status"
+          label={t('countries.status')}
+          any={t('countries.statuses.all')}
+          anyValue="all"
+          options={(['active', 'archived'] as const).map((v) => ({
+            value: v,
+            label: t(`countries.statuses.${v}`),
+          }))}
+        />
+        <FilterSelect
+          name="region_code"
+          label={t('countries.region')}
+          any={t('countries.all_regions')}
+          options={REGION_CODES.map((v) => ({ value: v, label: t(`countries.regions.${v}`) }))}
+        />
       </FiltersBar>
       <DataTable
         rows={list.items}
@@ -210,6 +176,21 @@ export default function ManageCountries() {
         rowId={(r) => String(r.id)}
         meta={list.meta}
         caption={t('countries.title')}
+        empty={
+          <EmptyState
+            message={t('table.empty')}
+            action={
+              canCreate ? (
+                <Link
+                  to={to('/manage-countries/new')}
+                  className="font-medium text-primary-800 hover:underline"
+                >
+                  {t('countries.add')}
+                </Link>
+              ) : null
+            }
+          />
+        }
       />
     </div>
   );
