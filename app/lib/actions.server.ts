@@ -219,6 +219,20 @@ function toastCookie(context: AppLoadContext, message: string, type: ToastType):
   return serializeCookie(context.env, 'toast', JSON.stringify(toast));
 }
 
+/**
+ * For the rare operation whose refusal the spec says to pass over in silence (a cart deletion that
+ * fails shows the cart as it is): a domain refusal becomes false, anything else still fails.
+ */
+export async function ignoreRefusal(run: Promise<unknown>): Promise<boolean> {
+  try {
+    await run;
+    return true;
+  } catch (e) {
+    if (isDomainError(e) && !(e instanceof NotFound)) return false;
+    throw e;
+  }
+}
+
 /** A request made by Remix's fetch (`?_data=`), rather than a document request of a browser without JavaScript. */
 function isFetch(request: Request): boolean {
   return new URL(request.url).searchParams.has('_data');

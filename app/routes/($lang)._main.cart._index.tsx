@@ -4,16 +4,11 @@
  * end), deleting selected applicants (an order left empty goes too) or a whole order, when the cart is
  * cleared (the GMT time of the `cart_clear_time_gmt` setting), and Checkout.
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { canAny } from '@server/domain/access/actor';
 import {
   CART_PERMISSION,
@@ -22,17 +17,18 @@ import {
   deleteCartEnrollments,
 } from '@server/domain/enrollments/cart';
 import { ORDER_PERMISSION, deleteBatch } from '@server/domain/enrollments/service';
-import { isDomainError } from '@server/domain/errors';
-import { langOf, requirePermissions } from '~/lib/guards.server';
+import { msg } from '@server/domain/validation';
+import { requirePermissions } from '~/lib/guards.server';
+import { ignoreRefusal, intentAction } from '~/lib/actions.server';
+import { answerOf, unreachable } from '~/lib/actions';
 import { localePath } from '~/i18n/config';
-import { AppForm, ErrorList } from '~/components/forms';
+import { AppForm, Checkbox, ErrorList } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { EnrollmentErrors, PhoneLabel } from '~/components/enrollments/applicants-table';
-import { useFlashParam } from '~/components/enrollments/order-bits';
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';
@@ -65,41 +61,50 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, ORDER_PERMISSION);
-  const lang = langOf(request);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  if (intent === 'delete_batch') {
-    try {
-      await deleteBatch(ctx, String(form.get('batch_id') ?? ''));
-    } catch (e) {
-      if (!isDomainError(e)) throw e;
-      return redirect(localePath(lang, '/cart'));
+/** Remove a whole order, or the selected applicants (an order left empty goes too). */
+export const action = intentAction({
+  intents: {
+    delete_batch: {
+      schema: z.object({ batch_id: z.string().min(1).max(64) }),
+      permission: ORDER_PERMISSION,
+    },
+    delete: {
+      schema: z.object({
+        ids: z
+          .array(z.string().min(1).max(64))
+          .optional()
+          .refine((ids) => !!ids?.length, 'cart.errors.select_one'),
+      }),
+      permission: ORDER_PERMISSION,
+    },
+  },
+  async handle(input, { ctx, redirect }) {
+    // Spec 001 s.8: a failed cart deletion is passed over; the cart shows what is left.
+    switch (input.intent) {
+      case 'delete_batch': {
+        const done = await ignoreRefusal(deleteBatch(ctx, input.batch_id));
+        return redirect('/cart', done ? 'cart.batch_deleted' : undefined);
+      }
+      case 'delete': {
+        let deleted = 0;
+        const done = await ignoreRefusal(
+          deleteCartEnrollments(ctx, input.ids ?? []).then((r) => (deleted = r.deleted)),
+        );
+        return redirect('/cart', done ? msg('cart.deleted', { count: deleted }) : undefined);
+      }
+      default:
+        return unreachable(input);
     }
-    return redirect(localePath(lang, '/cart?removed=1'));
-  }
-  const ids = form.getAll('ids').map(String).filter(Boolean);
-  if (!ids.length) return json({ errors: ['cart.errors.select_one'] }, { status: 400 });
-  try {
-    const result = await deleteCartEnrollments(ctx, ids);
-    return redirect(localePath(lang, `/cart?deleted=${result.deleted}`));
-  } catch (e) {
-    // Spec 001 s.8: a failed cart deletion is silently ignored; the cart shows what is left.
-    if (!isDomainError(e)) throw e;
-    return redirect(localePath(lang, '/cart'));
-  }
-}
+  },
+});
 
 export default function Cart() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>();
+  const answer = answerOf(useActionData());
+  const selectError = answer?.submission?.error?.ids;
   const busy = useNavigation().state === 'submitting';
   const [selected, setSelected] = useState<string[]>([]);
-  useFlashParam('added', () => t('cart.added'));
-  useFlashParam('removed', () => t('cart.batch_deleted'));
-  useFlashParam('deleted', (n) => t('cart.deleted', { count: Number(n) }));
   const lp = (path: string) => localePath(i18n.language, path);
   const orderLink = data.canOrder ? (
     <ButtonLink to={lp('/insureds/order')} variant="secondary">
@@ -216,9 +221,9 @@ export default function Cart() {
                   </Button>
                 ) : null}
               </div>
-              {result?.errors ? (
+              {selectError ? (
                 <div className="px-6 pt-3">
-                  <ErrorList errors={result.errors} />
+                  <ErrorList errors={selectError} />
                 </div>
               ) : null}
               <div className="sm:overflow-x-auto">
@@ -231,12 +236,10 @@ export default function Cart() {
                     <tr>
                       {data.canOrder ? (
                         <th scope="col" className="w-10 px-4 py-3">
-                          <input
-                            type="checkbox"
+                          <Checkbox
                             checked={allOnPage}
                             onChange={() => setSelected(allOnPage ? [] : pageIds)}
                             aria-label={t('cart.enrollments.select_page')}
-                            className="h-4 w-4 rounded border-slate-300 text-primary-700"
                           />
                         </th>
                       ) : null}
@@ -269,14 +272,12 @@ export default function Cart() {
                       >
                         {data.canOrder ? (
                           <td className="absolute left-4 top-3.5 sm:static sm:table-cell sm:px-4 sm:py-3">
-                            <input
-                              type="checkbox"
+                            <Checkbox
                               name="ids"
                               value={r.id}
                               checked={selected.includes(r.id)}
                               onChange={() => toggle(r.id)}
                               aria-label={t('cart.enrollments.select', { name: r.full_name ?? '' })}
-                              className="h-4 w-4 rounded border-slate-300 text-primary-700"
                             />
                           </td>
                         ) : null}

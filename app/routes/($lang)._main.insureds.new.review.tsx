@@ -4,19 +4,19 @@
  * their policies are issued (stored on the batch); "Add to cart" puts the batch in the cart (refused
  * while an applicant has errors).
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { confirmBatch, isEditable, setWelcomeEmail } from '@server/domain/enrollments/service';
+import { z } from 'zod';
+import {
+  ORDER_PERMISSION,
+  confirmBatch,
+  isEditable,
+  setWelcomeEmail,
+} from '@server/domain/enrollments/service';
 import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
-import { isDomainError } from '@server/domain/errors';
 import { orderStep } from '~/lib/enrollments.server';
+import { formAction } from '~/lib/actions.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -42,18 +42,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { closed: false as const, batch, list, overview, title };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const { ctx, batch, lang } = await orderStep(request, context);
-  try {
-    await setWelcomeEmail(ctx, batch.id, form.get('send_welcome_email') === 'on');
+/** The welcome-email choice, then "Add to cart": the batch goes into the cart. */
+export const action = formAction({
+  schema: z.object({ send_welcome_email: z.literal('on').optional() }),
+  permission: ORDER_PERMISSION,
+  async handle(input, { request, context, redirect }) {
+    const { ctx, batch } = await orderStep(request, context);
+    await setWelcomeEmail(ctx, batch.id, input.send_welcome_email === 'on');
     await confirmBatch(ctx, batch.id);
-  } catch (e) {
-    if (!isDomainError(e)) throw e;
-    return json({ errors: [e.message] }, { status: e.status });
-  }
-  return redirect(localePath(lang, '/cart?added=1'));
-}
+    return redirect('/cart', 'cart.added');
+  },
+});
 
 export default function Review() {
   const { t, i18n } = useTranslation();
@@ -102,7 +101,7 @@ export default function Review() {
       </Card>
       <Card>
         <AppForm method="post" className="space-y-5">
-          <FormErrors errors={result?.errors} />
+          <FormErrors errors={result?.error ? [result.error] : null} />
           <div className="flex items-start gap-3">
             <input
               id="send-welcome-email"

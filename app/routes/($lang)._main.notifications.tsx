@@ -1,18 +1,14 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
+import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { listNotifications, markNotificationsRead } from '@server/domain/notifications/service';
 import { requireUser } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions.server';
 import { pageTitle } from '~/lib/meta';
 import { AppForm } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
-import { useActionSnack } from '~/components/ui/snackbar';
 import { NotificationItem } from '~/components/notifications/notification-item';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -24,16 +20,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { items, unread, title: pageTitle(context, request, 'notifications.title') };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  await markNotificationsRead(requireUser(request, context));
-  return json({ done: true });
-}
+/** Marks every notification read (any signed-in user, for their own). */
+export const action = formAction({
+  schema: z.object({}),
+  permission: null,
+  async handle(_input, { ctx }) {
+    await markNotificationsRead(ctx);
+    return { toast: 'notifications.marked' };
+  },
+});
 
 export default function Notifications() {
   const { t } = useTranslation();
   const { items, unread } = useLoaderData<typeof loader>();
-  const done = useActionData<typeof action>();
-  useActionSnack(done, 'success', t('notifications.marked'));
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader
