@@ -1,17 +1,12 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
 import { countrySchema } from '@server/domain/countries/schema';
 import { createCountry } from '@server/domain/countries/service';
-import { langOf, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { requirePermissions } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
@@ -26,18 +21,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ title: pageTitle(context, request, 'countries.new_title') });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_country');
-  const submission = parseWithZod(await request.formData(), { schema: countrySchema });
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  const r = await withFormErrors(submission, () => createCountry(ctx, submission.value));
-  if (!r.ok) return json(r.reply, { status: r.status });
-  return redirect(localePath(langOf(request), `/manage-countries/${r.value.id}?saved=created`));
-}
+export const action = formAction({
+  schema: countrySchema,
+  permission: 'create_country',
+  async handle(input, { ctx, redirect }) {
+    const { id } = await createCountry(ctx, input);
+    return redirect(`/manage-countries/${id}`, 'countries.created');
+  },
+});
 
 export default function NewCountry() {
   const { t, i18n } = useTranslation();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm({
     id: 'country',

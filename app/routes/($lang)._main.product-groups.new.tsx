@@ -1,10 +1,4 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -12,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { GROUP_DESCRIPTION_MAX, productGroupSchema } from '@server/domain/products/schema';
 import { createProductGroup, groupProductOptions } from '@server/domain/products/groups';
 import { productFormOptions } from '@server/domain/products/service';
-import { langOf, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { requirePermissions } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
@@ -32,19 +27,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_product_group');
-  const submission = parseWithZod(await request.formData(), { schema: productGroupSchema });
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  const r = await withFormErrors(submission, () => createProductGroup(ctx, submission.value));
-  if (!r.ok) return json(r.reply, { status: r.status });
-  return redirect(localePath(langOf(request), `/product-groups/${r.value.id}?saved=group_created`));
-}
+export const action = formAction({
+  schema: productGroupSchema,
+  permission: 'create_product_group',
+  async handle(input, { ctx, redirect }) {
+    const { id } = await createProductGroup(ctx, input);
+    return redirect(`/product-groups/${id}`, 'products.messages.group_created');
+  },
+});
 
 export default function NewProductGroup() {
   const { t, i18n } = useTranslation();
   const { products, companies } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm({
     id: 'product-group',

@@ -1,17 +1,12 @@
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
 import { createProductSchema, MIN_PURCHASE_DAYS } from '@server/domain/products/schema';
 import { createProduct, productFormOptions } from '@server/domain/products/service';
-import { langOf, requirePermissions, withFormErrors } from '~/lib/guards.server';
-import { redirectWithToast } from '~/lib/actions.server';
+import { requirePermissions } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
@@ -27,24 +22,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ options, title: pageTitle(context, request, 'products.new_title') });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_product');
-  const submission = parseWithZod(await request.formData(), { schema: createProductSchema });
-  if (submission.status !== 'success') return json(submission.reply(), { status: 400 });
-  const r = await withFormErrors(submission, () => createProduct(ctx, submission.value));
-  if (!r.ok) return json(r.reply, { status: r.status });
-  return redirectWithToast(
-    context,
-    langOf(request),
-    `/products/${r.value.id}/pricing`,
-    'products.messages.created',
-  );
-}
+export const action = formAction({
+  schema: createProductSchema,
+  permission: 'create_product',
+  async handle(input, { ctx, redirect }) {
+    const { id } = await createProduct(ctx, input);
+    return redirect(`/products/${id}/pricing`, 'products.messages.created');
+  },
+});
 
 export default function NewProduct() {
   const { t, i18n } = useTranslation();
   const { options } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm({
     id: 'product',
