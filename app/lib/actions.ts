@@ -1,4 +1,5 @@
 import type { SubmissionResult } from '@conform-to/react';
+import * as server from './actions.server';
 
 /**
  * The one answer every page action gives (see docs/page-kit.md). A success that leaves the page usually
@@ -35,3 +36,12 @@ export function answerOf<D = unknown>(data: unknown): ActionAnswer<D> | null {
   if (!data || typeof data !== 'object' || !('ok' in data) || !('intent' in data)) return null;
   return data as ActionAnswer<D>;
 }
+
+/*
+ * The two action builders, as routes call them: `export const action = intentAction({...})`. The call runs
+ * when the route module loads, in the browser too (the bundler keeps a call it cannot prove pure), where
+ * the .server module is empty: so these wrappers only close over the definition, and the server half is
+ * reached when the action runs, on the server.
+ */
+export const intentAction: typeof server.intentAction = (def) => (args) => server.intentAction(def)(args);
+export const formAction: typeof server.formAction = (def) => (args) => server.formAction(def)(args);

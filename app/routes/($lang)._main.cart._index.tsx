@@ -19,8 +19,8 @@ import {
 import { ORDER_PERMISSION, deleteBatch } from '@server/domain/enrollments/service';
 import { msg } from '@server/domain/validation';
 import { requirePermissions } from '~/lib/guards.server';
-import { ignoreRefusal, intentAction } from '~/lib/actions.server';
-import { answerOf, unreachable } from '~/lib/actions';
+import { ignoreRefusal } from '~/lib/actions.server';
+import { answerOf, intentAction, unreachable } from '~/lib/actions';
 import { localePath } from '~/i18n/config';
 import { AppForm, Checkbox, ErrorList } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';

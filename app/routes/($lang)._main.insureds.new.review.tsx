@@ -15,8 +15,8 @@ import {
   setWelcomeEmail,
 } from '@server/domain/enrollments/service';
 import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
+import { formAction } from '~/lib/actions';
 import { orderStep } from '~/lib/enrollments.server';
-import { formAction } from '~/lib/actions.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';

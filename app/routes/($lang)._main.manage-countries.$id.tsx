@@ -1,25 +1,10 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
-import {
-  Link,
-  useActionData,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  useSearchParams,
-} from '@remix-run/react';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { isDomainError } from '@server/domain/errors';
 import { countrySchema, countryStatusSchema, updateTaxRateSchema } from '@server/domain/countries/schema';
 import {
   activateTaxRate,
@@ -32,14 +17,14 @@ import {
   updateTaxRate,
 } from '@server/domain/countries/service';
 import { translate } from '@server/platform/i18n';
-import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
+import { intentAction, unreachable } from '~/lib/actions';
 import { formatDate } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
 import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
-import { useActionSnack } from '~/components/ui/snackbar';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { CountryFields, taxLabel } from '~/components/countries/country-bits';
 import { ActivityLog } from '~/components/activity/activity-log';
@@ -70,20 +55,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 }
 
 const rateIdSchema = z.object({ rate_id: z.coerce.number().int().positive() });
-const INTENTS = ['update', 'status', 'add_rate', 'update_rate', 'activate_rate', 'delete_rate'] as const;
-type Intent = (typeof INTENTS)[number];
 
-/** Success messages of each intent (the spec's texts for the tax-rate ones). */
-const DONE: Record<Intent, string> = {
-  update: 'countries.updated',
-  status: 'countries.status_updated',
-  add_rate: 'countries.tax_rate_added',
-  update_rate: 'countries.tax_rate_updated',
-  activate_rate: 'countries.tax_rate_activated',
-  delete_rate: 'countries.tax_rate_deleted',
-};
 /** Failure headings of each intent. */
-const FAILED: Record<Intent, string> = {
+const FAILED: Record<string, string> = {
   update: 'countries.update_failed',
   status: 'countries.status_failed',
   add_rate: 'countries.tax_rate_add_failed',
@@ -94,76 +68,48 @@ const FAILED: Record<Intent, string> = {
 
 /**
  * The country's operations behind an `intent`: its details, its status, and its tax rates (add, update,
- * activate, delete). Each maps to its service call, which checks the permission.
+ * activate, delete); the success messages are the spec's texts for the tax-rate ones.
  */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'update_country|archive_country');
-  const id = countryIdOf(params);
-  const formData = await request.formData();
-  const intent = String(formData.get('intent')) as Intent;
-  if (!INTENTS.includes(intent))
-    return json({ intent, result: null, ok: false, error: 'errors.invalid_data' }, 400);
-  // Operations without a form of their own answer a plain error message instead of field errors.
-  const simple = async (run: () => Promise<unknown>) => {
-    try {
-      await run();
-      return json({ intent, result: null, ok: true, error: null });
-    } catch (e) {
-      if (!isDomainError(e)) throw e;
-      return json({ intent, result: null, ok: false, error: e.message }, e.status);
-    }
-  };
-  switch (intent) {
-    case 'update': {
-      const submission = parseWithZod(formData, { schema: countrySchema });
-      if (submission.status !== 'success')
-        return json({ intent, result: submission.reply(), ok: false, error: null }, 400);
-      const r = await withFormErrors(submission, () => updateCountry(ctx, id, submission.value));
-      return json(
-        { intent, result: r.ok ? submission.reply() : r.reply, ok: r.ok, error: null },
-        r.ok ? 200 : r.status,
-      );
-    }
-    case 'status': {
-      const parsed = countryStatusSchema.safeParse(Object.fromEntries(formData));
-      if (!parsed.success)
-        return json({ intent, result: null, ok: false, error: 'errors.invalid_data' }, 400);
-      return simple(() => updateCountryStatus(ctx, id, parsed.data.status));
-    }
-    case 'add_rate':
-    case 'update_rate': {
-      const submission = parseWithZod(formData, { schema: updateTaxRateSchema });
-      if (submission.status !== 'success')
-        return json({ intent, result: submission.reply(), ok: false, error: null }, 400);
-      if (intent === 'add_rate') {
-        const r = await withFormErrors(submission, () =>
-          addTaxRate(ctx, { ...submission.value, country_id: id }),
-        );
-        return json(
-          { intent, result: r.ok ? submission.reply({ resetForm: true }) : r.reply, ok: r.ok, error: null },
-          r.ok ? 200 : r.status,
-        );
+export const action = intentAction({
+  intents: {
+    update: { schema: countrySchema, permission: 'update_country' },
+    status: { schema: countryStatusSchema, permission: 'archive_country|update_country' },
+    add_rate: { schema: updateTaxRateSchema, permission: 'update_country' },
+    update_rate: { schema: rateIdSchema.and(updateTaxRateSchema), permission: 'update_country' },
+    activate_rate: { schema: rateIdSchema, permission: 'update_country' },
+    delete_rate: { schema: rateIdSchema, permission: 'update_country' },
+  },
+  async handle(input, { ctx, params, request, redirect }) {
+    const id = countryIdOf(params);
+    switch (input.intent) {
+      case 'update':
+        await updateCountry(ctx, id, input);
+        return { toast: 'countries.updated' };
+      case 'status':
+        await updateCountryStatus(ctx, id, input.status);
+        return { toast: input.status === 'active' ? 'countries.activated' : 'countries.archived' };
+      case 'add_rate':
+        await addTaxRate(ctx, { ...input, country_id: id });
+        return { toast: 'countries.tax_rate_added' };
+      case 'update_rate': {
+        await updateTaxRate(ctx, input.rate_id, input);
+        // Back to the country without the rate being edited.
+        const query = new URL(request.url).searchParams;
+        query.delete('rate');
+        query.delete('index');
+        return redirect(`/manage-countries/${id}?${query}`, 'countries.tax_rate_updated');
       }
-      const rate = rateIdSchema.safeParse(Object.fromEntries(formData));
-      if (!rate.success) return json({ intent, result: null, ok: false, error: 'errors.invalid_data' }, 400);
-      const r = await withFormErrors(submission, () =>
-        updateTaxRate(ctx, rate.data.rate_id, submission.value),
-      );
-      if (!r.ok) return json({ intent, result: r.reply, ok: false, error: null }, r.status);
-      return redirect(localePath(langOf(request), `/manage-countries/${id}?saved=update_rate`));
+      case 'activate_rate':
+        await activateTaxRate(ctx, input.rate_id);
+        return { toast: 'countries.tax_rate_activated' };
+      case 'delete_rate':
+        await deleteTaxRate(ctx, input.rate_id);
+        return { toast: 'countries.tax_rate_deleted' };
+      default:
+        return unreachable(input);
     }
-    case 'activate_rate':
-    case 'delete_rate': {
-      const rate = rateIdSchema.safeParse(Object.fromEntries(formData));
-      if (!rate.success) return json({ intent, result: null, ok: false, error: 'errors.invalid_data' }, 400);
-      return simple(() =>
-        intent === 'activate_rate'
-          ? activateTaxRate(ctx, rate.data.rate_id)
-          : deleteTaxRate(ctx, rate.data.rate_id),
-      );
-    }
-  }
-}
+  },
+});
 
 export default function CountryDetail() {
   const { t, i18n } = useTranslation();
@@ -171,37 +117,14 @@ export default function CountryDetail() {
   const { country, logs, canUpdate, canArchive } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const location = useLocation();
   const busy = useNavigation().state === 'submitting';
   const to = (path: string) => localePath(i18n.language, path);
-  const saved = params.get('saved');
   const editingId = Number(params.get('rate')) || null;
   const editing = country.tax_rates.find((r) => r.id === editingId) ?? null;
 
-  const snack = data?.ok
-    ? t(
-        data.intent === 'status'
-          ? `countries.${country.status === 'active' ? 'activated' : 'archived'}`
-          : DONE[data.intent],
-      )
-    : null;
-  useActionSnack(data?.ok ? data : null, 'success', snack);
-  useActionSnack(
-    saved ? location.key : null,
-    'success',
-    saved === 'created' ? t('countries.created') : saved === 'update_rate' ? t(DONE.update_rate) : null,
-  );
-  useEffect(() => {
-    // The "saved" marker has done its job; drop it so a reload does not repeat the message.
-    if (!saved) return;
-    const url = new URL(window.location.href);
-    url.searchParams.delete('saved');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search);
-  }, [saved]);
-
   const [countryForm, countryFields] = useForm({
     id: 'country',
-    lastResult: data?.intent === 'update' ? data.result : undefined,
+    lastResult: data?.intent === 'update' ? data.submission : undefined,
     defaultValue: {
       ...country,
       dial_code: country.dial_code ?? '',
@@ -225,7 +148,7 @@ export default function CountryDetail() {
   const rateFormId = editing ? `rate-${editing.id}` : 'rate-new';
   const [rateForm, rateFields] = useForm({
     id: rateFormId,
-    lastResult: data?.intent === 'add_rate' || data?.intent === 'update_rate' ? data.result : undefined,
+    lastResult: data?.intent === 'add_rate' || data?.intent === 'update_rate' ? data.submission : undefined,
     defaultValue: editing
       ? {
           tax_rate: editing.tax_rate == null ? '' : editing.tax_rate.toFixed(2),
@@ -281,7 +204,7 @@ export default function CountryDetail() {
       />
       {failure ? (
         <Alert>
-          <p className="font-semibold">{t(FAILED[failure.intent as Intent] ?? 'errors.generic')}</p>
+          <p className="font-semibold">{t((failure.intent && FAILED[failure.intent]) ?? 'errors.generic')}</p>
           <p>{m(failure.error)}</p>
         </Alert>
       ) : null}
@@ -386,7 +309,8 @@ export default function CountryDetail() {
           <AppForm
             method="post"
             {...getFormProps(rateForm)}
-            key={rateFormId}
+            // A rate added starts the form again empty.
+            key={`${rateFormId}-${country.tax_rates.length}`}
             className="space-y-4"
             preventScrollReset
           >

@@ -24,8 +24,7 @@ import {
   updateInsurerStatus,
 } from '@server/domain/insurers/service';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
-import { intentAction } from '~/lib/actions.server';
-import { unreachable } from '~/lib/actions';
+import { intentAction, unreachable } from '~/lib/actions';
 import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';

@@ -19,8 +19,7 @@ import {
 import { listProductGroups } from '@server/domain/products/groups';
 import { msg } from '@server/domain/validation';
 import { requirePermissions } from '~/lib/guards.server';
-import { intentAction } from '~/lib/actions.server';
-import { unreachable } from '~/lib/actions';
+import { intentAction, unreachable } from '~/lib/actions';
 import { bulkSchema, lenientQuery, queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { formatDate } from '~/lib/dates';
