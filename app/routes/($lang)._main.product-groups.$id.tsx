@@ -1,14 +1,9 @@
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { NotFound } from '@server/domain/errors';
 import { GROUP_DESCRIPTION_MAX, productGroupSchema } from '@server/domain/products/schema';
@@ -19,14 +14,13 @@ import {
   productGroupActivities,
   updateProductGroup,
 } from '@server/domain/products/groups';
-import { langOf, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { requirePermissions } from '~/lib/guards.server';
+import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
-import { useActionSnack } from '~/components/ui/snackbar';
-import { useSavedParamSnack } from '~/components/products/saved-snack';
 import { ActivityLog } from '~/components/activity/activity-log';
 import { ProductGroupFields, ProductStatusBadge } from '~/components/products/product-fields';
 
@@ -61,36 +55,35 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, params, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'update_product_group|delete_product_group');
-  const id = params.id!;
-  const form = await request.formData();
-  if (form.get('intent') === 'delete') {
-    await orNotFound(() => deleteProductGroup(ctx, id));
-    return redirect(localePath(langOf(request), '/products?view=groups'));
-  }
-  const submission = parseWithZod(form, { schema: productGroupSchema });
-  if (submission.status !== 'success')
-    return json({ result: submission.reply(), saved: false }, { status: 400 });
-  const r = await withFormErrors(submission, () =>
-    orNotFound(() => updateProductGroup(ctx, id, submission.value)),
-  );
-  return json(
-    { result: r.ok ? submission.reply() : r.reply, saved: r.ok },
-    { status: r.ok ? 200 : r.status },
-  );
-}
+/** Save the group, or delete it (back to the groups list). */
+export const action = intentAction({
+  intents: {
+    update: { schema: productGroupSchema, permission: 'update_product_group' },
+    delete: { schema: z.object({}), permission: 'delete_product_group' },
+  },
+  async handle(input, { ctx, params, redirect }) {
+    const id = params.id!;
+    switch (input.intent) {
+      case 'update':
+        await updateProductGroup(ctx, id, input);
+        return { toast: 'products.messages.group_updated' };
+      case 'delete':
+        await deleteProductGroup(ctx, id);
+        return redirect('/products?view=groups', 'products.messages.group_deleted');
+      default:
+        return unreachable(input);
+    }
+  },
+});
 
 export default function ProductGroupPage() {
   const { t, i18n } = useTranslation();
   const { group, products, logs, canUpdate, canDelete } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  useActionSnack(data?.saved ? data : null, 'success', t('products.messages.group_updated'));
-  useSavedParamSnack();
   const [form, fields] = useForm({
     id: `product-group-${group.id}`,
-    lastResult: data?.result,
+    lastResult: data?.intent === 'update' ? data.submission : undefined,
     defaultValue: {
       name: group.name,
       scheme: group.scheme ?? '',
@@ -141,7 +134,7 @@ export default function ProductGroupPage() {
               isNew={false}
               maxDescription={GROUP_DESCRIPTION_MAX}
             />
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" name="intent" value="update" disabled={busy}>
               {t('common.save')}
             </Button>
           </AppForm>
