@@ -1,9 +1,4 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -13,7 +8,8 @@ import { loginPasswordSchema } from '@server/domain/auth/schema';
 import { startSignIn } from '@server/domain/auth/service';
 import { serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
-import { langOf, requireGuest, withFormErrors } from '~/lib/guards.server';
+import { langOf, requireGuest } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button } from '~/components/ui/button';
@@ -29,23 +25,23 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Step 2: the password. On success the PIN is emailed and the browser holds the "waiting for PIN" token. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requireGuest(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: loginPasswordSchema });
-  if (submission.status !== 'success') return submission.reply({ hideFields: ['password'] });
-  const result = await withFormErrors(submission, () =>
-    startSignIn({ ...ctx, userAgent: request.headers.get('user-agent') }, submission.value),
-  );
-  if (!result.ok) return result.reply;
-  throw redirect(localePath(langOf(request), '/auth/pin-otp'), {
-    headers: { 'set-cookie': serializeCookie(context.env, 'pin', result.value.pendingToken) },
-  });
-}
+export const action = formAction({
+  access: 'guest',
+  schema: loginPasswordSchema,
+  permission: null,
+  async handle(input, { ctx, request, context, redirect }) {
+    const userAgent = request.headers.get('user-agent');
+    const { pendingToken } = await startSignIn({ ...ctx, userAgent }, input);
+    return redirect('/auth/pin-otp', undefined, {
+      headers: { 'set-cookie': serializeCookie(context.env, 'pin', pendingToken) },
+    });
+  },
+});
 
 export default function LoginPassword() {
   const { t, i18n } = useTranslation();
   const { email } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.submission;
   const [form, fields] = useForm<z.input<typeof loginPasswordSchema>>({
     lastResult,
     constraint: getZodConstraint(loginPasswordSchema),

@@ -1,9 +1,4 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -11,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { phoneSchema } from '@server/domain/auth/schema';
 import { setInvitePhone } from '@server/domain/auth/service';
-import { withFormErrors } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions';
 import { invitePath, requireInvitation } from '~/lib/invite.server';
 import { pageTitle } from '~/lib/meta';
 import { AppForm, FormErrors } from '~/components/forms';
@@ -30,19 +25,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Step 4: the mobile number; a pin goes to it by text message. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { ctx, token } = await requireInvitation(request, context, 'add-phone');
-  const submission = parseWithZod(await request.formData(), { schema: phoneSchema });
-  if (submission.status !== 'success') return submission.reply();
-  const r = await withFormErrors(submission, () => setInvitePhone(ctx, token, submission.value));
-  if (!r.ok) return r.reply;
-  throw redirect(invitePath(request, 'pin-otp-phone'));
-}
+export const action = formAction({
+  access: 'guest',
+  schema: phoneSchema,
+  permission: null,
+  async handle(input, { request, context }) {
+    const { ctx, token } = await requireInvitation(request, context, 'add-phone');
+    await setInvitePhone(ctx, token, input);
+    throw redirect(invitePath(request, 'pin-otp-phone'));
+  },
+});
 
 export default function InviteAddPhone() {
   const { t } = useTranslation();
   const { phone } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.submission;
   const [form, fields] = useForm<z.input<typeof phoneSchema>>({
     lastResult,
     constraint: getZodConstraint(phoneSchema),
