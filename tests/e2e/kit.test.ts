@@ -97,6 +97,7 @@ describe('page kit', () => {
 
   it('does the same without JavaScript: the refusal on its field, the toast once after the redirect', async () => {
     const p = await noJs.newPage();
+    p.setDefaultTimeout(30_000);
     await p.goto('/manage-insurers?add=1');
     await p.getByLabel(t('insurers.code'), { exact: true }).fill(`${tag}N`);
     await p.getByRole('button', { name: t('insurers.create'), exact: true }).click();
@@ -121,6 +122,8 @@ describe('page kit', () => {
     await createProduct(`${tag}B`);
     // One row a page: the two products of this run are on two pages.
     await visit(page, `/products?items=1&search=${tag}`);
+    await screenshots(page, 'kit-products-one-a-page');
+    expect(await page.getByText(t('table.page_of', 'en', { page: 1, pages: 2 })).count()).toBe(1);
     page.on('dialog', (d) => void d.accept());
     for (const [button, done] of [
       [t('products.archive'), t('products.bulk_archived', 'en', { count: 2 })],
