@@ -4,7 +4,7 @@
  * end), deleting selected applicants (an order left empty goes too) or a whole order, when the cart is
  * cleared (the GMT time of the `cart_clear_time_gmt` setting), and Checkout.
  */
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -62,41 +62,42 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Remove a whole order, or the selected applicants (an order left empty goes too). */
-export const action = intentAction({
-  intents: {
-    delete_batch: {
-      schema: z.object({ batch_id: z.string().min(1).max(64) }),
-      permission: ORDER_PERMISSION,
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      delete_batch: {
+        schema: z.object({ batch_id: z.string().min(1).max(64) }),
+        permission: ORDER_PERMISSION,
+      },
+      delete: {
+        schema: z.object({
+          ids: z
+            .array(z.string().min(1).max(64))
+            .optional()
+            .refine((ids) => !!ids?.length, 'cart.errors.select_one'),
+        }),
+        permission: ORDER_PERMISSION,
+      },
     },
-    delete: {
-      schema: z.object({
-        ids: z
-          .array(z.string().min(1).max(64))
-          .optional()
-          .refine((ids) => !!ids?.length, 'cart.errors.select_one'),
-      }),
-      permission: ORDER_PERMISSION,
+    async handle(input, { ctx, redirect }) {
+      // Spec 001 s.8: a failed cart deletion is passed over; the cart shows what is left.
+      switch (input.intent) {
+        case 'delete_batch': {
+          const done = await ignoreRefusal(deleteBatch(ctx, input.batch_id));
+          return redirect('/cart', done ? 'cart.batch_deleted' : undefined);
+        }
+        case 'delete': {
+          let deleted = 0;
+          const done = await ignoreRefusal(
+            deleteCartEnrollments(ctx, input.ids ?? []).then((r) => (deleted = r.deleted)),
+          );
+          return redirect('/cart', done ? msg('cart.deleted', { count: deleted }) : undefined);
+        }
+        default:
+          return unreachable(input);
+      }
     },
-  },
-  async handle(input, { ctx, redirect }) {
-    // Spec 001 s.8: a failed cart deletion is passed over; the cart shows what is left.
-    switch (input.intent) {
-      case 'delete_batch': {
-        const done = await ignoreRefusal(deleteBatch(ctx, input.batch_id));
-        return redirect('/cart', done ? 'cart.batch_deleted' : undefined);
-      }
-      case 'delete': {
-        let deleted = 0;
-        const done = await ignoreRefusal(
-          deleteCartEnrollments(ctx, input.ids ?? []).then((r) => (deleted = r.deleted)),
-        );
-        return redirect('/cart', done ? msg('cart.deleted', { count: deleted }) : undefined);
-      }
-      default:
-        return unreachable(input);
-    }
-  },
-});
+  })(args);
 
 export default function Cart() {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useLocation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can, canAny } from '@server/domain/access/actor';
@@ -75,37 +80,38 @@ const bulk = (action: ClientAction) => ({
 });
 
 /** The bulk actions of the bar (archive, activate, reactivate, delete, request onboarding). */
-export const action = intentAction({
-  intents: {
-    archive: bulk('archive'),
-    activate: bulk('activate'),
-    reactivate: bulk('reactivate'),
-    request_onboarding: bulk('request_onboarding'),
-    delete: bulk('delete'),
-  } satisfies Record<ClientAction, unknown>,
-  async handle(input, { ctx }) {
-    switch (input.intent) {
-      case 'archive':
-      case 'activate':
-      case 'reactivate':
-      case 'request_onboarding':
-      case 'delete': {
-        const { selection, filters } = input;
-        const result = await bulkClientAction(ctx, {
-          action: input.intent,
-          ids: selection.all_matching ? undefined : selection.ids,
-          all_matching: selection.all_matching,
-          // The list's default tab is active: 'all matching' without a tab means the active tab.
-          filters: { tab: 'active', ...filters },
-        });
-        const key = input.intent === 'delete' ? 'clients.bulk.done_delete' : 'clients.bulk.done';
-        return { data: result, toast: result.done > 0 ? msg(key, { count: result.done }) : undefined };
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      archive: bulk('archive'),
+      activate: bulk('activate'),
+      reactivate: bulk('reactivate'),
+      request_onboarding: bulk('request_onboarding'),
+      delete: bulk('delete'),
+    } satisfies Record<ClientAction, unknown>,
+    async handle(input, { ctx }) {
+      switch (input.intent) {
+        case 'archive':
+        case 'activate':
+        case 'reactivate':
+        case 'request_onboarding':
+        case 'delete': {
+          const { selection, filters } = input;
+          const result = await bulkClientAction(ctx, {
+            action: input.intent,
+            ids: selection.all_matching ? undefined : selection.ids,
+            all_matching: selection.all_matching,
+            // The list's default tab is active: 'all matching' without a tab means the active tab.
+            filters: { tab: 'active', ...filters },
+          });
+          const key = input.intent === 'delete' ? 'clients.bulk.done_delete' : 'clients.bulk.done';
+          return { data: result, toast: result.done > 0 ? msg(key, { count: result.done }) : undefined };
+        }
+        default:
+          return unreachable(input);
       }
-      default:
-        return unreachable(input);
-    }
-  },
-});
+    },
+  })(args);
 
 export default function ClientsList() {
   const { t, i18n } = useTranslation();

@@ -4,7 +4,7 @@
  * their policies are issued (stored on the batch); "Add to cart" puts the batch in the cart (refused
  * while an applicant has errors).
  */
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -43,16 +43,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** The welcome-email choice, then "Add to cart": the batch goes into the cart. */
-export const action = formAction({
-  schema: z.object({ send_welcome_email: z.literal('on').optional() }),
-  permission: ORDER_PERMISSION,
-  async handle(input, { request, context, redirect }) {
-    const { ctx, batch } = await orderStep(request, context);
-    await setWelcomeEmail(ctx, batch.id, input.send_welcome_email === 'on');
-    await confirmBatch(ctx, batch.id);
-    return redirect('/cart', 'cart.added');
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: z.object({ send_welcome_email: z.literal('on').optional() }),
+    permission: ORDER_PERMISSION,
+    async handle(input, { request, context, redirect }) {
+      const { ctx, batch } = await orderStep(request, context);
+      await setWelcomeEmail(ctx, batch.id, input.send_welcome_email === 'on');
+      await confirmBatch(ctx, batch.id);
+      return redirect('/cart', 'cart.added');
+    },
+  })(args);
 
 export default function Review() {
   const { t, i18n } = useTranslation();

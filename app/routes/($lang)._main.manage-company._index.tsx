@@ -1,4 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -42,14 +47,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Activate or archive one company from its row. */
-export const action = formAction({
-  schema: z.object({ id: z.string().min(1).max(40), status: z.enum(['active', 'archived']) }),
-  permission: 'archive_company|update_company',
-  async handle(input, { ctx }) {
-    await updateCompanyStatus(ctx, input.id, input.status);
-    return { toast: input.status === 'active' ? 'companies.activated' : 'companies.archived' };
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: z.object({ id: z.string().min(1).max(40), status: z.enum(['active', 'archived']) }),
+    permission: 'archive_company|update_company',
+    async handle(input, { ctx }) {
+      await updateCompanyStatus(ctx, input.id, input.status);
+      return { toast: input.status === 'active' ? 'companies.activated' : 'companies.archived' };
+    },
+  })(args);
 
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['list']['items'][number];
 

@@ -1,4 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -70,46 +75,47 @@ const FAILED: Record<string, string> = {
  * The country's operations behind an `intent`: its details, its status, and its tax rates (add, update,
  * activate, delete); the success messages are the spec's texts for the tax-rate ones.
  */
-export const action = intentAction({
-  intents: {
-    update: { schema: countrySchema, permission: 'update_country' },
-    status: { schema: countryStatusSchema, permission: 'archive_country|update_country' },
-    add_rate: { schema: updateTaxRateSchema, permission: 'update_country' },
-    update_rate: { schema: rateIdSchema.and(updateTaxRateSchema), permission: 'update_country' },
-    activate_rate: { schema: rateIdSchema, permission: 'update_country' },
-    delete_rate: { schema: rateIdSchema, permission: 'update_country' },
-  },
-  async handle(input, { ctx, params, request, redirect }) {
-    const id = countryIdOf(params);
-    switch (input.intent) {
-      case 'update':
-        await updateCountry(ctx, id, input);
-        return { toast: 'countries.updated' };
-      case 'status':
-        await updateCountryStatus(ctx, id, input.status);
-        return { toast: input.status === 'active' ? 'countries.activated' : 'countries.archived' };
-      case 'add_rate':
-        await addTaxRate(ctx, { ...input, country_id: id });
-        return { toast: 'countries.tax_rate_added' };
-      case 'update_rate': {
-        await updateTaxRate(ctx, input.rate_id, input);
-        // Back to the country without the rate being edited.
-        const query = new URL(request.url).searchParams;
-        query.delete('rate');
-        query.delete('index');
-        return redirect(`/manage-countries/${id}?${query}`, 'countries.tax_rate_updated');
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      update: { schema: countrySchema, permission: 'update_country' },
+      status: { schema: countryStatusSchema, permission: 'archive_country|update_country' },
+      add_rate: { schema: updateTaxRateSchema, permission: 'update_country' },
+      update_rate: { schema: rateIdSchema.and(updateTaxRateSchema), permission: 'update_country' },
+      activate_rate: { schema: rateIdSchema, permission: 'update_country' },
+      delete_rate: { schema: rateIdSchema, permission: 'update_country' },
+    },
+    async handle(input, { ctx, params, request, redirect }) {
+      const id = countryIdOf(params);
+      switch (input.intent) {
+        case 'update':
+          await updateCountry(ctx, id, input);
+          return { toast: 'countries.updated' };
+        case 'status':
+          await updateCountryStatus(ctx, id, input.status);
+          return { toast: input.status === 'active' ? 'countries.activated' : 'countries.archived' };
+        case 'add_rate':
+          await addTaxRate(ctx, { ...input, country_id: id });
+          return { toast: 'countries.tax_rate_added' };
+        case 'update_rate': {
+          await updateTaxRate(ctx, input.rate_id, input);
+          // Back to the country without the rate being edited.
+          const query = new URL(request.url).searchParams;
+          query.delete('rate');
+          query.delete('index');
+          return redirect(`/manage-countries/${id}?${query}`, 'countries.tax_rate_updated');
+        }
+        case 'activate_rate':
+          await activateTaxRate(ctx, input.rate_id);
+          return { toast: 'countries.tax_rate_activated' };
+        case 'delete_rate':
+          await deleteTaxRate(ctx, input.rate_id);
+          return { toast: 'countries.tax_rate_deleted' };
+        default:
+          return unreachable(input);
       }
-      case 'activate_rate':
-        await activateTaxRate(ctx, input.rate_id);
-        return { toast: 'countries.tax_rate_activated' };
-      case 'delete_rate':
-        await deleteTaxRate(ctx, input.rate_id);
-        return { toast: 'countries.tax_rate_deleted' };
-      default:
-        return unreachable(input);
-    }
-  },
-});
+    },
+  })(args);
 
 export default function CountryDetail() {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -41,17 +46,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Activate or archive one country from its row. */
-export const action = formAction({
-  schema: z.object({
-    id: z.coerce.number().int().positive(),
-    status: z.enum(['active', 'archived']),
-  }),
-  permission: 'archive_country|update_country',
-  async handle(input, { ctx }) {
-    await updateCountryStatus(ctx, input.id, input.status);
-    return { toast: input.status === 'active' ? 'countries.activated' : 'countries.archived' };
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: z.object({
+      id: z.coerce.number().int().positive(),
+      status: z.enum(['active', 'archived']),
+    }),
+    permission: 'archive_country|update_country',
+    async handle(input, { ctx }) {
+      await updateCountryStatus(ctx, input.id, input.status);
+      return { toast: input.status === 'active' ? 'countries.activated' : 'countries.archived' };
+    },
+  })(args);
 
 type Row = Awaited<ReturnType<typeof listCountries>>['items'][number];
 

@@ -1,4 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { useActionData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -21,14 +26,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ title: pageTitle(context, request, 'countries.new_title') });
 }
 
-export const action = formAction({
-  schema: countrySchema,
-  permission: 'create_country',
-  async handle(input, { ctx, redirect }) {
-    const { id } = await createCountry(ctx, input);
-    return redirect(`/manage-countries/${id}`, 'countries.created');
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: countrySchema,
+    permission: 'create_country',
+    async handle(input, { ctx, redirect }) {
+      const { id } = await createCountry(ctx, input);
+      return redirect(`/manage-countries/${id}`, 'countries.created');
+    },
+  })(args);
 
 export default function NewCountry() {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,4 @@
-import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
@@ -21,14 +21,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Marks every notification read (any signed-in user, for their own). */
-export const action = formAction({
-  schema: z.object({}),
-  permission: null,
-  async handle(_input, { ctx }) {
-    await markNotificationsRead(ctx);
-    return { toast: 'notifications.marked' };
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: z.object({}),
+    permission: null,
+    async handle(_input, { ctx }) {
+      await markNotificationsRead(ctx);
+      return { toast: 'notifications.marked' };
+    },
+  })(args);
 
 export default function Notifications() {
   const { t } = useTranslation();

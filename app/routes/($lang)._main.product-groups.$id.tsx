@@ -1,4 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -56,25 +61,26 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 }
 
 /** Save the group, or delete it (back to the groups list). */
-export const action = intentAction({
-  intents: {
-    update: { schema: productGroupSchema, permission: 'update_product_group' },
-    delete: { schema: z.object({}), permission: 'delete_product_group' },
-  },
-  async handle(input, { ctx, params, redirect }) {
-    const id = params.id!;
-    switch (input.intent) {
-      case 'update':
-        await updateProductGroup(ctx, id, input);
-        return { toast: 'products.messages.group_updated' };
-      case 'delete':
-        await deleteProductGroup(ctx, id);
-        return redirect('/products?view=groups', 'products.messages.group_deleted');
-      default:
-        return unreachable(input);
-    }
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      update: { schema: productGroupSchema, permission: 'update_product_group' },
+      delete: { schema: z.object({}), permission: 'delete_product_group' },
+    },
+    async handle(input, { ctx, params, redirect }) {
+      const id = params.id!;
+      switch (input.intent) {
+        case 'update':
+          await updateProductGroup(ctx, id, input);
+          return { toast: 'products.messages.group_updated' };
+        case 'delete':
+          await deleteProductGroup(ctx, id);
+          return redirect('/products?view=groups', 'products.messages.group_deleted');
+        default:
+          return unreachable(input);
+      }
+    },
+  })(args);
 
 export default function ProductGroupPage() {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -27,14 +32,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export const action = formAction({
-  schema: productGroupSchema,
-  permission: 'create_product_group',
-  async handle(input, { ctx, redirect }) {
-    const { id } = await createProductGroup(ctx, input);
-    return redirect(`/product-groups/${id}`, 'products.messages.group_created');
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: productGroupSchema,
+    permission: 'create_product_group',
+    async handle(input, { ctx, redirect }) {
+      const { id } = await createProductGroup(ctx, input);
+      return redirect(`/product-groups/${id}`, 'products.messages.group_created');
+    },
+  })(args);
 
 export default function NewProductGroup() {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -71,35 +76,36 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 const bulk = { schema: bulkSchema, permission: 'archive_product' };
 
 /** Archive or activate one product from its row, or the selected ones (or all matching) in bulk. */
-export const action = intentAction({
-  intents: {
-    status: {
-      schema: z.object({ id: z.string().min(1).max(40), status: z.enum(PRODUCT_STATUSES) }),
-      permission: 'archive_product',
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      status: {
+        schema: z.object({ id: z.string().min(1).max(40), status: z.enum(PRODUCT_STATUSES) }),
+        permission: 'archive_product',
+      },
+      bulk_activate: bulk,
+      bulk_archive: bulk,
     },
-    bulk_activate: bulk,
-    bulk_archive: bulk,
-  },
-  async handle(input, { ctx }) {
-    switch (input.intent) {
-      case 'status':
-        await setProductStatus(ctx, input.id, input.status);
-        return {
-          toast: input.status === 'active' ? 'products.messages.activated' : 'products.messages.archived',
-        };
-      case 'bulk_activate':
-      case 'bulk_archive': {
-        const status = input.intent === 'bulk_activate' ? 'active' : 'archived';
-        const query = lenientQuery(productListQuerySchema, input.filters);
-        const { changed } = await bulkSetProductStatus(ctx, input.selection, query, status);
-        const key = status === 'active' ? 'products.bulk_activated' : 'products.bulk_archived';
-        return { toast: msg(key, { count: changed }) };
+    async handle(input, { ctx }) {
+      switch (input.intent) {
+        case 'status':
+          await setProductStatus(ctx, input.id, input.status);
+          return {
+            toast: input.status === 'active' ? 'products.messages.activated' : 'products.messages.archived',
+          };
+        case 'bulk_activate':
+        case 'bulk_archive': {
+          const status = input.intent === 'bulk_activate' ? 'active' : 'archived';
+          const query = lenientQuery(productListQuerySchema, input.filters);
+          const { changed } = await bulkSetProductStatus(ctx, input.selection, query, status);
+          const key = status === 'active' ? 'products.bulk_activated' : 'products.bulk_archived';
+          return { toast: msg(key, { count: changed }) };
+        }
+        default:
+          return unreachable(input);
       }
-      default:
-        return unreachable(input);
-    }
-  },
-});
+    },
+  })(args);
 
 type Row = NonNullable<Awaited<ReturnType<typeof listProducts>>>['items'][number];
 type GroupRow = Awaited<ReturnType<typeof listProductGroups>>['items'][number];

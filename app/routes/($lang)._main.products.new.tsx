@@ -1,4 +1,9 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -22,14 +27,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ options, title: pageTitle(context, request, 'products.new_title') });
 }
 
-export const action = formAction({
-  schema: createProductSchema,
-  permission: 'create_product',
-  async handle(input, { ctx, redirect }) {
-    const { id } = await createProduct(ctx, input);
-    return redirect(`/products/${id}/pricing`, 'products.messages.created');
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: createProductSchema,
+    permission: 'create_product',
+    async handle(input, { ctx, redirect }) {
+      const { id } = await createProduct(ctx, input);
+      return redirect(`/products/${id}/pricing`, 'products.messages.created');
+    },
+  })(args);
 
 export default function NewProduct() {
   const { t, i18n } = useTranslation();

@@ -1,4 +1,9 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  redirect,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -25,18 +30,19 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Step 2: the password. On success the PIN is emailed and the browser holds the "waiting for PIN" token. */
-export const action = formAction({
-  access: 'guest',
-  schema: loginPasswordSchema,
-  permission: null,
-  async handle(input, { ctx, request, context, redirect }) {
-    const userAgent = request.headers.get('user-agent');
-    const { pendingToken } = await startSignIn({ ...ctx, userAgent }, input);
-    return redirect('/auth/pin-otp', undefined, {
-      headers: { 'set-cookie': serializeCookie(context.env, 'pin', pendingToken) },
-    });
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    access: 'guest',
+    schema: loginPasswordSchema,
+    permission: null,
+    async handle(input, { ctx, request, context, redirect }) {
+      const userAgent = request.headers.get('user-agent');
+      const { pendingToken } = await startSignIn({ ...ctx, userAgent }, input);
+      return redirect('/auth/pin-otp', undefined, {
+        headers: { 'set-cookie': serializeCookie(context.env, 'pin', pendingToken) },
+      });
+    },
+  })(args);
 
 export default function LoginPassword() {
   const { t, i18n } = useTranslation();

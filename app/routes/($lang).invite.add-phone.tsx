@@ -1,4 +1,9 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  redirect,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ActionFunctionArgs,
+} from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -25,16 +30,17 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Step 4: the mobile number; a pin goes to it by text message. */
-export const action = formAction({
-  access: 'guest',
-  schema: phoneSchema,
-  permission: null,
-  async handle(input, { request, context }) {
-    const { ctx, token } = await requireInvitation(request, context, 'add-phone');
-    await setInvitePhone(ctx, token, input);
-    throw redirect(invitePath(request, 'pin-otp-phone'));
-  },
-});
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    access: 'guest',
+    schema: phoneSchema,
+    permission: null,
+    async handle(input, { request, context }) {
+      const { ctx, token } = await requireInvitation(request, context, 'add-phone');
+      await setInvitePhone(ctx, token, input);
+      throw redirect(invitePath(request, 'pin-otp-phone'));
+    },
+  })(args);
 
 export default function InviteAddPhone() {
   const { t } = useTranslation();
