@@ -73,14 +73,19 @@ describe('the page Content-Security-Policy', () => {
     expect(newCspNonce()).not.toBe(newCspNonce());
   });
 
-  it("lets forms post only to the portal and the card provider's page", () => {
+  it("lets forms post only to the portal, the other region (the hand-over's redirect) and the card provider's page", () => {
     const csp = directives(
       pageCsp('n', {
         EPDQ_URL: 'https://payments.epdq.co.uk/ncol/prod/orderstandard_utf8.asp',
         PUBLIC_URL: 'https://portal.example',
+        OTHER_REGION_URL: 'https://ie.portal.example/',
       }),
     );
-    expect(csp['form-action']).toEqual(["'self'", 'https://payments.epdq.co.uk']);
+    expect(csp['form-action']).toEqual([
+      "'self'",
+      'https://ie.portal.example',
+      'https://payments.epdq.co.uk',
+    ]);
   });
 });
 

@@ -62,7 +62,7 @@ describe('page kit', () => {
 
     await start.fill(day(1));
     await page.getByRole('button', { name: t('products.create'), exact: true }).click();
-    await waitForPath(page, /^\/products\/(?!new$)[0-9a-z]+$/);
+    await waitForPath(page, /^\/products\/(?!new$)[0-9a-z]+\/pricing$/);
     await toasts(page, t('products.messages.created')).first().waitFor();
     expect(page.url()).not.toContain('saved=');
 

@@ -9,11 +9,19 @@ export function newCspNonce(): string {
 /**
  * The Content-Security-Policy of a page. Scripts run only from our own origin or inline with this
  * page's nonce (Remix's inline scripts and the i18n boot script carry it); forms post only to the portal
- * and to the card provider's hosted payment page (the checkout's form). Styles keep 'unsafe-inline' for
+ * to the card provider's hosted payment page (the checkout's form) and to the other region (the hand-over
+ * form's answer is a redirect there, and browsers hold a form's redirects to form-action). Styles keep 'unsafe-inline' for
  * React's style attributes. See docs/decisions.md.
  */
-export function pageCsp(nonce: string, env: Pick<Env, 'EPDQ_URL' | 'PUBLIC_URL'>): string {
+export function pageCsp(
+  nonce: string,
+  env: Pick<Env, 'EPDQ_URL' | 'PUBLIC_URL'> & Partial<Pick<Env, 'OTHER_REGION_URL'>>,
+): string {
   const formAction = ["'self'"];
+  if (env.OTHER_REGION_URL) {
+    const other = new URL(env.OTHER_REGION_URL).origin;
+    if (!formAction.includes(other)) formAction.push(other);
+  }
   if (env.EPDQ_URL) {
     const card = new URL(hostedPageUrl(env.EPDQ_URL, env.PUBLIC_URL)).origin;
     if (!formAction.includes(card)) formAction.push(card);
