@@ -52,6 +52,8 @@ const vars = [];
 if (process.env.OTHER_REGION_URL) vars.push('--var', `OTHER_REGION_URL:${process.env.OTHER_REGION_URL}`);
 if (process.env.PUBLIC_URL) vars.push('--var', `PUBLIC_URL:${process.env.PUBLIC_URL}`);
 if (process.env.MAINTENANCE) vars.push('--var', `MAINTENANCE:${process.env.MAINTENANCE}`);
+// Two checkouts running Workers at once each need their own inspector port (wrangler's default is 9229).
+if (process.env.INSPECTOR_PORT) vars.push('--inspector-port', process.env.INSPECTOR_PORT);
 const wranglerArgs = [
   'dev',
   '--env',

@@ -47,6 +47,8 @@ export interface HandlerArgs<C extends Ctx = ActorCtx> {
   request: Request;
   context: AppLoadContext;
   params: Params;
+  /** The form as sent (files a schema does not parse, say). */
+  formData: FormData;
   lang: string;
   /** A redirect to a page (the path without language prefix), with a toast shown there once. */
   redirect: (path: string, toast?: string, options?: RedirectOptions) => TypedResponse<never>;
@@ -79,6 +81,11 @@ export interface FormActionDefinition<S extends z.ZodTypeAny, D, A extends Acces
   schema: S;
   /** A pipe-separated list of permissions (any one allows it); null: any signed-in user, or a guest. */
   permission: string | null;
+  /**
+   * A message said above the form whenever it is refused (its fields did not parse, or the domain refused
+   * it), as a form that must say 'Unable to save ...' does; the refusal's own messages stay where they are.
+   */
+  formError?: string;
   handle: (input: z.infer<S>, args: HandlerArgs<CtxFor<A>>) => Promise<Handled<D>>;
 }
 
@@ -115,7 +122,7 @@ export function formAction<S extends z.ZodTypeAny, D = never, A extends Access =
       def.access ?? 'user',
       formData,
       null,
-      { schema: def.schema, permission: def.permission },
+      { schema: def.schema, permission: def.permission, formError: def.formError },
       (value, handlerArgs) => def.handle(value as z.infer<S>, handlerArgs as HandlerArgs<CtxFor<A>>),
     );
   };
@@ -126,7 +133,7 @@ async function run<D>(
   access: Access,
   formData: FormData,
   intent: string | null,
-  entry: { schema: z.ZodTypeAny; permission: string | null } | null,
+  entry: { schema: z.ZodTypeAny; permission: string | null; formError?: string } | null,
   handle: (input: never, args: HandlerArgs<Ctx>) => Promise<Handled<D>>,
 ): ActionResult<D> {
   const ctx: Ctx = access === 'guest' ? requireGuest(request, context) : requireUser(request, context);
@@ -136,10 +143,13 @@ async function run<D>(
     return answer<D>(context, { intent, ok: false, error: FORBIDDEN }, 403);
   }
   const submission = parseWithZod(formData, { schema: entry.schema });
+  const formError = entry.formError;
   if (submission.status !== 'success') {
+    // No status: a Conform intent ("Add another", "Remove") without JavaScript, not a refusal.
+    const formErrors = submission.status === 'error' && formError ? [formError] : undefined;
     return answer<D>(
       context,
-      { intent, ok: false, submission: submission.reply({ hideFields: HIDDEN_FIELDS }) },
+      { intent, ok: false, submission: submission.reply({ formErrors, hideFields: HIDDEN_FIELDS }) },
       400,
     );
   }
@@ -148,6 +158,7 @@ async function run<D>(
     request,
     context,
     params,
+    formData,
     lang,
     redirect: (path, toast, options) => redirectWithToast(context, lang, path, toast, options),
   };
@@ -162,7 +173,7 @@ async function run<D>(
     }
     return answer<D>(context, { intent, ok: true, data: stay?.data ?? null }, 200, stay?.toast);
   } catch (e) {
-    const refused = refusalOf(e, submission);
+    const refused = refusalOf(e, submission, formError);
     if (!refused) throw e;
     return answer<D>(
       context,
@@ -180,12 +191,17 @@ async function run<D>(
 function refusalOf(
   e: unknown,
   submission: Submission<unknown>,
+  formError?: string,
 ): { answer: Partial<ActionAnswer>; status: number } | null {
   if (e instanceof NotFound) throw new Response('Not Found', { status: 404 });
   if (e instanceof ValidationFailed) {
     return {
       answer: {
-        submission: submission.reply({ fieldErrors: fieldErrorsOf(e), hideFields: HIDDEN_FIELDS }),
+        submission: submission.reply({
+          fieldErrors: fieldErrorsOf(e),
+          formErrors: formError ? [formError] : undefined,
+          hideFields: HIDDEN_FIELDS,
+        }),
         error: e.message,
       },
       status: 400,
@@ -195,7 +211,10 @@ function refusalOf(
   const message = e.status === 403 ? FORBIDDEN : e.message;
   return {
     answer: {
-      submission: submission.reply({ formErrors: [message], hideFields: HIDDEN_FIELDS }),
+      submission: submission.reply({
+        formErrors: formError && formError !== message ? [formError, message] : [message],
+        hideFields: HIDDEN_FIELDS,
+      }),
       error: message,
     },
     status: e.status,

@@ -14,9 +14,9 @@ import { clientMetadata } from '@server/domain/clients/queries';
 import { createClient } from '@server/domain/clients/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
-import { langOf, requirePermissions } from '~/lib/guards.server';
-import { redirectWithToast } from '~/lib/actions.server';
-import { failedReply, saveClient } from '~/lib/clients.server';
+import { CLIENT_SAVE_FAILED } from '@server/domain/clients/saving';
+import { formAction } from '~/lib/actions';
+import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
@@ -45,30 +45,29 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_client', '/clients');
-  const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: clientCreateSchema });
-  if (submission.status === undefined) return json({ result: submission.reply() });
-  if (submission.status !== 'success') return json({ result: failedReply(submission) }, { status: 400 });
-  const r = await saveClient(submission, () =>
-    createClient(ctx, submission.value, {
-      logo: formData.get('logo'),
-      return_policy: formData.get('return_policy'),
-    }),
-  );
-  if (!r.ok) return json({ result: r.reply }, { status: r.status });
-  return redirectWithToast(context, langOf(request), `/clients/${r.value.id}`, 'clients.saved');
-}
+/** On any refusal 'Unable to save the client!' is said above the form (spec 001 s.8). */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: clientCreateSchema,
+    permission: 'create_client',
+    formError: CLIENT_SAVE_FAILED,
+    async handle(input, { ctx, formData, redirect }) {
+      const { id } = await createClient(ctx, input, {
+        logo: formData.get('logo'),
+        return_policy: formData.get('return_policy'),
+      });
+      return redirect(`/clients/${id}`, 'clients.saved');
+    },
+  })(args);
 
 export default function NewClient() {
   const { t, i18n } = useTranslation();
   const { companies, managers, countries } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm<z.input<typeof clientCreateSchema>>({
     id: 'new-client',
-    lastResult: data?.result,
+    lastResult,
     defaultValue: {
       type: 'school',
       preferred_lang: 'en',

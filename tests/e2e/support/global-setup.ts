@@ -123,6 +123,7 @@ function start(instance: Instance): Running {
     env: {
       ...childEnv(),
       PORT: String(portOf(instance.url)),
+      INSPECTOR_PORT: String(portOf(instance.url) + 1000),
       PERSIST_DIR: persistDir,
       OTHER_REGION_URL: instance.otherRegionUrl,
       PUBLIC_URL: instance.url,
