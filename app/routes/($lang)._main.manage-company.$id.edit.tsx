@@ -4,10 +4,9 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare';
-import { useActionData, useLoaderData, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { can } from '@server/domain/access/actor';
@@ -90,10 +89,7 @@ export default function EditCompany() {
   const m = useMessage();
   const { company, logs, countries, canUpdate, canArchive } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
-  const [params] = useSearchParams();
-  const location = useLocation();
   const busy = useNavigation().state === 'submitting';
-  const saved = params.get('saved');
   useActionSnack(
     data?.ok ? data : null,
     'success',
@@ -103,13 +99,6 @@ export default function EditCompany() {
         : t('companies.updated')
       : null,
   );
-  useActionSnack(saved ? location.key : null, 'success', saved === 'created' ? t('companies.created') : null);
-  useEffect(() => {
-    if (!saved) return;
-    const url = new URL(window.location.href);
-    url.searchParams.delete('saved');
-    window.history.replaceState(window.history.state, '', url.pathname + url.search);
-  }, [saved]);
   const [form, fields] = useForm<z.input<typeof companySchema>>({
     id: `company-${company.id}`,
     lastResult: data?.intent === 'save' ? data.result : undefined,

@@ -1,6 +1,5 @@
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -11,10 +10,10 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { companySchema } from '@server/domain/companies/schema';
-import { createCompany } from '@server/domain/companies/service';
+import { createCompany, SAVE_FAILED } from '@server/domain/companies/service';
 import { countryOptions } from '@server/domain/contacts/service';
-import { langOf, requirePermissions } from '~/lib/guards.server';
-import { failedCompanyReply, saveCompany } from '~/lib/companies.server';
+import { formAction } from '~/lib/actions';
+import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
@@ -32,26 +31,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_company', '/manage-company');
-  const submission = parseWithZod(await request.formData(), { schema: companySchema });
-  // "Add another" / "Remove" without JavaScript: the form comes back with the slot changed.
-  if (submission.status === undefined) return json({ result: submission.reply() });
-  if (submission.status !== 'success')
-    return json({ result: failedCompanyReply(submission) }, { status: 400 });
-  const r = await saveCompany(submission, () => createCompany(ctx, submission.value));
-  if (!r.ok) return json({ result: r.reply }, { status: r.status });
-  return redirect(localePath(langOf(request), `/manage-company/${r.value.id}/edit?saved=created`));
-}
+/** On any refusal 'Unable to save the company!' is said above the form (spec 001 s.8). */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: companySchema,
+    permission: 'create_company',
+    formError: SAVE_FAILED,
+    async handle(input, { ctx, redirect }) {
+      const { id } = await createCompany(ctx, input);
+      return redirect(`/manage-company/${id}/edit`, 'companies.created');
+    },
+  })(args);
 
 export default function NewCompany() {
   const { t, i18n } = useTranslation();
   const { countries } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm<z.input<typeof companySchema>>({
     id: 'new-company',
-    lastResult: data?.result,
+    lastResult,
     defaultValue: companyFormValue(null) as never,
     constraint: getZodConstraint(companySchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: companySchema }),
