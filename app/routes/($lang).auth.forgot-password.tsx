@@ -1,9 +1,4 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { getFormProps, getInputProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -12,7 +7,8 @@ import type { z } from 'zod';
 import { forgotPasswordSchema } from '@server/domain/auth/schema';
 import { requestPasswordReset } from '@server/domain/auth/service';
 import { localePath } from '~/i18n/config';
-import { langOf, requireGuest, withFormErrors } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions';
+import { requireGuest } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { readResetState, resetCookie } from '~/lib/password-reset.server';
 import { AppForm, ErrorList, Field, FormErrors } from '~/components/forms';
@@ -38,16 +34,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
  * Sends a reset pin by email or text message. The next page says the same thing whether or not an account
  * matched; the target is remembered in the 'reset' cookie, never in the URL.
  */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requireGuest(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
-  if (submission.status !== 'success') return submission.reply();
-  const result = await withFormErrors(submission, () => requestPasswordReset(ctx, submission.value));
-  if (!result.ok) return result.reply;
-  throw redirect(localePath(langOf(request), '/auth/reset-password'), {
-    headers: { 'set-cookie': resetCookie(context, submission.value) },
-  });
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    access: 'guest',
+    schema: forgotPasswordSchema,
+    permission: null,
+    async handle(input, { ctx, context, redirect }) {
+      await requestPasswordReset(ctx, input);
+      return redirect('/auth/reset-password', undefined, {
+        headers: { 'set-cookie': resetCookie(context, input) },
+      });
+    },
+  })(args);
 
 const choice =
   'flex cursor-pointer items-center justify-center gap-2 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 ring-1 ring-inset ring-slate-300 has-[:checked]:bg-primary-50 has-[:checked]:text-primary-900 has-[:checked]:ring-2 has-[:checked]:ring-primary-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-primary-600';
@@ -55,7 +53,7 @@ const choice =
 export default function ForgotPassword() {
   const { t, i18n } = useTranslation();
   const { defaults } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.submission;
   const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
     lastResult,
     // Fields of only one method come out not required: the other method's fields are hidden, not absent.

@@ -107,6 +107,28 @@ describe('the sign-in help', () => {
   });
 });
 
+describe('a forgotten password', () => {
+  it('sends a pin for an email and goes on to the pin step, which names the email', async () => {
+    const guest = await newPage(browser, UK_URL);
+    try {
+      await visit(guest, '/auth/forgot-password');
+      expect(await guest.getByRole('heading', { level: 1 }).innerText()).toBe(
+        t('password_reset.forgot_title'),
+      );
+      await guest.getByLabel(t('auth.email'), { exact: true }).fill(SENIOR);
+      await guest.getByRole('button', { name: t('password_reset.send_pin') }).click();
+      await waitForPath(guest, '/auth/reset-password');
+      await hydrated(guest);
+      expect(await guest.getByRole('heading', { level: 1 }).innerText()).toBe(
+        t('password_reset.reset_title'),
+      );
+      expect(await guest.getByText(SENIOR).first().isVisible()).toBe(true);
+    } finally {
+      await guest.context().close();
+    }
+  });
+});
+
 describe('the security policy of pages and static files', () => {
   it("runs the page's scripts under a per-page nonce with no policy violation", async () => {
     const fresh = await newPage(browser, UK_URL);
