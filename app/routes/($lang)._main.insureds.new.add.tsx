@@ -5,30 +5,27 @@
  * field. The applicants added so far are listed below with Edit (`&edit={id}` fills the form) and
  * Delete. Works without JavaScript.
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { countryOptions } from '@server/domain/contacts/service';
 import { applicantFormSchema } from '@server/domain/enrollments/inputs';
 import { APPLICANT_FIELDS } from '@server/domain/enrollments/schema';
 import {
+  ORDER_PERMISSION,
   addApplicant,
   deleteEnrollments,
   isEditable,
   updateEnrollment,
 } from '@server/domain/enrollments/service';
 import { listEnrollments } from '@server/domain/enrollments/queries';
-import { isDomainError, ValidationFailed } from '@server/domain/errors';
-import { conformErrors, orderStep } from '~/lib/enrollments.server';
+import { ignoreRefusal } from '~/lib/actions.server';
+import { intentAction, unreachable } from '~/lib/actions';
+import { orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -36,7 +33,7 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { ApplicantFields, type CountryOption } from '~/components/enrollments/applicant-fields';
 import { ApplicantsTable, type EnrollmentRowView } from '~/components/enrollments/applicants-table';
-import { ClosedOrder, OrderSteps, useFlashParam } from '~/components/enrollments/order-bits';
+import { ClosedOrder, OrderSteps } from '~/components/enrollments/order-bits';
 import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -61,39 +58,49 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { closed: false as const, batch, list, countries, editing, students, title };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const { ctx, batch, lang } = await orderStep(request, context);
-  const here = (marker: string) => localePath(lang, `/insureds/new/add?batch=${batch.id}&${marker}=1`);
-  const intent = String(form.get('intent') ?? 'add');
-  if (intent === 'delete') {
-    try {
-      await deleteEnrollments(ctx, [String(form.get('enrollment_id') ?? '')]);
-    } catch (e) {
-      if (!isDomainError(e)) throw e;
-    }
-    return redirect(here('deleted'));
-  }
-  const submission = parseWithZod(form, { schema: applicantFormSchema });
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
-  const raw: Record<string, string> = {};
-  for (const f of APPLICANT_FIELDS) raw[f] = String(form.get(f) ?? '');
-  const dependency_id = String(form.get('dependency_id') ?? '') || null;
-  const editId = new URL(request.url).searchParams.get('edit');
-  try {
-    if (editId) {
-      await updateEnrollment(ctx, editId, { ...raw, dependency_id }, { validateFirst: true });
-      return redirect(here('saved'));
-    }
-    await addApplicant(ctx, batch.id, { raw, dependency_id });
-    return redirect(here('added'));
-  } catch (e) {
-    if (e instanceof ValidationFailed)
-      return json({ result: submission.reply(conformErrors(e, FORM_FIELDS)) }, { status: 400 });
-    if (isDomainError(e))
-      return json({ result: submission.reply({ formErrors: [e.message] }) }, { status: e.status });
-    throw e;
-  }
+/** Add an applicant, save the one being edited (`&edit={id}`), or delete one from the list. */
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      add: { schema: applicantFormSchema, permission: ORDER_PERMISSION },
+      save: { schema: applicantFormSchema, permission: ORDER_PERMISSION },
+      delete: { schema: z.object({ enrollment_id: z.string().max(40) }), permission: ORDER_PERMISSION },
+    },
+    async handle(input, { request, context, redirect }) {
+      const { ctx, batch } = await orderStep(request, context);
+      const here = `/insureds/new/add?batch=${batch.id}`;
+      switch (input.intent) {
+        case 'delete':
+          await ignoreRefusal(deleteEnrollments(ctx, [input.enrollment_id]));
+          return redirect(here, 'order.add.deleted');
+        case 'add':
+        case 'save': {
+          const raw: Record<string, string> = {};
+          const values = input as unknown as Record<string, unknown>;
+          for (const f of APPLICANT_FIELDS) raw[f] = values[f] == null ? '' : String(values[f]);
+          const dependency_id = input.dependency_id || null;
+          const editId = new URL(request.url).searchParams.get('edit');
+          if (editId) {
+            await updateEnrollment(ctx, editId, { ...raw, dependency_id }, { validateFirst: true });
+            return redirect(here, 'order.add.saved');
+          }
+          await addApplicant(ctx, batch.id, { raw, dependency_id });
+          return redirect(here, 'order.add.added');
+        }
+        default:
+          return unreachable(input);
+      }
+    },
+  })(args);
+
+/**
+ * A refusal's messages for keys that are not a field of the form (a duplicate in the order is a `row`
+ * problem): shown with the form's own errors.
+ */
+function otherErrors(errors: Record<string, string[] | null> | undefined): string[] {
+  return Object.entries(errors ?? {})
+    .filter(([key]) => key !== '' && !(FORM_FIELDS as readonly string[]).includes(key))
+    .flatMap(([, messages]) => messages ?? []);
 }
 
 function formValue(e: EnrollmentRowView | null) {
@@ -125,7 +132,7 @@ function ApplicantForm({
   useEffect(() => setJs(true), []);
   const [form, fields] = useForm({
     id: editing ? `applicant-${editing.id}` : 'applicant-new',
-    lastResult: data?.result,
+    lastResult: data?.intent === 'delete' ? undefined : data?.submission,
     defaultValue: formValue(editing),
     constraint: getZodConstraint(applicantFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: applicantFormSchema }),
@@ -138,7 +145,7 @@ function ApplicantForm({
   return (
     <AppForm method="post" {...getFormProps(form)} className="space-y-6" preventScrollReset>
       <input type="hidden" name="intent" value={editing ? 'save' : 'add'} />
-      <FormErrors errors={form.errors} />
+      <FormErrors errors={[...(form.errors ?? []), ...otherErrors(data?.submission?.error)]} />
       <ApplicantFields
         fields={all}
         countries={countries}
@@ -162,9 +169,6 @@ function ApplicantForm({
 export default function AddApplicants() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  useFlashParam('added', () => t('order.add.added'));
-  useFlashParam('saved', () => t('order.add.saved'));
-  useFlashParam('deleted', () => t('order.add.deleted'));
   if (data.closed) return <ClosedOrder />;
   const { batch, list, countries, editing, students } = data;
   const lp = (path: string) => localePath(i18n.language, path);
