@@ -3,23 +3,19 @@
  * (`policies/group-leader/update` semantics). A step of both flows: one by one (fees → here → review)
  * and the spreadsheet (link dependents → here → import fees, those pages addressed by `?import=`).
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { isEditable } from '@server/domain/enrollments/service';
+import { z } from 'zod';
+import { ORDER_PERMISSION, assignGroupLeader, isEditable } from '@server/domain/enrollments/service';
 import { groupLeaderChoices } from '@server/domain/enrollments/queries';
-import { groupLeaderAction, orderStep } from '~/lib/enrollments.server';
+import { formAction } from '~/lib/actions';
+import { orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
-import { GroupLeaderForm } from '~/components/enrollments/group-leader-form';
-import { ClosedOrder, OrderSteps, useFlashParam } from '~/components/enrollments/order-bits';
+import { GroupLeaderForm, type GroupLeaderErrors } from '~/components/enrollments/group-leader-form';
+import { ClosedOrder, OrderSteps } from '~/components/enrollments/order-bits';
 import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -31,19 +27,49 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { closed: false as const, batch, choices: await groupLeaderChoices(ctx, batch.id), title };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const form = await request.formData();
-  const { ctx, batch, lang } = await orderStep(request, context);
-  const result = await groupLeaderAction(ctx, form);
-  if (!result.ok) return json({ errors: result.errors }, { status: 400 });
-  return redirect(localePath(lang, `/insureds/new/group-leader?batch=${batch.id}&assigned=1`));
+const groupLeaderSchema = z.object({
+  group_leader_id: z.string().max(40).optional(),
+  enrollment_ids: z
+    .array(z.string().max(40), { required_error: 'cart.errors.select_one' })
+    .min(1, 'cart.errors.select_one'),
+});
+
+/** Gives the ticked applicants the chosen group leader, or takes it away ("No group leader"). */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: groupLeaderSchema,
+    permission: ORDER_PERMISSION,
+    async handle(input, { request, context, redirect }) {
+      const { ctx, batch } = await orderStep(request, context);
+      await assignGroupLeader(ctx, {
+        group_leader_id: input.group_leader_id || null,
+        enrollment_ids: input.enrollment_ids,
+      });
+      return redirect(`/insureds/new/group-leader?batch=${batch.id}`, 'order.group_leader.saved');
+    },
+  })(args);
+
+/** A refusal's messages on the form's parts: the leader, the ticked applicants (`policies`), the rest. */
+function errorsOf(errors: Record<string, string[] | null> | undefined): GroupLeaderErrors | null {
+  if (!errors) return null;
+  const out: GroupLeaderErrors = {};
+  for (const [key, messages] of Object.entries(errors)) {
+    if (!messages?.length) continue;
+    const part =
+      key === 'group_leader_id'
+        ? 'group_leader_id'
+        : key === 'enrollment_ids' || key === 'policies'
+          ? 'enrollment_ids'
+          : 'form';
+    (out[part] ??= []).push(...messages);
+  }
+  return out;
 }
 
 export default function GroupLeaderStep() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  useFlashParam('assigned', () => t('order.group_leader.saved'));
   if (data.closed) return <ClosedOrder />;
   const { batch, choices } = data;
   const lp = (path: string) => localePath(i18n.language, path);
@@ -57,7 +83,11 @@ export default function GroupLeaderStep() {
       {fromSheet ? null : <OrderSteps current="group_leader" batchId={batch.id} />}
       <Card>
         <p className="mb-5 text-sm text-slate-600">{t('order.group_leader.description')}</p>
-        <GroupLeaderForm leaders={choices.leaders} members={choices.members} errors={result?.errors} />
+        <GroupLeaderForm
+          leaders={choices.leaders}
+          members={choices.members}
+          errors={errorsOf(result?.submission?.error)}
+        />
       </Card>
       <div className="flex flex-wrap justify-between gap-3">
         <ButtonLink
