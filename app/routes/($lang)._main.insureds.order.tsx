@@ -7,24 +7,25 @@
  */
 import {
   json,
-  redirect,
   type ActionFunctionArgs,
+  type AppLoadContext,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { ORDER_PERMISSION, deleteBatch } from '@server/domain/enrollments/service';
 import { orderChoices, startSingleOrder, unfinishedOrders } from '~/lib/enrollments.server';
-import { isDomainError } from '@server/domain/errors';
+import { ValidationFailed } from '@server/domain/errors';
+import { intentAction, unreachable } from '~/lib/actions';
 import { readCookie, serializeCookie } from '@server/web/cookies';
-import { langOf, requirePermissions } from '~/lib/guards.server';
+import { requirePermissions } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
-import { useFlashParam } from '~/components/enrollments/order-bits';
 import { ImportStatusBadge, importHref } from '~/components/imports/import-bits';
 import { britishDate, formatDateTime } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
@@ -51,40 +52,50 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ choices, unfinished, title: pageTitle(context, request, 'order.title') }, { headers });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, ORDER_PERMISSION);
-  const lang = langOf(request);
-  const form = await request.formData();
-  const intent = String(form.get('intent') ?? '');
-  if (intent === 'discard') {
-    try {
-      await deleteBatch(ctx, String(form.get('batch_id') ?? ''));
-    } catch (e) {
-      if (!isDomainError(e)) throw e;
-      return json({ errors: { form: [e.message] } as Record<string, string[]> }, { status: e.status });
-    }
-    return redirect(localePath(lang, '/insureds/order?discarded=1'));
-  }
-  if (intent !== 'single' && intent !== 'import')
-    return json({ errors: { form: ['errors.invalid_data'] } }, 400);
-  const campus_id = String(form.get('campus_id') ?? '');
-  const contract_id = String(form.get('contract_id') ?? '');
-  if (!contract_id) return json({ errors: { contract_id: ['order.choose_product'] } }, 400);
-  const remember = { 'set-cookie': serializeCookie(context.env, 'order_campus', campus_id) };
-  try {
-    if (intent === 'single') {
-      const batch = await startSingleOrder(ctx, { campus_id, contract_id });
-      return redirect(localePath(lang, `/insureds/new/add?batch=${batch.public_id}`), { headers: remember });
-    }
-    const choices = await orderChoices(ctx, { campus_id });
-    if (!choices.products.some((p) => p.id === contract_id))
-      return json({ errors: { contract_id: ['contracts.errors.not_found'] } }, 400);
-    const query = new URLSearchParams({ campus: campus_id, contract: contract_id });
-    return redirect(localePath(lang, `/insureds/new/import?${query}`), { headers: remember });
-  } catch (e) {
-    if (!isDomainError(e)) throw e;
-    return json({ errors: { form: [e.message] } as Record<string, string[]> }, { status: e.status });
-  }
+const startSchema = z.object({
+  campus_id: z.string().max(40).default(''),
+  contract_id: z.string({ required_error: 'order.choose_product' }).max(40),
+});
+
+/** Discard an unfinished order, or start one: one by one (a draft batch) or from a spreadsheet. */
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      discard: { schema: z.object({ batch_id: z.string().max(40) }), permission: ORDER_PERMISSION },
+      single: { schema: startSchema, permission: ORDER_PERMISSION },
+      import: { schema: startSchema, permission: ORDER_PERMISSION },
+    },
+    async handle(input, { ctx, context, redirect }) {
+      switch (input.intent) {
+        case 'discard':
+          await deleteBatch(ctx, input.batch_id);
+          return redirect('/insureds/order', 'order.discarded');
+        case 'single': {
+          const { campus_id, contract_id } = input;
+          const batch = await startSingleOrder(ctx, { campus_id, contract_id });
+          return redirect(`/insureds/new/add?batch=${batch.public_id}`, undefined, {
+            headers: remember(context, campus_id),
+          });
+        }
+        case 'import': {
+          const { campus_id, contract_id } = input;
+          const choices = await orderChoices(ctx, { campus_id });
+          if (!choices.products.some((p) => p.id === contract_id))
+            throw ValidationFailed.field('contract_id', 'contracts.errors.not_found');
+          const query = new URLSearchParams({ campus: campus_id, contract: contract_id });
+          return redirect(`/insureds/new/import?${query}`, undefined, {
+            headers: remember(context, campus_id),
+          });
+        }
+        default:
+          return unreachable(input);
+      }
+    },
+  })(args);
+
+/** The campus an order was started for, remembered for the next visit. */
+function remember(context: AppLoadContext, campusId: string) {
+  return { 'set-cookie': serializeCookie(context.env, 'order_campus', campusId) };
 }
 
 export default function OrderPage() {
@@ -92,19 +103,18 @@ export default function OrderPage() {
   const m = useMessage();
   const { choices, unfinished } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  const errors = (result?.errors ?? {}) as Record<string, string[] | undefined>;
+  const errors = result?.submission?.error ?? {};
   const navigation = useNavigation();
   const busy = navigation.state !== 'idle';
   const submit = useSubmit();
   const [js, setJs] = useState(false);
   useEffect(() => setJs(true), []);
-  useFlashParam('discarded', () => t('order.discarded'));
   const lp = (path: string) => localePath(i18n.language, path);
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader title={t('order.title')} description={t('order.description')} />
-      <FormErrors errors={errors.form} />
+      <FormErrors errors={errors['']} />
 
       {unfinished.drafts.length || unfinished.imports.length ? (
         <Card flush className="overflow-hidden">

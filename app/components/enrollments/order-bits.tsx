@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
-import { Link, useNavigate, useSearchParams } from '@remix-run/react';
+import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { localePath } from '~/i18n/config';
 import { Alert } from '~/components/ui/card';
 import { ButtonLink } from '~/components/ui/button';
-import { useSnackbar } from '~/components/ui/snackbar';
 
 export type OrderStep = 'add' | 'fees' | 'group_leader' | 'review';
 const STEPS: { key: OrderStep; path: string }[] = [
@@ -69,23 +67,4 @@ export function ClosedOrder() {
       </ButtonLink>
     </div>
   );
-}
-
-/**
- * After a redirect with `?<param>=...`, shows a success message once and drops the marker from the
- * address (so a reload or the next post does not repeat it). `text` gets the parameter's value.
- */
-export function useFlashParam(param: string, text: (value: string) => string) {
-  const show = useSnackbar();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const value = params.get(param);
-  useEffect(() => {
-    if (!value) return;
-    show('success', text(value));
-    const next = new URLSearchParams(params);
-    next.delete(param);
-    navigate({ search: `?${next}` }, { replace: true, preventScrollReset: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [value]);
 }
