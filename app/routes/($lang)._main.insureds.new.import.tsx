@@ -3,22 +3,18 @@
  * the campus and product chosen on the order page. A plain multipart form (works without JavaScript);
  * the file is checked and read at once, then the user matches its columns.
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import type { ActorCtx } from '@server/domain/context';
 import { ORDER_PERMISSION, orderableContract } from '@server/domain/enrollments/batches';
 import { MAX_APPLICANTS, MAX_IMPORT_MB } from '@server/domain/imports/schema';
 import { NotFound, ValidationFailed } from '@server/domain/errors';
-import { langOf, requirePermissions } from '~/lib/guards.server';
-import { activeImports, uploadImport, withErrors } from '~/lib/imports.server';
+import { formAction } from '~/lib/actions';
+import { requirePermissions } from '~/lib/guards.server';
+import { activeImports, uploadImport } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -60,23 +56,28 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, ORDER_PERMISSION);
-  const form = await request.formData();
-  const url = new URL(request.url);
-  const r = await withErrors(() =>
-    uploadImport(
-      ctx,
-      {
-        campus_id: String(form.get('campus') ?? url.searchParams.get('campus') ?? ''),
-        contract_id: String(form.get('contract') ?? url.searchParams.get('contract') ?? ''),
-      },
-      form.get('file'),
-    ),
-  );
-  if (!r.ok) return json({ errors: r.errors }, { status: 400 });
-  return redirect(localePath(langOf(request), `/insureds/match-columns?import=${r.value.id}`));
-}
+/** The file is checked and read at once (the service says what is wrong with it), then its columns. */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: z.object({
+      campus: z.string().max(40).optional(),
+      contract: z.string().max(40).optional(),
+      file: z.unknown(),
+    }),
+    permission: ORDER_PERMISSION,
+    async handle(input, { ctx, request, redirect }) {
+      const url = new URL(request.url);
+      const { id } = await uploadImport(
+        ctx,
+        {
+          campus_id: input.campus ?? url.searchParams.get('campus') ?? '',
+          contract_id: input.contract ?? url.searchParams.get('contract') ?? '',
+        },
+        input.file,
+      );
+      return redirect(`/insureds/match-columns?import=${id}`);
+    },
+  })(args);
 
 export default function ImportUpload() {
   const { t, i18n } = useTranslation();
@@ -84,8 +85,8 @@ export default function ImportUpload() {
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const to = (path: string) => localePath(i18n.language, path);
-  const errors = data?.errors ?? {};
-  const other = [...(errors.form ?? []), ...(errors.contract_id ?? []), ...(errors.campus_id ?? [])];
+  const errors = data?.submission?.error ?? {};
+  const other = [...(errors[''] ?? []), ...(errors.contract_id ?? []), ...(errors.campus_id ?? [])];
   return (
     <div className="mx-auto max-w-4xl">
       <ImportSteps current="upload" />
