@@ -12,7 +12,8 @@ import {
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { isDomainError } from '@server/domain/errors';
+import { z } from 'zod';
+import { formAction } from '~/lib/actions';
 import { INVOICE_ACCESS, bankTransferView, startBankTransfer } from '~/lib/checkout.server';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
@@ -33,17 +34,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({ ...view, title: pageTitle(context, request, 'checkout.bank.title') });
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
-  const view = await orNotFound(bankTransferView(ctx, params.id!));
-  try {
-    await startBankTransfer(ctx, view.invoice.id, { currency: view.invoice.currency });
-    return json({ error: null });
-  } catch (e) {
-    if (isDomainError(e)) return json({ error: e.message }, { status: e.status });
-    throw e;
-  }
-}
+/** "Pay by bank transfer": records the pending transfer; the page then shows it. */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: z.object({}),
+    permission: INVOICE_ACCESS,
+    async handle(_input, { ctx, params }) {
+      const view = await orNotFound(bankTransferView(ctx, params.id!));
+      await startBankTransfer(ctx, view.invoice.id, { currency: view.invoice.currency });
+    },
+  })(args);
 
 export default function BankTransfer() {
   const { t, i18n } = useTranslation();
