@@ -32,7 +32,8 @@ import {
 } from '~/lib/checkout.server';
 import { todayIso } from '@server/domain/validation';
 import { canAny } from '@server/domain/access/actor';
-import { orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
@@ -72,36 +73,36 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 }
 
-const intentSchema = z.discriminatedUnion('intent', [
-  approveBankTransferSchema.extend({ intent: z.literal('approve_bank_transfer') }),
-  z.object({ intent: z.literal('send_welcome_email'), batch_id: z.string().min(1).max(40) }),
-]);
+const welcomeSchema = z.object({ batch_id: z.string().min(1).max(40) });
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
-  const submission = parseWithZod(await request.formData(), { schema: intentSchema });
-  if (submission.status !== 'success')
-    return json({ result: submission.reply(), done: null }, { status: 400 });
-  const value = submission.value;
-  switch (value.intent) {
-    case 'approve_bank_transfer': {
-      const r = await withFormErrors(submission, () =>
-        approveBankTransfer(ctx, params.id!, { date: value.date }),
-      );
-      if (!r.ok) return json({ result: r.reply, done: null }, { status: r.status });
-      return json({ result: submission.reply({ resetForm: true }), done: 'approved' as const });
-    }
-    case 'send_welcome_email': {
-      const r = await withFormErrors(submission, () => sendWelcomeEmails(ctx, value.batch_id));
-      if (!r.ok) return json({ result: r.reply, done: null }, { status: r.status });
-      return json({
-        result: submission.reply({ resetForm: true }),
-        done: 'welcome_sent' as const,
-        sent: r.value,
-      });
-    }
-  }
-}
+type Done =
+  { done: 'approved' } | { done: 'welcome_sent'; sent: Awaited<ReturnType<typeof sendWelcomeEmails>> };
+
+/** Staff approve a bank transfer with the date the money arrived; the welcome emails of an order. */
+export const action = (args: ActionFunctionArgs) =>
+  intentAction<
+    {
+      approve_bank_transfer: { schema: typeof approveBankTransferSchema; permission: string };
+      send_welcome_email: { schema: typeof welcomeSchema; permission: string };
+    },
+    Done
+  >({
+    intents: {
+      approve_bank_transfer: { schema: approveBankTransferSchema, permission: INVOICE_ACCESS },
+      send_welcome_email: { schema: welcomeSchema, permission: INVOICE_ACCESS },
+    },
+    async handle(input, { ctx, params }) {
+      switch (input.intent) {
+        case 'approve_bank_transfer':
+          await approveBankTransfer(ctx, params.id!, { date: input.date });
+          return { data: { done: 'approved' } };
+        case 'send_welcome_email':
+          return { data: { done: 'welcome_sent', sent: await sendWelcomeEmails(ctx, input.batch_id) } };
+        default:
+          return unreachable(input);
+      }
+    },
+  })(args);
 
 export default function Confirmation() {
   const { t, i18n } = useTranslation();
@@ -113,20 +114,20 @@ export default function Confirmation() {
   const link = (path: string) => localePath(i18n.language, path);
   const [form, fields] = useForm({
     id: 'approve-bank-transfer',
-    lastResult: answer?.result,
+    lastResult: answer?.intent === 'approve_bank_transfer' ? answer.submission : undefined,
     constraint: getZodConstraint(approveBankTransferSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: intentSchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveBankTransferSchema }),
     shouldValidate: 'onSubmit',
   });
   const dateField = (fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>).date;
   const outcome = params.get('payment');
-  const otherErrors =
-    answer && !answer.done && answer.result && 'error' in answer.result && answer.result.error
-      ? Object.entries(answer.result.error)
-          .filter(([key]) => key !== 'date')
-          .flatMap(([, messages]) => messages ?? [])
-      : [];
+  const otherErrors = answer?.submission?.error
+    ? Object.entries(answer.submission.error)
+        .filter(([key]) => key !== 'date')
+        .flatMap(([, messages]) => messages ?? [])
+    : [];
   const placed = params.get('placed') === '1';
+  const done = answer?.ok ? answer.data : null;
   return (
     <div className="mx-auto max-w-6xl space-y-6">
       <PageHeader
@@ -152,14 +153,12 @@ export default function Confirmation() {
       {placed && !outcome ? (
         <Alert tone="success">{t('checkout.confirmation.placed', { count: invoice.policy_count })}</Alert>
       ) : null}
-      {answer?.done === 'approved' ? (
-        <Alert tone="success">{t('checkout.confirmation.approved')}</Alert>
-      ) : null}
-      {answer?.done === 'welcome_sent' && 'sent' in answer && answer.sent ? (
+      {done?.done === 'approved' ? <Alert tone="success">{t('checkout.confirmation.approved')}</Alert> : null}
+      {done?.done === 'welcome_sent' ? (
         <Alert tone="success">
-          {t('checkout.confirmation.welcome_sent', { count: answer.sent.sent })}
-          {answer.sent.without_email
-            ? ` ${t('checkout.confirmation.without_email', { count: answer.sent.without_email })}`
+          {t('checkout.confirmation.welcome_sent', { count: done.sent.sent })}
+          {done.sent.without_email
+            ? ` ${t('checkout.confirmation.without_email', { count: done.sent.without_email })}`
             : ''}
         </Alert>
       ) : null}
