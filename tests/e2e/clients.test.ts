@@ -217,7 +217,7 @@ describe('clients, as provider staff', () => {
     await expect.poll(() => page.locator('h1').innerText()).toContain(t('clients.statuses.active'));
   });
 
-  it('lists a client’s campuses with links to their pages, and says when no invoices exist yet', async () => {
+  it('lists a client’s campuses with links to their pages', async () => {
     await visit(page, '/clients?tab=active&search=Oakwood');
     await page.getByRole('link', { name: 'Oakwood International School' }).click();
     await waitForPath(page, /^\/clients\/[a-z0-9]+$/);
@@ -226,11 +226,6 @@ describe('clients, as provider staff', () => {
     await expect.poll(() => page.getByRole('link', { name: 'Oakwood North Campus' }).count()).toBe(1);
     const href = await page.getByRole('link', { name: 'Oakwood North Campus' }).getAttribute('href');
     expect(href).toMatch(/^\/clients\/[a-z0-9]+\/campuses\/[a-z0-9]+$/);
-    await page.locator('[data-tab="invoices"]').click();
-    await expect
-      .poll(() => page.getByTestId('money-empty').innerText())
-      .toContain(t('clients.money_tabs.invoices'));
-    await screenshots(page, 'clients-invoices-empty', ['desktop']);
   });
 
   it('shows on a phone that more tabs exist; the last one is reached by keyboard and its address reloads', async () => {
@@ -254,23 +249,20 @@ describe('clients, as provider staff', () => {
       await tabs.locator('[data-tab="profile"]').focus();
       for (let i = 0; i < 20; i++) {
         const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-tab'));
-        if (focused === 'transactions') break;
+        if (focused === 'notes') break;
         await page.keyboard.press('Tab');
       }
       await page.keyboard.press('Enter');
-      await waitForPath(page, `${clientUrl}/transactions`);
+      await waitForPath(page, `${clientUrl}/notes`);
       await hydrated(page);
-      expect(await tabs.locator('[aria-current="page"]').getAttribute('data-tab')).toBe('transactions');
+      expect(await tabs.locator('[aria-current="page"]').getAttribute('data-tab')).toBe('notes');
       await tabs.getByTestId('tabs-more-before').waitFor();
       expect(await tabs.getByTestId('tabs-more-after').count()).toBe(0);
 
       // The tab's own address opens it directly.
       await page.reload();
       await hydrated(page);
-      expect(await tabs.locator('[aria-current="page"]').getAttribute('data-tab')).toBe('transactions');
-      expect(await page.getByTestId('money-empty').innerText()).toContain(
-        t('clients.money_tabs.transactions'),
-      );
+      expect(await tabs.locator('[aria-current="page"]').getAttribute('data-tab')).toBe('notes');
       await tabs.getByTestId('tabs-more-before').waitFor();
       await screenshots(page, 'clients-tabs-phone-last', ['phone']);
     } finally {

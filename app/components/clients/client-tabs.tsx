@@ -272,27 +272,3 @@ export function AgreementsTab({
     </div>
   );
 }
-
-/** Receivables, payments, invoices, transactions: no invoices exist before ordering is built. */
-export function MoneyTab({ tab }: { tab: 'receivables' | 'payments' | 'invoices' | 'transactions' }) {
-  const { t } = useTranslation();
-  return (
-    <div
-      className="rounded-xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-200"
-      data-testid="money-empty"
-    >
-      <svg
-        viewBox="0 0 24 24"
-        className="mx-auto h-10 w-10 text-slate-300"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.5"
-        aria-hidden="true"
-      >
-        <path d="M3 7h18M3 12h18M3 17h12" strokeLinecap="round" />
-      </svg>
-      <h2 className="mt-3 text-base font-semibold text-slate-900">{t('clients.money_tabs.empty_title')}</h2>
-      <p className="mx-auto mt-1 max-w-md text-sm text-slate-600">{t(`clients.money_tabs.${tab}`)}</p>
-    </div>
-  );
-}
