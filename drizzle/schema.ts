@@ -125,6 +125,8 @@ export const clients = sqliteTable(
     tax_number: text('tax_number'),
     fact_find: text('fact_find', { mode: 'json' }).$type<Record<string, string> | null>(),
     metadata: text('metadata', { mode: 'json' }).$type<Record<string, unknown> | null>(),
+    /** Tell the initial contact about policies ending in the next 14 days (daily). */
+    expiry_reminders: integer('expiry_reminders', { mode: 'boolean' }).notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -468,6 +470,7 @@ export const settings = sqliteTable('settings', {
 
 export * from './schema/configuration';
 export * from './schema/ordering';
+export * from './schema/policies';
 
 // ---------------------------------------------------------------- relations
 

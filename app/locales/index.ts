@@ -20,6 +20,7 @@ import en_files from './en/files.json';
 import en_footer from './en/footer.json';
 import en_home from './en/home.json';
 import en_imports from './en/imports.json';
+import en_insureds from './en/insureds.json';
 import en_insurers from './en/insurers.json';
 import en_invite from './en/invite.json';
 import en_legal from './en/legal.json';
@@ -59,6 +60,7 @@ import ca_files from './ca/files.json';
 import ca_footer from './ca/footer.json';
 import ca_home from './ca/home.json';
 import ca_imports from './ca/imports.json';
+import ca_insureds from './ca/insureds.json';
 import ca_insurers from './ca/insurers.json';
 import ca_invite from './ca/invite.json';
 import ca_legal from './ca/legal.json';
@@ -98,6 +100,7 @@ import cn_files from './cn/files.json';
 import cn_footer from './cn/footer.json';
 import cn_home from './cn/home.json';
 import cn_imports from './cn/imports.json';
+import cn_insureds from './cn/insureds.json';
 import cn_insurers from './cn/insurers.json';
 import cn_invite from './cn/invite.json';
 import cn_legal from './cn/legal.json';
@@ -137,6 +140,7 @@ import de_files from './de/files.json';
 import de_footer from './de/footer.json';
 import de_home from './de/home.json';
 import de_imports from './de/imports.json';
+import de_insureds from './de/insureds.json';
 import de_insurers from './de/insurers.json';
 import de_invite from './de/invite.json';
 import de_legal from './de/legal.json';
@@ -176,6 +180,7 @@ import es_files from './es/files.json';
 import es_footer from './es/footer.json';
 import es_home from './es/home.json';
 import es_imports from './es/imports.json';
+import es_insureds from './es/insureds.json';
 import es_insurers from './es/insurers.json';
 import es_invite from './es/invite.json';
 import es_legal from './es/legal.json';
@@ -215,6 +220,7 @@ import fr_files from './fr/files.json';
 import fr_footer from './fr/footer.json';
 import fr_home from './fr/home.json';
 import fr_imports from './fr/imports.json';
+import fr_insureds from './fr/insureds.json';
 import fr_insurers from './fr/insurers.json';
 import fr_invite from './fr/invite.json';
 import fr_legal from './fr/legal.json';
@@ -254,6 +260,7 @@ import it_files from './it/files.json';
 import it_footer from './it/footer.json';
 import it_home from './it/home.json';
 import it_imports from './it/imports.json';
+import it_insureds from './it/insureds.json';
 import it_insurers from './it/insurers.json';
 import it_invite from './it/invite.json';
 import it_legal from './it/legal.json';
@@ -293,6 +300,7 @@ import pt_files from './pt/files.json';
 import pt_footer from './pt/footer.json';
 import pt_home from './pt/home.json';
 import pt_imports from './pt/imports.json';
+import pt_insureds from './pt/insureds.json';
 import pt_insurers from './pt/insurers.json';
 import pt_invite from './pt/invite.json';
 import pt_legal from './pt/legal.json';
@@ -335,6 +343,7 @@ export const localeResources = {
     "footer": en_footer,
     "home": en_home,
     "imports": en_imports,
+    "insureds": en_insureds,
     "insurers": en_insurers,
     "invite": en_invite,
     "legal": en_legal,
@@ -376,6 +385,7 @@ export const localeResources = {
     "footer": ca_footer,
     "home": ca_home,
     "imports": ca_imports,
+    "insureds": ca_insureds,
     "insurers": ca_insurers,
     "invite": ca_invite,
     "legal": ca_legal,
@@ -417,6 +427,7 @@ export const localeResources = {
     "footer": cn_footer,
     "home": cn_home,
     "imports": cn_imports,
+    "insureds": cn_insureds,
     "insurers": cn_insurers,
     "invite": cn_invite,
     "legal": cn_legal,
@@ -458,6 +469,7 @@ export const localeResources = {
     "footer": de_footer,
     "home": de_home,
     "imports": de_imports,
+    "insureds": de_insureds,
     "insurers": de_insurers,
     "invite": de_invite,
     "legal": de_legal,
@@ -499,6 +511,7 @@ export const localeResources = {
     "footer": es_footer,
     "home": es_home,
     "imports": es_imports,
+    "insureds": es_insureds,
     "insurers": es_insurers,
     "invite": es_invite,
     "legal": es_legal,
@@ -540,6 +553,7 @@ export const localeResources = {
     "footer": fr_footer,
     "home": fr_home,
     "imports": fr_imports,
+    "insureds": fr_insureds,
     "insurers": fr_insurers,
     "invite": fr_invite,
     "legal": fr_legal,
@@ -581,6 +595,7 @@ export const localeResources = {
     "footer": it_footer,
     "home": it_home,
     "imports": it_imports,
+    "insureds": it_insureds,
     "insurers": it_insurers,
     "invite": it_invite,
     "legal": it_legal,
@@ -622,6 +637,7 @@ export const localeResources = {
     "footer": pt_footer,
     "home": pt_home,
     "imports": pt_imports,
+    "insureds": pt_insureds,
     "insurers": pt_insurers,
     "invite": pt_invite,
     "legal": pt_legal,

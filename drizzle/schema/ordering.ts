@@ -31,6 +31,7 @@ import {
   TRANSACTION_KINDS,
   TRANSACTION_STATUSES,
 } from './ordering-enums';
+import { INVOICE_TYPES } from './policy-enums';
 
 export * from './ordering-enums';
 import type { EnrollmentError } from './ordering-enums';
@@ -203,6 +204,10 @@ export const invoices = sqliteTable(
     admin_fee_minor: integer('admin_fee_minor').notNull().default(0),
     total_minor: integer('total_minor').notNull(),
     paid_minor: integer('paid_minor').notNull().default(0),
+    /** invoice (a checkout), supplementary (an amendment that charges) or credit_note (one that credits). */
+    type: text('type', { enum: INVOICE_TYPES }).notNull().default('invoice'),
+    /** The amendment a supplementary invoice or credit note comes from. */
+    amendment_id: integer('amendment_id'),
     /** The reference a bank transfer must quote; unique across the region. */
     payment_reference: text('payment_reference').notNull(),
     order_number: text('order_number'),
@@ -334,6 +339,10 @@ export const policies = sqliteTable(
     cancelled_at: integer('cancelled_at', { mode: 'timestamp_ms' }),
     cancelled_by: integer('cancelled_by').references(() => users.id),
     cancel_reason: text('cancel_reason'),
+    /** Goes up by one with every change; documents and amendment quotes name the version they are for. */
+    version: integer('version').notNull().default(1),
+    /** When the expiry reminder for this policy's end date went to the client (sent once). */
+    expiry_reminder_sent_at: integer('expiry_reminder_sent_at', { mode: 'timestamp_ms' }),
     ...timestamps,
   },
   (t) => [

@@ -184,7 +184,8 @@ export function useExportHref() {
 
 /**
  * Bulk actions for the selected rows. Each action is a POST with `intent`, the ids (or all_matching plus
- * the current filters), and the CSRF token.
+ * the current filters), and the CSRF token: to the list's own action, or to `action` when the operation
+ * is a page of its own (a flow that asks for more, such as a quote, takes the selection there).
  */
 export function BulkActionBar({
   selection,
@@ -193,7 +194,14 @@ export function BulkActionBar({
 }: {
   selection: Selection;
   total: number;
-  actions: { intent: string; label: string; tone?: 'primary' | 'secondary' | 'danger'; confirm?: string }[];
+  actions: {
+    intent: string;
+    label: string;
+    tone?: 'primary' | 'secondary' | 'danger';
+    confirm?: string;
+    /** The address the selection is posted to (with the language prefix); the list's own action when absent. */
+    action?: string;
+  }[];
 }) {
   const { t } = useTranslation();
   const { csrfToken } = useRootData();
@@ -212,6 +220,7 @@ export function BulkActionBar({
           <Form
             key={a.intent}
             method="post"
+            action={a.action}
             onSubmit={(e) => {
               if (a.confirm && !window.confirm(a.confirm)) e.preventDefault();
             }}

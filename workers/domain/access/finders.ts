@@ -3,16 +3,17 @@
  * tenant scope of scope.ts, so an id of another tenant answers NotFound (existence never leaks).
  */
 import { and, eq } from 'drizzle-orm';
-import { campuses, clients, companies } from '../../../drizzle/schema';
+import { campuses, clients, companies, policies } from '../../../drizzle/schema';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
 import { msg } from '../validation';
 import { requirePermission, type Actor } from './actor';
 import type { Permission } from './permissions';
-import { visibleCampus, visibleClients, visibleCompanies } from './scope';
+import { visibleCampus, visibleClients, visibleCompanies, visiblePolicies } from './scope';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type CampusRow = typeof campuses.$inferSelect;
+export type PolicyRow = typeof policies.$inferSelect;
 
 /**
  * A client by public id (text) or id (number) if the actor holds `permission` (Forbidden otherwise) and
@@ -78,6 +79,30 @@ export async function findCampus(
     )
     .limit(1);
   if (!row) throw new NotFound(msg('campuses.errors.not_found'));
+  return row;
+}
+
+/**
+ * An issued policy by public id (text) or id (number), if the actor holds `permission` and may see it
+ * (another tenant's policy answers NotFound). `findPolicy(ctx, id, 'read_policy')`.
+ */
+export async function findPolicy(
+  ctx: ActorCtx,
+  id: string | number,
+  permission: Permission | string,
+): Promise<PolicyRow> {
+  requirePermission(ctx.actor, permission);
+  const [row] = await ctx.db
+    .select()
+    .from(policies)
+    .where(
+      and(
+        typeof id === 'number' ? eq(policies.id, id) : eq(policies.public_id, id),
+        visiblePolicies(ctx.actor),
+      ),
+    )
+    .limit(1);
+  if (!row) throw new NotFound(msg('insureds.errors.not_found'));
   return row;
 }
 

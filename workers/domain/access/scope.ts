@@ -6,6 +6,7 @@ import {
   companies,
   contracts,
   invoices,
+  policies,
   serviceAgreements,
   userCompanies,
 } from '../../../drizzle/schema';
@@ -101,6 +102,19 @@ export function contractScope(actor: Actor): SQL {
     campusId: contracts.campus_id,
     clientId: contracts.client_id,
     companyId: contracts.company_id,
+  });
+}
+
+/**
+ * The condition on issued policies (they belong to a campus): the insureds list, an insured's page, every
+ * amendment and document. Which of an insured's policies a user may open by state (active, past,
+ * cancelled) is a permission checked by the policies service, on top of this scope.
+ */
+export function visiblePolicies(actor: Actor): SQL {
+  return campusScope(actor, {
+    campusId: policies.campus_id,
+    clientId: policies.client_id,
+    companyId: policies.company_id,
   });
 }
 
