@@ -1,0 +1,56 @@
+/**
+ * The insureds list's filters (spec 001 s.2: policy id, first name, last name, country of residence, trip
+ * start date, trip end date, product, issued date, booking date, status; staff also client, campus, group
+ * name and type), as the page's address and `GET policies` carry them. Pure (zod only): the page and the
+ * bulk actions' "all matching" read the same schema. The SQL is in filters.ts.
+ */
+import { z } from 'zod';
+import { APPLICANT_TYPES } from '../../../drizzle/schema/ordering-enums';
+import { listQuerySchema } from '../list-query';
+import { isoDate } from '../validation';
+
+/** The status shown for a policy: derived from its dates, or cancelled (spec 001 s.4). */
+export const POLICY_LIST_STATUSES = ['active', 'not_started', 'expired', 'cancelled'] as const;
+export type PolicyListStatus = (typeof POLICY_LIST_STATUSES)[number];
+
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+const text = (max: number) => z.preprocess(blank, z.string().trim().min(1).max(max).optional());
+const date = z.preprocess(blank, isoDate.optional());
+const id = z.preprocess(blank, z.string().trim().min(1).max(64).optional());
+
+export const policyListQuerySchema = listQuerySchema.extend({
+  /** Policy number (P00000012) or its beginning. */
+  policy_id: text(20),
+  /** Beginning of the first or last name (case-insensitive). */
+  first_name: text(100),
+  last_name: text(100),
+  /** Public ids of the country of residence, product, client and campus. */
+  residence_country: id,
+  product: id,
+  client: id,
+  campus: id,
+  group_name: text(50),
+  type: z.preprocess(blank, z.enum(APPLICANT_TYPES).optional()),
+  status: z.preprocess(blank, z.enum(POLICY_LIST_STATUSES).optional()),
+  /** Date ranges: trip start, trip end, issued (day of issue) and booking date, each from/to inclusive. */
+  start_from: date,
+  start_to: date,
+  end_from: date,
+  end_to: date,
+  issued_from: date,
+  issued_to: date,
+  booking_from: date,
+  booking_to: date,
+});
+export type PolicyListQuery = z.infer<typeof policyListQuerySchema>;
+
+/** The columns the list may be sorted by (`order=<field>_asc|_desc`). */
+export const POLICY_SORTS = [
+  'policy_number',
+  'full_name',
+  'start_date',
+  'end_date',
+  'issued_at',
+  'booking_date',
+] as const;
+export const POLICY_DEFAULT_ORDER = 'issued_at_desc';
