@@ -34,4 +34,4 @@ export function formatDateTime(value: Date | string | null | undefined): string 
 }
 
 /** DD/MM/YYYY from YYYY-MM-DD: the one rule, shared with the server's messages. */
-export { britishDate } from '@server/domain/validation';
+export { britishDate } from '@server/domain/formats';

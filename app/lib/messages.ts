@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { parseMessage } from '@server/domain/validation';
+import { parseMessage } from '@server/domain/messages';
 
 /** Translates a domain message (a key, maybe with parameters) into the reader's language. */
 export function useMessage() {

@@ -22,7 +22,7 @@ import { requirePermissions } from '~/lib/guards.server';
 import { ignoreRefusal } from '~/lib/actions.server';
 import { answerOf, intentAction, unreachable } from '~/lib/actions';
 import { localePath } from '~/i18n/config';
-import { AppForm, Checkbox, ErrorList } from '~/components/forms';
+import { AppForm, Checkbox, ErrorList } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';

@@ -34,7 +34,7 @@ import { todayIso } from '@server/domain/validation';
 import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { HostedPaymentForm, InvoiceFacts } from '~/components/checkout/checkout-bits';

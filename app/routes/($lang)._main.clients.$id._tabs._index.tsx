@@ -14,7 +14,7 @@ import { requirePermissions } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { formatDateTime } from '~/lib/dates';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { Facts } from '~/components/ui/facts';

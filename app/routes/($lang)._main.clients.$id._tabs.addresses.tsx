@@ -11,7 +11,7 @@ import { countryOptions } from '@server/domain/contacts/service';
 import { addressFormValue } from '@server/domain/contacts/values';
 import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { AddressFieldset, type ObjectField } from '~/components/contacts/contacts-editor';
 import { AddressView } from '~/components/contacts/contacts-view';

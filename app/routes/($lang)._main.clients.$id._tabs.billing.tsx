@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { clientBillingSchema } from '@server/domain/clients/schema';
 import { updateClient } from '@server/domain/clients/service';
 import { formAction } from '~/lib/actions.server';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { Facts } from '~/components/ui/facts';

@@ -27,7 +27,7 @@ import { redirectTabParam, tabSegment } from '~/lib/tabs.server';
 import { formatDate } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { RouteTabs } from '~/components/ui/tabs';

@@ -21,7 +21,7 @@ import { translate } from '@server/platform/i18n';
 import { redirectWithToast } from '~/lib/actions.server';
 import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { AddressFieldset, ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';

@@ -11,7 +11,7 @@ import { campusFormOptions, updateCampusDetails } from '@server/domain/campuses/
 import { countryOptions } from '@server/domain/contacts/service';
 import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { CampusBillingFields, CampusProfileFields, campusFormValue } from '~/components/campuses/campus-bits';

@@ -12,7 +12,7 @@ import { countryOptions } from '@server/domain/contacts/service';
 import { addressFormValue } from '@server/domain/contacts/values';
 import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { AddressFieldset, type ObjectField } from '~/components/contacts/contacts-editor';
 import { AddressView } from '~/components/contacts/contacts-view';

@@ -23,7 +23,7 @@ import { answerOf, unreachable } from '~/lib/actions';
 import { redirectTabParam } from '~/lib/tabs.server';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';

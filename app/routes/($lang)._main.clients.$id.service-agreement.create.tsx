@@ -22,7 +22,7 @@ import { redirectWithToast } from '~/lib/actions.server';
 import { queryOf } from '~/lib/lists.server';
 import { saveAgreement } from '~/lib/service-agreements.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { AgreementFields, blankRow } from '~/components/service-agreements/agreement-form';

@@ -18,7 +18,7 @@ import { mappingSchema, type DateOrder, type ImportTarget } from '@server/domain
 import { todayIso } from '@server/domain/validation';
 import { confirmMapping, importFromRequest, withErrors } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, ErrorList, FormErrors } from '~/components/forms';
+import { AppForm, ErrorList, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { ColumnMatcher, type MatcherColumn } from '~/components/imports/column-matcher';

@@ -27,7 +27,7 @@ import { ignoreRefusal } from '~/lib/actions.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';

@@ -21,7 +21,7 @@ import {
 } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';

@@ -16,7 +16,7 @@ import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { activeImports, uploadImport } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/forms';
+import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { ImportStatusBadge, ImportSteps, importHref } from '~/components/imports/import-bits';

@@ -22,7 +22,7 @@ import {
 } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
-import { AppForm, ErrorList, FormErrors, inputClass } from '~/components/forms';
+import { AppForm, ErrorList, FormErrors, inputClass } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { ImportSteps } from '~/components/imports/import-bits';

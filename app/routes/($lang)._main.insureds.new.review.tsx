@@ -18,7 +18,7 @@ import { batchOverview, listEnrollments } from '@server/domain/enrollments/queri
 import { formAction } from '~/lib/actions';
 import { orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';

@@ -23,7 +23,7 @@ import { intentAction, unreachable } from '~/lib/actions';
 import { readCookie, serializeCookie } from '@server/web/cookies';
 import { requirePermissions } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/forms';
+import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { ImportStatusBadge, importHref } from '~/components/imports/import-bits';

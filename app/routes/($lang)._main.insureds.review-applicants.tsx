@@ -34,7 +34,7 @@ import {
   withErrors,
 } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';

@@ -38,7 +38,7 @@ import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
 import { formatDateTime } from '~/lib/dates';
-import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/forms';
+import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/fields';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { StatusBadge } from '~/components/ui/status-badge';

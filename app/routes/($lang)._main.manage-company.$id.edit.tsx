@@ -24,7 +24,7 @@ import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { failedCompanyReply, saveCompany } from '~/lib/companies.server';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { useActionSnack } from '~/components/ui/snackbar';

@@ -16,7 +16,7 @@ import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';

@@ -16,7 +16,7 @@ import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/card';
 import { CompanyFormSections, companyFormValue } from '~/components/companies/company-form';

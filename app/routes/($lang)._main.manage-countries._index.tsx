@@ -15,7 +15,7 @@ import { requirePermissions } from '~/lib/guards.server';
 import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';

@@ -6,7 +6,7 @@ import { listNotifications, markNotificationsRead } from '@server/domain/notific
 import { formAction } from '~/lib/actions';
 import { requireUser } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { NotificationItem } from '~/components/notifications/notification-item';

@@ -19,7 +19,7 @@ import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { BankDetails, InvoiceStatusBadge } from '~/components/checkout/checkout-bits';

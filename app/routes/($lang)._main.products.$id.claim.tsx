@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { updateProduct } from '@server/domain/products/service';
 import { PRODUCT_CLAIM_KEYS, productClaimSchema, withCleared } from '@server/domain/products/tabs';
 import { formAction } from '~/lib/actions.server';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';

@@ -2,7 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { Card } from '~/components/ui/card';
 import { Facts } from '~/components/ui/facts';
-import { ProductStatusBadge } from '~/components/products/product-fields';
+import { ProductStatusBadge } from '~/components/products/product-badges';
 import { useProduct } from '~/components/products/product-page';
 
 export default function ProductCompanyTab() {

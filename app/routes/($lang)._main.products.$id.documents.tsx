@@ -23,7 +23,7 @@ import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { formatDate, formatDateTime } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';

@@ -8,7 +8,7 @@ import { updateProduct } from '@server/domain/products/service';
 import { coverageLimitsSchema } from '@server/domain/products/tabs';
 import { formAction } from '~/lib/actions.server';
 import { useMessage } from '~/lib/messages';
-import { AppForm, ErrorList, FormErrors, inputClass } from '~/components/forms';
+import { AppForm, ErrorList, FormErrors, inputClass } from '~/components/fields';
 import { Button, buttonClass } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';

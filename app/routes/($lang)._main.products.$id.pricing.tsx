@@ -22,7 +22,7 @@ import { answerOf, unreachable } from '~/lib/actions';
 import { formatDate } from '~/lib/dates';
 import { formatMoney } from '~/lib/money';
 import { useMessage } from '~/lib/messages';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';

@@ -21,11 +21,11 @@ import { unreachable } from '~/lib/actions';
 import { redirectTabParam, tabSegment } from '~/lib/tabs.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/card';
 import { RouteTabs } from '~/components/ui/tabs';
-import { ProductStatusBadge } from '~/components/products/product-fields';
+import { ProductStatusBadge } from '~/components/products/product-badges';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 

@@ -29,7 +29,7 @@ import { bulkSchema, lenientQuery, queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { formatDate } from '~/lib/dates';
 import { localePath } from '~/i18n/config';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
@@ -44,7 +44,7 @@ import {
   useSelection,
 } from '~/components/ui/list-controls';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
-import { ProductStatusBadge } from '~/components/products/product-fields';
+import { ProductStatusBadge } from '~/components/products/product-badges';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 

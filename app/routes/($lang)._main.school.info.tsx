@@ -22,7 +22,7 @@ import { contactsFormValue } from '@server/domain/contacts/values';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { failedReply, saveClient } from '~/lib/clients.server';
 import { pageTitle } from '~/lib/meta';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { useActionSnack } from '~/components/ui/snackbar';

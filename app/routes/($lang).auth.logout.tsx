@@ -11,7 +11,7 @@ import { ctxOf } from '@server/web/load-context';
 import { localePath } from '~/i18n/config';
 import { langOf } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { AuthHeading } from '~/components/auth/auth-layout';
 

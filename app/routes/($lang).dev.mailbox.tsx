@@ -5,7 +5,7 @@ import { isProduction } from '@server/env';
 import { listMailbox } from '@server/domain/outbox/service';
 import { pageTitle } from '~/lib/meta';
 import { formatDateTime } from '~/lib/dates';
-import { inputClass } from '~/components/forms';
+import { inputClass } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Logo } from '~/components/shell/icons';
 

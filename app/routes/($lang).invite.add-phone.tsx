@@ -14,7 +14,7 @@ import { setInvitePhone } from '@server/domain/auth/service';
 import { formAction } from '~/lib/actions';
 import { invitePath, requireInvitation } from '~/lib/invite.server';
 import { pageTitle } from '~/lib/meta';
-import { AppForm, FormErrors } from '~/components/forms';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { AuthHeading } from '~/components/auth/auth-layout';
 import { PhoneFields } from '~/components/auth/phone-fields';

@@ -9,20 +9,10 @@
 import { z } from 'zod';
 import { LANDING_PAGES } from '../../drizzle/enums';
 
-export function msg(key: string, params?: Record<string, string | number>): string {
-  return params ? `${key}|${JSON.stringify(params)}` : key;
-}
+import { msg } from './messages';
 
-/** Splits a message produced by `msg` into its key and parameters. Plain text passes through as a key. */
-export function parseMessage(message: string): { key: string; params: Record<string, string | number> } {
-  const bar = message.indexOf('|');
-  if (bar < 0) return { key: message, params: {} };
-  try {
-    return { key: message.slice(0, bar), params: JSON.parse(message.slice(bar + 1)) };
-  } catch {
-    return { key: message, params: {} };
-  }
-}
+export { msg, parseMessage } from './messages';
+export { britishDate, major, todayIso } from './formats';
 
 const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : v), z.string());
 const required = (max?: number) => {
@@ -253,25 +243,6 @@ export const checkbox = z.preprocess(
   (value) => value === true || value === 'on' || value === 'true' || value === '1' || value === 1,
   z.boolean(),
 );
-
-/** Integer minor units (pence, cents) as major units: 1250 → 12.5; none stays none. */
-export function major(minor: number | null | undefined): number | null {
-  return minor == null ? null : minor / 100;
-}
-
-/**
- * DD/MM/YYYY from a YYYY-MM-DD day, the way dates read in British English (spec 000 s.1), for messages
- * and pages alike; `empty` for none; anything else as it is.
- */
-export function britishDate(iso: string | null | undefined, empty = ''): string {
-  if (!iso) return empty;
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return m ? `${m[3]}/${m[2]}/${m[1]}` : iso;
-}
-
-export function todayIso(now: Date = new Date()): string {
-  return now.toISOString().slice(0, 10);
-}
 
 /** Tax rate: a number greater than 0 and below 100 (percent, up to 2 decimals). */
 export const taxRatePercent = z.coerce

@@ -3,7 +3,7 @@ import { useRouteLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { SubmissionResult } from '@conform-to/react';
 import type { loader } from '~/routes/($lang)._main.clients.$id._tabs';
-import { FormErrors } from '~/components/forms';
+import { FormErrors } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/forms';
+import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 
 export interface GroupLeaderOption {

@@ -7,7 +7,7 @@ import {
   type ImportTarget,
 } from '@server/domain/imports/schema';
 import { columnLetter, parseDate } from '@server/domain/imports/normalise';
-import { ErrorList, inputClass } from '~/components/forms';
+import { ErrorList, inputClass } from '~/components/fields';
 import { formatDate } from '~/lib/dates';
 
 export interface MatcherColumn {

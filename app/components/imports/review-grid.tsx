@@ -2,7 +2,7 @@ import { Link, useLocation, useNavigation, useSearchParams } from '@remix-run/re
 import { useTranslation } from 'react-i18next';
 import type { EnrollmentError } from '@db/schema/ordering-enums';
 import { APPLICANT_TYPES, GENDERS, type ApplicantField } from '@server/domain/enrollments/schema';
-import { AppForm, inputClass } from '~/components/forms';
+import { AppForm, inputClass } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { ScrollBox } from '~/components/ui/data-table';
 import { useMessage } from '~/lib/messages';

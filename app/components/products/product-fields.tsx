@@ -12,7 +12,6 @@ import {
   DOCUMENT_VISIBILITIES,
   REGION_CODES,
   TERRITORIAL_LIMITS,
-  type PricePeriod,
 } from '@server/domain/products/schema';
 import {
   CheckboxField,
@@ -23,7 +22,6 @@ import {
   TextAreaField,
   inputClass,
 } from '~/components/forms';
-import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, string[]>;
@@ -408,19 +406,4 @@ export function ProductGroupFields({
   );
 }
 
-export function ProductStatusBadge({ status }: { status: string }) {
-  const { t } = useTranslation();
-  return <StatusBadge tone={statusTone(status)}>{t(`products.statuses.${status}`)}</StatusBadge>;
-}
-
-const PERIOD_TONES: Record<PricePeriod, 'green' | 'slate' | 'amber' | 'blue'> = {
-  current: 'green',
-  default: 'blue',
-  future: 'amber',
-  expired: 'slate',
-};
-
-export function PeriodBadge({ period }: { period: PricePeriod }) {
-  const { t } = useTranslation();
-  return <StatusBadge tone={PERIOD_TONES[period]}>{t(`products.periods.${period}`)}</StatusBadge>;
-}
+export { PeriodBadge, ProductStatusBadge } from './product-badges';

@@ -1,5 +1,5 @@
 import { useNavigation, useRouteLoaderData } from '@remix-run/react';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import type { loader } from '~/routes/($lang)._main.products.$id';
 
 /** The product page's layout route: its loader data (the product, what the user may do) serves every tab. */

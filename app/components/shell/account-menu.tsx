@@ -1,9 +1,9 @@
-import { Menu, MenuButton, MenuItem, MenuItems } from '@headlessui/react';
 import { Link, useLocation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { localePath, splitLocale } from '~/i18n/config';
 import { useRootData } from '~/root';
 import { postDetached } from '~/components/ui/menu-form';
+import { Popup, popupItemProps } from '~/components/ui/popup';
 import { Icon } from './icons';
 
 /** Replaces each id-like segment with a placeholder and trims after the first one (spec 000 s.7). */
@@ -21,12 +21,10 @@ export function handoverPath(pathname: string): string {
   return `/${out.join('/')}`;
 }
 
-/** Wraps a control in a menu item inside the avatar menu, and leaves it as is in the drawer. */
-type ItemWrap = (control: React.ReactElement) => React.ReactElement;
-const asIs: ItemWrap = (control) => control;
-const asMenuItem: ItemWrap = (control) => <MenuItem>{control}</MenuItem>;
+/** Inside the avatar menu a control is a menu entry; in the drawer it is a plain control. */
+type InMenu = { className: string; menu?: boolean };
 
-function RegionSwitch({ className, wrap = asIs }: { className: string; wrap?: ItemWrap }) {
+function RegionSwitch({ className, menu }: InMenu) {
   const { t } = useTranslation();
   const { user, csrfToken } = useRootData();
   const location = useLocation();
@@ -35,35 +33,31 @@ function RegionSwitch({ className, wrap = asIs }: { className: string; wrap?: It
     <form method="post" action="/actions/handover">
       <input type="hidden" name="_csrf" value={csrfToken} />
       <input type="hidden" name="path" value={handoverPath(location.pathname).split('/:id')[0] || '/home'} />
-      {wrap(
-        <button type="submit" className={className} onClick={postDetached}>
-          <Icon name="switch" className="h-5 w-5 text-slate-500" />
-          {user.other_region === 'ie' ? t('shell.go_to_ireland') : t('shell.go_to_uk')}
-        </button>,
-      )}
+      <button type="submit" className={className} onClick={postDetached} {...(menu ? popupItemProps : {})}>
+        <Icon name="switch" className="h-5 w-5 text-slate-500" />
+        {user.other_region === 'ie' ? t('shell.go_to_ireland') : t('shell.go_to_uk')}
+      </button>
     </form>
   );
 }
 
-function LogoutButton({ className, wrap = asIs }: { className: string; wrap?: ItemWrap }) {
+function LogoutButton({ className, menu }: InMenu) {
   const { t } = useTranslation();
   const { csrfToken } = useRootData();
   const { i18n } = useTranslation();
   return (
     <form method="post" action={localePath(i18n.language, '/auth/logout')}>
       <input type="hidden" name="_csrf" value={csrfToken} />
-      {wrap(
-        <button type="submit" className={className} onClick={postDetached}>
-          <Icon name="logout" className="h-5 w-5 text-slate-500" />
-          {t('shell.logout')}
-        </button>,
-      )}
+      <button type="submit" className={className} onClick={postDetached} {...(menu ? popupItemProps : {})}>
+        <Icon name="logout" className="h-5 w-5 text-slate-500" />
+        {t('shell.logout')}
+      </button>
     </form>
   );
 }
 
 const itemClass =
-  'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 data-[focus]:bg-primary-50 hover:bg-primary-50';
+  'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 hover:bg-primary-50 focus:bg-primary-50 focus:outline-none';
 
 /** The avatar menu: initials; region switch (when the user holds a token for it), account details, logout. */
 export function AccountMenu() {
@@ -71,34 +65,32 @@ export function AccountMenu() {
   const { user } = useRootData();
   if (!user) return null;
   return (
-    <Menu as="div" className="relative">
-      <MenuButton
-        className="flex h-9 w-9 items-center justify-center rounded-full bg-white text-sm font-bold text-primary-800 ring-2 ring-white/30 hover:ring-white"
-        aria-label={`${t('shell.account_menu')}: ${user.initials}`}
-        data-testid="avatar"
-      >
-        {user.initials}
-      </MenuButton>
-      <MenuItems
-        anchor="bottom end"
-        className="z-50 mt-2 w-64 rounded-xl bg-white py-1 shadow-xl ring-1 ring-black/10 focus:outline-none"
-      >
-        <div className="border-b border-slate-100 px-4 py-3">
-          <p className="truncate text-sm font-semibold text-slate-900">
-            {user.first_name} {user.last_name}
-          </p>
-          <p className="truncate text-xs text-slate-500">{user.email}</p>
-        </div>
-        {user.other_region ? <RegionSwitch className={itemClass} wrap={asMenuItem} /> : null}
-        <MenuItem>
-          <Link to={localePath(i18n.language, '/account-details')} className={itemClass}>
+    <Popup
+      kind="menu"
+      buttonClassName="flex h-9 w-9 items-center justify-center rounded-full bg-white text-sm font-bold text-primary-800 ring-2 ring-white/30 hover:ring-white"
+      aria-label={`${t('shell.account_menu')}: ${user.initials}`}
+      data-testid="avatar"
+      button={user.initials}
+      panelLabel={t('shell.account_menu')}
+      panelClassName="absolute right-0 top-full z-50 mt-2 w-64 rounded-xl bg-white py-1 text-left shadow-xl ring-1 ring-black/10 focus:outline-none"
+    >
+      {() => (
+        <>
+          <div className="border-b border-slate-100 px-4 py-3">
+            <p className="truncate text-sm font-semibold text-slate-900">
+              {user.first_name} {user.last_name}
+            </p>
+            <p className="truncate text-xs text-slate-500">{user.email}</p>
+          </div>
+          {user.other_region ? <RegionSwitch className={itemClass} menu /> : null}
+          <Link to={localePath(i18n.language, '/account-details')} className={itemClass} {...popupItemProps}>
             <Icon name="user" className="h-5 w-5 text-slate-500" />
             {t('shell.account_details')}
           </Link>
-        </MenuItem>
-        <LogoutButton className={itemClass} wrap={asMenuItem} />
-      </MenuItems>
-    </Menu>
+          <LogoutButton className={itemClass} menu />
+        </>
+      )}
+    </Popup>
   );
 }
 

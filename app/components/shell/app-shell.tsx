@@ -1,6 +1,5 @@
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link, useLocation } from '@remix-run/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localePath } from '~/i18n/config';
 import { BUILT_PAGES, headerIcons } from '~/lib/navigation';
@@ -15,6 +14,47 @@ import { SideMenu } from './side-menu';
 
 /** Where the skip link takes keyboard users: the page's own content, past the top bar and the menu. */
 export const MAIN_ID = 'main-content';
+
+const DRAWER_TITLE_ID = 'drawer-title';
+
+/**
+ * The phone drawer: a native modal dialog (`showModal`), so the page behind it is inert, focus stays in
+ * it, and Escape or a tap on the backdrop closes it. Headless UI's Dialog did the same with about 15 KB
+ * of JavaScript on every signed-in page.
+ */
+function Drawer({ onClose, children }: { onClose: () => void; children: ReactNode }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    // Focus goes back where it was (the menu button) once the drawer is gone and the page no longer inert.
+    const opener = document.activeElement as HTMLElement | null;
+    if (dialog && !dialog.open) dialog.showModal();
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.body.style.overflow = '';
+      opener?.focus();
+    };
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby={DRAWER_TITLE_ID}
+      className="fixed inset-y-0 left-0 z-40 m-0 flex h-full max-h-none w-[275px] max-w-[85vw] flex-col bg-white p-0 shadow-xl backdrop:bg-slate-900/50 lg:hidden"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      {children}
+    </dialog>
+  );
+}
 
 /**
  * The application shell: a skip link, top bar, side menu (a modal drawer on small screens), content and
@@ -37,6 +77,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   }, []);
   if (!user) return null;
   const icons = headerIcons(user.permissions);
+  const closeDrawer = () => setDrawerOpen(false);
   const toggle = () => {
     if (window.matchMedia('(min-width: 1024px)').matches) setSidebarOpen((o) => !o);
     else setDrawerOpen((o) => !o);
@@ -122,22 +163,17 @@ export function AppShell({ children }: { children: ReactNode }) {
             <SideMenu />
           </aside>
         ) : null}
-        <Dialog
-          open={drawerOpen}
-          onClose={() => setDrawerOpen(false)}
-          className="fixed inset-0 z-40 lg:hidden"
-        >
-          <DialogBackdrop className="fixed inset-0 bg-slate-900/50" />
-          <DialogPanel className="fixed inset-y-0 left-0 flex w-[275px] max-w-[85vw] flex-col bg-white shadow-xl">
+        {drawerOpen ? (
+          <Drawer onClose={closeDrawer}>
             <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-              <DialogTitle className="min-w-0 text-sm font-semibold leading-tight">
+              <h2 id={DRAWER_TITLE_ID} className="min-w-0 text-sm font-semibold leading-tight">
                 {t('app.name')}
-              </DialogTitle>
+              </h2>
               <div className="flex items-center gap-2">
                 <LanguageSwitcher tone="light" />
                 <button
                   type="button"
-                  onClick={() => setDrawerOpen(false)}
+                  onClick={closeDrawer}
                   className="rounded p-1 hover:bg-slate-100"
                   aria-label={t('common.close')}
                   data-testid="drawer-close"
@@ -149,8 +185,8 @@ export function AppShell({ children }: { children: ReactNode }) {
             <div className="min-h-0 flex-1">
               <SideMenu />
             </div>
-          </DialogPanel>
-        </Dialog>
+          </Drawer>
+        ) : null}
         <div className="flex min-w-0 flex-1 flex-col">
           <main
             id={MAIN_ID}

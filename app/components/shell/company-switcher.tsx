@@ -1,19 +1,8 @@
-import { Listbox, ListboxButton, ListboxOption, ListboxOptions } from '@headlessui/react';
 import { useFetcher } from '@remix-run/react';
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '~/root';
+import { Popup } from '~/components/ui/popup';
 import { Icon } from './icons';
-
-/**
- * Enter opens the list as Space and the arrow keys do (Headless UI's listbox button, like a native
- * select, would submit an enclosing form instead): the key is handed on as ArrowDown.
- */
-function openOnEnter(e: KeyboardEvent<HTMLButtonElement>) {
-  if (e.key !== 'Enter' || e.currentTarget.getAttribute('aria-expanded') === 'true') return;
-  e.preventDefault();
-  e.currentTarget.dispatchEvent(new window.KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
-}
 
 /**
  * The company area of the top bar: one company is shown as text; several give a dropdown whose first
@@ -48,33 +37,39 @@ export function CompanySwitcher() {
 
   return (
     <div className="flex min-w-0 items-center gap-2 text-sm" data-testid="company-area">
-      <Listbox value={selectedId} onChange={choose}>
-        <div className="relative min-w-0">
-          <ListboxButton
-            className="flex max-w-full items-center gap-2 rounded-lg bg-primary-900/40 px-2 py-1.5 font-medium ring-1 ring-white/20 hover:bg-primary-900/60 sm:max-w-xs sm:px-3"
-            onKeyDown={openOnEnter}
-          >
-            <Icon name="building" className="hidden h-5 w-5 shrink-0 text-primary-200 sm:block" />
-            <span className="sr-only">{t('shell.company')}: </span>
-            <span className="truncate">{current?.name ?? t('shell.all_companies')}</span>
-            <Icon name="chevron" className="h-4 w-4 shrink-0" />
-          </ListboxButton>
-          <ListboxOptions
-            anchor="bottom start"
-            className="z-50 mt-1 max-h-80 w-72 overflow-auto rounded-lg bg-white py-1 text-sm text-slate-800 shadow-lg ring-1 ring-black/10 focus:outline-none"
-          >
-            {[{ id: '', name: t('shell.all_companies') }, ...user.companies].map((c) => (
-              <ListboxOption
+      <div className="min-w-0">
+        <Popup
+          kind="listbox"
+          buttonClassName="flex max-w-full items-center gap-2 rounded-lg bg-primary-900/40 px-2 py-1.5 font-medium ring-1 ring-white/20 hover:bg-primary-900/60 sm:max-w-xs sm:px-3"
+          button={
+            <>
+              <Icon name="building" className="hidden h-5 w-5 shrink-0 text-primary-200 sm:block" />
+              <span className="sr-only">{t('shell.company')}: </span>
+              <span className="truncate">{current?.name ?? t('shell.all_companies')}</span>
+              <Icon name="chevron" className="h-4 w-4 shrink-0" />
+            </>
+          }
+          panelClassName="absolute left-0 top-full z-50 mt-1 max-h-80 w-72 overflow-auto rounded-lg bg-white py-1 text-sm text-slate-800 shadow-lg ring-1 ring-black/10 focus:outline-none"
+        >
+          {(close) =>
+            [{ id: '', name: t('shell.all_companies') }, ...user.companies].map((c) => (
+              <div
                 key={c.id || 'all'}
-                value={c.id}
-                className="cursor-pointer px-4 py-2 data-[focus]:bg-primary-50 data-[selected]:font-semibold"
+                role="option"
+                tabIndex={-1}
+                aria-selected={c.id === (selectedId ?? '')}
+                className={`cursor-pointer px-4 py-2 hover:bg-primary-50 focus:bg-primary-50 focus:outline-none ${c.id === (selectedId ?? '') ? 'font-semibold' : ''}`}
+                onClick={() => {
+                  close();
+                  choose(c.id);
+                }}
               >
                 {c.name}
-              </ListboxOption>
-            ))}
-          </ListboxOptions>
-        </div>
-      </Listbox>
+              </div>
+            ))
+          }
+        </Popup>
+      </div>
       {country ? <span className="hidden truncate text-primary-200 md:inline">· {country}</span> : null}
     </div>
   );

@@ -1,5 +1,5 @@
-import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import { NavLink, useLocation } from '@remix-run/react';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localePath, splitLocale } from '~/i18n/config';
 import { APP_VERSION, BUILT_PAGES, isGroup, visibleMenu, type MenuLink } from '~/lib/navigation';
@@ -43,6 +43,40 @@ function Item({ link, nested = false }: { link: MenuLink; nested?: boolean }) {
   );
 }
 
+/** A group of the side menu: a disclosure button and the links under it. */
+function MenuGroup({
+  groupKey,
+  label,
+  defaultOpen,
+  children,
+}: {
+  groupKey: string;
+  label: string;
+  defaultOpen: boolean;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(defaultOpen);
+  const panelId = useId();
+  return (
+    <>
+      <button
+        type="button"
+        data-menu-group={groupKey}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="flex w-full items-center justify-between rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
+      >
+        {label}
+        <Icon name="chevron" className={`h-4 w-4 transition ${open ? 'rotate-180' : ''}`} />
+      </button>
+      <ul id={panelId} hidden={!open} className="mt-1 space-y-1">
+        {children}
+      </ul>
+    </>
+  );
+}
+
 /** The side menu, gated by the user's permissions (spec 000 s.6). */
 export function SideMenu() {
   const { t, i18n } = useTranslation();
@@ -58,20 +92,15 @@ export function SideMenu() {
         {menu.map((entry) =>
           isGroup(entry) ? (
             <li key={entry.key}>
-              <Disclosure defaultOpen={entry.children.some((c) => current.startsWith(c.to))}>
-                <DisclosureButton
-                  data-menu-group={entry.key}
-                  className="group flex w-full items-center justify-between rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100"
-                >
-                  {t(`nav.${entry.key}`)}
-                  <Icon name="chevron" className="h-4 w-4 transition group-data-[open]:rotate-180" />
-                </DisclosureButton>
-                <DisclosurePanel as="ul" className="mt-1 space-y-1">
-                  {entry.children.map((c) => (
-                    <Item key={c.key} link={c} nested />
-                  ))}
-                </DisclosurePanel>
-              </Disclosure>
+              <MenuGroup
+                groupKey={entry.key}
+                label={t(`nav.${entry.key}`)}
+                defaultOpen={entry.children.some((c) => current.startsWith(c.to))}
+              >
+                {entry.children.map((c) => (
+                  <Item key={c.key} link={c} nested />
+                ))}
+              </MenuGroup>
             </li>
           ) : (
             <Item key={entry.key} link={entry} />

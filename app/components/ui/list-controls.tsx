@@ -6,7 +6,7 @@ import { Form, useLocation, useNavigate, useSearchParams } from '@remix-run/reac
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '~/root';
-import { Checkbox, Input, Label, Select, type Option } from '~/components/forms';
+import { Checkbox, Input, Label, Select, type Option } from '~/components/fields';
 import { Button, buttonClass } from './button';
 import type { Selection } from './data-table';
 
