@@ -7,14 +7,9 @@ import {
 import { Link, useActionData, useLoaderData, useLocation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can, canAny } from '@server/domain/access/actor';
-import {
-  CLIENT_TABS,
-  CLIENT_TYPES,
-  PAYMENT_TERMS,
-  clientListQuerySchema,
-  type ClientAction,
-  type ClientTab,
-} from '@server/domain/clients/schema';
+import { clientListQuerySchema, type ClientAction } from '@server/domain/clients/schema';
+import { CLIENT_TABS, type ClientTab } from '@server/domain/clients/values';
+import { CLIENT_TYPES, PAYMENT_TERMS } from '@db/enums';
 import {
   clientMetadata,
   clientSummary,

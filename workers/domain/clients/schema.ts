@@ -30,20 +30,9 @@ export {
 export type ClientType = (typeof CLIENT_TYPES)[number];
 export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
-/** The list tabs (spec 001 s.2): each shows a group of statuses. */
-export const CLIENT_TABS = {
-  active: ['active', 'suspended'],
-  onboarding: ['pending_onboarding', 'draft', 'waiting_sa', 'waiting_for_approval', 'declined'],
-  archived: ['archived'],
-} as const satisfies Record<string, readonly ClientStatus[]>;
-export type ClientTab = keyof typeof CLIENT_TABS;
-export const CLIENT_TAB_NAMES = Object.keys(CLIENT_TABS) as ClientTab[];
+import { CLIENT_TAB_NAMES, type ClientTab } from './values';
 
-export function tabOfStatus(status: ClientStatus): ClientTab {
-  return (Object.keys(CLIENT_TABS) as ClientTab[]).find((t) =>
-    (CLIENT_TABS[t] as readonly string[]).includes(status),
-  )!;
-}
+export { CLIENT_TABS, CLIENT_TAB_NAMES, tabOfStatus, type ClientTab } from './values';
 
 /**
  * The fact-find questionnaire: the short fixed set of questions a broker asks a new client, kept in
