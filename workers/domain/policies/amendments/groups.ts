@@ -7,7 +7,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { policies } from '../../../../drizzle/schema';
-import { runBatch } from '../../../platform/db';
+import { inJson, runBatch } from '../../../platform/db';
 import { requirePermission } from '../../access/actor';
 import { visiblePolicies } from '../../access/scope';
 import type { ActorCtx } from '../../context';
@@ -123,4 +123,17 @@ export async function assignGroupLeader(
       WHERE ${changing}`),
   ]);
   return { updated: Number(n) };
+}
+
+/**
+ * True when the ids name issued policies the actor may see: `policies/group-leader/update` serves both
+ * issued policies (here) and applicants not yet checked out (the enrollments area), by what the ids name.
+ */
+export async function namesIssuedPolicies(ctx: ActorCtx, ids: readonly string[]): Promise<boolean> {
+  const [row] = await ctx.db
+    .select({ id: policies.id })
+    .from(policies)
+    .where(and(inJson(policies.public_id, ids), visiblePolicies(ctx.actor)))
+    .limit(1);
+  return !!row;
 }

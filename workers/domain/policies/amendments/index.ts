@@ -14,6 +14,6 @@ export {
   type AmendmentLineView,
   type AmendmentInvoice,
 } from './service';
-export { updateGroupName, assignGroupLeader } from './groups';
+export { updateGroupName, assignGroupLeader, namesIssuedPolicies } from './groups';
 export { runConfirmJob, applyAmendment } from './confirm';
 export * from './schema';

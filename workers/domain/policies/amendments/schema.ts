@@ -43,8 +43,14 @@ export type QuoteInput = z.infer<typeof quoteInputSchema>;
 
 export const amendmentKindSchema = z.enum(AMENDMENT_KINDS);
 
-/** The list of public policy ids of an API call (`policies`). */
-export const policyIdsSchema = z.array(z.string().trim().min(1).max(40)).min(1).max(10_000);
+/**
+ * The list of public policy ids of an API call (`policies`); the message of an empty list is the one
+ * `policies/group-leader/update` gives for applicants not yet checked out, as both share the call.
+ */
+export const policyIdsSchema = z
+  .array(z.string().trim().min(1).max(40))
+  .min(1, msg('cart.errors.select_one'))
+  .max(10_000);
 
 /** POST policies/amount: a quote of an amendment over the named policies; answers its id and totals. */
 export const amountBodySchema = z
