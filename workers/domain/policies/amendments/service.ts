@@ -108,6 +108,8 @@ export interface AmendmentView {
     selected: number;
     dependants: number;
     with_errors: number;
+    /** Lines refused because the insured is cancelled ('Cannot Edit Cancelled Insureds'). */
+    cancelled: number;
     /** Cancellation: insureds of other lines' group leaders that lose their group leader. */
     group_members: number;
   };
@@ -454,6 +456,7 @@ export async function getAmendment(
         all: sql<number>`count(*)`,
         dependants: sql<number>`count(${policyAmendmentLines.because_of_policy_id})`,
         with_errors: sql<number>`coalesce(sum(CASE WHEN ${policyAmendmentLines.error_count} > 0 THEN 1 ELSE 0 END), 0)`,
+        cancelled: sql<number>`coalesce(sum(CASE WHEN ${policyAmendmentLines.errors} LIKE '%"amendments.errors.cancelled"%' THEN 1 ELSE 0 END), 0)`,
       })
       .from(policyAmendmentLines)
       .where(eq(policyAmendmentLines.amendment_id, a.id)),
@@ -486,6 +489,7 @@ export async function getAmendment(
       selected: Number(counts.all) - Number(counts.dependants),
       dependants: Number(counts.dependants),
       with_errors: Number(counts.with_errors),
+      cancelled: Number(counts.cancelled),
       group_members: Number(members[0]?.n ?? 0),
     },
     totals: {
