@@ -82,6 +82,9 @@ type Line = View['lines']['items'][number];
 
 const STATUS_TONE = { draft: 'slate', quoted: 'blue', confirmed: 'green', stale: 'red' } as const;
 
+const signedMoney = (minor: number, currency: string) =>
+  `${minor > 0 ? '+' : minor < 0 ? '−' : ''}${formatMinor(Math.abs(minor), currency)}`;
+
 function Money({ minor, currency, signed = false }: { minor: number; currency: string; signed?: boolean }) {
   const text = formatMinor(Math.abs(minor), currency);
   if (!signed || minor === 0) return <>{text}</>;
@@ -144,6 +147,12 @@ export default function AmendmentPage() {
           <div className="text-xs text-slate-500">
             {l.policy.policy_number} · {t(`amendments.types.${l.policy.type}`)}
             {l.because_of ? ` · ${t('amendments.lines.because_of', { policy: l.because_of })}` : ''}
+          </div>
+          <div className="mt-1 text-xs text-slate-700 sm:hidden">
+            {t('amendments.lines.diff_short', {
+              premium: signedMoney(l.premium_diff_minor, l.currency),
+              tax: signedMoney(l.tax_diff_minor, l.currency),
+            })}
           </div>
           {l.errors.length ? (
             <ul className="mt-1 list-disc pl-4 text-xs text-red-700" data-testid="line-errors">
