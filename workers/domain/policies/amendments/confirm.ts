@@ -257,10 +257,13 @@ export async function runConfirmJob(db: DB, _env: Env, job: Job): Promise<Record
     await failJob(db, job.id, formatMessage(msg('amendments.errors.not_found')));
     return null;
   }
+  let applyMs: number | null = null;
   if (a.status !== 'confirmed') {
     await reportProgress(db, job.id, { done: 0, total: a.policy_count });
+    const started = Date.now();
     try {
       await applyAmendment(db, a, job.created_by, new Date());
+      applyMs = Date.now() - started;
     } catch (e) {
       if (!isDomainError(e)) throw e;
       await failJob(db, job.id, formatMessage(e.message));
@@ -268,5 +271,6 @@ export async function runConfirmJob(db: DB, _env: Env, job: Job): Promise<Record
     }
   }
   await reportProgress(db, job.id, { done: a.policy_count, total: a.policy_count });
-  return { amendment: a.public_id };
+  // How long the one batch took (the amendment bench reads it).
+  return { amendment: a.public_id, apply_ms: applyMs };
 }
