@@ -87,7 +87,10 @@ export async function amendmentsBench({ base }, { policies = POLICIES, runs = RU
       throw new Error(`Unexpected quote: ${JSON.stringify(amendment.counts)}`);
     const t0 = performance.now();
     await json(
-      await fetch(`${base}/api/company/policies/amount/${amendment.id}/confirm`, { method: 'POST', headers: auth }),
+      await fetch(`${base}/api/company/policies/amount/${amendment.id}/confirm`, {
+        method: 'POST',
+        headers: { authorization: auth.authorization },
+      }),
       'confirm',
     );
     confirmRequest.push(performance.now() - t0);
@@ -95,7 +98,9 @@ export async function amendmentsBench({ base }, { policies = POLICIES, runs = RU
     for (;;) {
       view = (
         await json(
-          await fetch(`${base}/api/company/policies/amount/${amendment.id}?items=1`, { headers: auth }),
+          await fetch(`${base}/api/company/policies/amount/${amendment.id}?items=1`, {
+            headers: { authorization: auth.authorization },
+          }),
           'amount/{id}',
         )
       ).data.amendment;
