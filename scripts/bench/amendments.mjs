@@ -109,7 +109,8 @@ export async function amendmentsBench({ base }, { policies = POLICIES, runs = RU
     }
     applied.push(performance.now() - t0);
     if (view.status !== 'confirmed') throw new Error(`Confirmation failed: ${JSON.stringify(view.job)}`);
-    if (view.invoices.length !== 1) throw new Error(`Expected one supplementary invoice: ${JSON.stringify(view.invoices)}`);
+    if (view.invoices.length !== 1)
+      throw new Error(`Expected one supplementary invoice: ${JSON.stringify(view.invoices)}`);
     if (view.job?.result?.apply_ms != null) batch.push(view.job.result.apply_ms);
   }
   return [
