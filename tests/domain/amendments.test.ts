@@ -585,6 +585,25 @@ describe('reliability', () => {
   }, 60_000);
 });
 
+describe('selection', () => {
+  it('takes "all matching" the list\'s filters, inside the scope', async () => {
+    const t = trip(20);
+    await issuePolicies(w, [
+      { first_name: 'Zebulon', last_name: 'Match', ...t },
+      { first_name: 'Zebedee', last_name: 'Match', ...t },
+      { first_name: 'Other', last_name: 'Person', ...t },
+    ]);
+    const { id } = await createAmendment(school, {
+      kind: 'extend',
+      selection: { all_matching: true },
+      query: { ...none, first_name: 'Zeb' },
+    });
+    const view = await getAmendment(school, id);
+    expect(view.counts.policies).toBe(2);
+    expect(view.lines.items.map((l) => l.policy.first_name).sort()).toEqual(['Zebedee', 'Zebulon']);
+  });
+});
+
 describe('scope', () => {
   it("answers not found for another user's amendment and for policies out of scope", async () => {
     const issued = await issuePolicies(w, 1);

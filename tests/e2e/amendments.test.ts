@@ -163,3 +163,19 @@ describe('amendments', () => {
     await screenshots(page, 'amendment-errors', ['phone']);
   });
 });
+
+describe('group changes', () => {
+  it('refuses an invalid group name on its field, and assigns a group leader of the same client', async () => {
+    const [p] = await issue({ applicants: 1, first_names: ['Gita'] });
+    await visit(page, `/insureds/amend/group-name?ids=${p.id}`);
+    await hydrated(page);
+    await page.getByLabel(t('amendments.fields.group_name')).fill('Group #1');
+    await page.getByRole('button', { name: t('amendments.start.save') }).click();
+    await page.getByText('Invalid group name').waitFor();
+    expect(await page.getByTestId('selection-count').innerText()).toContain('1');
+    await screenshots(page, 'amendment-group-name');
+    await visit(page, `/insureds/amend/group-leader?ids=${p.id}`);
+    await hydrated(page);
+    expect(await page.getByLabel(t('amendments.fields.group_leader')).isVisible()).toBe(true);
+  });
+});
