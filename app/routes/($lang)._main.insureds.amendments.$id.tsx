@@ -294,18 +294,18 @@ export default function AmendmentPage() {
       {view.status !== 'confirmed' && !confirming ? (
         <Card>
           <AppForm method="post" {...getFormProps(form)} className="space-y-4">
-            <div className="grid gap-4 sm:grid-cols-2">
-              {kind === 'trip_dates' ? (
-                <Field
-                  label={t('amendments.fields.new_start_date')}
-                  field={fields.new_start_date}
-                  type="date"
-                />
-              ) : null}
-              {kind !== 'cancel' ? (
+            {kind !== 'cancel' ? (
+              <div className="grid gap-4 sm:grid-cols-2">
+                {kind === 'trip_dates' ? (
+                  <Field
+                    label={t('amendments.fields.new_start_date')}
+                    field={fields.new_start_date}
+                    type="date"
+                  />
+                ) : null}
                 <Field label={t('amendments.fields.new_end_date')} field={fields.new_end_date} type="date" />
-              ) : null}
-            </div>
+              </div>
+            ) : null}
             {kind === 'cancel' ? (
               <TextAreaField label={t('amendments.fields.reason')} field={fields.reason} rows={3} />
             ) : null}
