@@ -32,7 +32,7 @@ import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
 import { msg } from '@server/domain/validation';
-import { AppForm, FieldShell, Input, Select } from '~/components/forms';
+import { AppForm, FieldShell, Input, Select } from '~/components/fields';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/list-controls';
