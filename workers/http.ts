@@ -13,6 +13,7 @@ import { maintenancePage } from './web/maintenance';
 import { devRoutes } from './web/dev';
 import { epdqSimulator } from './web/epdq-simulator';
 import { devOrdering } from './web/dev-ordering';
+import { devAmendments } from './web/dev-amendments';
 import { newCspNonce } from './web/csp';
 
 export type AppEnv = { Bindings: Env; Variables: { db: DB; now: Date; requestId: string } };
@@ -61,6 +62,7 @@ export function createApp(build?: ServerBuild) {
   app.all('/api/*', (c) => c.json(errorBody('errors.not_found'), 404));
   app.route('/__dev', devRoutes);
   app.route('/__dev/ordering', devOrdering);
+  app.route('/__dev/amendments', devAmendments);
   app.route('/dev/epdq', epdqSimulator);
 
   app.all('*', async (c) => {

@@ -16,6 +16,7 @@ import { clientsApi } from './clients';
 import { enrollmentsApi } from './enrollments';
 import { importsApi } from './imports';
 import { checkoutApi } from './checkout';
+import { policyAmendmentsApi } from './policy-amendments';
 import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
@@ -39,6 +40,7 @@ api.route('/', campusesApi);
 api.route('/', serviceAgreementsApi);
 api.route('/', clientsApi);
 api.route('/', checkoutApi);
+api.route('/', policyAmendmentsApi);
 api.route('/', enrollmentsApi);
 api.route('/', importsApi);
 

@@ -13,8 +13,10 @@ import { STAGE_IMPORT_JOB } from '../domain/imports/service';
 import { runStaging } from '../domain/imports/staging';
 import { purgeExpiredSessions } from '../domain/auth/sessions';
 import { clearExpiredCarts } from '../domain/checkout/clear';
+import { CONFIRM_AMENDMENT_JOB, runConfirmJob } from '../domain/policies/amendments';
 
 registerJobRunner(STAGE_IMPORT_JOB, runStaging);
+registerJobRunner(CONFIRM_AMENDMENT_JOB, runConfirmJob);
 
 /**
  * The queue consumer. Messages are acknowledged one by one so a failure retries only itself; after the

@@ -7,6 +7,7 @@ import {
   contracts,
   invoices,
   policies,
+  policyAmendments,
   serviceAgreements,
   userCompanies,
 } from '../../../drizzle/schema';
@@ -184,4 +185,17 @@ function invoiceTenant(actor: Actor): SQL {
       : and(byClient, mine)!;
   }
   return NOTHING;
+}
+
+// ---------------------------------------------------------------- policy amendments (H2)
+
+/**
+ * An amendment (a quote of an extension, a trip-date change or a cancellation) is seen by the user who
+ * made it, within the companies in view; its lines were chosen through `visiblePolicies` when it was made.
+ */
+export function visibleAmendments(actor: Actor): SQL {
+  return and(
+    eq(policyAmendments.created_by, actor.user_id),
+    companyScope(actor, policyAmendments.company_id),
+  )!;
 }

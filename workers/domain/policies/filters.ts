@@ -4,7 +4,8 @@
  * this user is looking at". Ids in a selection are always re-read through the same scope, so a bulk action
  * never reaches a policy the user cannot see.
  */
-import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { inJson } from '../../platform/db';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { campuses, clients, countries, policies, products } from '../../../drizzle/schema';
 import { visiblePolicies } from '../access/scope';
@@ -91,7 +92,7 @@ export async function selectedPolicyIds(
 ): Promise<number[]> {
   const where = selection.all_matching
     ? policyConditions(ctx, query)
-    : and(visiblePolicies(ctx.actor), inArray(policies.public_id, selection.ids ?? []))!;
+    : and(visiblePolicies(ctx.actor), inJson(policies.public_id, selection.ids ?? []))!;
   if (!selection.all_matching && !(selection.ids ?? []).length) return [];
   const rows = await ctx.db.select({ id: policies.id }).from(policies).where(where).orderBy(policies.id);
   return rows.map((r) => r.id);

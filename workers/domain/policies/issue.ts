@@ -16,6 +16,8 @@
  *   An enrollment whose trip length is not in that table (it changed after the fees were worked out)
  *   has no premium, which the NOT NULL constraint refuses: the whole checkout rolls back.
  * - Status is `issued`; whether it is active, not started or expired is derived from its dates.
+ * - Each policy's first policy transaction, `issue`, is written in the same batch (set-based too), so
+ *   every insured's Logs start with its issue.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DB, Statement } from '../../platform/db';
@@ -105,5 +107,18 @@ export function issuePolicyStatements(
   const advance = sql`UPDATE sequences SET value = value + (
       SELECT count(*) FROM policies WHERE invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${input.invoiceKey})
     ) WHERE name = ${POLICY_SERIES}`;
-  return [db.run(insert), db.run(advance)];
+  // Every policy's history starts with its issue (policy_transactions, append-only).
+  const issued = sql`INSERT INTO policy_transactions (public_id, policy_id, company_id, client_id, kind,
+      effective_date, before, after, premium_diff_minor, tax_diff_minor, tax_rate, currency, document_version,
+      invoice_id, amendment_id, user_id, created_at)
+    SELECT lower(hex(randomblob(8))), p.id, p.company_id, p.client_id, 'issue', ${input.bookingDate}, NULL,
+      json_object('status', p.status, 'start_date', p.start_date, 'end_date', p.end_date,
+        'premium_minor', p.premium_minor, 'tax_minor', p.tax_minor),
+      p.premium_minor, p.tax_minor,
+      CASE WHEN p.premium_minor > 0 THEN round(CAST(p.tax_minor AS REAL) / p.premium_minor, 6) END,
+      p.currency, p.version, p.invoice_id, NULL, i.created_by, ${now}
+    FROM policies p JOIN invoices i ON i.id = p.invoice_id
+    WHERE i.checkout_key = ${input.invoiceKey}
+    ORDER BY p.id`;
+  return [db.run(insert), db.run(advance), db.run(issued)];
 }

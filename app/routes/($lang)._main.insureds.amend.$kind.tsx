@@ -1,0 +1,227 @@
+/**
+ * /insureds/amend/{extend|trip-dates|cancel|group-name|group-leader}: where the insureds list's bulk bar
+ * (and the insured page, with `ids=<its public id>`) posts a selection (ids, or all matching + filters).
+ * - extend, trip-dates, cancel: a draft amendment of the selection is made and the user goes on to its
+ *   quote page, /insureds/amendments/{id}, which asks for the new dates or the reason.
+ * - group-name, group-leader: a small form here, carrying the selection; saving goes back to /insureds
+ *   with a toast. These move no money, so they are applied at once (one batch each).
+ * Opened without a selection, the page says to choose insureds in the list.
+ */
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { AMEND_PERMISSION, groupNameInput } from '@server/domain/policies/amendments/schema';
+import { policyListQuerySchema } from '@server/domain/policies/list-query';
+import { formAction, answerOf } from '~/lib/actions';
+import {
+  assignGroupLeader,
+  createAmendment,
+  groupLeaderOptions,
+  selectionSize,
+  updateGroupName,
+} from '~/lib/amendments.server';
+import { requirePermissions } from '~/lib/guards.server';
+import { bulkSchema, lenientQuery } from '~/lib/lists.server';
+import { pageTitle } from '~/lib/meta';
+import { localePath } from '~/i18n/config';
+import { useMessage } from '~/lib/messages';
+import { msg } from '@server/domain/validation';
+import { AppForm, FieldShell, Input, Select } from '~/components/fields';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { Button, ButtonLink } from '~/components/ui/button';
+import { EmptyState } from '~/components/ui/list-controls';
+
+const KINDS = {
+  extend: 'extend',
+  'trip-dates': 'trip_dates',
+  cancel: 'cancel',
+  'group-name': 'group_name',
+  'group-leader': 'group_leader',
+} as const;
+type KindSegment = keyof typeof KINDS;
+
+function kindOf(segment: string | undefined): (typeof KINDS)[KindSegment] {
+  const kind = KINDS[segment as KindSegment];
+  if (!kind) throw new Response('Not Found', { status: 404 });
+  return kind;
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+/**
+ * Opened with `?ids=` (a link from the insured page, or a form without JavaScript), the page shows the
+ * selection and, for the group changes, their form; the money kinds then post it to make the quote.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, AMEND_PERMISSION);
+  const kind = kindOf(params.kind);
+  const ids = new URL(request.url).searchParams.getAll('ids').filter(Boolean).slice(0, 1000);
+  let chosen: Chosen | null = null;
+  if (ids.length) {
+    const selection = { all_matching: false as const, ids };
+    const query = lenientQuery(policyListQuerySchema, {});
+    chosen =
+      kind === 'group_leader'
+        ? { ids, all_matching: false, filters: '', ...(await groupLeaderOptions(ctx, selection, query)) }
+        : { ids, all_matching: false, filters: '', count: await selectionSize(ctx, selection, query) };
+  }
+  return json({ kind, chosen, title: pageTitle(context, request, `amendments.start.${kind}`) });
+}
+
+/** The selection as the list posts it, and (on this page's own forms) the group name or leader. */
+const startSchema = z.object({
+  ids: z.array(z.string().min(1).max(64)).max(1000).default([]),
+  all_matching: z.literal('true').optional(),
+  filters: z.string().max(4000).optional(),
+  save: z.literal('1').optional(),
+  group_name: z.string().max(200).optional(),
+  group_leader_id: z.string().max(64).optional(),
+});
+
+interface Chosen {
+  ids: string[];
+  all_matching: boolean;
+  filters: string;
+  count: number;
+  leaders?: { id: string; policy_number: string; first_name: string; last_name: string }[];
+  sameClient?: boolean;
+  error?: string;
+}
+
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: startSchema,
+    permission: AMEND_PERMISSION,
+    async handle(input, { ctx, params, redirect }) {
+      const kind = kindOf(params.kind);
+      const { selection, filters } = bulkSchema.parse(input);
+      const query = lenientQuery(policyListQuerySchema, filters);
+      if (kind === 'extend' || kind === 'trip_dates' || kind === 'cancel') {
+        const { id } = await createAmendment(ctx, { kind, selection, query });
+        return redirect(`/insureds/amendments/${id}`);
+      }
+      const chosen: Chosen = {
+        ids: input.ids,
+        all_matching: !!input.all_matching,
+        filters: input.filters ?? '',
+        count: 0,
+      };
+      if (kind === 'group_name') {
+        if (input.save) {
+          const name = groupNameInput.safeParse(input.group_name ?? '');
+          if (name.success) {
+            const { updated } = await updateGroupName(ctx, { selection, query, group_name: name.data });
+            return redirect('/insureds', msg('amendments.messages.group_name_updated', { count: updated }));
+          }
+          chosen.error = name.error.issues[0]?.message;
+        }
+        return { data: { ...chosen, count: await selectionSize(ctx, selection, query) } };
+      }
+      if (input.save) {
+        const { updated } = await assignGroupLeader(ctx, {
+          selection,
+          query,
+          group_leader_id: input.group_leader_id || null,
+        });
+        return redirect('/insureds', msg('amendments.messages.group_leader_updated', { count: updated }));
+      }
+      const options = await groupLeaderOptions(ctx, selection, query);
+      return { data: { ...chosen, ...options } };
+    },
+  })(args);
+
+function SelectionInputs({ chosen }: { chosen: Chosen }) {
+  return chosen.all_matching ? (
+    <>
+      <input type="hidden" name="all_matching" value="true" />
+      <input type="hidden" name="filters" value={chosen.filters} />
+    </>
+  ) : (
+    chosen.ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />)
+  );
+}
+
+export default function AmendStart() {
+  const { t, i18n } = useTranslation();
+  const m = useMessage();
+  const { kind, chosen: linked } = useLoaderData<typeof loader>();
+  const answer = answerOf<Chosen>(useActionData<typeof action>());
+  const busy = useNavigation().state !== 'idle';
+  const chosen = answer?.data ?? linked;
+  const money = kind === 'extend' || kind === 'trip_dates' || kind === 'cancel';
+  const back = localePath(i18n.language, '/insureds');
+  return (
+    <div className="mx-auto max-w-2xl space-y-6">
+      <PageHeader title={t(`amendments.start.${kind}`)} />
+      {answer?.error ? <Alert>{m(answer.error)}</Alert> : null}
+      {!chosen ? (
+        <EmptyState
+          message={t('amendments.start.choose_first')}
+          action={
+            <ButtonLink to={back} variant="secondary">
+              {t('amendments.back_to_list')}
+            </ButtonLink>
+          }
+        />
+      ) : (
+        <Card>
+          <p className="mb-4 text-sm text-slate-700" data-testid="selection-count">
+            {t('amendments.start.selected', { count: chosen.count })}
+          </p>
+          <AppForm method="post" className="space-y-4">
+            <SelectionInputs chosen={chosen} />
+            {money ? null : <input type="hidden" name="save" value="1" />}
+            {money ? null : kind === 'group_name' ? (
+              <FieldShell
+                id="group_name"
+                label={t('amendments.fields.group_name')}
+                hint={t('amendments.start.group_name_hint')}
+                errors={chosen.error ? [m(chosen.error)] : undefined}
+                errorId="group_name-error"
+              >
+                <Input
+                  id="group_name"
+                  name="group_name"
+                  required
+                  minLength={3}
+                  maxLength={50}
+                  aria-invalid={chosen.error ? true : undefined}
+                  aria-describedby={chosen.error ? 'group_name-error' : undefined}
+                />
+              </FieldShell>
+            ) : chosen.sameClient === false ? (
+              <Alert>{m('amendments.errors.leader_client')}</Alert>
+            ) : (
+              <FieldShell id="group_leader_id" label={t('amendments.fields.group_leader')}>
+                <Select id="group_leader_id" name="group_leader_id" defaultValue="">
+                  <option value="">{t('amendments.start.no_group_leader')}</option>
+                  {(chosen.leaders ?? []).map((l) => (
+                    <option key={l.id} value={l.id}>
+                      {`${l.first_name} ${l.last_name} (${l.policy_number})`}
+                    </option>
+                  ))}
+                </Select>
+              </FieldShell>
+            )}
+            <div className="flex flex-wrap justify-between gap-3">
+              <Link to={back} className="self-center text-sm font-medium text-primary-700 hover:underline">
+                {t('amendments.back_to_list')}
+              </Link>
+              {kind === 'group_leader' && chosen.sameClient === false ? null : (
+                <Button type="submit" disabled={busy}>
+                  {money ? t('amendments.start.continue') : t('amendments.start.save')}
+                </Button>
+              )}
+            </div>
+          </AppForm>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  amendNow,
+  amountBodySchema,
+  amendmentViewQuerySchema,
+  assignGroupLeader,
+  bulkCancelBodySchema,
+  bulkExtendBodySchema,
+  bulkTripDatesBodySchema,
+  cancelBodySchema,
+  confirmAmendment,
+  createAmendment,
+  extendBodySchema,
+  getAmendment,
+  namesIssuedPolicies,
+  groupLeaderBodySchema,
+  groupNameBodySchema,
+  oneGroupLeaderBodySchema,
+  quoteAmendment,
+  tripDatesBodySchema,
+  updateGroupName,
+  type AmendmentResult,
+} from '../domain/policies/amendments';
+import { assignGroupLeader as assignEnrollmentGroupLeader } from '../domain/enrollments/service';
+import { formatMessage } from '../platform/i18n';
+import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { valid } from './validate';
+
+const idParam = z.object({ id: z.string().min(1).max(40) });
+const ALL = { page: 1, items: 25 };
+
+/** The answer of an applied amendment: its result, and the spec's success message once applied. */
+const applied = (result: AmendmentResult) => ({
+  data: { amendment: result },
+  ...(result.message ? { message: formatMessage(result.message) } : {}),
+});
+
+/**
+ * Amendments of issued policies (spec 002 s.7 "Insureds and policies"): extend, edit trip dates, cancel
+ * (single and bulk), group leader and group name. Quote then confirm: `POST policies/amount` answers a
+ * quote (its id and totals), `POST policies/amount/{id}/confirm` applies it once (confirming again answers
+ * the same), `GET policies/amount/{id}` reads it. The direct calls (`policies/extend`, ...) quote and
+ * confirm in one go and answer the same result. Decisions in docs/decisions.md, "Amendments".
+ * Mounted before the enrollments router: `policies/group-leader/update` is served here for issued
+ * policies and handed to the enrollments area for applicants not yet checked out.
+ */
+export const policyAmendmentsApi = new Hono<ApiEnv>()
+  .use('/company/policies', requireAuth)
+  .use('/company/policies/*', requireAuth)
+  .post('/company/policies/amount', valid('json', amountBodySchema), async (c) => {
+    const ctx = actorCtxOf(c);
+    const { type, policies, ...input } = c.req.valid('json');
+    const { id } = await createAmendment(ctx, { kind: type, selection: { ids: policies }, query: ALL });
+    return c.json({ data: { amendment: await quoteAmendment(ctx, id, input) } });
+  })
+  .get(
+    '/company/policies/amount/:id',
+    valid('param', idParam),
+    valid('query', amendmentViewQuerySchema),
+    async (c) =>
+      c.json({
+        data: {
+          amendment: await getAmendment(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')),
+        },
+      }),
+  )
+  .post('/company/policies/amount/:id/confirm', valid('param', idParam), async (c) =>
+    c.json(applied(await confirmAmendment(actorCtxOf(c), c.req.valid('param').id))),
+  )
+  .post('/company/policies/extend', valid('json', bulkExtendBodySchema), async (c) => {
+    const { policies, new_end_date } = c.req.valid('json');
+    return c.json(applied(await amendNow(actorCtxOf(c), { kind: 'extend', policies, new_end_date })));
+  })
+  .post(
+    '/company/policies/:id/extend',
+    valid('param', idParam),
+    valid('json', extendBodySchema),
+    async (c) => {
+      const { new_end_date } = c.req.valid('json');
+      const policies = [c.req.valid('param').id];
+      return c.json(applied(await amendNow(actorCtxOf(c), { kind: 'extend', policies, new_end_date })));
+    },
+  )
+  .post('/company/policies/trip-dates/update', valid('json', bulkTripDatesBodySchema), async (c) => {
+    const { policies, ...dates } = c.req.valid('json');
+    return c.json(applied(await amendNow(actorCtxOf(c), { kind: 'trip_dates', policies, ...dates })));
+  })
+  .patch(
+    '/company/policies/:id/trip-dates/update',
+    valid('param', idParam),
+    valid('json', tripDatesBodySchema),
+    async (c) => {
+      const policies = [c.req.valid('param').id];
+      return c.json(
+        applied(await amendNow(actorCtxOf(c), { kind: 'trip_dates', policies, ...c.req.valid('json') })),
+      );
+    },
+  )
+  .post('/company/policies/cancel', valid('json', bulkCancelBodySchema), async (c) => {
+    const { policies, reason } = c.req.valid('json');
+    return c.json(applied(await amendNow(actorCtxOf(c), { kind: 'cancel', policies, reason })));
+  })
+  .post(
+    '/company/policies/:id/cancel',
+    valid('param', idParam),
+    valid('json', cancelBodySchema),
+    async (c) => {
+      const policies = [c.req.valid('param').id];
+      const { reason } = c.req.valid('json');
+      return c.json(applied(await amendNow(actorCtxOf(c), { kind: 'cancel', policies, reason })));
+    },
+  )
+  .post('/company/policies/group-leader/update', valid('json', groupLeaderBodySchema), async (c) => {
+    const ctx = actorCtxOf(c);
+    const { policies, group_leader_id } = c.req.valid('json');
+    // The same call links applicants not yet checked out (ids of enrollments): the enrollments area's.
+    if (!(await namesIssuedPolicies(ctx, policies))) {
+      const result = await assignEnrollmentGroupLeader(ctx, { group_leader_id, enrollment_ids: policies });
+      return c.json({ data: result, message: formatMessage('order.group_leader.saved') });
+    }
+    const result = await assignGroupLeader(ctx, {
+      selection: { ids: policies },
+      query: ALL,
+      group_leader_id,
+    });
+    return c.json({ data: result, message: formatMessage('amendments.messages.updated') });
+  })
+  .post(
+    '/company/policies/:id/update/group-leader',
+    valid('param', idParam),
+    valid('json', oneGroupLeaderBodySchema),
+    async (c) => {
+      const result = await assignGroupLeader(actorCtxOf(c), {
+        selection: { ids: [c.req.valid('param').id] },
+        query: ALL,
+        group_leader_id: c.req.valid('json').group_leader_id,
+      });
+      return c.json({ data: result, message: formatMessage('amendments.messages.updated') });
+    },
+  )
+  .put('/company/policies', valid('json', groupNameBodySchema), async (c) => {
+    const { policies, group_name } = c.req.valid('json');
+    const result = await updateGroupName(actorCtxOf(c), {
+      selection: { ids: policies },
+      query: ALL,
+      group_name,
+    });
+    return c.json({ data: result, message: formatMessage('amendments.messages.updated') });
+  });

@@ -1,0 +1,276 @@
+/**
+ * Applying a quoted amendment: ONE D1 batch (one transaction) of set-based statements, a dozen whatever
+ * the number of policies, all or nothing.
+ *
+ * Its first statement is the guard: the amendment becomes `confirmed` only if it is still `quoted`, has no
+ * line errors and every line's policy is still at the version it was priced on; otherwise it writes NULL
+ * into the NOT NULL `policy_count`, which fails the batch and rolls everything back. D1 runs batches one
+ * after another, so of two confirmations of the same policies (two people, two tabs) the second always
+ * sees the first's result: the same amendment answers its result again, another one is `stale`.
+ *
+ * Then: one supplementary invoice per client and currency for the lines that charge (the `invoice` number
+ * series, as checkout's invoices), one credit note per client and currency for the lines that credit (a
+ * series of its own, CN0000001), their items, a policy transaction per policy (before and after, the
+ * differences, the tax rate, the new document version, the invoice), for a cancellation the removal of
+ * the cancelled insureds as group leader of the others (a `group_leader` transaction each), and the
+ * policies themselves (version + 1).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import { policyAmendments, type PolicyTransactionKind } from '../../../../drizzle/schema';
+import type { Env } from '../../../env';
+import { runBatch, type DB, type Statement } from '../../../platform/db';
+import { formatMessage } from '../../../platform/i18n';
+import { dueDate, paymentChoices, type PaymentTerms } from '../../checkout/terms';
+import { Conflict, isDomainError } from '../../errors';
+import { failJob, reportProgress, type Job } from '../../jobs/service';
+import { msg, todayIso } from '../../validation';
+
+type AmendmentRow = typeof policyAmendments.$inferSelect;
+
+export const INVOICE_SERIES = 'invoice';
+export const CREDIT_NOTE_SERIES = 'credit_note';
+
+const TRANSACTION_KIND: Record<AmendmentRow['kind'], PolicyTransactionKind> = {
+  extend: 'extension',
+  trip_dates: 'trip_dates',
+  cancel: 'cancellation',
+};
+
+/** How each client of the charged lines pays: its usual payment choice and the due date of its terms. */
+async function payingTerms(db: DB, amendmentId: number, today: string) {
+  const rows = await db.all<{
+    client_id: number;
+    payment_terms: PaymentTerms;
+    payment_method: string;
+    bank: number;
+  }>(sql`SELECT c.id AS client_id, c.payment_terms, c.payment_method, max(cp.pay_with_bank_transfer) AS bank
+    FROM policy_amendment_lines l JOIN policies p ON p.id = l.policy_id
+      JOIN clients c ON c.id = p.client_id JOIN campuses cp ON cp.id = p.campus_id
+    WHERE l.amendment_id = ${amendmentId} AND l.premium_diff_minor > 0
+    GROUP BY c.id`);
+  return rows.map((r) => [
+    r.client_id,
+    paymentChoices(r, !!Number(r.bank))[0],
+    dueDate(r.payment_terms, today),
+  ]);
+}
+
+/** The statements of one kind of document (supplementary invoice or credit note), per client and currency. */
+function documentStatements(
+  db: DB,
+  a: AmendmentRow,
+  doc: {
+    type: 'supplementary' | 'credit_note';
+    terms: unknown[][];
+    userId: number | null;
+    today: string;
+    ts: number;
+  },
+): Statement[] {
+  const charge = doc.type === 'supplementary';
+  const series = charge ? INVOICE_SERIES : CREDIT_NOTE_SERIES;
+  const prefix = charge ? 'INV' : 'CN';
+  const sign = sql.raw(charge ? '' : '-');
+  const number = sql`${prefix} || printf('%07d', seq.value + g.rn)`;
+  return [
+    db.run(sql`WITH terms(client_id, method, due_at) AS (
+        SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
+        FROM json_each(${JSON.stringify(doc.terms)})),
+      g AS (
+        SELECT p.company_id, p.client_id, l.currency, ${sign}sum(l.premium_diff_minor) AS premium,
+          ${sign}sum(l.tax_diff_minor) AS tax,
+          CASE WHEN count(DISTINCT p.campus_id) = 1 THEN min(p.campus_id) END AS campus_id,
+          row_number() OVER (ORDER BY p.client_id, l.currency) AS rn
+        FROM policy_amendment_lines l JOIN policies p ON p.id = l.policy_id
+        WHERE l.amendment_id = ${a.id} AND l.premium_diff_minor ${sql.raw(charge ? '>' : '<')} 0
+        GROUP BY p.company_id, p.client_id, l.currency),
+      seq AS (SELECT value FROM sequences WHERE name = ${series})
+      INSERT INTO invoices (public_id, number, company_id, client_id, campus_id, status, payment_method, currency,
+        date, due_at, paid_at, insurance_cost_minor, tax_minor, admin_fee_minor, total_minor, paid_minor, type,
+        amendment_id, payment_reference, created_by, checkout_key, created_at, updated_at)
+      SELECT lower(hex(randomblob(8))), ${number}, g.company_id, g.client_id, g.campus_id,
+        ${charge ? 'unpaid' : 'paid'}, ${charge ? sql`t.method` : 'invoiced_directly'}, g.currency, ${doc.today},
+        ${charge ? sql`t.due_at` : doc.today}, ${charge ? null : doc.today}, g.premium, g.tax, 0, g.premium + g.tax, 0,
+        ${doc.type}, ${a.id}, ${number} || '-' || upper(hex(randomblob(2))), ${doc.userId},
+        ${`amendment:${a.public_id}:${doc.type}:`} || g.client_id || ':' || g.currency, ${doc.ts}, ${doc.ts}
+      FROM g CROSS JOIN seq LEFT JOIN terms t ON t.client_id = g.client_id
+      ORDER BY g.rn`),
+    db.run(sql`UPDATE sequences SET value = value + (
+        SELECT count(*) FROM invoices WHERE amendment_id = ${a.id} AND type = ${doc.type}
+      ) WHERE name = ${series}`),
+  ];
+}
+
+/** The invoice of a line's money (its client, currency and direction), as SQL over `l` and `p`. */
+const lineInvoice = (amendmentId: number) => sql`(SELECT i.id FROM invoices i
+  WHERE i.amendment_id = ${amendmentId} AND i.client_id = p.client_id AND i.currency = l.currency
+    AND i.type = CASE WHEN l.premium_diff_minor > 0 THEN 'supplementary' ELSE 'credit_note' END)`;
+
+/** Every statement of the confirmation of `a`, guard first. */
+export async function confirmStatements(
+  db: DB,
+  a: AmendmentRow,
+  userId: number | null,
+  now: Date,
+): Promise<Statement[]> {
+  const today = todayIso(now);
+  const ts = now.getTime();
+  const X = a.id;
+  const cancel = a.kind === 'cancel';
+  const lines = sql`(SELECT policy_id FROM policy_amendment_lines WHERE amendment_id = ${X})`;
+  const guard = sql`status = 'quoted' AND error_count = 0 AND NOT EXISTS (
+      SELECT 1 FROM policy_amendment_lines l JOIN policies p ON p.id = l.policy_id
+      WHERE l.amendment_id = ${X} AND p.version != l.policy_version)`;
+  const statements: Statement[] = [
+    db.run(
+      sql`INSERT OR IGNORE INTO sequences (name, value) VALUES (${INVOICE_SERIES}, 0), (${CREDIT_NOTE_SERIES}, 0)`,
+    ),
+    db.run(sql`UPDATE policy_amendments SET policy_count = CASE WHEN ${guard} THEN policy_count END,
+        status = 'confirmed', confirmed_at = ${ts}, confirmed_by = ${userId}, updated_at = ${ts}
+      WHERE id = ${X}`),
+  ];
+  if (a.charge_minor > 0)
+    statements.push(
+      ...documentStatements(db, a, {
+        type: 'supplementary',
+        terms: await payingTerms(db, X, today),
+        userId,
+        today,
+        ts,
+      }),
+    );
+  if (a.credit_minor > 0)
+    statements.push(...documentStatements(db, a, { type: 'credit_note', terms: [], userId, today, ts }));
+  const range = (start: string, end: string) =>
+    sql.raw(`strftime('%d/%m/%Y', ${start}) || ' - ' || strftime('%d/%m/%Y', ${end})`);
+  statements.push(
+    db.run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor, total_minor)
+      SELECT ${lineInvoice(X)}, p.id,
+        pr.name || ' · ' || p.policy_number || ' · ' || p.first_name || ' ' || p.last_name || ' ('
+          || ${range('l.old_start_date', 'l.old_end_date')} || ${
+            cancel ? sql`', cancelled)'` : sql`' → ' || ${range('l.new_start_date', 'l.new_end_date')} || ')'`
+          },
+        1, abs(l.premium_diff_minor), abs(l.tax_diff_minor), abs(l.premium_diff_minor + l.tax_diff_minor)
+      FROM policy_amendment_lines l JOIN policies p ON p.id = l.policy_id JOIN products pr ON pr.id = p.product_id
+      WHERE l.amendment_id = ${X} AND l.premium_diff_minor != 0
+      ORDER BY p.id`),
+    db.run(sql`INSERT INTO policy_transactions (public_id, policy_id, company_id, client_id, kind, effective_date,
+        before, after, premium_diff_minor, tax_diff_minor, tax_rate, currency, document_version, invoice_id,
+        amendment_id, user_id, created_at)
+      SELECT lower(hex(randomblob(8))), p.id, p.company_id, p.client_id, ${TRANSACTION_KIND[a.kind]}, ${today},
+        json_object('status', p.status, 'start_date', l.old_start_date, 'end_date', l.old_end_date,
+          'premium_minor', l.old_premium_minor, 'tax_minor', p.tax_minor),
+        json_object('status', ${cancel ? 'cancelled' : sql`p.status`},
+          'start_date', coalesce(l.new_start_date, l.old_start_date), 'end_date', coalesce(l.new_end_date, l.old_end_date),
+          'premium_minor', l.new_premium_minor, 'tax_minor', p.tax_minor + l.tax_diff_minor
+          ${cancel ? sql`, 'reason', ${a.reason}` : sql``}),
+        l.premium_diff_minor, l.tax_diff_minor, l.tax_rate, l.currency, p.version + 1,
+        CASE WHEN l.premium_diff_minor != 0 THEN ${lineInvoice(X)} END, ${X}, ${userId}, ${ts}
+      FROM policy_amendment_lines l JOIN policies p ON p.id = l.policy_id
+      WHERE l.amendment_id = ${X}
+      ORDER BY p.id`),
+  );
+  if (cancel) {
+    const members = sql`g.group_leader_id IN ${lines} AND g.id NOT IN ${lines} AND g.status = 'issued'`;
+    statements.push(
+      db.run(sql`INSERT INTO policy_transactions (public_id, policy_id, company_id, client_id, kind, effective_date,
+          before, after, premium_diff_minor, tax_diff_minor, tax_rate, currency, document_version, invoice_id,
+          amendment_id, user_id, created_at)
+        SELECT lower(hex(randomblob(8))), g.id, g.company_id, g.client_id, 'group_leader', ${today},
+          json_object('group_leader_id', leader.public_id,
+            'group_leader', leader.first_name || ' ' || leader.last_name),
+          json_object('group_leader_id', NULL), 0, 0, NULL, g.currency, g.version + 1, NULL, ${X}, ${userId}, ${ts}
+        FROM policies g JOIN policies leader ON leader.id = g.group_leader_id
+        WHERE ${members}`),
+      db.run(sql`UPDATE policies AS g SET group_leader_id = NULL, version = version + 1, updated_at = ${ts}
+        WHERE ${members}`),
+    );
+  }
+  statements.push(
+    db.run(sql`UPDATE policies SET
+        start_date = coalesce(l.new_start_date, policies.start_date),
+        end_date = coalesce(l.new_end_date, policies.end_date),
+        premium_minor = l.new_premium_minor,
+        tax_minor = policies.tax_minor + l.tax_diff_minor,
+        expiry_reminder_sent_at = CASE WHEN coalesce(l.new_end_date, policies.end_date) != policies.end_date
+          THEN NULL ELSE policies.expiry_reminder_sent_at END,
+        ${
+          cancel
+            ? sql`status = 'cancelled', net_minor = 0, cancelled_at = ${ts}, cancelled_by = ${userId},
+                cancel_reason = ${a.reason},`
+            : sql``
+        }
+        version = policies.version + 1, updated_at = ${ts}
+      FROM policy_amendment_lines l
+      WHERE l.policy_id = policies.id AND l.amendment_id = ${X}`),
+    db.run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
+        company_id, client_id, created_at)
+      SELECT ${userId}, 'policy_amendment', id, 'confirmed', NULL,
+        json_object('kind', kind, 'policies', policy_count, 'charge_minor', charge_minor, 'credit_minor', credit_minor,
+          'invoices', (SELECT json_group_array(number) FROM invoices WHERE amendment_id = ${X})),
+        company_id, NULL, ${ts}
+      FROM policy_amendments WHERE id = ${X}`),
+  );
+  return statements;
+}
+
+/**
+ * Applies a quoted amendment once (see the file's comment). When the batch is refused: already confirmed
+ * (another request got there first) returns quietly; a policy changed since the quote marks it `stale` and
+ * answers 'the quote is out of date'; anything else answers 'Error Updating Insureds Trip Dates'.
+ */
+export async function applyAmendment(
+  db: DB,
+  a: AmendmentRow,
+  userId: number | null,
+  now: Date,
+): Promise<void> {
+  const statements = await confirmStatements(db, a, userId, now);
+  try {
+    await runBatch(db, statements);
+  } catch (e) {
+    const [row] = await db
+      .select({ status: policyAmendments.status })
+      .from(policyAmendments)
+      .where(eq(policyAmendments.id, a.id));
+    if (row?.status === 'confirmed') return;
+    const [{ n }] = await db.all<{ n: number }>(sql`SELECT count(*) AS n
+      FROM policy_amendment_lines l JOIN policies p ON p.id = l.policy_id
+      WHERE l.amendment_id = ${a.id} AND p.version != l.policy_version`);
+    if (Number(n) > 0 || row?.status === 'stale') {
+      await db
+        .update(policyAmendments)
+        .set({ status: 'stale', updated_at: now })
+        .where(and(eq(policyAmendments.id, a.id), eq(policyAmendments.status, 'quoted')));
+      throw new Conflict(msg('amendments.errors.stale'));
+    }
+    console.error('Amendment confirmation failed', e);
+    throw new Conflict(msg('amendments.errors.failed'));
+  }
+}
+
+/** The job of a large confirmation: the same one batch, outside the request; a refusal fails the job. */
+export async function runConfirmJob(db: DB, _env: Env, job: Job): Promise<Record<string, unknown> | null> {
+  const id = Number((job.payload as { amendment_id?: number } | null)?.amendment_id);
+  const [a] = await db.select().from(policyAmendments).where(eq(policyAmendments.id, id));
+  if (!a) {
+    await failJob(db, job.id, formatMessage(msg('amendments.errors.not_found')));
+    return null;
+  }
+  let applyMs: number | null = null;
+  if (a.status !== 'confirmed') {
+    await reportProgress(db, job.id, { done: 0, total: a.policy_count });
+    const started = Date.now();
+    try {
+      await applyAmendment(db, a, job.created_by, new Date());
+      applyMs = Date.now() - started;
+    } catch (e) {
+      if (!isDomainError(e)) throw e;
+      await failJob(db, job.id, formatMessage(e.message));
+      return null;
+    }
+  }
+  await reportProgress(db, job.id, { done: a.policy_count, total: a.policy_count });
+  // How long the one batch took (the amendment bench reads it).
+  return { amendment: a.public_id, apply_ms: applyMs };
+}
