@@ -5,6 +5,7 @@ import en_amendments from './en/amendments.json';
 import en_app from './en/app.json';
 import en_auth from './en/auth.json';
 import en_campuses from './en/campuses.json';
+import en_cancellations from './en/cancellations.json';
 import en_cart from './en/cart.json';
 import en_checkout from './en/checkout.json';
 import en_clients from './en/clients.json';
@@ -46,6 +47,7 @@ import ca_amendments from './ca/amendments.json';
 import ca_app from './ca/app.json';
 import ca_auth from './ca/auth.json';
 import ca_campuses from './ca/campuses.json';
+import ca_cancellations from './ca/cancellations.json';
 import ca_cart from './ca/cart.json';
 import ca_checkout from './ca/checkout.json';
 import ca_clients from './ca/clients.json';
@@ -87,6 +89,7 @@ import cn_amendments from './cn/amendments.json';
 import cn_app from './cn/app.json';
 import cn_auth from './cn/auth.json';
 import cn_campuses from './cn/campuses.json';
+import cn_cancellations from './cn/cancellations.json';
 import cn_cart from './cn/cart.json';
 import cn_checkout from './cn/checkout.json';
 import cn_clients from './cn/clients.json';
@@ -128,6 +131,7 @@ import de_amendments from './de/amendments.json';
 import de_app from './de/app.json';
 import de_auth from './de/auth.json';
 import de_campuses from './de/campuses.json';
+import de_cancellations from './de/cancellations.json';
 import de_cart from './de/cart.json';
 import de_checkout from './de/checkout.json';
 import de_clients from './de/clients.json';
@@ -169,6 +173,7 @@ import es_amendments from './es/amendments.json';
 import es_app from './es/app.json';
 import es_auth from './es/auth.json';
 import es_campuses from './es/campuses.json';
+import es_cancellations from './es/cancellations.json';
 import es_cart from './es/cart.json';
 import es_checkout from './es/checkout.json';
 import es_clients from './es/clients.json';
@@ -210,6 +215,7 @@ import fr_amendments from './fr/amendments.json';
 import fr_app from './fr/app.json';
 import fr_auth from './fr/auth.json';
 import fr_campuses from './fr/campuses.json';
+import fr_cancellations from './fr/cancellations.json';
 import fr_cart from './fr/cart.json';
 import fr_checkout from './fr/checkout.json';
 import fr_clients from './fr/clients.json';
@@ -251,6 +257,7 @@ import it_amendments from './it/amendments.json';
 import it_app from './it/app.json';
 import it_auth from './it/auth.json';
 import it_campuses from './it/campuses.json';
+import it_cancellations from './it/cancellations.json';
 import it_cart from './it/cart.json';
 import it_checkout from './it/checkout.json';
 import it_clients from './it/clients.json';
@@ -292,6 +299,7 @@ import pt_amendments from './pt/amendments.json';
 import pt_app from './pt/app.json';
 import pt_auth from './pt/auth.json';
 import pt_campuses from './pt/campuses.json';
+import pt_cancellations from './pt/cancellations.json';
 import pt_cart from './pt/cart.json';
 import pt_checkout from './pt/checkout.json';
 import pt_clients from './pt/clients.json';
@@ -336,6 +344,7 @@ export const localeResources = {
     "app": en_app,
     "auth": en_auth,
     "campuses": en_campuses,
+    "cancellations": en_cancellations,
     "cart": en_cart,
     "checkout": en_checkout,
     "clients": en_clients,
@@ -379,6 +388,7 @@ export const localeResources = {
     "app": ca_app,
     "auth": ca_auth,
     "campuses": ca_campuses,
+    "cancellations": ca_cancellations,
     "cart": ca_cart,
     "checkout": ca_checkout,
     "clients": ca_clients,
@@ -422,6 +432,7 @@ export const localeResources = {
     "app": cn_app,
     "auth": cn_auth,
     "campuses": cn_campuses,
+    "cancellations": cn_cancellations,
     "cart": cn_cart,
     "checkout": cn_checkout,
     "clients": cn_clients,
@@ -465,6 +476,7 @@ export const localeResources = {
     "app": de_app,
     "auth": de_auth,
     "campuses": de_campuses,
+    "cancellations": de_cancellations,
     "cart": de_cart,
     "checkout": de_checkout,
     "clients": de_clients,
@@ -508,6 +520,7 @@ export const localeResources = {
     "app": es_app,
     "auth": es_auth,
     "campuses": es_campuses,
+    "cancellations": es_cancellations,
     "cart": es_cart,
     "checkout": es_checkout,
     "clients": es_clients,
@@ -551,6 +564,7 @@ export const localeResources = {
     "app": fr_app,
     "auth": fr_auth,
     "campuses": fr_campuses,
+    "cancellations": fr_cancellations,
     "cart": fr_cart,
     "checkout": fr_checkout,
     "clients": fr_clients,
@@ -594,6 +608,7 @@ export const localeResources = {
     "app": it_app,
     "auth": it_auth,
     "campuses": it_campuses,
+    "cancellations": it_cancellations,
     "cart": it_cart,
     "checkout": it_checkout,
     "clients": it_clients,
@@ -637,6 +652,7 @@ export const localeResources = {
     "app": pt_app,
     "auth": pt_auth,
     "campuses": pt_campuses,
+    "cancellations": pt_cancellations,
     "cart": pt_cart,
     "checkout": pt_checkout,
     "clients": pt_clients,

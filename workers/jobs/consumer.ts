@@ -11,12 +11,15 @@ import {
 } from '../domain/jobs/service';
 import { STAGE_IMPORT_JOB } from '../domain/imports/service';
 import { runStaging } from '../domain/imports/staging';
+import { STAGE_CANCELLATION_JOB } from '../domain/cancellations/service';
+import { runCancellationStaging } from '../domain/cancellations/staging';
 import { purgeExpiredSessions } from '../domain/auth/sessions';
 import { clearExpiredCarts } from '../domain/checkout/clear';
 import { CONFIRM_AMENDMENT_JOB, runConfirmJob } from '../domain/policies/amendments';
 
 registerJobRunner(STAGE_IMPORT_JOB, runStaging);
 registerJobRunner(CONFIRM_AMENDMENT_JOB, runConfirmJob);
+registerJobRunner(STAGE_CANCELLATION_JOB, runCancellationStaging);
 
 /**
  * The queue consumer. Messages are acknowledged one by one so a failure retries only itself; after the

@@ -1,0 +1,226 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { cancellationImports, cancellationRows, policies } from '../../drizzle/schema';
+import { CANCEL_HEADERS, suggestCancelMapping } from '../../workers/domain/cancellations/matching';
+import {
+  cancelReviewPage,
+  confirmCancelMapping,
+  deleteCancelRows,
+  getCancellation,
+  uploadCancellation,
+} from '../../workers/domain/cancellations/service';
+import { headerRowIndex } from '../../workers/domain/imports/files';
+import { policyNumberOf } from '../../workers/domain/policies/by-number';
+import { Conflict, NotFound, ValidationFailed } from '../../workers/domain/errors';
+import { formatMessage } from '../../workers/platform/i18n';
+import { DEMO_ACCOUNTS, actorCtx, SETUP_TIMEOUT_MS } from '../support/world';
+import { STRANGER } from '../support/contracts';
+import { day, db, seedCheckoutWorld, setClientTerms, type CheckoutWorld } from '../support/checkout';
+import { issuePolicies, quiet, runCancellationJob, setTrip, type PolicyRow } from '../support/cancellations';
+import { csvOf, fileOf, xlsxOf } from '../support/sheets';
+
+let w: CheckoutWorld;
+let north: PolicyRow[];
+let south: PolicyRow[];
+
+const school = async () => quiet(await actorCtx(DEMO_ACCOUNTS.schoolAdmin));
+const campusEmployee = async () => quiet(await actorCtx(DEMO_ACCOUNTS.campusEmployee));
+
+beforeAll(async () => {
+  w = await seedCheckoutWorld();
+  await setClientTerms(w.oakwood.id, 'invoiced_directly', 'bank_transfer');
+  north = await issuePolicies(w, 6);
+  south = await issuePolicies(w, 2, { campus: 'south' });
+}, SETUP_TIMEOUT_MS);
+
+async function refusal(run: Promise<unknown>) {
+  const e = await run.then(
+    () => null,
+    (x) => x,
+  );
+  expect(e).not.toBeNull();
+  return e as Error;
+}
+
+const messagesOf = (e: Error) =>
+  e instanceof ValidationFailed ? e.errors.map((x) => formatMessage(x.message)) : [formatMessage(e.message)];
+
+/** Uploads a CSV sheet, confirms the suggested mapping and runs the matching job. */
+async function matched(rows: string[][], ctx?: Awaited<ReturnType<typeof school>>) {
+  const c = ctx ?? (await school());
+  const view = await uploadCancellation(c, fileOf(csvOf(rows), 'cancel.csv', 'text/csv'));
+  await confirmCancelMapping(c, view.id, {
+    columns: view.headers.map((_, i) => view.mapping[String(i)] ?? null),
+  });
+  await runCancellationJob(view.id);
+  return { id: view.id, ctx: c };
+}
+
+describe('column matching', () => {
+  it('finds the policy id and last name columns by their usual headers, in any language of the template', () => {
+    expect(suggestCancelMapping(['Policy ID', 'Surname', 'Notes'])).toEqual({
+      '0': 'policy_id',
+      '1': 'last_name',
+      '2': null,
+    });
+    expect(suggestCancelMapping(['Policy number', 'Last Name'])).toEqual({
+      '0': 'policy_id',
+      '1': 'last_name',
+    });
+    expect(suggestCancelMapping(['Polcy Numbr'])).toEqual({ '0': 'policy_id' });
+    expect(suggestCancelMapping(['Comments'])).toEqual({ '0': null });
+  });
+
+  it('skips a title row above the headers', () => {
+    expect(
+      headerRowIndex([['Cancellations for March'], ['Policy ID', 'Last Name'], ['P1', 'X']], CANCEL_HEADERS),
+    ).toBe(1);
+  });
+
+  it('reads a policy number as people write it', () => {
+    expect(policyNumberOf(' p00000012 ')).toBe('P00000012');
+    expect(policyNumberOf('12')).toBe('P00000012');
+    expect(policyNumberOf('')).toBe('');
+  });
+
+  it('refuses a mapping without the policy id column: it cannot be ignored', async () => {
+    const ctx = await school();
+    const view = await uploadCancellation(
+      ctx,
+      fileOf(
+        csvOf([
+          ['Policy ID', 'Last Name'],
+          ['P1', 'X'],
+        ]),
+        'c.csv',
+      ),
+    );
+    expect(view.mapping).toEqual({ '0': 'policy_id', '1': 'last_name' });
+    const e = await refusal(confirmCancelMapping(ctx, view.id, { columns: [null, 'last_name'] }));
+    expect(messagesOf(e)).toEqual(['The Policy ID column is required and cannot be ignored.']);
+    const twice = await refusal(confirmCancelMapping(ctx, view.id, { columns: ['policy_id', 'policy_id'] }));
+    expect(messagesOf(twice)).toContain('This field is already matched to another column.');
+  });
+
+  it("refuses a file that is not a spreadsheet with the spec's message, and an empty sheet", async () => {
+    const ctx = await school();
+    const pdf = await refusal(uploadCancellation(ctx, fileOf('%PDF-1.7\n%\u00e2\u00e3', 'c.pdf')));
+    expect(messagesOf(pdf)).toEqual(['Uploaded file has incorrect format.']);
+    const empty = await refusal(uploadCancellation(ctx, fileOf(await xlsxOf([['Policy ID']]), 'c.xlsx')));
+    expect(messagesOf(empty)).toEqual(["Couldn't find any policies in the given file."]);
+  });
+});
+
+describe('matching rows to policies', () => {
+  it('matches each row and reports every row error', async () => {
+    const [ok, started, cancelled, named, dup] = north;
+    await setTrip([started!.id], day(-2), day(20));
+    await db_cancel(cancelled!.id);
+    const { id, ctx } = await matched([
+      ['Policy ID', 'Last Name'],
+      [ok!.policy_number, ok!.last_name.toUpperCase()],
+      [started!.policy_number, ''],
+      [cancelled!.policy_number, ''],
+      [named!.policy_number, 'Somebody-Else'],
+      [dup!.policy_number.slice(1), ''],
+      [dup!.policy_number, ''],
+      ['P99999999', ''],
+      ['', 'Nobody'],
+    ]);
+    const page = await cancelReviewPage(ctx, id, { page: 1, errors_only: false });
+    expect(page.counts).toEqual({ total: 8, with_errors: 6 });
+    const byRow = Object.fromEntries(
+      page.rows.items.map((r) => [r.row, r.errors.map((e) => formatMessage(e.message))]),
+    );
+    expect(byRow).toEqual({
+      2: [],
+      3: ['You can only cancel policies that have not yet started'],
+      4: ['This policy is already cancelled.'],
+      5: ['The last name does not match the policy.'],
+      6: [],
+      7: ['This policy is already on row 6.'],
+      8: ['No policy with this Policy ID was found.'],
+      9: ['Policy ID is required.'],
+    });
+    expect(page.rows.items[0]!.policy).toMatchObject({ id: ok!.public_id, last_name: ok!.last_name });
+    const errorsOnly = await cancelReviewPage(ctx, id, { page: 1, errors_only: true });
+    expect(errorsOnly.rows.items.map((r) => r.row)).toEqual([3, 4, 5, 7, 8, 9]);
+    await setTrip([started!.id], started!.start_date, started!.end_date);
+    await db_uncancel(cancelled!.id);
+  });
+
+  it("never matches a policy the uploader cannot see: another campus's is unknown to a campus employee", async () => {
+    const { id, ctx } = await matched(
+      [['Policy ID'], [north[0]!.policy_number], [south[0]!.policy_number]],
+      await campusEmployee(),
+    );
+    const page = await cancelReviewPage(ctx, id, { page: 1, errors_only: false });
+    expect(page.rows.items.map((r) => [r.row, r.errors.map((e) => formatMessage(e.message))])).toEqual([
+      [2, []],
+      [3, ['No policy with this Policy ID was found.']],
+    ]);
+    expect(page.rows.items[1]!.policy).toBeNull();
+  });
+
+  it("another company's administrator matches none of them", async () => {
+    const stranger = quiet(await actorCtx(STRANGER.companyUser));
+    const { id, ctx } = await matched([['Policy ID'], [north[0]!.policy_number]], stranger);
+    const page = await cancelReviewPage(ctx, id, { page: 1, errors_only: false });
+    expect(page.counts).toEqual({ total: 1, with_errors: 1 });
+  });
+
+  it("is the uploader's own: anyone else gets not found", async () => {
+    const { id } = await matched([['Policy ID'], [north[0]!.policy_number]]);
+    for (const email of [DEMO_ACCOUNTS.campusEmployee, DEMO_ACCOUNTS.admin, STRANGER.companyUser]) {
+      const e = await refusal(getCancellation(quiet(await actorCtx(email)), id));
+      expect(e).toBeInstanceOf(NotFound);
+    }
+  });
+
+  it('deletes chosen rows, then every errored row; then nothing is left with errors', async () => {
+    const { id, ctx } = await matched([
+      ['Policy ID'],
+      [north[0]!.policy_number],
+      ['P99999998'],
+      ['P99999997'],
+      [north[1]!.policy_number],
+    ]);
+    expect(await deleteCancelRows(ctx, id, { rows: [5], errored: false })).toEqual({ deleted: 1 });
+    const none = await refusal(deleteCancelRows(ctx, id, { rows: [], errored: false }));
+    expect(messagesOf(none)).toEqual(['Select the rows to delete first.']);
+    expect(await deleteCancelRows(ctx, id, { rows: [], errored: true })).toEqual({ deleted: 2 });
+    const page = await cancelReviewPage(ctx, id, { page: 1, errors_only: false });
+    expect(page.counts).toEqual({ total: 1, with_errors: 0 });
+    expect(page.rows.items.map((r) => r.row)).toEqual([2]);
+  });
+
+  it('matches the columns again from the review, replacing the rows; refuses while the job runs', async () => {
+    const { id, ctx } = await matched([
+      ['Policy ID', 'Ref'],
+      [north[0]!.policy_number, 'P99999999'],
+    ]);
+    await confirmCancelMapping(ctx, id, { columns: [null, 'policy_id'] });
+    const busy = await refusal(confirmCancelMapping(ctx, id, { columns: ['policy_id', null] }));
+    expect(busy).toBeInstanceOf(Conflict);
+    await runCancellationJob(id);
+    const rows = await db_rows(id);
+    expect(rows.map((r) => r.policy_number)).toEqual(['P99999999']);
+  });
+});
+
+async function db_cancel(id: number) {
+  await db()
+    .update(policies)
+    .set({ status: 'cancelled', cancelled_at: new Date() })
+    .where(eq(policies.id, id));
+}
+async function db_uncancel(id: number) {
+  await db().update(policies).set({ status: 'issued', cancelled_at: null }).where(eq(policies.id, id));
+}
+async function db_rows(publicId: string) {
+  const [imp] = await db()
+    .select()
+    .from(cancellationImports)
+    .where(eq(cancellationImports.public_id, publicId));
+  return db().select().from(cancellationRows).where(eq(cancellationRows.import_id, imp!.id));
+}
