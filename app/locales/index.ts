@@ -36,6 +36,7 @@ import en_password_reset from './en/password_reset.json';
 import en_payments from './en/payments.json';
 import en_products from './en/products.json';
 import en_release_notes from './en/release_notes.json';
+import en_reminders from './en/reminders.json';
 import en_service_agreements from './en/service_agreements.json';
 import en_shell from './en/shell.json';
 import en_sms from './en/sms.json';
@@ -78,6 +79,7 @@ import ca_password_reset from './ca/password_reset.json';
 import ca_payments from './ca/payments.json';
 import ca_products from './ca/products.json';
 import ca_release_notes from './ca/release_notes.json';
+import ca_reminders from './ca/reminders.json';
 import ca_service_agreements from './ca/service_agreements.json';
 import ca_shell from './ca/shell.json';
 import ca_sms from './ca/sms.json';
@@ -120,6 +122,7 @@ import cn_password_reset from './cn/password_reset.json';
 import cn_payments from './cn/payments.json';
 import cn_products from './cn/products.json';
 import cn_release_notes from './cn/release_notes.json';
+import cn_reminders from './cn/reminders.json';
 import cn_service_agreements from './cn/service_agreements.json';
 import cn_shell from './cn/shell.json';
 import cn_sms from './cn/sms.json';
@@ -162,6 +165,7 @@ import de_password_reset from './de/password_reset.json';
 import de_payments from './de/payments.json';
 import de_products from './de/products.json';
 import de_release_notes from './de/release_notes.json';
+import de_reminders from './de/reminders.json';
 import de_service_agreements from './de/service_agreements.json';
 import de_shell from './de/shell.json';
 import de_sms from './de/sms.json';
@@ -204,6 +208,7 @@ import es_password_reset from './es/password_reset.json';
 import es_payments from './es/payments.json';
 import es_products from './es/products.json';
 import es_release_notes from './es/release_notes.json';
+import es_reminders from './es/reminders.json';
 import es_service_agreements from './es/service_agreements.json';
 import es_shell from './es/shell.json';
 import es_sms from './es/sms.json';
@@ -246,6 +251,7 @@ import fr_password_reset from './fr/password_reset.json';
 import fr_payments from './fr/payments.json';
 import fr_products from './fr/products.json';
 import fr_release_notes from './fr/release_notes.json';
+import fr_reminders from './fr/reminders.json';
 import fr_service_agreements from './fr/service_agreements.json';
 import fr_shell from './fr/shell.json';
 import fr_sms from './fr/sms.json';
@@ -288,6 +294,7 @@ import it_password_reset from './it/password_reset.json';
 import it_payments from './it/payments.json';
 import it_products from './it/products.json';
 import it_release_notes from './it/release_notes.json';
+import it_reminders from './it/reminders.json';
 import it_service_agreements from './it/service_agreements.json';
 import it_shell from './it/shell.json';
 import it_sms from './it/sms.json';
@@ -330,6 +337,7 @@ import pt_password_reset from './pt/password_reset.json';
 import pt_payments from './pt/payments.json';
 import pt_products from './pt/products.json';
 import pt_release_notes from './pt/release_notes.json';
+import pt_reminders from './pt/reminders.json';
 import pt_service_agreements from './pt/service_agreements.json';
 import pt_shell from './pt/shell.json';
 import pt_sms from './pt/sms.json';
@@ -375,6 +383,7 @@ export const localeResources = {
     "payments": en_payments,
     "products": en_products,
     "release_notes": en_release_notes,
+    "reminders": en_reminders,
     "service_agreements": en_service_agreements,
     "shell": en_shell,
     "sms": en_sms,
@@ -419,6 +428,7 @@ export const localeResources = {
     "payments": ca_payments,
     "products": ca_products,
     "release_notes": ca_release_notes,
+    "reminders": ca_reminders,
     "service_agreements": ca_service_agreements,
     "shell": ca_shell,
     "sms": ca_sms,
@@ -463,6 +473,7 @@ export const localeResources = {
     "payments": cn_payments,
     "products": cn_products,
     "release_notes": cn_release_notes,
+    "reminders": cn_reminders,
     "service_agreements": cn_service_agreements,
     "shell": cn_shell,
     "sms": cn_sms,
@@ -507,6 +518,7 @@ export const localeResources = {
     "payments": de_payments,
     "products": de_products,
     "release_notes": de_release_notes,
+    "reminders": de_reminders,
     "service_agreements": de_service_agreements,
     "shell": de_shell,
     "sms": de_sms,
@@ -551,6 +563,7 @@ export const localeResources = {
     "payments": es_payments,
     "products": es_products,
     "release_notes": es_release_notes,
+    "reminders": es_reminders,
     "service_agreements": es_service_agreements,
     "shell": es_shell,
     "sms": es_sms,
@@ -595,6 +608,7 @@ export const localeResources = {
     "payments": fr_payments,
     "products": fr_products,
     "release_notes": fr_release_notes,
+    "reminders": fr_reminders,
     "service_agreements": fr_service_agreements,
     "shell": fr_shell,
     "sms": fr_sms,
@@ -639,6 +653,7 @@ export const localeResources = {
     "payments": it_payments,
     "products": it_products,
     "release_notes": it_release_notes,
+    "reminders": it_reminders,
     "service_agreements": it_service_agreements,
     "shell": it_shell,
     "sms": it_sms,
@@ -683,6 +698,7 @@ export const localeResources = {
     "payments": pt_payments,
     "products": pt_products,
     "release_notes": pt_release_notes,
+    "reminders": pt_reminders,
     "service_agreements": pt_service_agreements,
     "shell": pt_shell,
     "sms": pt_sms,

@@ -16,6 +16,7 @@ import { runCancellationStaging } from '../domain/cancellations/staging';
 import { purgeExpiredSessions } from '../domain/auth/sessions';
 import { clearExpiredCarts } from '../domain/checkout/clear';
 import { CONFIRM_AMENDMENT_JOB, runConfirmJob } from '../domain/policies/amendments';
+import { sendExpiryReminders } from '../domain/reminders/expiry';
 
 registerJobRunner(STAGE_IMPORT_JOB, runStaging);
 registerJobRunner(CONFIRM_AMENDMENT_JOB, runConfirmJob);
@@ -89,11 +90,21 @@ async function handleDeadLetter(env: Env, body: JobMessage): Promise<void> {
   // outbox messages that keep failing are marked failed by deliverOutboxMessage itself.
 }
 
-/** Cron: redeliver stale outbox messages, purge expired sessions, clear the carts past their time. */
-export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
+/** The daily cron trigger (wrangler.toml): the expiry reminders, at 06:00 UTC. */
+export const DAILY_CRON = '0 6 * * *';
+
+/**
+ * Cron: redeliver stale outbox messages, purge expired sessions, clear the carts past their time; once a
+ * day, the expiry reminders.
+ */
+export async function handleScheduled(
+  controller: Pick<ScheduledController, 'cron'>,
+  env: Env,
+): Promise<void> {
   const db = createDb(env.DB);
   const now = new Date();
   await redeliverStale(db, env, now);
   await purgeExpiredSessions(db, now);
   await clearExpiredCarts(db, now);
+  if (controller.cron === DAILY_CRON) await sendExpiryReminders(db, env, now);
 }
