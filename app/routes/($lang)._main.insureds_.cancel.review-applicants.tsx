@@ -262,7 +262,7 @@ export default function CancelReview() {
                 id="cancel-reason"
                 name="reason"
                 required
-                maxLength={500}
+                maxLength={255}
                 defaultValue={imp.reason ?? ''}
                 aria-invalid={proceedErrors.reason?.length ? true : undefined}
                 aria-describedby="cancel-reason-errors"

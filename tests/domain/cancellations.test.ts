@@ -9,7 +9,14 @@ import {
   getCancellation,
   uploadCancellation,
 } from '../../workers/domain/cancellations/service';
-import { headerRowIndex } from '../../workers/domain/imports/files';
+import {
+  cancellationOutcome,
+  cancellationSummary,
+  confirmCancellation,
+  proceedCancellation,
+} from '../../workers/domain/cancellations/proceed';
+import { readFirstWorksheet } from '../../workers/platform/xlsx';
+import { cellText, headerRowIndex } from '../../workers/domain/imports/files';
 import { policyNumberOf } from '../../workers/domain/policies/by-number';
 import { Conflict, NotFound, ValidationFailed } from '../../workers/domain/errors';
 import { formatMessage } from '../../workers/platform/i18n';
@@ -207,6 +214,105 @@ describe('matching rows to policies', () => {
     expect(rows.map((r) => r.policy_number)).toEqual(['P99999999']);
   });
 });
+
+describe('proceeding and confirming', () => {
+  it('refuses to proceed while rows have errors, or before the rows are matched', async () => {
+    const { id, ctx } = await matched([['Policy ID'], [north[5]!.policy_number], ['P99999996']]);
+    const e = await refusal(proceedCancellation(ctx, id, { reason: 'Did not travel' }));
+    expect(messagesOf(e)).toEqual(['Delete the 1 rows with errors first.']);
+    const outcome = await refusal(cancellationOutcome(ctx, id));
+    expect(outcome).toBeInstanceOf(Conflict);
+  });
+
+  it("cancels the sheet's policies with their dependants once, credits them and sums it up", async () => {
+    const t = { start_date: day(12), end_date: day(40) };
+    const [student, family, other] = await issuePolicies(w, 0, {
+      applicants: [
+        { first_name: 'Olga', last_name: 'Sheet', ...t },
+        { first_name: 'Ivan', last_name: 'Sheet', type: 'immediate_family', dependency_index: 0, ...t },
+        { first_name: 'Pia', last_name: 'Other', ...t },
+      ],
+    });
+    expect(family!.dependency_id).toBe(student!.id);
+    const { id, ctx } = await matched([
+      ['Policy ID', 'Last Name'],
+      [student!.policy_number, 'Sheet'],
+      [other!.policy_number, 'other'],
+    ]);
+    const { amendment_id } = await proceedCancellation(ctx, id, { reason: 'Did not travel' });
+    const quoted = await cancellationOutcome(ctx, id);
+    expect(quoted).toMatchObject({
+      status: 'quoted',
+      amendment_id,
+      named: 2,
+      dependants: 1,
+      credit_notes: [],
+      import: { reason: 'Did not travel' },
+    });
+    const premium = student!.premium_minor + family!.premium_minor + other!.premium_minor;
+    expect(quoted.credit_minor).toBe(premium);
+    // Nothing has changed before confirming.
+    expect((await reloaded([student!, family!, other!])).map((p) => p.status)).toEqual([
+      'issued',
+      'issued',
+      'issued',
+    ]);
+
+    await confirmCancellation(ctx, id);
+    await confirmCancellation(ctx, id);
+    const done = await cancellationOutcome(ctx, id);
+    expect(done).toMatchObject({ status: 'confirmed', named: 2, dependants: 1 });
+    expect(done.credit_notes).toHaveLength(1);
+    expect(Math.abs(done.credit_notes[0]!.total_minor)).toBe(premium + done.credit_tax_minor);
+    expect(await reloaded([student!, family!, other!])).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ status: 'cancelled', cancel_reason: 'Did not travel' }),
+      ]),
+    );
+    expect((await reloaded([student!, family!, other!])).map((p) => p.status)).toEqual([
+      'cancelled',
+      'cancelled',
+      'cancelled',
+    ]);
+    // The sheet is done: it cannot be matched again nor proceeded again.
+    expect(await refusal(confirmCancelMapping(ctx, id, { columns: ['policy_id', null] }))).toBeInstanceOf(
+      Conflict,
+    );
+    expect(await refusal(proceedCancellation(ctx, id, { reason: 'Again' }))).toBeInstanceOf(Conflict);
+
+    const summary = await cancellationSummary(ctx, id, 'en');
+    const rows = await readFirstWorksheet(new Uint8Array(summary.body), {
+      maxColumns: 20,
+      maxEntryBytes: 10_000_000,
+    });
+    const text = rows.map((r) => r.values.slice(1).map(cellText));
+    expect(text[0]).toEqual([
+      'Policy ID',
+      'First name',
+      'Last name',
+      'Trip start date',
+      'Trip end date',
+      'Dependant of',
+      'Premium credited',
+      'Tax credited',
+      'Currency',
+      'Status',
+    ]);
+    expect(text.slice(1).map((r) => [r[0], r[5] ?? '', r[9]])).toEqual(
+      expect.arrayContaining([
+        [student!.policy_number, '', 'Cancelled'],
+        [other!.policy_number, '', 'Cancelled'],
+        [family!.policy_number, student!.policy_number, 'Cancelled'],
+      ]),
+    );
+    expect(summary.filename).toBe('cancel-summary.xlsx');
+  });
+});
+
+async function reloaded(rows: PolicyRow[]) {
+  const all = await db().select().from(policies);
+  return rows.map((r) => all.find((p) => p.id === r.id)!);
+}
 
 async function db_cancel(id: number) {
   await db()

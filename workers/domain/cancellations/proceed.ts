@@ -8,7 +8,7 @@
  * What the confirmation page shows is read from the amendment's own rows: policies named by the sheet,
  * dependants cancelled with them, the credit, the credit notes; and the summary workbook lists them.
  */
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   cancellationImports,
   invoices,
@@ -197,7 +197,7 @@ export async function cancellationSummary(
     .from(policyAmendmentLines)
     .innerJoin(policies, eq(policies.id, policyAmendmentLines.policy_id))
     .where(eq(policyAmendmentLines.amendment_id, imp.amendment_id!))
-    .orderBy(isNull(policyAmendmentLines.because_of_policy_id), asc(policies.policy_number));
+    .orderBy(sql`${policyAmendmentLines.because_of_policy_id} is not null`, asc(policies.policy_number));
   const h = (key: string) => translate(lang, `cancellations.summary.columns.${key}`);
   const money = (minor: number) => Math.abs(minor) / 100;
   const body = await buildWorkbook([

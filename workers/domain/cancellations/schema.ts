@@ -77,6 +77,6 @@ export const proceedCancelSchema = z.object({
     .string({ required_error: msg('validation.required') })
     .trim()
     .min(3, msg('cancellations.errors.reason_short'))
-    .max(500),
+    .max(255, msg('validation.max', { length: 255 })),
 });
 export type ProceedCancelInput = z.infer<typeof proceedCancelSchema>;
