@@ -19,6 +19,7 @@ import {
   proceedCancellation,
 } from '../domain/cancellations/proceed';
 import { confirmEnrolment, enrolmentCheckSchema } from '../domain/policies/enrolment-check';
+import { formatMessage } from '../platform/i18n';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 import { accepts, readMultipart, refuseFieldsOtherThan } from './body';
@@ -49,7 +50,12 @@ export const policyCancellationsApi = new Hono<ApiEnv>()
   })
   .get('/company/cancellation-imports/:id/rows', valid('query', cancelReviewQuerySchema), async (c) => {
     const page = await cancelReviewPage(actorCtxOf(c), c.req.param('id'), c.req.valid('query'));
-    return c.json({ data: { rows: page.rows, counts: page.counts } });
+    // Row errors in English, as every message of the API.
+    const items = page.rows.items.map((r) => ({
+      ...r,
+      errors: r.errors.map((e) => ({ field: e.field, message: formatMessage(e.message) })),
+    }));
+    return c.json({ data: { rows: { ...page.rows, items }, counts: page.counts } });
   })
   .post('/company/cancellation-imports/:id/rows/delete', valid('json', deleteCancelRowsSchema), async (c) => {
     const r = await deleteCancelRows(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
