@@ -102,18 +102,18 @@ describe('cancel by spreadsheet', () => {
     await page.getByRole('button', { name: t('cancellations.upload.submit') }).click();
     await waitForPath(page, '/insureds/cancel/match-columns');
     await hydrated(page);
-    const policyColumn = page.getByLabel(t('cancellations.match.holds', { column: 'Policy number' }));
+    const policyColumn = page.getByLabel(t('cancellations.match.holds', 'en', { column: 'Policy number' }));
     expect(await policyColumn.inputValue()).toBe('policy_id');
-    expect(await page.getByLabel(t('cancellations.match.holds', { column: 'Comment' })).inputValue()).toBe(
-      '',
-    );
+    expect(
+      await page.getByLabel(t('cancellations.match.holds', 'en', { column: 'Comment' })).inputValue(),
+    ).toBe('');
     await screenshots(page, 'cancel-match-columns');
 
     await policyColumn.selectOption('');
     await page.getByRole('button', { name: t('cancellations.match.submit') }).click();
     await page.getByText(t('cancellations.errors.policy_column_required')).waitFor();
     await page
-      .getByLabel(t('cancellations.match.holds', { column: 'Policy number' }))
+      .getByLabel(t('cancellations.match.holds', 'en', { column: 'Policy number' }))
       .selectOption('policy_id');
     await page.getByRole('button', { name: t('cancellations.match.submit') }).click();
     await waitForPath(page, /^\/insureds\/cancel\/(format-data|review-applicants)$/);
@@ -123,12 +123,12 @@ describe('cancel by spreadsheet', () => {
 
   it('reviews the rows, shows only the errors, deletes the errored rows', async () => {
     expect(await page.getByTestId('review-summary').innerText()).toBe(
-      t('cancellations.review.summary', { total: 5, errors: 2 }),
+      t('cancellations.review.summary', 'en', { total: 5, errors: 2 }),
     );
     const table = page.getByRole('table', { name: t('cancellations.review.title') });
     const text = await table.innerText();
     expect(text).toContain(t('cancellations.errors.unknown_policy'));
-    expect(text).toContain(t('cancellations.errors.duplicate', { row: 3 }));
+    expect(text).toContain(t('cancellations.errors.duplicate', 'en', { row: 3 }));
     expect(text).toContain('Clara');
     await screenshots(page, 'cancel-review');
 
@@ -138,16 +138,18 @@ describe('cancel by spreadsheet', () => {
     await screenshots(page, 'cancel-review-errors');
 
     // The unknown policy (sheet row 5) by hand, then every errored row left.
-    await page.getByLabel(t('cancellations.review.select_row', { row: 5 })).check();
+    await page.getByLabel(t('cancellations.review.select_row', 'en', { row: 5 })).check();
     await page.getByRole('button', { name: t('cancellations.review.delete_selected') }).click();
-    await page.getByText(t('cancellations.review.summary', { total: 4, errors: 1 })).waitFor();
-    await page.getByRole('button', { name: t('cancellations.review.delete_errored', { count: 1 }) }).click();
-    await page.getByText(t('cancellations.review.summary', { total: 3, errors: 0 })).waitFor();
+    await page.getByText(t('cancellations.review.summary', 'en', { total: 4, errors: 1 })).waitFor();
+    await page
+      .getByRole('button', { name: t('cancellations.review.delete_errored', 'en', { count: 1 }) })
+      .click();
+    await page.getByText(t('cancellations.review.summary', 'en', { total: 3, errors: 0 })).waitFor();
   });
 
   it('proceeds with a reason, sees the counts and the credit, confirms and downloads the summary', async () => {
     await page.getByLabel(t('cancellations.review.reason')).fill('Did not travel');
-    await page.getByRole('button', { name: t('cancellations.review.proceed', { count: 3 }) }).click();
+    await page.getByRole('button', { name: t('cancellations.review.proceed', 'en', { count: 3 }) }).click();
     await waitForPath(page, '/insureds/cancel/confirm-cancellation');
     await hydrated(page);
     expect(await page.getByTestId('count-named').innerText()).toBe('3');
@@ -155,10 +157,10 @@ describe('cancel by spreadsheet', () => {
     expect(await page.getByTestId('credit-total').innerText()).toMatch(/^£\d/);
     await screenshots(page, 'cancel-confirm-quote');
 
-    await page.getByRole('button', { name: t('cancellations.confirm.submit', { count: 3 }) }).click();
+    await page.getByRole('button', { name: t('cancellations.confirm.submit', 'en', { count: 3 }) }).click();
     await page.getByTestId('cancel-done').waitFor();
     expect(await page.getByTestId('cancel-done').innerText()).toBe(
-      t('cancellations.confirm.done', { count: 3, named: 3, dependants: 0 }),
+      t('cancellations.confirm.done', 'en', { count: 3, named: 3, dependants: 0 }),
     );
     expect(await page.getByTestId('credit-notes').innerText()).toMatch(/CN/);
     await screenshots(page, 'cancel-confirmed');
