@@ -27,7 +27,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { view, lang } = await cancellationFromRequest(request, context);
-  if (view.amendment_id || view.status === 'done')
+  if (view.status === 'done')
     throw redirect(localePath(lang, `/insureds/cancel/confirm-cancellation?import=${view.id}`));
   if (view.status === 'staging')
     throw redirect(localePath(lang, `/insureds/cancel/format-data?import=${view.id}`));

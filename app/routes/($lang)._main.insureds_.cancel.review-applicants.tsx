@@ -11,7 +11,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare';
-import { Form, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -43,14 +43,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { ctx, view, lang } = await cancellationFromRequest(request, context);
-  if (view.amendment_id || view.status === 'done')
+  if (view.status === 'done')
     throw redirect(localePath(lang, `/insureds/cancel/confirm-cancellation?import=${view.id}`));
   if (view.status !== 'review')
     throw redirect(localePath(lang, `/insureds/cancel/format-data?import=${view.id}`));
   const query = cancelReviewQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const page = await cancelReviewPage(ctx, view.id, query);
   return {
-    import: { id: view.id, file_name: view.file_name, reason: view.reason },
+    import: { id: view.id, file_name: view.file_name, reason: view.reason, quoted: !!view.amendment_id },
     rows: page.rows,
     counts: page.counts,
     checksLastName: Object.values(view.mapping).includes('last_name'),
@@ -220,6 +220,17 @@ export default function CancelReview() {
         </div>
       </div>
       <div className="mb-4 space-y-2">
+        {imp.quoted ? (
+          <Alert tone="info">
+            {t('cancellations.review.quoted')}{' '}
+            <Link
+              to={to(`/insureds/cancel/confirm-cancellation?import=${imp.id}`)}
+              className="font-semibold underline"
+            >
+              {t('cancellations.review.to_confirm')}
+            </Link>
+          </Alert>
+        ) : null}
         <FormErrors errors={deleteErrors.rows ?? deleteErrors['']} />
         {answer && !answer.ok && answer.error && answer.intent !== 'proceed' ? (
           <Alert>{m(answer.error)}</Alert>

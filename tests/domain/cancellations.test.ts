@@ -307,6 +307,26 @@ describe('proceeding and confirming', () => {
     );
     expect(summary.filename).toBe('cancel-summary.xlsx');
   });
+
+  it('a quote gone out of date is refused and proceeded again; changing the rows drops a quote', async () => {
+    const [a, b] = await issuePolicies(w, 2);
+    const { id, ctx } = await matched([['Policy ID'], [a!.policy_number], [b!.policy_number]]);
+    await proceedCancellation(ctx, id, { reason: 'Did not travel' });
+    // Someone changes one of the policies after the quote (its version moves on).
+    await db()
+      .update(policies)
+      .set({ version: a!.version + 1 })
+      .where(eq(policies.id, a!.id));
+    const stale = await refusal(confirmCancellation(ctx, id));
+    expect(stale).toBeInstanceOf(Conflict);
+    expect((await cancellationOutcome(ctx, id)).status).toBe('stale');
+    await proceedCancellation(ctx, id, { reason: 'Did not travel' });
+    expect((await cancellationOutcome(ctx, id)).status).toBe('quoted');
+    await deleteCancelRows(ctx, id, { rows: [3], errored: false });
+    expect(await refusal(cancellationOutcome(ctx, id))).toBeInstanceOf(Conflict);
+    expect((await getCancellation(ctx, id)).amendment_id).toBeNull();
+    expect((await reloaded([a!, b!])).map((p) => p.status)).toEqual(['issued', 'issued']);
+  });
 });
 
 async function reloaded(rows: PolicyRow[]) {

@@ -65,6 +65,8 @@ export function matchCancelHeader(header: string): { target: CancelTarget | null
 export const CANCEL_HEADERS: HeaderKnowledge = {
   exact: (c) => knownHeaders().has(compact(c)),
   near: (c) => matchCancelHeader(c).target != null,
+  // A sheet may hold the policy id column alone.
+  minimum: 1,
 };
 
 /** The suggested mapping: each target to the column that names it best (earlier columns win ties). */

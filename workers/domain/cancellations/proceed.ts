@@ -8,9 +8,10 @@
  * What the confirmation page shows is read from the amendment's own rows: policies named by the sheet,
  * dependants cancelled with them, the credit, the credit notes; and the summary workbook lists them.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import {
   cancellationImports,
+  cancellationRows,
   invoices,
   jobs,
   policies,
@@ -43,8 +44,8 @@ export async function proceedCancellation(
   if (imp.status !== 'review') throw new Conflict(msg('cancellations.errors.not_in_review'));
   const [{ errored }] = await ctx.db
     .select({ errored: sql<number>`count(*)` })
-    .from(sql`cancellation_rows`)
-    .where(sql`import_id = ${imp.id} and error_count > 0`);
+    .from(cancellationRows)
+    .where(and(eq(cancellationRows.import_id, imp.id), gt(cancellationRows.error_count, 0)));
   if (Number(errored) > 0)
     throw ValidationFailed.field(
       'rows',

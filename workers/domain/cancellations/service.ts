@@ -10,7 +10,7 @@
  * row found among the first rows) and kept in R2 with its rows as text beside it, as imports are.
  */
 import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { cancellationImports, cancellationRows, jobs } from '../../../drizzle/schema';
+import { cancellationImports, cancellationRows, jobs, policyAmendments } from '../../../drizzle/schema';
 import { idByPublicId, runBatch } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { translate } from '../../platform/i18n';
@@ -91,8 +91,11 @@ function effectiveStatus(row: Loaded): { status: CancellationStatus; message: st
 
 async function amendmentPublicId(ctx: ActorCtx, id: number | null): Promise<string | null> {
   if (id == null) return null;
-  const row = await ctx.db.run(sql`select public_id from policy_amendments where id = ${id}`);
-  return (row.results[0] as { public_id?: string } | undefined)?.public_id ?? null;
+  const [row] = await ctx.db
+    .select({ public_id: policyAmendments.public_id })
+    .from(policyAmendments)
+    .where(eq(policyAmendments.id, id));
+  return row?.public_id ?? null;
 }
 
 async function view(ctx: ActorCtx, row: Loaded): Promise<CancellationView> {
@@ -171,7 +174,7 @@ export async function uploadCancellation(ctx: ActorCtx, file: unknown): Promise<
       ctx.db.insert(cancellationImports).values(values),
       logActivity(ctx, {
         entity_type: 'cancellation_import',
-        entity_id: idByPublicId(cancellationImports, values.public_id) as unknown as number,
+        entity_id: idByPublicId(cancellationImports, values.public_id),
         action: 'uploaded',
         after: { file_name: values.file_name, row_count: values.row_count },
         company_id: company,
@@ -214,8 +217,7 @@ export async function confirmCancelMapping(
   const row = await findVisibleCancellation(ctx, id);
   const { imp } = row;
   const current = effectiveStatus(row).status;
-  if (current === 'done' || imp.amendment_id != null)
-    throw new Conflict(msg('cancellations.errors.already_done'));
+  if (current === 'done') throw new Conflict(msg('cancellations.errors.already_done'));
   if (!RESTAGEABLE.includes(current)) throw new Conflict(msg('cancellations.errors.busy'));
   const mapping: CancelMapping = {};
   for (let i = 0; i < imp.headers.length; i++) mapping[String(i)] = input.columns[i] ?? null;
@@ -224,7 +226,8 @@ export async function confirmCancelMapping(
 
   const [claimed] = await ctx.db
     .update(cancellationImports)
-    .set({ mapping, status: 'staging', message: null, job_id: null, updated_at: ctx.now })
+    // A quote made from the earlier rows is dropped: proceeding quotes the rows as matched now.
+    .set({ mapping, status: 'staging', message: null, job_id: null, amendment_id: null, updated_at: ctx.now })
     // Of two confirmations at once, only the first starts a job.
     .where(and(eq(cancellationImports.id, imp.id), eq(cancellationImports.updated_at, imp.updated_at)))
     .returning({ id: cancellationImports.id });
@@ -386,8 +389,7 @@ export async function deleteCancelRows(
   input: DeleteCancelRowsInput,
 ): Promise<{ deleted: number }> {
   const { imp } = await findVisibleCancellation(ctx, id);
-  if (imp.status !== 'review' || imp.amendment_id != null)
-    throw new Conflict(msg('cancellations.errors.not_in_review'));
+  if (imp.status !== 'review') throw new Conflict(msg('cancellations.errors.not_in_review'));
   if (!input.errored && !input.rows.length)
     throw ValidationFailed.field('rows', msg('cancellations.errors.none_selected'));
   const deleted = await ctx.db
@@ -403,9 +405,10 @@ export async function deleteCancelRows(
     .returning({ id: cancellationRows.id });
   if (deleted.length)
     await ctx.db.batch([
+      // The rows changed: a quote made from them is dropped.
       ctx.db
         .update(cancellationImports)
-        .set({ updated_at: ctx.now })
+        .set({ amendment_id: null, updated_at: ctx.now })
         .where(eq(cancellationImports.id, imp.id)),
       logActivity(ctx, {
         entity_type: 'cancellation_import',

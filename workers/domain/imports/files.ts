@@ -175,6 +175,8 @@ const blank = (cells: readonly string[]) => cells.every((c) => !c || !c.trim());
 export interface HeaderKnowledge {
   exact: (cell: string) => boolean;
   near: (cell: string) => boolean;
+  /** Known headers a row needs to beat the first non-blank row (2; a one-column sheet's: 1). */
+  minimum?: number;
 }
 
 /** The headers of an applicant sheet (the enrolment template, its synonyms, near misses). */
@@ -201,7 +203,7 @@ export function headerRowIndex(
       if (blank(first[i])) continue;
       if (index < 0) index = i;
       const n = first[i].filter((c) => c && score(c)).length;
-      if (n > top && n >= 2) {
+      if (n > top && n >= (known.minimum ?? 2)) {
         index = i;
         top = n;
       }
