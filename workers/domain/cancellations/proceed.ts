@@ -28,7 +28,7 @@ import { policyListQuerySchema } from '../policies/list-query';
 import { confirmAmendment, createAmendment, quoteAmendment } from '../policies/amendments/service';
 import { msg } from '../validation';
 import type { ProceedCancelInput } from './schema';
-import { findVisibleCancellation, matchedPolicyIds } from './service';
+import { findVisibleCancellation, matchedPolicyIds, refuseIfCancelled } from './service';
 
 /**
  * Quotes the cancellation of the sheet's policies (every row must be free of errors): a new cancel
@@ -40,7 +40,7 @@ export async function proceedCancellation(
   input: ProceedCancelInput,
 ): Promise<{ amendment_id: string }> {
   const { imp } = await findVisibleCancellation(ctx, id);
-  if (imp.status === 'done') throw new Conflict(msg('cancellations.errors.already_done'));
+  await refuseIfCancelled(ctx, imp);
   if (imp.status !== 'review') throw new Conflict(msg('cancellations.errors.not_in_review'));
   const [{ errored }] = await ctx.db
     .select({ errored: sql<number>`count(*)` })
@@ -90,7 +90,8 @@ export async function confirmCancellation(ctx: ActorCtx, id: string) {
   const amendment = await amendmentOf(ctx, imp.amendment_id);
   if (!amendment) throw new Conflict(msg('cancellations.errors.not_quoted'));
   const result = await confirmAmendment(ctx, amendment.public_id);
-  if (imp.status !== 'done')
+  // A large cancellation is applied by a job: the sheet is done when the amendment is (see the outcome).
+  if (imp.status !== 'done' && result.status === 'confirmed')
     await ctx.db.batch([
       ctx.db
         .update(cancellationImports)
@@ -158,6 +159,11 @@ export async function cancellationOutcome(ctx: ActorCtx, id: string): Promise<Ca
     .where(and(eq(invoices.amendment_id, a.id), eq(invoices.type, 'credit_note')))
     .orderBy(asc(invoices.id));
   const running = a.status === 'quoted' && a.job != null && a.job.status !== 'failed';
+  if (a.status === 'confirmed' && imp.status !== 'done')
+    await ctx.db
+      .update(cancellationImports)
+      .set({ status: 'done', updated_at: ctx.now })
+      .where(eq(cancellationImports.id, imp.id));
   return {
     import: { id: imp.public_id, file_name: imp.file_name, reason: imp.reason },
     status: running ? 'confirming' : a.status === 'draft' ? 'quoted' : a.status,

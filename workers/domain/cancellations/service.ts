@@ -82,6 +82,21 @@ export async function findVisibleCancellation(ctx: ActorCtx, id: string): Promis
   return row;
 }
 
+/**
+ * Refuses any change to a sheet whose cancellation was confirmed (or is being applied by a job): its
+ * rows and its quote are what was cancelled.
+ */
+export async function refuseIfCancelled(ctx: ActorCtx, imp: CancellationImportRow): Promise<void> {
+  if (imp.status === 'done') throw new Conflict(msg('cancellations.errors.already_done'));
+  if (imp.amendment_id == null) return;
+  const [a] = await ctx.db
+    .select({ status: policyAmendments.status, job_id: policyAmendments.job_id })
+    .from(policyAmendments)
+    .where(eq(policyAmendments.id, imp.amendment_id));
+  if (a && (a.status === 'confirmed' || a.job_id != null))
+    throw new Conflict(msg('cancellations.errors.already_done'));
+}
+
 /** A matching import whose job failed (the dead-letter queue marks only the job) is failed. */
 function effectiveStatus(row: Loaded): { status: CancellationStatus; message: string | null } {
   if (row.imp.status === 'staging' && row.job?.status === 'failed')
@@ -217,7 +232,7 @@ export async function confirmCancelMapping(
   const row = await findVisibleCancellation(ctx, id);
   const { imp } = row;
   const current = effectiveStatus(row).status;
-  if (current === 'done') throw new Conflict(msg('cancellations.errors.already_done'));
+  await refuseIfCancelled(ctx, imp);
   if (!RESTAGEABLE.includes(current)) throw new Conflict(msg('cancellations.errors.busy'));
   const mapping: CancelMapping = {};
   for (let i = 0; i < imp.headers.length; i++) mapping[String(i)] = input.columns[i] ?? null;
@@ -389,6 +404,7 @@ export async function deleteCancelRows(
   input: DeleteCancelRowsInput,
 ): Promise<{ deleted: number }> {
   const { imp } = await findVisibleCancellation(ctx, id);
+  await refuseIfCancelled(ctx, imp);
   if (imp.status !== 'review') throw new Conflict(msg('cancellations.errors.not_in_review'));
   if (!input.errored && !input.rows.length)
     throw ValidationFailed.field('rows', msg('cancellations.errors.none_selected'));
