@@ -192,3 +192,36 @@ describe('cancel by spreadsheet', () => {
     await screenshots(page, 'confirm-enrolment');
   });
 });
+
+describe('the expiry reminders setting', () => {
+  it("is a checkbox on the client's profile tab that an administrator turns off and on", async () => {
+    const admin = await newPage(browser, BASE);
+    await signIn(admin, 'admin@demo.test');
+    await visit(admin, '/clients?tab=active&search=Oakwood');
+    await admin.getByRole('link', { name: 'Oakwood International School' }).click();
+    await waitForPath(admin, /^\/clients\/[a-z0-9]+$/);
+    await hydrated(admin);
+    const box = admin.getByLabel(t('reminders.setting.label'));
+    expect(await box.isChecked()).toBe(true);
+    await box.uncheck();
+    await admin
+      .getByRole('button', { name: t('common.save') })
+      .first()
+      .click();
+    await admin.getByText(t('clients.saved')).first().waitFor();
+    await admin.reload();
+    await hydrated(admin);
+    expect(await admin.getByLabel(t('reminders.setting.label')).isChecked()).toBe(false);
+    await screenshots(admin, 'client-expiry-reminders-setting', ['desktop']);
+    await admin.getByLabel(t('reminders.setting.label')).check();
+    await admin
+      .getByRole('button', { name: t('common.save') })
+      .first()
+      .click();
+    await admin.getByText(t('clients.saved')).first().waitFor();
+    await admin.reload();
+    await hydrated(admin);
+    expect(await admin.getByLabel(t('reminders.setting.label')).isChecked()).toBe(true);
+    await admin.close();
+  });
+});
