@@ -4,6 +4,7 @@ import { cancellationImports, cancellationRows, policies } from '../../drizzle/s
 import { CANCEL_HEADERS, suggestCancelMapping } from '../../workers/domain/cancellations/matching';
 import {
   cancelReviewPage,
+  cancellationProgress,
   confirmCancelMapping,
   deleteCancelRows,
   getCancellation,
@@ -154,6 +155,27 @@ describe('matching rows to policies', () => {
     expect(errorsOnly.rows.items.map((r) => r.row)).toEqual([3, 4, 5, 7, 8, 9]);
     await setTrip([started!.id], started!.start_date, started!.end_date);
     await db_uncancel(cancelled!.id);
+  });
+
+  it('matches a large sheet in steps, with its progress, as a job', async () => {
+    const rows = Array.from({ length: 2500 }, (_, i) => [
+      i === 1200 ? north[4]!.policy_number : `P9${String(i).padStart(7, '0')}`,
+    ]);
+    const { id, ctx } = await matched([['Policy ID'], ...rows]);
+    const view = await getCancellation(ctx, id);
+    expect(view.job).toMatchObject({
+      status: 'done',
+      total: 2500,
+      done: 2500,
+      error_count: 2499,
+      percent: 100,
+    });
+    const progress = await cancellationProgress(ctx, id);
+    expect(progress).toMatchObject({ status: 'review', done: 2500, total: 2500, percent: 100 });
+    const page = await cancelReviewPage(ctx, id, { page: 3, errors_only: false });
+    expect(page.counts).toEqual({ total: 2500, with_errors: 2499 });
+    expect(page.rows.meta).toMatchObject({ current_page: 3, last_page: 50, from: 101, to: 150 });
+    expect(page.rows.items[0]!.row).toBe(102);
   });
 
   it("never matches a policy the uploader cannot see: another campus's is unknown to a campus employee", async () => {
