@@ -14,7 +14,7 @@ import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { recentCancellations, uploadCancellation } from '~/lib/cancellations.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, FieldShell, FormErrors, Input } from '~/components/forms';
+import { AppForm, FieldShell, FormErrors, Input } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { ImportStatusBadge } from '~/components/imports/import-bits';

@@ -25,7 +25,7 @@ import {
   confirmCancellation,
 } from '~/lib/cancellations.server';
 import { localePath } from '~/i18n/config';
-import { AppForm } from '~/components/forms';
+import { AppForm } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Facts } from '~/components/ui/facts';

@@ -16,7 +16,7 @@ import { CANCEL_PERMISSION, CANCEL_TARGETS, cancelMappingSchema } from '@server/
 import { formAction } from '~/lib/actions';
 import { cancellationFromRequest, confirmCancelMapping } from '~/lib/cancellations.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, ErrorList, FormErrors, Select } from '~/components/forms';
+import { AppForm, ErrorList, FormErrors, Select } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { CancelSteps } from '~/components/cancellations/cancel-steps';

@@ -30,7 +30,7 @@ import {
   type CancelReviewRow,
 } from '~/lib/cancellations.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, FieldShell, FormErrors, Input } from '~/components/forms';
+import { AppForm, FieldShell, FormErrors, Input } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';

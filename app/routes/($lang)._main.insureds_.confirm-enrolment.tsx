@@ -15,7 +15,7 @@ import {
 } from '@server/domain/policies/enrolment-check';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
-import { AppForm, FieldShell, FormErrors, TextArea } from '~/components/forms';
+import { AppForm, FieldShell, FormErrors, TextArea } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
