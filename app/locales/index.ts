@@ -5,6 +5,7 @@ import en_amendments from './en/amendments.json';
 import en_app from './en/app.json';
 import en_auth from './en/auth.json';
 import en_campuses from './en/campuses.json';
+import en_cancellations from './en/cancellations.json';
 import en_cart from './en/cart.json';
 import en_checkout from './en/checkout.json';
 import en_clients from './en/clients.json';
@@ -35,6 +36,7 @@ import en_password_reset from './en/password_reset.json';
 import en_payments from './en/payments.json';
 import en_products from './en/products.json';
 import en_release_notes from './en/release_notes.json';
+import en_reminders from './en/reminders.json';
 import en_service_agreements from './en/service_agreements.json';
 import en_shell from './en/shell.json';
 import en_sms from './en/sms.json';
@@ -46,6 +48,7 @@ import ca_amendments from './ca/amendments.json';
 import ca_app from './ca/app.json';
 import ca_auth from './ca/auth.json';
 import ca_campuses from './ca/campuses.json';
+import ca_cancellations from './ca/cancellations.json';
 import ca_cart from './ca/cart.json';
 import ca_checkout from './ca/checkout.json';
 import ca_clients from './ca/clients.json';
@@ -76,6 +79,7 @@ import ca_password_reset from './ca/password_reset.json';
 import ca_payments from './ca/payments.json';
 import ca_products from './ca/products.json';
 import ca_release_notes from './ca/release_notes.json';
+import ca_reminders from './ca/reminders.json';
 import ca_service_agreements from './ca/service_agreements.json';
 import ca_shell from './ca/shell.json';
 import ca_sms from './ca/sms.json';
@@ -87,6 +91,7 @@ import cn_amendments from './cn/amendments.json';
 import cn_app from './cn/app.json';
 import cn_auth from './cn/auth.json';
 import cn_campuses from './cn/campuses.json';
+import cn_cancellations from './cn/cancellations.json';
 import cn_cart from './cn/cart.json';
 import cn_checkout from './cn/checkout.json';
 import cn_clients from './cn/clients.json';
@@ -117,6 +122,7 @@ import cn_password_reset from './cn/password_reset.json';
 import cn_payments from './cn/payments.json';
 import cn_products from './cn/products.json';
 import cn_release_notes from './cn/release_notes.json';
+import cn_reminders from './cn/reminders.json';
 import cn_service_agreements from './cn/service_agreements.json';
 import cn_shell from './cn/shell.json';
 import cn_sms from './cn/sms.json';
@@ -128,6 +134,7 @@ import de_amendments from './de/amendments.json';
 import de_app from './de/app.json';
 import de_auth from './de/auth.json';
 import de_campuses from './de/campuses.json';
+import de_cancellations from './de/cancellations.json';
 import de_cart from './de/cart.json';
 import de_checkout from './de/checkout.json';
 import de_clients from './de/clients.json';
@@ -158,6 +165,7 @@ import de_password_reset from './de/password_reset.json';
 import de_payments from './de/payments.json';
 import de_products from './de/products.json';
 import de_release_notes from './de/release_notes.json';
+import de_reminders from './de/reminders.json';
 import de_service_agreements from './de/service_agreements.json';
 import de_shell from './de/shell.json';
 import de_sms from './de/sms.json';
@@ -169,6 +177,7 @@ import es_amendments from './es/amendments.json';
 import es_app from './es/app.json';
 import es_auth from './es/auth.json';
 import es_campuses from './es/campuses.json';
+import es_cancellations from './es/cancellations.json';
 import es_cart from './es/cart.json';
 import es_checkout from './es/checkout.json';
 import es_clients from './es/clients.json';
@@ -199,6 +208,7 @@ import es_password_reset from './es/password_reset.json';
 import es_payments from './es/payments.json';
 import es_products from './es/products.json';
 import es_release_notes from './es/release_notes.json';
+import es_reminders from './es/reminders.json';
 import es_service_agreements from './es/service_agreements.json';
 import es_shell from './es/shell.json';
 import es_sms from './es/sms.json';
@@ -210,6 +220,7 @@ import fr_amendments from './fr/amendments.json';
 import fr_app from './fr/app.json';
 import fr_auth from './fr/auth.json';
 import fr_campuses from './fr/campuses.json';
+import fr_cancellations from './fr/cancellations.json';
 import fr_cart from './fr/cart.json';
 import fr_checkout from './fr/checkout.json';
 import fr_clients from './fr/clients.json';
@@ -240,6 +251,7 @@ import fr_password_reset from './fr/password_reset.json';
 import fr_payments from './fr/payments.json';
 import fr_products from './fr/products.json';
 import fr_release_notes from './fr/release_notes.json';
+import fr_reminders from './fr/reminders.json';
 import fr_service_agreements from './fr/service_agreements.json';
 import fr_shell from './fr/shell.json';
 import fr_sms from './fr/sms.json';
@@ -251,6 +263,7 @@ import it_amendments from './it/amendments.json';
 import it_app from './it/app.json';
 import it_auth from './it/auth.json';
 import it_campuses from './it/campuses.json';
+import it_cancellations from './it/cancellations.json';
 import it_cart from './it/cart.json';
 import it_checkout from './it/checkout.json';
 import it_clients from './it/clients.json';
@@ -281,6 +294,7 @@ import it_password_reset from './it/password_reset.json';
 import it_payments from './it/payments.json';
 import it_products from './it/products.json';
 import it_release_notes from './it/release_notes.json';
+import it_reminders from './it/reminders.json';
 import it_service_agreements from './it/service_agreements.json';
 import it_shell from './it/shell.json';
 import it_sms from './it/sms.json';
@@ -292,6 +306,7 @@ import pt_amendments from './pt/amendments.json';
 import pt_app from './pt/app.json';
 import pt_auth from './pt/auth.json';
 import pt_campuses from './pt/campuses.json';
+import pt_cancellations from './pt/cancellations.json';
 import pt_cart from './pt/cart.json';
 import pt_checkout from './pt/checkout.json';
 import pt_clients from './pt/clients.json';
@@ -322,6 +337,7 @@ import pt_password_reset from './pt/password_reset.json';
 import pt_payments from './pt/payments.json';
 import pt_products from './pt/products.json';
 import pt_release_notes from './pt/release_notes.json';
+import pt_reminders from './pt/reminders.json';
 import pt_service_agreements from './pt/service_agreements.json';
 import pt_shell from './pt/shell.json';
 import pt_sms from './pt/sms.json';
@@ -336,6 +352,7 @@ export const localeResources = {
     "app": en_app,
     "auth": en_auth,
     "campuses": en_campuses,
+    "cancellations": en_cancellations,
     "cart": en_cart,
     "checkout": en_checkout,
     "clients": en_clients,
@@ -366,6 +383,7 @@ export const localeResources = {
     "payments": en_payments,
     "products": en_products,
     "release_notes": en_release_notes,
+    "reminders": en_reminders,
     "service_agreements": en_service_agreements,
     "shell": en_shell,
     "sms": en_sms,
@@ -379,6 +397,7 @@ export const localeResources = {
     "app": ca_app,
     "auth": ca_auth,
     "campuses": ca_campuses,
+    "cancellations": ca_cancellations,
     "cart": ca_cart,
     "checkout": ca_checkout,
     "clients": ca_clients,
@@ -409,6 +428,7 @@ export const localeResources = {
     "payments": ca_payments,
     "products": ca_products,
     "release_notes": ca_release_notes,
+    "reminders": ca_reminders,
     "service_agreements": ca_service_agreements,
     "shell": ca_shell,
     "sms": ca_sms,
@@ -422,6 +442,7 @@ export const localeResources = {
     "app": cn_app,
     "auth": cn_auth,
     "campuses": cn_campuses,
+    "cancellations": cn_cancellations,
     "cart": cn_cart,
     "checkout": cn_checkout,
     "clients": cn_clients,
@@ -452,6 +473,7 @@ export const localeResources = {
     "payments": cn_payments,
     "products": cn_products,
     "release_notes": cn_release_notes,
+    "reminders": cn_reminders,
     "service_agreements": cn_service_agreements,
     "shell": cn_shell,
     "sms": cn_sms,
@@ -465,6 +487,7 @@ export const localeResources = {
     "app": de_app,
     "auth": de_auth,
     "campuses": de_campuses,
+    "cancellations": de_cancellations,
     "cart": de_cart,
     "checkout": de_checkout,
     "clients": de_clients,
@@ -495,6 +518,7 @@ export const localeResources = {
     "payments": de_payments,
     "products": de_products,
     "release_notes": de_release_notes,
+    "reminders": de_reminders,
     "service_agreements": de_service_agreements,
     "shell": de_shell,
     "sms": de_sms,
@@ -508,6 +532,7 @@ export const localeResources = {
     "app": es_app,
     "auth": es_auth,
     "campuses": es_campuses,
+    "cancellations": es_cancellations,
     "cart": es_cart,
     "checkout": es_checkout,
     "clients": es_clients,
@@ -538,6 +563,7 @@ export const localeResources = {
     "payments": es_payments,
     "products": es_products,
     "release_notes": es_release_notes,
+    "reminders": es_reminders,
     "service_agreements": es_service_agreements,
     "shell": es_shell,
     "sms": es_sms,
@@ -551,6 +577,7 @@ export const localeResources = {
     "app": fr_app,
     "auth": fr_auth,
     "campuses": fr_campuses,
+    "cancellations": fr_cancellations,
     "cart": fr_cart,
     "checkout": fr_checkout,
     "clients": fr_clients,
@@ -581,6 +608,7 @@ export const localeResources = {
     "payments": fr_payments,
     "products": fr_products,
     "release_notes": fr_release_notes,
+    "reminders": fr_reminders,
     "service_agreements": fr_service_agreements,
     "shell": fr_shell,
     "sms": fr_sms,
@@ -594,6 +622,7 @@ export const localeResources = {
     "app": it_app,
     "auth": it_auth,
     "campuses": it_campuses,
+    "cancellations": it_cancellations,
     "cart": it_cart,
     "checkout": it_checkout,
     "clients": it_clients,
@@ -624,6 +653,7 @@ export const localeResources = {
     "payments": it_payments,
     "products": it_products,
     "release_notes": it_release_notes,
+    "reminders": it_reminders,
     "service_agreements": it_service_agreements,
     "shell": it_shell,
     "sms": it_sms,
@@ -637,6 +667,7 @@ export const localeResources = {
     "app": pt_app,
     "auth": pt_auth,
     "campuses": pt_campuses,
+    "cancellations": pt_cancellations,
     "cart": pt_cart,
     "checkout": pt_checkout,
     "clients": pt_clients,
@@ -667,6 +698,7 @@ export const localeResources = {
     "payments": pt_payments,
     "products": pt_products,
     "release_notes": pt_release_notes,
+    "reminders": pt_reminders,
     "service_agreements": pt_service_agreements,
     "shell": pt_shell,
     "sms": pt_sms,

@@ -146,6 +146,10 @@ export default function ClientProfileTab() {
                 value: t(`clients.languages.${client.preferred_lang}`),
               },
               { label: t('clients.fields.account_manager'), value: client.account_manager?.name ?? '—' },
+              {
+                label: t('reminders.setting.label'),
+                value: client.expiry_reminders ? t('reminders.setting.on') : t('reminders.setting.off'),
+              },
               { label: t('clients.fields.description'), value: client.description ?? '—' },
               { label: t('clients.fields.logo'), value: fileLink('logo', client.logo) },
               {

@@ -72,6 +72,7 @@ export default function NewClient() {
       type: 'school',
       preferred_lang: 'en',
       billing_enabled: 'true',
+      expiry_reminders: 'on',
       payment_terms: 'invoiced_directly',
       payment_method: 'bank_transfer',
       invoice_rule: 'by_location',

@@ -17,6 +17,7 @@ import { enrollmentsApi } from './enrollments';
 import { importsApi } from './imports';
 import { checkoutApi } from './checkout';
 import { policyAmendmentsApi } from './policy-amendments';
+import { policyCancellationsApi } from './policy-cancellations';
 import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
@@ -43,6 +44,7 @@ api.route('/', checkoutApi);
 api.route('/', policyAmendmentsApi);
 api.route('/', enrollmentsApi);
 api.route('/', importsApi);
+api.route('/', policyCancellationsApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

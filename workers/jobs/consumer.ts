@@ -11,12 +11,16 @@ import {
 } from '../domain/jobs/service';
 import { STAGE_IMPORT_JOB } from '../domain/imports/service';
 import { runStaging } from '../domain/imports/staging';
+import { STAGE_CANCELLATION_JOB } from '../domain/cancellations/service';
+import { runCancellationStaging } from '../domain/cancellations/staging';
 import { purgeExpiredSessions } from '../domain/auth/sessions';
 import { clearExpiredCarts } from '../domain/checkout/clear';
 import { CONFIRM_AMENDMENT_JOB, runConfirmJob } from '../domain/policies/amendments';
+import { sendExpiryReminders } from '../domain/reminders/expiry';
 
 registerJobRunner(STAGE_IMPORT_JOB, runStaging);
 registerJobRunner(CONFIRM_AMENDMENT_JOB, runConfirmJob);
+registerJobRunner(STAGE_CANCELLATION_JOB, runCancellationStaging);
 
 /**
  * The queue consumer. Messages are acknowledged one by one so a failure retries only itself; after the
@@ -86,11 +90,21 @@ async function handleDeadLetter(env: Env, body: JobMessage): Promise<void> {
   // outbox messages that keep failing are marked failed by deliverOutboxMessage itself.
 }
 
-/** Cron: redeliver stale outbox messages, purge expired sessions, clear the carts past their time. */
-export async function handleScheduled(_controller: ScheduledController, env: Env): Promise<void> {
+/** The daily cron trigger (wrangler.toml): the expiry reminders, at 06:00 UTC. */
+export const DAILY_CRON = '0 6 * * *';
+
+/**
+ * Cron: redeliver stale outbox messages, purge expired sessions, clear the carts past their time; once a
+ * day, the expiry reminders.
+ */
+export async function handleScheduled(
+  controller: Pick<ScheduledController, 'cron'>,
+  env: Env,
+): Promise<void> {
   const db = createDb(env.DB);
   const now = new Date();
   await redeliverStale(db, env, now);
   await purgeExpiredSessions(db, now);
   await clearExpiredCarts(db, now);
+  if (controller.cron === DAILY_CRON) await sendExpiryReminders(db, env, now);
 }

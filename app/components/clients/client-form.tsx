@@ -14,7 +14,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_TERMS,
 } from '@server/domain/clients/schema';
-import { ErrorList, Field, Label, TextAreaField, inputClass } from '~/components/forms';
+import { CheckboxField, ErrorList, Field, Label, TextAreaField, inputClass } from '~/components/forms';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, string[]>;
@@ -115,6 +115,16 @@ export function ClientProfileFields({
           inputProps={{ inputMode: 'numeric' }}
         />
       </div>
+      {!school ? (
+        <div className="sm:col-span-2">
+          <input type="hidden" name={fields.expiry_reminders.name} value="false" />
+          <CheckboxField
+            field={fields.expiry_reminders}
+            label={t('reminders.setting.label')}
+            hint={t('reminders.setting.hint', { days: 14 })}
+          />
+        </div>
+      ) : null}
       {!school && managers ? (
         <SelectField
           field={fields.account_manager_id}
@@ -257,6 +267,7 @@ export function clientFormValue(c: {
   phone_country: string | null;
   phone_number: string | null;
   preferred_lang: string;
+  expiry_reminders?: boolean;
   account_manager: { id: string } | null;
   billing_enabled: boolean;
   payment_terms: string;
@@ -276,6 +287,7 @@ export function clientFormValue(c: {
     phone_country: c.phone_country ?? '',
     phone_number: c.phone_number ?? '',
     preferred_lang: c.preferred_lang,
+    expiry_reminders: c.expiry_reminders === false ? '' : 'on',
     account_manager_id: c.account_manager?.id ?? '',
     billing_enabled: c.billing_enabled ? 'true' : 'false',
     payment_terms: c.payment_terms,

@@ -12,19 +12,24 @@ const STEPS: ImportStep[] = ['upload', 'match', 'prepare', 'review', 'link', 'le
 export function ImportSteps({
   current,
   links = {},
+  steps = STEPS,
+  labels = 'imports.steps',
 }: {
-  current: ImportStep;
-  links?: Partial<Record<ImportStep, string>>;
+  current: ImportStep | (string & {});
+  links?: Partial<Record<ImportStep | (string & {}), string>>;
+  /** Another wizard's steps (the cancellation sheet's), with their labels under `labels`. */
+  steps?: readonly string[];
+  labels?: string;
 }) {
   const { t, i18n } = useTranslation();
-  const index = STEPS.indexOf(current);
+  const index = steps.indexOf(current);
   return (
-    <nav aria-label={t('imports.steps.label')} className="mb-6">
+    <nav aria-label={t(`${labels}.label`)} className="mb-6">
       <p className="text-sm font-medium text-primary-900 sm:hidden">
-        {index + 1}/{STEPS.length} · {t(`imports.steps.${current}`)}
+        {index + 1}/{steps.length} · {t(`${labels}.${current}`)}
       </p>
       <ol className="hidden flex-wrap gap-1.5 text-sm sm:flex">
-        {STEPS.map((s, i) => {
+        {steps.map((s, i) => {
           const state = i < index ? 'done' : i === index ? 'current' : 'next';
           const cls = `flex items-center gap-1.5 rounded-full px-2.5 py-1 font-medium ring-1 ring-inset ${
             state === 'current'
@@ -38,7 +43,7 @@ export function ImportSteps({
               <span aria-hidden="true" className="text-[10px] opacity-70">
                 {i + 1}
               </span>
-              {t(`imports.steps.${s}`)}
+              {t(`${labels}.${s}`)}
             </>
           );
           const to = links[s];

@@ -2,6 +2,7 @@ import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   campuses,
+  cancellationImports,
   clients,
   companies,
   contracts,
@@ -197,5 +198,18 @@ export function visibleAmendments(actor: Actor): SQL {
   return and(
     eq(policyAmendments.created_by, actor.user_id),
     companyScope(actor, policyAmendments.company_id),
+  )!;
+}
+
+// ---------------------------------------------------------------- cancellation imports
+
+/**
+ * A cancellation sheet is the work of the person who uploaded it (as a job is), within the companies in
+ * view; the policies it names are matched in `visiblePolicies` of the same person.
+ */
+export function visibleCancellationImports(actor: Actor): SQL {
+  return and(
+    eq(cancellationImports.created_by, actor.user_id),
+    companyScope(actor, cancellationImports.company_id),
   )!;
 }

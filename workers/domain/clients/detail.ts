@@ -33,6 +33,7 @@ export interface ClientDetail {
   preferred_lang: ClientRow['preferred_lang'];
   account_manager: { id: string; name: string; email: string } | null;
   billing_enabled: boolean;
+  expiry_reminders: boolean;
   payment_terms: ClientRow['payment_terms'];
   payment_method: ClientRow['payment_method'];
   payment_frequency: ClientRow['payment_frequency'];
@@ -85,6 +86,7 @@ export async function detailOf(db: DB, row: ClientRow): Promise<ClientDetail> {
     preferred_lang: row.preferred_lang,
     account_manager: manager,
     billing_enabled: row.billing_enabled,
+    expiry_reminders: row.expiry_reminders,
     payment_terms: row.payment_terms,
     payment_method: row.payment_method,
     payment_frequency: row.payment_frequency,
@@ -123,6 +125,7 @@ export function logView(row: ClientRow, accountManager: string | null): Record<s
     preferred_lang: row.preferred_lang,
     account_manager: accountManager,
     billing_enabled: row.billing_enabled,
+    expiry_reminders: row.expiry_reminders,
     payment_terms: row.payment_terms,
     payment_method: row.payment_method,
     payment_frequency: row.payment_frequency,

@@ -122,6 +122,19 @@ export const clientProfileShape = {
   preferred_lang: enumOf(CLIENT_LANGUAGES).default('en'),
   /** The public id of a company user with the account manager role; empty for none. */
   account_manager_id: optional(z.string().max(40)),
+  /**
+   * Daily expiry reminders to the initial contact (default on). A form sends it as a checkbox after a
+   * hidden "false", so an unticked box still says no: the last value sent wins.
+   */
+  expiry_reminders: z
+    .preprocess(
+      (value) => {
+        const v = Array.isArray(value) ? value[value.length - 1] : value;
+        return v === true || v === 'on' || v === 'true' ? true : v === false || v === 'false' ? false : v;
+      },
+      z.boolean({ invalid_type_error: msg('clients.errors.choose_option') }),
+    )
+    .default(true),
 };
 
 /** Tax or VAT number: letters and digits with spaces, dots, hyphens or slashes, 2 to 30 characters. */

@@ -171,13 +171,30 @@ export function cellText(value: unknown): string {
 
 const blank = (cells: readonly string[]) => cells.every((c) => !c || !c.trim());
 
+/** What a sheet's known headers are: a cell naming one exactly, and a cell naming one or nearly. */
+export interface HeaderKnowledge {
+  exact: (cell: string) => boolean;
+  near: (cell: string) => boolean;
+  /** Known headers a row needs to beat the first non-blank row (2; a one-column sheet's: 1). */
+  minimum?: number;
+}
+
+/** The headers of an applicant sheet (the enrolment template, its synonyms, near misses). */
+export const APPLICANT_HEADERS: HeaderKnowledge = {
+  exact: (c) => exactHeaderTarget(c) != null,
+  near: (c) => matchHeader(c).target != null,
+};
+
 /**
  * The header row among the first rows: the one whose cells match the most known headers (a title row
  * above the headers is skipped), else the first non-blank row. A row naming three or more fields
  * exactly settles it at once; otherwise near misses count too (fuzzy matching every cell of ten rows
  * against every known header costs far more than the exact look-up).
  */
-export function headerRowIndex(rows: readonly string[][]): number {
+export function headerRowIndex(
+  rows: readonly string[][],
+  known: HeaderKnowledge = APPLICANT_HEADERS,
+): number {
   const first = rows.slice(0, 10);
   const best = (score: (cell: string) => boolean) => {
     let index = -1;
@@ -186,16 +203,16 @@ export function headerRowIndex(rows: readonly string[][]): number {
       if (blank(first[i])) continue;
       if (index < 0) index = i;
       const n = first[i].filter((c) => c && score(c)).length;
-      if (n > top && n >= 2) {
+      if (n > top && n >= (known.minimum ?? 2)) {
         index = i;
         top = n;
       }
     }
     return { index, top };
   };
-  const exact = best((c) => exactHeaderTarget(c) != null);
+  const exact = best(known.exact);
   if (exact.top >= 3) return exact.index;
-  return best((c) => matchHeader(c).target != null).index;
+  return best(known.near).index;
 }
 
 /**
@@ -207,8 +224,14 @@ export const MAX_CELL_LENGTH = 1000;
 const capped = (cell: string) => (cell.length > MAX_CELL_LENGTH ? cell.slice(0, MAX_CELL_LENGTH) : cell);
 
 /** Rows of text (row numbers 1-based) to a sheet: header row found, blank rows dropped, width capped. */
-export function toSheet(table: { n: number; cells: string[] }[]): Sheet {
-  const h = headerRowIndex(table.map((r) => r.cells));
+export function toSheet(
+  table: { n: number; cells: string[] }[],
+  known: HeaderKnowledge = APPLICANT_HEADERS,
+): Sheet {
+  const h = headerRowIndex(
+    table.map((r) => r.cells),
+    known,
+  );
   if (h < 0) return { headers: [], rows: [] };
   const headerCells = table[h].cells.slice(0, MAX_COLUMNS);
   let width = headerCells.length;
@@ -227,7 +250,11 @@ export function toSheet(table: { n: number; cells: string[] }[]): Sheet {
  * Reads an .xlsx's first visible worksheet (exceljs's streaming reader, see platform/xlsx.ts), from the
  * parts already inflated where given.
  */
-export async function readXlsx(bytes: Uint8Array, parts?: Map<string, Uint8Array>): Promise<Sheet> {
+export async function readXlsx(
+  bytes: Uint8Array,
+  parts?: Map<string, Uint8Array>,
+  known: HeaderKnowledge = APPLICANT_HEADERS,
+): Promise<Sheet> {
   let rows: WorksheetRow[];
   try {
     rows = await readFirstWorksheet(bytes, {
@@ -244,11 +271,11 @@ export async function readXlsx(bytes: Uint8Array, parts?: Map<string, Uint8Array
     for (let c = 1; c < last; c++) cells.push(cellText(values[c]));
     return { n, cells };
   });
-  return toSheet(table);
+  return toSheet(table, known);
 }
 
 /** Reads a CSV file. */
-export function readCsv(bytes: Uint8Array): Sheet {
+export function readCsv(bytes: Uint8Array, known: HeaderKnowledge = APPLICANT_HEADERS): Sheet {
   let rows: string[][];
   try {
     rows = parseCsv(decodeText(bytes));
@@ -257,15 +284,40 @@ export function readCsv(bytes: Uint8Array): Sheet {
       throw fileError(FILE_ERRORS.parse);
     throw e;
   }
-  return toSheet(rows.map((cells, i) => ({ n: i + 1, cells })));
+  return toSheet(
+    rows.map((cells, i) => ({ n: i + 1, cells })),
+    known,
+  );
 }
 
+/** What kind of sheet is read: its headers and what to say when it has no rows or too many. */
+export interface SheetKindOptions {
+  known: HeaderKnowledge;
+  noRows: string;
+  tooMany: (count: number) => string;
+  maxRows: number;
+}
+
+const APPLICANT_SHEET: SheetKindOptions = {
+  known: APPLICANT_HEADERS,
+  noRows: FILE_ERRORS.noApplicants,
+  tooMany: FILE_ERRORS.tooMany,
+  maxRows: MAX_APPLICANTS,
+};
+
 /**
- * A checked file read as a sheet, refusing a sheet with no applicant rows or more than MAX_APPLICANTS.
+ * A checked file read as a sheet, refusing a sheet with no rows or too many (an applicant sheet by
+ * default: no applicant rows, or more than MAX_APPLICANTS; a cancellation sheet passes its own).
  */
-export async function readSheet(file: Pick<CheckedSheetFile, 'bytes' | 'kind' | 'parts'>): Promise<Sheet> {
-  const sheet = file.kind === 'xlsx' ? await readXlsx(file.bytes, file.parts) : readCsv(file.bytes);
-  if (!sheet.headers.length || !sheet.rows.length) throw fileError(FILE_ERRORS.noApplicants);
-  if (sheet.rows.length > MAX_APPLICANTS) throw fileError(FILE_ERRORS.tooMany(sheet.rows.length));
+export async function readSheet(
+  file: Pick<CheckedSheetFile, 'bytes' | 'kind' | 'parts'>,
+  kind: SheetKindOptions = APPLICANT_SHEET,
+): Promise<Sheet> {
+  const sheet =
+    file.kind === 'xlsx'
+      ? await readXlsx(file.bytes, file.parts, kind.known)
+      : readCsv(file.bytes, kind.known);
+  if (!sheet.headers.length || !sheet.rows.length) throw fileError(kind.noRows);
+  if (sheet.rows.length > kind.maxRows) throw fileError(kind.tooMany(sheet.rows.length));
   return sheet;
 }

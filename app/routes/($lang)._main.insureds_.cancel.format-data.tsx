@@ -1,0 +1,95 @@
+/**
+ * /insureds/cancel/format-data?import={id}: the matching job's progress (rows matched, errors so far).
+ * The page asks again every second while the job runs (without JavaScript it refreshes itself) and goes
+ * on to the review when the rows are matched. Leaving is safe: the job goes on.
+ */
+import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData, useRevalidator } from '@remix-run/react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cancellationFromRequest, cancellationProgress } from '~/lib/cancellations.server';
+import { localePath } from '~/i18n/config';
+import { useMessage } from '~/lib/messages';
+import { ButtonLink } from '~/components/ui/button';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { ProgressBar } from '~/components/imports/import-bits';
+import { CancelSteps } from '~/components/cancellations/cancel-steps';
+import { pageTitle } from '~/lib/meta';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const { ctx, view, lang } = await cancellationFromRequest(request, context);
+  if (view.status === 'uploaded')
+    throw redirect(localePath(lang, `/insureds/cancel/match-columns?import=${view.id}`));
+  if (view.status === 'review' || view.status === 'done')
+    throw redirect(localePath(lang, `/insureds/cancel/review-applicants?import=${view.id}`));
+  return {
+    import: { id: view.id, file_name: view.file_name },
+    progress: await cancellationProgress(ctx, view.id),
+    title: pageTitle(context, request, 'cancellations.progress.title'),
+  };
+}
+
+export default function CancelFormatData() {
+  const { t, i18n } = useTranslation();
+  const m = useMessage();
+  const { import: imp, progress } = useLoaderData<typeof loader>();
+  const revalidator = useRevalidator();
+  const running = progress.status === 'staging';
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === 'idle') revalidator.revalidate();
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+  const to = (path: string) => localePath(i18n.language, path);
+  return (
+    <div className="mx-auto max-w-3xl">
+      {running ? (
+        <noscript>
+          <meta httpEquiv="refresh" content="2" />
+        </noscript>
+      ) : null}
+      <CancelSteps current="prepare" id={imp.id} />
+      <PageHeader
+        title={t('cancellations.progress.title')}
+        description={t('cancellations.progress.description', { file: imp.file_name })}
+      />
+      {progress.status === 'failed' ? (
+        <Card>
+          <h2 className="text-base font-semibold text-red-800">{t('cancellations.progress.failed_title')}</h2>
+          <div className="mt-3">
+            <Alert>{m(progress.message ?? 'cancellations.errors.staging_failed')}</Alert>
+          </div>
+          <div className="mt-5 flex flex-wrap gap-3">
+            <ButtonLink to={to(`/insureds/cancel/match-columns?import=${imp.id}`)}>
+              {t('cancellations.progress.rematch')}
+            </ButtonLink>
+            <ButtonLink to={to('/insureds/cancel')} variant="secondary">
+              {t('cancellations.match.upload_again')}
+            </ButtonLink>
+          </div>
+        </Card>
+      ) : (
+        <Card>
+          <div className="space-y-4" aria-live="polite">
+            <ProgressBar percent={progress.percent} label={t('cancellations.progress.title')} />
+            <div className="flex flex-wrap justify-between gap-2 text-sm">
+              <p className="font-medium text-slate-900" data-testid="rows-done">
+                {progress.done === 0 && progress.percent === 0
+                  ? t('cancellations.progress.queued')
+                  : t('cancellations.progress.rows', { done: progress.done, total: progress.total })}
+              </p>
+              <p className={progress.errors ? 'text-amber-700' : 'text-slate-500'}>
+                {t('cancellations.progress.errors', { count: progress.errors })}
+              </p>
+            </div>
+            <p className="text-sm text-slate-600">{t('cancellations.progress.leave')}</p>
+          </div>
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,17 @@
+/** /insureds/cancel/template.xlsx: the cancellation template, its headers in the reader's language. */
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { CANCEL_PERMISSION } from '@server/domain/cancellations/schema';
+import { XLSX_CONTENT_TYPE } from '@server/platform/xlsx';
+import { cancellationTemplate } from '~/lib/cancellations.server';
+import { langOf, requirePermissions } from '~/lib/guards.server';
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  requirePermissions(request, context, CANCEL_PERMISSION);
+  return new Response(await cancellationTemplate(langOf(request)), {
+    headers: {
+      'content-type': XLSX_CONTENT_TYPE,
+      'content-disposition': 'attachment; filename="cancellation-template.xlsx"',
+      'cache-control': 'no-store',
+    },
+  });
+}
