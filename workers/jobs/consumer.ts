@@ -17,10 +17,12 @@ import { purgeExpiredSessions } from '../domain/auth/sessions';
 import { clearExpiredCarts } from '../domain/checkout/clear';
 import { CONFIRM_AMENDMENT_JOB, runConfirmJob } from '../domain/policies/amendments';
 import { sendExpiryReminders } from '../domain/reminders/expiry';
+import { DOCUMENTS_ZIP_JOB, runDocumentsZip } from '../domain/policy-documents/bulk';
 
 registerJobRunner(STAGE_IMPORT_JOB, runStaging);
 registerJobRunner(CONFIRM_AMENDMENT_JOB, runConfirmJob);
 registerJobRunner(STAGE_CANCELLATION_JOB, runCancellationStaging);
+registerJobRunner(DOCUMENTS_ZIP_JOB, runDocumentsZip);
 
 /**
  * The queue consumer. Messages are acknowledged one by one so a failure retries only itself; after the
