@@ -8,8 +8,10 @@ export default {
   serverConditions: ['workerd', 'worker', 'browser'],
   serverMainFields: ['browser', 'module', 'main'],
   serverMinify: false,
-  // Bundle every dependency except exceljs, which wrangler bundles with nodejs_compat.
-  serverDependenciesToBundle: [/^(?!exceljs).*/],
+  // Bundle every dependency except exceljs, which wrangler bundles with nodejs_compat, and @cantoo/pdf-lib,
+  // whose ES build imports JSON with import attributes (`with { type: 'json' }`) that the Remix compiler's
+  // esbuild cannot parse; wrangler's newer esbuild bundles it.
+  serverDependenciesToBundle: [/^(?!exceljs|@cantoo\/pdf-lib).*/],
   tailwind: false,
   postcss: true,
   future: {
