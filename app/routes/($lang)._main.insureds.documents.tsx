@@ -5,7 +5,7 @@
  * choice starts the ZIP job and goes to its progress page (/insureds/documents/{job}).
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useActionData, useLoaderData } from '@remix-run/react';
+import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useForm } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -63,13 +63,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const downloadSchema = bulkSchema.and(documentTypesFormSchema);
-
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       documents: { schema: bulkSchema, permission: DOCUMENT_PERMISSION },
-      download: { schema: downloadSchema, permission: DOCUMENT_PERMISSION },
+      // Built here, not at the top: bulkSchema is server-only, and the browser build drops the action.
+      download: { schema: bulkSchema.and(documentTypesFormSchema), permission: DOCUMENT_PERMISSION },
     },
     async handle(input, { ctx, redirect }) {
       switch (input.intent) {
@@ -96,7 +95,8 @@ export default function DownloadDocuments() {
     lastResult: answer?.intent === 'download' ? answer.submission : undefined,
     shouldValidate: 'onSubmit',
   });
-  const back = localePath(i18n.language, '/insureds');
+  const to = (path: string) => localePath(i18n.language, path);
+  const back = to('/insureds');
   if (!shown || !shown.choices.count) {
     return (
       <div className="mx-auto max-w-3xl">
@@ -132,6 +132,28 @@ export default function DownloadDocuments() {
             carried.ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />)
           )}
           <input type="hidden" name="__choices" value={JSON.stringify(shown)} />
+          <div>
+            <h2 className="mb-2 text-sm font-semibold text-slate-900">
+              {t('policy_documents.bulk.selected')}
+            </h2>
+            <ul className="flex flex-wrap gap-2 text-sm" data-testid="selected-insureds">
+              {choices.sample.map((p) => (
+                <li key={p.id}>
+                  <Link
+                    to={to(`/insureds/${p.id}/insured_details/documents`)}
+                    className={`inline-flex rounded-full px-2.5 py-1 ring-1 ring-inset ${p.inactive ? 'bg-red-50 text-red-800 ring-red-200' : 'bg-slate-50 text-slate-800 ring-slate-200 hover:bg-slate-100'}`}
+                  >
+                    {p.policy_number} · {p.name}
+                  </Link>
+                </li>
+              ))}
+              {choices.count > choices.sample.length ? (
+                <li className="px-1 py-1 text-slate-600">
+                  {t('policy_documents.bulk.more', { count: choices.count - choices.sample.length })}
+                </li>
+              ) : null}
+            </ul>
+          </div>
           {choices.inactive ? (
             <Alert>{t('policy_documents.bulk.inactive_notice', { count: choices.inactive })}</Alert>
           ) : null}

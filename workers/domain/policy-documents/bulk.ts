@@ -99,6 +99,13 @@ export async function documentChoices(ctx: ActorCtx, ids: number[]) {
   return {
     count: rows.length,
     inactive: rows.filter((r) => isInactive(r, today)).length,
+    /** The first insureds chosen, to name them (and link to their pages). */
+    sample: rows.slice(0, 10).map((r) => ({
+      id: r.public_id,
+      policy_number: r.policy_number,
+      name: `${r.first_name} ${r.last_name}`,
+      inactive: isInactive(r, today),
+    })),
     types: [
       ...POLICY_DOCUMENT_KINDS.map((k) => ({
         value: k as string,
