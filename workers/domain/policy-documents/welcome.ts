@@ -19,7 +19,7 @@ import { visiblePolicies } from '../access/scope';
 import { logActivities } from '../audit/activity-log';
 import { enqueueWelcomeEmails, welcomeStatements, WELCOME_PERMISSION } from '../checkout/welcome';
 import type { ActorCtx } from '../context';
-import { ValidationFailed } from '../errors';
+import { NotFound, ValidationFailed } from '../errors';
 import { intList } from '../policies/issue';
 import { policyStatus } from '../policies/status';
 import { msg, todayIso } from '../validation';
@@ -50,7 +50,8 @@ export async function sendPolicyWelcomeEmails(ctx: ActorCtx, ids: number[]): Pro
     .from(policies)
     .innerJoin(clients, eq(clients.id, policies.client_id))
     .where(and(inJson(policies.id, ids), visiblePolicies(ctx.actor)));
-  if (!rows.length) throw ValidationFailed.field('policies', msg('validation.required'));
+  // Ids were named, none of them is the actor's: as for one id of another tenant, not found.
+  if (!rows.length) throw new NotFound(msg('insureds.errors.not_found'));
 
   await requireInitialContacts(ctx, rows);
 
