@@ -37,3 +37,4 @@ export {
   listPolicyDocuments,
 } from '@server/domain/policy-documents/documents';
 export { sendPolicyWelcomeEmails } from '@server/domain/policy-documents/welcome';
+export { WELCOME_PERMISSION } from '@server/domain/checkout/welcome';

@@ -4,27 +4,30 @@
  * with the counts. Refused ('Insurer does not have an Email.', no initial contact): this page says why.
  */
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { redirect } from '@remix-run/cloudflare';
 import { useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { WELCOME_PERMISSION } from '@server/domain/checkout/welcome';
-import { policyIdsOf, sendPolicyWelcomeEmails } from '~/lib/policy-documents.server';
+import { policyIdsOf, sendPolicyWelcomeEmails, WELCOME_PERMISSION } from '~/lib/policy-documents.server';
 import { msg } from '@server/domain/validation';
 import { formAction } from '~/lib/actions.server';
 import { answerOf } from '~/lib/actions';
-import { langOf, requireUser } from '~/lib/guards.server';
+import { requireUser } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
 import { bulkSchema } from '~/lib/lists.server';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 
-export const meta: MetaFunction = () => [{ title: '' }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-/** Nothing to show without a selection: the list is where one is made. */
+/**
+ * The page itself only says why a sending was refused (or, reached without a selection, where to make
+ * one). It must not redirect: after a refused post the page's loader runs again, and a redirect would
+ * hide the refusal.
+ */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireUser(request, context);
-  throw redirect(localePath(langOf(request), '/insureds'));
+  return { title: pageTitle(context, request, 'policy_documents.welcome.send') };
 }
 
 export const action = (args: ActionFunctionArgs) =>

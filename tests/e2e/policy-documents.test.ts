@@ -161,4 +161,13 @@ describe('downloading documents', () => {
     const after = await school.getByTestId('current-documents').innerText();
     expect(after).toContain(t('policy_documents.tab.made_on', 'en', { date: '' }).trim());
   });
+
+  it('says why no welcome email was sent when the selection holds nobody', async () => {
+    await visit(school, '/home');
+    await postSelection(school, '/insureds/welcome-email', 'welcome_email', 'first_name=Nobody');
+    await waitForPath(school, '/insureds/welcome-email');
+    await hydrated(school);
+    expect(await school.locator('h1').innerText()).toBe(t('policy_documents.welcome.send'));
+    await school.getByText(t('policy_documents.bulk.nothing')).first().waitFor();
+  });
 });

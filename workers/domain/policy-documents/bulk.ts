@@ -127,7 +127,7 @@ function checkSelection(
   ids: number[],
   today: string,
 ) {
-  if (!ids.length) throw ValidationFailed.field('policies', msg('validation.required'));
+  if (!ids.length) throw ValidationFailed.field('policies', msg('policy_documents.bulk.nothing'));
   // Ids were named, none of them is the actor's: as for one id of another tenant, not found.
   if (!rows.length) throw new NotFound(msg('insureds.errors.not_found'));
   if (rows.length > MAX_ZIP_POLICIES)

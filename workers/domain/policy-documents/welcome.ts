@@ -33,7 +33,7 @@ export interface WelcomeOutcome {
 /** Sends the welcome email to the insureds `ids` (policy ids; those outside the actor's scope are ignored). */
 export async function sendPolicyWelcomeEmails(ctx: ActorCtx, ids: number[]): Promise<WelcomeOutcome> {
   requirePermission(ctx.actor, WELCOME_PERMISSION);
-  if (!ids.length) throw ValidationFailed.field('policies', msg('validation.required'));
+  if (!ids.length) throw ValidationFailed.field('policies', msg('policy_documents.bulk.nothing'));
   const rows = await ctx.db
     .select({
       id: policies.id,
