@@ -3,6 +3,7 @@ import { createDb } from '../platform/db';
 import { deliverOutboxMessage, redeliverStale } from '../domain/outbox/service';
 import {
   claimJob,
+  ContinueJob,
   failJob,
   finishJob,
   registerJobRunner,
@@ -71,8 +72,12 @@ export async function handleMessage(env: Env, body: JobMessage): Promise<void> {
         const result = await runner(db, env, job);
         await finishJob(db, job.id, result);
       } catch (e) {
-        // Put it back so the retry can claim it again.
+        // Put it back so the retry (or, for a runner going on, the next delivery) can claim it again.
         await releaseJob(db, job.id);
+        if (e instanceof ContinueJob) {
+          await env.JOBS.send({ type: 'job.run', id: job.id });
+          return;
+        }
         throw e;
       }
       return;

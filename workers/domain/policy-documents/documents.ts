@@ -127,6 +127,7 @@ export async function ensureCurrentDocument(
   policyId: number,
   kind: PolicyDocumentKind,
   now: Date,
+  onMade?: () => void,
 ): Promise<PolicyDocumentRow & { policy_number: string }> {
   const [policy] = await db
     .select({ version: policies.version, policy_number: policies.policy_number })
@@ -153,6 +154,7 @@ export async function ensureCurrentDocument(
       created_at: now,
     })
     .onConflictDoNothing();
+  onMade?.();
   const row = await storedDocument(db, policyId, kind, data.version);
   if (!row) throw new Error('The policy document was not recorded');
   return { ...row, policy_number: data.policy_number };
