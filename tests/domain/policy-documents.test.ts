@@ -4,7 +4,15 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { activityLogs, contacts, jobs, outbox, policies, policyDocuments } from '../../drizzle/schema';
+import {
+  activityLogs,
+  clients,
+  contacts,
+  jobs,
+  outbox,
+  policies,
+  policyDocuments,
+} from '../../drizzle/schema';
 import { Conflict, ValidationFailed } from '../../workers/domain/errors';
 import {
   checkCertificates,
@@ -113,6 +121,26 @@ describe('the insurance card and the certificate', () => {
     expect(listed.product_documents).toEqual([
       expect.objectContaining({ id: w.productDocumentId, type: 'policy_wording' }),
     ]);
+  });
+
+  it('is written in the client’s language, Chinese labels included', async () => {
+    const ctx = await asSchool();
+    try {
+      for (const [lang, title] of [
+        ['de', 'Versicherungsbestätigung'],
+        ['cn', '保险证明'],
+      ] as const) {
+        await db().update(clients).set({ preferred_lang: lang }).where(eq(clients.id, w.oakwood.id));
+        await bumpVersion(w.southPolicy.id);
+        const [text] = await pdfText(
+          await bytesOf(await downloadPolicyDocument(ctx, w.southPolicy.public_id, 'certificate')),
+        );
+        expect(text).toContain(title);
+        expect(text).toContain('Sasha South');
+      }
+    } finally {
+      await db().update(clients).set({ preferred_lang: 'en' }).where(eq(clients.id, w.oakwood.id));
+    }
   });
 
   it('downloads the product document listed for the policy, by its id', async () => {
