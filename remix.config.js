@@ -8,8 +8,11 @@ export default {
   serverConditions: ['workerd', 'worker', 'browser'],
   serverMainFields: ['browser', 'module', 'main'],
   serverMinify: false,
-  // Bundle every dependency except exceljs, which wrangler bundles with nodejs_compat.
-  serverDependenciesToBundle: [/^(?!exceljs).*/],
+  // Bundle every dependency except exceljs, which wrangler bundles with nodejs_compat, and the PDF library
+  // (@cantoo/pdf-lib, @cantoo/fontkit): pdf-lib's ES build imports JSON with import attributes that the
+  // Remix compiler's esbuild cannot parse, and wrangler's bundling aliases fontkit's WOFF2 decoder away
+  // (wrangler.toml [alias]).
+  serverDependenciesToBundle: [/^(?!exceljs|@cantoo\/).*/],
   tailwind: false,
   postcss: true,
   future: {

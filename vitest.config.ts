@@ -36,6 +36,8 @@ export default defineConfig({
       '@db': path('./drizzle'),
       // exceljs require()s uuid; inside the test runner that must be uuid's CommonJS build.
       uuid: path('./node_modules/uuid/dist/index.js'),
+      // As wrangler.toml's [alias]: fontkit's WOFF2 decoder is left out (the PDF fonts are WOFF).
+      'brotli/decompress.js': path('./workers/platform/no-woff2.ts'),
     },
   },
   test: {

@@ -10,6 +10,8 @@ const SERVER_PACKAGES = [
   'drizzle-orm',
   'drizzle-kit',
   'exceljs',
+  '@cantoo/',
+  'client-zip',
   'hono',
   '@hono/',
   '@cloudflare/',

@@ -34,6 +34,7 @@ import en_notifications from './en/notifications.json';
 import en_order from './en/order.json';
 import en_password_reset from './en/password_reset.json';
 import en_payments from './en/payments.json';
+import en_policy_documents from './en/policy_documents.json';
 import en_products from './en/products.json';
 import en_release_notes from './en/release_notes.json';
 import en_reminders from './en/reminders.json';
@@ -77,6 +78,7 @@ import ca_notifications from './ca/notifications.json';
 import ca_order from './ca/order.json';
 import ca_password_reset from './ca/password_reset.json';
 import ca_payments from './ca/payments.json';
+import ca_policy_documents from './ca/policy_documents.json';
 import ca_products from './ca/products.json';
 import ca_release_notes from './ca/release_notes.json';
 import ca_reminders from './ca/reminders.json';
@@ -120,6 +122,7 @@ import cn_notifications from './cn/notifications.json';
 import cn_order from './cn/order.json';
 import cn_password_reset from './cn/password_reset.json';
 import cn_payments from './cn/payments.json';
+import cn_policy_documents from './cn/policy_documents.json';
 import cn_products from './cn/products.json';
 import cn_release_notes from './cn/release_notes.json';
 import cn_reminders from './cn/reminders.json';
@@ -163,6 +166,7 @@ import de_notifications from './de/notifications.json';
 import de_order from './de/order.json';
 import de_password_reset from './de/password_reset.json';
 import de_payments from './de/payments.json';
+import de_policy_documents from './de/policy_documents.json';
 import de_products from './de/products.json';
 import de_release_notes from './de/release_notes.json';
 import de_reminders from './de/reminders.json';
@@ -206,6 +210,7 @@ import es_notifications from './es/notifications.json';
 import es_order from './es/order.json';
 import es_password_reset from './es/password_reset.json';
 import es_payments from './es/payments.json';
+import es_policy_documents from './es/policy_documents.json';
 import es_products from './es/products.json';
 import es_release_notes from './es/release_notes.json';
 import es_reminders from './es/reminders.json';
@@ -249,6 +254,7 @@ import fr_notifications from './fr/notifications.json';
 import fr_order from './fr/order.json';
 import fr_password_reset from './fr/password_reset.json';
 import fr_payments from './fr/payments.json';
+import fr_policy_documents from './fr/policy_documents.json';
 import fr_products from './fr/products.json';
 import fr_release_notes from './fr/release_notes.json';
 import fr_reminders from './fr/reminders.json';
@@ -292,6 +298,7 @@ import it_notifications from './it/notifications.json';
 import it_order from './it/order.json';
 import it_password_reset from './it/password_reset.json';
 import it_payments from './it/payments.json';
+import it_policy_documents from './it/policy_documents.json';
 import it_products from './it/products.json';
 import it_release_notes from './it/release_notes.json';
 import it_reminders from './it/reminders.json';
@@ -335,6 +342,7 @@ import pt_notifications from './pt/notifications.json';
 import pt_order from './pt/order.json';
 import pt_password_reset from './pt/password_reset.json';
 import pt_payments from './pt/payments.json';
+import pt_policy_documents from './pt/policy_documents.json';
 import pt_products from './pt/products.json';
 import pt_release_notes from './pt/release_notes.json';
 import pt_reminders from './pt/reminders.json';
@@ -381,6 +389,7 @@ export const localeResources = {
     "order": en_order,
     "password_reset": en_password_reset,
     "payments": en_payments,
+    "policy_documents": en_policy_documents,
     "products": en_products,
     "release_notes": en_release_notes,
     "reminders": en_reminders,
@@ -426,6 +435,7 @@ export const localeResources = {
     "order": ca_order,
     "password_reset": ca_password_reset,
     "payments": ca_payments,
+    "policy_documents": ca_policy_documents,
     "products": ca_products,
     "release_notes": ca_release_notes,
     "reminders": ca_reminders,
@@ -471,6 +481,7 @@ export const localeResources = {
     "order": cn_order,
     "password_reset": cn_password_reset,
     "payments": cn_payments,
+    "policy_documents": cn_policy_documents,
     "products": cn_products,
     "release_notes": cn_release_notes,
     "reminders": cn_reminders,
@@ -516,6 +527,7 @@ export const localeResources = {
     "order": de_order,
     "password_reset": de_password_reset,
     "payments": de_payments,
+    "policy_documents": de_policy_documents,
     "products": de_products,
     "release_notes": de_release_notes,
     "reminders": de_reminders,
@@ -561,6 +573,7 @@ export const localeResources = {
     "order": es_order,
     "password_reset": es_password_reset,
     "payments": es_payments,
+    "policy_documents": es_policy_documents,
     "products": es_products,
     "release_notes": es_release_notes,
     "reminders": es_reminders,
@@ -606,6 +619,7 @@ export const localeResources = {
     "order": fr_order,
     "password_reset": fr_password_reset,
     "payments": fr_payments,
+    "policy_documents": fr_policy_documents,
     "products": fr_products,
     "release_notes": fr_release_notes,
     "reminders": fr_reminders,
@@ -651,6 +665,7 @@ export const localeResources = {
     "order": it_order,
     "password_reset": it_password_reset,
     "payments": it_payments,
+    "policy_documents": it_policy_documents,
     "products": it_products,
     "release_notes": it_release_notes,
     "reminders": it_reminders,
@@ -696,6 +711,7 @@ export const localeResources = {
     "order": pt_order,
     "password_reset": pt_password_reset,
     "payments": pt_payments,
+    "policy_documents": pt_policy_documents,
     "products": pt_products,
     "release_notes": pt_release_notes,
     "reminders": pt_reminders,

@@ -18,6 +18,7 @@ import { importsApi } from './imports';
 import { checkoutApi } from './checkout';
 import { policyAmendmentsApi } from './policy-amendments';
 import { policyCancellationsApi } from './policy-cancellations';
+import { policyDocumentsApi } from './policy-documents';
 import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
@@ -45,6 +46,7 @@ api.route('/', policyAmendmentsApi);
 api.route('/', enrollmentsApi);
 api.route('/', importsApi);
 api.route('/', policyCancellationsApi);
+api.route('/', policyDocumentsApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

@@ -3,6 +3,7 @@ import { createDb } from '../platform/db';
 import { deliverOutboxMessage, redeliverStale } from '../domain/outbox/service';
 import {
   claimJob,
+  ContinueJob,
   failJob,
   finishJob,
   registerJobRunner,
@@ -17,10 +18,12 @@ import { purgeExpiredSessions } from '../domain/auth/sessions';
 import { clearExpiredCarts } from '../domain/checkout/clear';
 import { CONFIRM_AMENDMENT_JOB, runConfirmJob } from '../domain/policies/amendments';
 import { sendExpiryReminders } from '../domain/reminders/expiry';
+import { DOCUMENTS_ZIP_JOB, runDocumentsZip } from '../domain/policy-documents/bulk';
 
 registerJobRunner(STAGE_IMPORT_JOB, runStaging);
 registerJobRunner(CONFIRM_AMENDMENT_JOB, runConfirmJob);
 registerJobRunner(STAGE_CANCELLATION_JOB, runCancellationStaging);
+registerJobRunner(DOCUMENTS_ZIP_JOB, runDocumentsZip);
 
 /**
  * The queue consumer. Messages are acknowledged one by one so a failure retries only itself; after the
@@ -69,8 +72,12 @@ export async function handleMessage(env: Env, body: JobMessage): Promise<void> {
         const result = await runner(db, env, job);
         await finishJob(db, job.id, result);
       } catch (e) {
-        // Put it back so the retry can claim it again.
+        // Put it back so the retry (or, for a runner going on, the next delivery) can claim it again.
         await releaseJob(db, job.id);
+        if (e instanceof ContinueJob) {
+          await env.JOBS.send({ type: 'job.run', id: job.id });
+          return;
+        }
         throw e;
       }
       return;

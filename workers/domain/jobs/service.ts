@@ -135,6 +135,17 @@ export async function failJob(db: DB, id: number, reason: string) {
     .where(and(eq(jobs.id, id), sql`${jobs.status} != 'done'`));
 }
 
+/**
+ * Thrown by a runner that did part of its work and goes on in a new delivery: the consumer puts the job
+ * back to queued and sends it again, so a long job (thousands of PDFs) stays under the CPU limit of one
+ * queue invocation. The runner must pick up where it stopped (its work so far is stored).
+ */
+export class ContinueJob extends Error {
+  constructor() {
+    super('The job goes on in a new delivery');
+  }
+}
+
 /** Job runners by type; areas register theirs (imports, bulk cancellation, reports). */
 export type JobRunner = (db: DB, env: Env, job: Job) => Promise<Record<string, unknown> | null>;
 const runners = new Map<string, JobRunner>();

@@ -1,0 +1,16 @@
+/**
+ * /insureds/{id}/certificate.pdf: the insured's certificate of insurance of the policy's current version,
+ * made on first request and kept in R2 (workers/domain/policy-documents).
+ */
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+import {
+  downloadPolicyDocument,
+  DOCUMENT_PERMISSION,
+  policyDocumentResponse,
+} from '~/lib/policy-documents.server';
+import { requirePermissions } from '~/lib/guards.server';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, DOCUMENT_PERMISSION);
+  return policyDocumentResponse(request, downloadPolicyDocument(ctx, params.id!, 'certificate'));
+}
