@@ -56,7 +56,7 @@ export function policyConditions(ctx: ActorCtx, query: PolicyListQuery): SQL {
   if (query.status) c.push(statusCondition(query.status, today));
   if (query.residence_country)
     c.push(
-      sql`${policies.residence_country_id} = (SELECT ${countries.id} FROM ${countries} WHERE ${countries.code} = ${query.residence_country} OR CAST(${countries.id} AS TEXT) = ${query.residence_country} LIMIT 1)`,
+      sql`${policies.residence_country_id} = (SELECT ${countries.id} FROM ${countries} WHERE ${countries.code} = ${query.residence_country} OR ${countries.abbreviation} = ${query.residence_country} OR CAST(${countries.id} AS TEXT) = ${query.residence_country} LIMIT 1)`,
     );
   if (query.product)
     c.push(
