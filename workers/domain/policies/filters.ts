@@ -48,7 +48,11 @@ export function statusCondition(status: PolicyListStatus, today: string): SQL {
 export function policyConditions(ctx: ActorCtx, query: PolicyListQuery): SQL {
   const today = todayIso(ctx.now);
   const c: (SQL | undefined)[] = [visiblePolicies(ctx.actor)];
-  if (query.policy_id) c.push(beginsWith(policies.policy_number, query.policy_id.toUpperCase()));
+  if (query.policy_id) {
+    // Policy numbers are upper-case ASCII: a binary range on the unique index (LIKE would need NOCASE).
+    const from = query.policy_id.toUpperCase();
+    c.push(gte(policies.policy_number, from), sql`${policies.policy_number} < ${from + '\uffff'}`);
+  }
   if (query.first_name) c.push(beginsWith(policies.first_name, query.first_name));
   if (query.last_name) c.push(beginsWith(policies.last_name, query.last_name));
   if (query.group_name) c.push(eq(policies.group_name, query.group_name));

@@ -151,13 +151,12 @@ const SORTABLE = {
  * read in two steps (the page's ids from the policies table alone, then their joined rows), so the
  * filter, the sort and the count run on the policies indexes only.
  */
-export async function listPolicies(ctx: ActorCtx, query: PolicyListQuery): Promise<Page<PolicyListRow>> {
-  requirePermission(ctx.actor, READ);
-  const today = todayIso(ctx.now);
+/** The two statements of a list page: the page's ids (filtered, sorted) and the count. */
+export function listStatements(ctx: ActorCtx, query: PolicyListQuery) {
   const where = policyConditions(ctx, query);
   const order = orderBy(query.order, SORTABLE, POLICY_DEFAULT_ORDER, policies.id);
-  const page = await paginate<{ id: number }>(ctx.db, query, {
-    rows: (limit, offset) =>
+  return {
+    rows: (limit: number, offset: number) =>
       ctx.db
         .select({ id: policies.id })
         .from(policies)
@@ -169,7 +168,13 @@ export async function listPolicies(ctx: ActorCtx, query: PolicyListQuery): Promi
       .select({ total: sql<number>`count(*)` })
       .from(policies)
       .where(where),
-  });
+  };
+}
+
+export async function listPolicies(ctx: ActorCtx, query: PolicyListQuery): Promise<Page<PolicyListRow>> {
+  requirePermission(ctx.actor, READ);
+  const today = todayIso(ctx.now);
+  const page = await paginate<{ id: number }>(ctx.db, query, listStatements(ctx, query));
   const ids = page.items.map((r) => r.id);
   if (!ids.length) return { items: [], meta: page.meta };
   const rows = await listSelect(ctx).where(inArray(policies.id, ids));
