@@ -597,3 +597,29 @@ export async function policyFilterOptions(ctx: ActorCtx) {
     countries: countryRows.map((c) => ({ id: String(c.id), name: c.name })),
   };
 }
+
+/**
+ * The person of a policy as the order form's fields (for "add a policy for the same person"): names,
+ * birth date, contact, passport, countries and student number; the trip is for the user to choose.
+ */
+export async function personOfPolicy(ctx: ActorCtx, id: string): Promise<Record<string, string>> {
+  const p = await findPolicy(ctx, id, READ);
+  const fields = [
+    'type',
+    'first_name',
+    'last_name',
+    'date_of_birth',
+    'gender',
+    'email',
+    'personal_email',
+    'phone_country',
+    'phone_number',
+    'passport_number',
+    'residence_country_id',
+    'destination_country_id',
+    'student_number',
+    'plan',
+    'year_of_study',
+  ] as const;
+  return Object.fromEntries(fields.map((f) => [f, p[f] == null ? '' : String(p[f])]));
+}
