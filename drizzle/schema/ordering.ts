@@ -365,8 +365,10 @@ export const policies = sqliteTable(
         index(`policies_${s}_first_name_idx`).on(by, sql`${t.first_name} COLLATE NOCASE`),
         index(`policies_${s}_end_idx`).on(by, t.end_date),
         index(`policies_${s}_booking_idx`).on(by, t.booking_date),
-        index(`policies_${s}_status_end_idx`).on(by, t.status, t.end_date),
-        index(`policies_${s}_status_start_idx`).on(by, t.status, t.start_date),
+        // Covers the status conditions and the summary by status (counted from the index alone).
+        index(`policies_${s}_status_idx`).on(by, t.status, t.start_date, t.end_date),
+        index(`policies_${s}_number_idx`).on(by, t.policy_number),
+        index(`policies_${s}_campus_idx`).on(by, t.campus_id),
         index(`policies_${s}_product_idx`).on(by, t.product_id),
         index(`policies_${s}_group_idx`).on(by, t.group_name),
         index(`policies_${s}_type_idx`).on(by, t.type),
@@ -374,6 +376,7 @@ export const policies = sqliteTable(
       ];
     }),
     index('policies_company_start_idx').on(t.company_id, t.start_date),
+    index('policies_company_client_idx').on(t.company_id, t.client_id),
     index('policies_dependency_idx').on(t.dependency_id),
     index('policies_group_leader_idx').on(t.group_leader_id),
   ],
