@@ -46,6 +46,10 @@ describe('GET policies and insureds/summary', () => {
     expect(r.body.data.policies.items.every((p) => p.status === 'active')).toBe(true);
     const names = await get<Answer<{ policies: { items: Row[] } }>>('policies?first_name=se%C3%A1');
     expect(names.body.data.policies.items).toHaveLength(2);
+    const types = await get<Answer<{ policies: { items: (Row & { full_name: string })[] } }>>(
+      'policies?type=group_leader,immediate_family&order=full_name_asc',
+    );
+    expect(types.body.data.policies.items.map((p) => p.full_name)).toEqual(['Anna Kowalski', 'Greta Leader']);
   });
 
   it('refuses filters that are not what they claim to be (422, each on its key)', async () => {

@@ -63,7 +63,8 @@ export function policyConditions(ctx: ActorCtx, query: PolicyListQuery): SQL {
   if (query.first_name) c.push(beginsWith(policies.first_name, query.first_name));
   if (query.last_name) c.push(beginsWith(policies.last_name, query.last_name));
   if (query.group_name) c.push(eq(policies.group_name, query.group_name));
-  if (query.type) c.push(eq(policies.type, query.type));
+  if (query.type)
+    c.push(query.type.length === 1 ? eq(policies.type, query.type[0]) : inArray(policies.type, query.type));
   if (query.status) c.push(statusCondition(query.status, today));
   if (query.residence_country)
     c.push(
