@@ -5,7 +5,7 @@
  * bulk action is a page of its own (`action`), which receives the selection.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { Link, useLoaderData } from '@remix-run/react';
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import { APPLICANT_TYPES } from '@server/domain/enrollments/schema';
@@ -67,7 +67,26 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
+/** The filters under "More filters" (open when one of them is set). */
+const MORE_FILTERS = [
+  'residence_country',
+  'product',
+  'client',
+  'campus',
+  'group_name',
+  'type',
+  'start_from',
+  'start_to',
+  'end_from',
+  'end_to',
+  'issued_from',
+  'issued_to',
+  'booking_from',
+  'booking_to',
+];
+
 export default function Insureds() {
+  const [params] = useSearchParams();
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const exportHref = useExportHref();
@@ -209,66 +228,76 @@ export default function Insureds() {
         <FilterSearch name="first_name" label={t('insureds.fields.first_name')} />
         <FilterSearch name="last_name" label={t('insureds.fields.last_name')} />
         <FilterSelect
-          name="residence_country"
-          label={t('insureds.fields.residence_country')}
-          any={t('insureds.filters.any')}
-          options={data.options.countries.map((c) => ({ value: c.id, label: c.name }))}
-        />
-        <FilterSelect
-          name="product"
-          label={t('insureds.fields.product')}
-          any={t('insureds.filters.any')}
-          options={data.options.products.map((p) => ({ value: p.id, label: p.name }))}
-        />
-        <FilterSelect
           name="status"
           label={t('insureds.fields.status')}
           any={t('insureds.statuses.all')}
           options={POLICY_LIST_STATUSES.map((s) => ({ value: s, label: t(`insureds.statuses.${s}`) }))}
         />
-        {staff ? (
-          <FilterSelect
-            name="client"
-            label={t('insureds.fields.client')}
-            any={t('insureds.filters.any')}
-            options={data.options.clients.map((c) => ({ value: c.id, label: c.name }))}
-          />
-        ) : null}
-        {staff || data.options.campuses.length > 1 ? (
-          <FilterSelect
-            name="campus"
-            label={t('insureds.fields.campus')}
-            any={t('insureds.filters.any')}
-            options={data.options.campuses.map((c) => ({
-              value: c.id,
-              label: staff ? `${c.client} · ${c.name}` : c.name,
-            }))}
-          />
-        ) : null}
-        {staff ? (
-          <>
+        <details
+          className="sm:col-span-2 lg:col-span-4"
+          open={MORE_FILTERS.some((f) => params.get(f)) || undefined}
+        >
+          <summary className="cursor-pointer text-sm font-semibold text-primary-800">
+            {t('insureds.filters.more')}
+          </summary>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
             <FilterSelect
-              name="group_name"
-              label={t('insureds.fields.group_name')}
+              name="residence_country"
+              label={t('insureds.fields.residence_country')}
               any={t('insureds.filters.any')}
-              options={data.groups.map((g) => ({ value: g, label: g }))}
+              options={data.options.countries.map((c) => ({ value: c.id, label: c.name }))}
             />
             <FilterSelect
-              name="type"
-              label={t('insureds.fields.type')}
+              name="product"
+              label={t('insureds.fields.product')}
               any={t('insureds.filters.any')}
-              options={APPLICANT_TYPES.map((v) => ({ value: v, label: t(`insureds.types.${v}`) }))}
+              options={data.options.products.map((p) => ({ value: p.id, label: p.name }))}
             />
-          </>
-        ) : null}
-        <FilterDate name="start_from" label={t('insureds.filters.start_from')} />
-        <FilterDate name="start_to" label={t('insureds.filters.start_to')} />
-        <FilterDate name="end_from" label={t('insureds.filters.end_from')} />
-        <FilterDate name="end_to" label={t('insureds.filters.end_to')} />
-        <FilterDate name="issued_from" label={t('insureds.filters.issued_from')} />
-        <FilterDate name="issued_to" label={t('insureds.filters.issued_to')} />
-        <FilterDate name="booking_from" label={t('insureds.filters.booking_from')} />
-        <FilterDate name="booking_to" label={t('insureds.filters.booking_to')} />
+            {staff ? (
+              <FilterSelect
+                name="client"
+                label={t('insureds.fields.client')}
+                any={t('insureds.filters.any')}
+                options={data.options.clients.map((c) => ({ value: c.id, label: c.name }))}
+              />
+            ) : null}
+            {staff || data.options.campuses.length > 1 ? (
+              <FilterSelect
+                name="campus"
+                label={t('insureds.fields.campus')}
+                any={t('insureds.filters.any')}
+                options={data.options.campuses.map((c) => ({
+                  value: c.id,
+                  label: staff ? `${c.client} · ${c.name}` : c.name,
+                }))}
+              />
+            ) : null}
+            {staff ? (
+              <>
+                <FilterSelect
+                  name="group_name"
+                  label={t('insureds.fields.group_name')}
+                  any={t('insureds.filters.any')}
+                  options={data.groups.map((g) => ({ value: g, label: g }))}
+                />
+                <FilterSelect
+                  name="type"
+                  label={t('insureds.fields.type')}
+                  any={t('insureds.filters.any')}
+                  options={APPLICANT_TYPES.map((v) => ({ value: v, label: t(`insureds.types.${v}`) }))}
+                />
+              </>
+            ) : null}
+            <FilterDate name="start_from" label={t('insureds.filters.start_from')} />
+            <FilterDate name="start_to" label={t('insureds.filters.start_to')} />
+            <FilterDate name="end_from" label={t('insureds.filters.end_from')} />
+            <FilterDate name="end_to" label={t('insureds.filters.end_to')} />
+            <FilterDate name="issued_from" label={t('insureds.filters.issued_from')} />
+            <FilterDate name="issued_to" label={t('insureds.filters.issued_to')} />
+            <FilterDate name="booking_from" label={t('insureds.filters.booking_from')} />
+            <FilterDate name="booking_to" label={t('insureds.filters.booking_to')} />
+          </div>
+        </details>
       </FiltersBar>
       <DataTable
         rows={data.list.items}
