@@ -5,17 +5,17 @@
  * them, cancelled ones with their reason, and each policy's 'issue' transaction (plus 'cancellation').
  *
  * `seedDemoPolicies` is the demo's insureds list: both demo schools (Oakwood's two campuses and a
- * Kingsbridge campus), under contracts that started six months ago, policies in every status (active,
+ * Kingsbridge campus), under weekly-priced contracts open since before the oldest trip, policies in every status (active,
  * expired, not started, cancelled), families, groups with leaders, and names from many languages.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import { campuses, clients, contracts, policies, policyBatches, products } from '../schema';
+import { eq, sql } from 'drizzle-orm';
+import { campuses, clients, contracts, policies, policyBatches } from '../schema';
 import type { DB, Statement } from '../../workers/platform/db';
 import { chunk, runBatch } from '../../workers/platform/db';
 import { publicId } from '../../workers/platform/crypto';
 import { POLICY_NUMBER_DIGITS, POLICY_SERIES } from '../../workers/domain/policies/issue';
 import { buildCampus, countryId } from './builders';
-import { buildContract, buildProduct } from './contracts';
+import { buildWeeklyContract } from './amendments';
 
 export interface PolicySeed {
   first_name: string;
@@ -45,10 +45,14 @@ export const daysFrom = (base: Date, days: number) => isoDay(new Date(base.getTi
 const tripDays = (start: string, end: string) =>
   Math.round((Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / DAY) + 1;
 
-/** The premium of a trip: 55p a day, at least six days; 12 % insurance premium tax; 60 % net. */
+/**
+ * The premium of a trip under the demo's weekly-priced contract (drizzle/seed/amendments.ts): 45.00 per
+ * started week (30.00 net), with 12 % insurance premium tax on top.
+ */
 export function seedPremium(start: string, end: string) {
-  const premium = Math.max(6, tripDays(start, end)) * 55;
-  return { premium, net: Math.round(premium * 0.6), tax: Math.round(premium * 0.12) };
+  const weeks = Math.ceil(Math.max(6, tripDays(start, end)) / 7);
+  const premium = weeks * 4500;
+  return { premium, net: weeks * 3000, tax: Math.round(premium * 0.12) };
 }
 
 /**
@@ -383,18 +387,6 @@ export async function seedDemoPolicies(
   },
 ) {
   const today = new Date(`${isoDay(input.now ?? new Date())}T00:00:00Z`);
-  const [existing] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.company_id, input.companyId), eq(products.status, 'active')))
-    .limit(1);
-  const product =
-    existing ??
-    (await buildProduct(db, {
-      companyId: input.companyId,
-      code: 'OAK_STUDENT',
-      name: 'Student Travel Cover',
-    }));
   const kingsbridge = await buildCampus(db, {
     name: 'Kingsbridge Central Campus',
     clientId: input.kingsbridgeClientId,
@@ -410,15 +402,14 @@ export async function seedDemoPolicies(
   let offset = 0;
   let total = 0;
   for (const [i, campusId] of campusIds.entries()) {
-    const contract = await buildContract(db, {
-      campusId,
-      productId: product.id,
-      startDate: contractStart,
-      endDate: contractEnd,
-      name: `${product.name} ${contractStart.slice(0, 4)}`,
-      netMinor: 6000,
-      saleMinor: 9500,
-    });
+    // The weekly-priced contract of the amendments' demo (so extending charges a difference), open since
+    // before the oldest demo trip.
+    const weekly = await buildWeeklyContract(db, campusId);
+    await db
+      .update(contracts)
+      .set({ start_date: contractStart, end_date: contractEnd })
+      .where(eq(contracts.id, weekly.id));
+    const contract = { ...weekly, start_date: contractStart };
     const { orders, next } = campusOrders(
       { id: campusId, contractId: contract.id, ...plan[i % plan.length] },
       today,

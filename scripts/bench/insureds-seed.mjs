@@ -29,7 +29,13 @@ export async function apiToken(base, email) {
   await (
     await fetch(`${base}/api/company/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify(body) })
   ).text();
-  const pin = await lastPin(base, email);
+  // The PIN email goes through the outbox queue: wait for it.
+  let pin = null;
+  for (let i = 0; i < 20 && !pin; i++) {
+    await new Promise((r) => setTimeout(r, 300));
+    pin = await lastPin(base, email).catch(() => null);
+  }
+  if (!pin) throw new Error(`No PIN for ${email}`);
   const res = await fetch(`${base}/api/company/auth/sign-in`, {
     method: 'POST',
     headers,

@@ -22,8 +22,13 @@ try {
   console.log(
     `seeded ${seeded.policies} policies over ${seeded.campuses} campuses in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
   );
+  // One sign-in per user (a second PIN could be read before it arrives).
+  const tokens = {
+    'admin@demo.test': await apiToken(server.base, 'admin@demo.test'),
+    'school.admin@demo.test': await apiToken(server.base, 'school.admin@demo.test'),
+  };
   const campusRes = await fetch(`${server.base}/api/company/policies?items=1&order=issued_at_desc`, {
-    headers: { authorization: `Bearer ${await apiToken(server.base, 'admin@demo.test')}` },
+    headers: { authorization: `Bearer ${tokens['admin@demo.test']}` },
   });
   const campus = (await campusRes.json()).data.policies.items[0].campus.id;
   const users = [
@@ -40,7 +45,7 @@ try {
     ['type', { type: 'group_leader' }],
   ];
   for (const [who, email] of users) {
-    const token = await apiToken(server.base, email);
+    const token = tokens[email];
     for (const [name, f] of filters) {
       if (who === 'school' && name === 'campus') continue;
       const q = new URLSearchParams(f).toString();

@@ -4,7 +4,7 @@
  * this user is looking at". Ids in a selection are always re-read through the same scope, so a bulk action
  * never reaches a policy the user cannot see.
  */
-import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { inJson } from '../../platform/db';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { campuses, clients, countries, policies, products } from '../../../drizzle/schema';
