@@ -268,6 +268,8 @@ function person(i: number, birthYear: number) {
   const month = String((i % 12) + 1).padStart(2, '0');
   const day = String((i % 27) + 1).padStart(2, '0');
   const ascii = `${first_name}.${last_name}`
+    .replace(/Ł/g, 'L')
+    .replace(/ł/g, 'l')
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z.]/g, '')
