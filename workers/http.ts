@@ -14,6 +14,7 @@ import { devRoutes } from './web/dev';
 import { epdqSimulator } from './web/epdq-simulator';
 import { devOrdering } from './web/dev-ordering';
 import { devAmendments } from './web/dev-amendments';
+import { devPolicies } from './web/dev-policies';
 import { newCspNonce } from './web/csp';
 
 export type AppEnv = { Bindings: Env; Variables: { db: DB; now: Date; requestId: string } };
@@ -63,6 +64,7 @@ export function createApp(build?: ServerBuild) {
   app.route('/__dev', devRoutes);
   app.route('/__dev/ordering', devOrdering);
   app.route('/__dev/amendments', devAmendments);
+  app.route('/__dev/policies', devPolicies);
   app.route('/dev/epdq', epdqSimulator);
 
   app.all('*', async (c) => {

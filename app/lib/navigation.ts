@@ -37,7 +37,13 @@ const reportLinks = (paths: readonly string[], permission: string): MenuLink[] =
   paths.map((p) => ({ key: `reports.${p}`, to: `/reports/${p}`, permission }));
 
 export const MENU: MenuEntry[] = [
-  { key: 'insured', to: '/insureds', permission: 'read_insured' },
+  {
+    key: 'insured',
+    children: [
+      { key: 'manage_policies', to: '/insureds', permission: 'read_insured' },
+      { key: 'order_policies', to: '/insureds/order', permission: 'create_insured' },
+    ],
+  },
   { key: 'clients', to: '/clients', permission: 'read_client' },
   {
     key: 'accounting',
@@ -154,4 +160,6 @@ export const BUILT_PAGES = new Set<string>([
   '/manage-company',
   '/clients',
   '/school/info',
+  '/insureds',
+  '/insureds/order',
 ]);

@@ -23,6 +23,7 @@ import {
   updateEnrollment,
 } from '@server/domain/enrollments/service';
 import { listEnrollments } from '@server/domain/enrollments/queries';
+import { personOfPolicy } from '@server/domain/policies/service';
 import { ignoreRefusal } from '~/lib/actions.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { orderStep } from '~/lib/enrollments.server';
@@ -55,7 +56,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const students = list.items
     .filter((e) => e.type === 'student' && e.id !== editing?.id)
     .map((e) => ({ id: e.id, name: e.full_name ?? '—' }));
-  return { closed: false as const, batch, list, countries, editing, students, title };
+  // "Add policy for this person" (an insured's page): the new applicant starts from that person's details.
+  const prefillId = url.searchParams.get('prefill');
+  const prefill = prefillId && !editing ? await personOfPolicy(ctx, prefillId) : null;
+  return { closed: false as const, batch, list, countries, editing, students, prefill, title };
 }
 
 /** Add an applicant, save the one being edited (`&edit={id}`), or delete one from the list. */
@@ -116,11 +120,13 @@ function formValue(e: EnrollmentRowView | null) {
 
 function ApplicantForm({
   editing,
+  prefill,
   countries,
   students,
   cancelTo,
 }: {
   editing: EnrollmentRowView | null;
+  prefill?: Record<string, string> | null;
   countries: CountryOption[];
   students: { id: string; name: string }[];
   cancelTo: string;
@@ -133,7 +139,7 @@ function ApplicantForm({
   const [form, fields] = useForm({
     id: editing ? `applicant-${editing.id}` : 'applicant-new',
     lastResult: data?.intent === 'delete' ? undefined : data?.submission,
-    defaultValue: formValue(editing),
+    defaultValue: editing ? formValue(editing) : { ...formValue(null), ...prefill },
     constraint: getZodConstraint(applicantFormSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: applicantFormSchema }),
     shouldValidate: 'onBlur',
@@ -170,7 +176,7 @@ export default function AddApplicants() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   if (data.closed) return <ClosedOrder />;
-  const { batch, list, countries, editing, students } = data;
+  const { batch, list, countries, editing, students, prefill } = data;
   const lp = (path: string) => localePath(i18n.language, path);
   const self = lp(`/insureds/new/add?batch=${batch.id}`);
   return (
@@ -193,6 +199,7 @@ export default function AddApplicants() {
         <ApplicantForm
           key={`${editing?.id ?? 'new'}-${list.meta.total}`}
           editing={editing}
+          prefill={prefill}
           countries={countries}
           students={students}
           cancelTo={self}

@@ -49,10 +49,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const headers = new Headers();
   if (choices.campus && choices.campus.id !== remembered)
     headers.append('set-cookie', serializeCookie(context.env, 'order_campus', choices.campus.id));
-  return json({ choices, unfinished, title: pageTitle(context, request, 'order.title') }, { headers });
+  // "Add policy for this person" on an insured's page: the applicant form opens with their details.
+  const prefill = url.searchParams.get('prefill');
+  return json(
+    { choices, unfinished, prefill, title: pageTitle(context, request, 'order.title') },
+    { headers },
+  );
 }
 
 const startSchema = z.object({
+  prefill: z.string().max(40).optional(),
   campus_id: z.string().max(40).default(''),
   contract_id: z.string({ required_error: 'order.choose_product' }).max(40),
 });
@@ -71,9 +77,10 @@ export const action = (args: ActionFunctionArgs) =>
           await deleteBatch(ctx, input.batch_id);
           return redirect('/insureds/order', 'order.discarded');
         case 'single': {
-          const { campus_id, contract_id } = input;
+          const { campus_id, contract_id, prefill } = input;
           const batch = await startSingleOrder(ctx, { campus_id, contract_id });
-          return redirect(`/insureds/new/add?batch=${batch.public_id}`, undefined, {
+          const person = prefill ? `&prefill=${encodeURIComponent(prefill)}` : '';
+          return redirect(`/insureds/new/add?batch=${batch.public_id}${person}`, undefined, {
             headers: remember(context, campus_id),
           });
         }
@@ -101,7 +108,7 @@ function remember(context: AppLoadContext, campusId: string) {
 export default function OrderPage() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { choices, unfinished } = useLoaderData<typeof loader>();
+  const { choices, unfinished, prefill } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const errors = result?.submission?.error ?? {};
   const navigation = useNavigation();
@@ -184,6 +191,7 @@ export default function OrderPage() {
       <Card>
         <h2 className="mb-4 text-base font-semibold">{t('order.new_order')}</h2>
         <Form method="get" className="grid items-end gap-4 sm:grid-cols-2 lg:grid-cols-3" replace>
+          {prefill ? <input type="hidden" name="prefill" value={prefill} /> : null}
           {choices.staff ? (
             <div>
               <Label htmlFor="order-client">{t('order.client')}</Label>
@@ -253,6 +261,7 @@ export default function OrderPage() {
         {choices.campus && choices.products.length ? (
           <AppForm method="post" className="mt-6 space-y-5" key={choices.campus.id}>
             <input type="hidden" name="campus_id" value={choices.campus.id} />
+            {prefill ? <input type="hidden" name="prefill" value={prefill} /> : null}
             <fieldset>
               <legend className="mb-2 text-sm font-medium text-slate-700">
                 {t('order.products_for', { campus: choices.campus.name })}

@@ -12,7 +12,7 @@
  *   staging job that writes its rows as enrollments of a draft batch.
  * Money is stored in minor units (pence, cents) with the currency beside it.
  */
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns';
 import { campuses, clients, companies, countries, jobs, users } from '../schema';
@@ -353,7 +353,32 @@ export const policies = sqliteTable(
     index('policies_campus_idx').on(t.campus_id, t.start_date),
     index('policies_batch_idx').on(t.batch_id),
     index('policies_invoice_idx').on(t.invoice_id),
-    index('policies_name_idx').on(t.company_id, t.last_name, t.first_name),
+    // The insureds list (migration 0007): every filter and the default order has an index under the
+    // scope's first column, company_id for company users and client_id for school users. Names are
+    // matched by prefix with LIKE, which uses an index only when it is NOCASE.
+    ...(['company_id', 'client_id'] as const).flatMap((scope) => {
+      const s = scope === 'company_id' ? 'company' : 'client';
+      const by = t[scope];
+      return [
+        index(`policies_${s}_issued_idx`).on(by, t.issued_at),
+        index(`policies_${s}_last_name_idx`).on(by, sql`${t.last_name} COLLATE NOCASE`),
+        index(`policies_${s}_first_name_idx`).on(by, sql`${t.first_name} COLLATE NOCASE`),
+        index(`policies_${s}_end_idx`).on(by, t.end_date),
+        index(`policies_${s}_booking_idx`).on(by, t.booking_date),
+        // Covers the status conditions and the summary by status (counted from the index alone).
+        index(`policies_${s}_status_idx`).on(by, t.status, t.start_date, t.end_date),
+        index(`policies_${s}_number_idx`).on(by, t.policy_number),
+        index(`policies_${s}_campus_idx`).on(by, t.campus_id),
+        index(`policies_${s}_product_idx`).on(by, t.product_id),
+        index(`policies_${s}_group_idx`).on(by, t.group_name),
+        index(`policies_${s}_type_idx`).on(by, t.type),
+        index(`policies_${s}_residence_idx`).on(by, t.residence_country_id),
+      ];
+    }),
+    index('policies_company_start_idx').on(t.company_id, t.start_date),
+    index('policies_company_client_idx').on(t.company_id, t.client_id),
+    index('policies_dependency_idx').on(t.dependency_id),
+    index('policies_group_leader_idx').on(t.group_leader_id),
   ],
 );
 

@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { users } from '../schema';
+import { eq, sql } from 'drizzle-orm';
+import { clients, users } from '../schema';
 import type { DB } from '../../workers/platform/db';
 import {
   buildCampus,
@@ -15,6 +15,7 @@ import {
 } from './builders';
 import { seedDemoClients } from './clients';
 import { seedDemoContracts } from './contracts';
+import { seedDemoPolicies } from './policies';
 import { notify } from '../../workers/domain/notifications/service';
 import { createInvitation } from '../../workers/domain/auth/service';
 import { runBatch } from '../../workers/platform/db';
@@ -170,6 +171,19 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
       campusPublicIds: [north.public_id, south.public_id],
       actingUserId: senior.id,
     });
+  // Only when serving, as the contracts: the insureds list of both demo schools (drizzle/seed/policies.ts).
+  if (env) {
+    const [kingsbridge] = await db
+      .select({ id: clients.id })
+      .from(clients)
+      .where(eq(clients.name, 'Kingsbridge Language Academy'));
+    await seedDemoPolicies(db, {
+      companyId: main.id,
+      oakwoodCampusIds: [north.id, south.id],
+      kingsbridgeClientId: kingsbridge.id,
+      seniorAdminId: senior.id,
+    });
+  }
   await welcome(db, senior.id);
   await welcome(db, schoolAdmin.id);
   return { seeded: true };

@@ -293,6 +293,6 @@ describe('a school user', () => {
     );
     await screenshots(school, 'clients-school-info');
     await school.goto('/clients');
-    await waitForPath(school, /\/home$/);
+    await waitForPath(school, /\/(home|insureds)$/);
   });
 });

@@ -41,7 +41,14 @@ async function box(locator: Locator) {
   return b;
 }
 
-const LISTS = ['/products', '/manage-countries', '/manage-insurers', '/manage-company', '/clients'];
+const LISTS = [
+  '/products',
+  '/manage-countries',
+  '/manage-insurers',
+  '/manage-company',
+  '/clients',
+  '/insureds',
+];
 
 describe('at phone width', () => {
   let page: Page;

@@ -19,6 +19,7 @@ import { checkoutApi } from './checkout';
 import { policyAmendmentsApi } from './policy-amendments';
 import { policyCancellationsApi } from './policy-cancellations';
 import { policyDocumentsApi } from './policy-documents';
+import { policiesApi } from './policies';
 import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
@@ -47,6 +48,7 @@ api.route('/', enrollmentsApi);
 api.route('/', importsApi);
 api.route('/', policyCancellationsApi);
 api.route('/', policyDocumentsApi);
+api.route('/', policiesApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

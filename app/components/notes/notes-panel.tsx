@@ -11,6 +11,7 @@
 import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { Link, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { NOTE_SOURCES, NOTE_TYPES, REQUESTER_TYPES, noteSchema } from '@server/domain/notes/schema';
@@ -115,12 +116,17 @@ function NoteCard({ note, downloadHref }: { note: NoteRow; downloadHref: (noteId
   );
 }
 
-function AddNoteForm({
+/** The add-note form; `extra` adds hidden fields (a bulk note's selection), `withFile` false leaves out the file. */
+export function AddNoteForm({
   lastResult,
   requesters,
+  extra,
+  withFile = true,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
   requesters?: Partial<Record<(typeof REQUESTER_TYPES)[number], string[]>>;
+  extra?: ReactNode;
+  withFile?: boolean;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -156,7 +162,12 @@ function AddNoteForm({
     </div>
   );
   return (
-    <AppForm method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-4">
+    <AppForm
+      method="post"
+      encType={withFile ? 'multipart/form-data' : undefined}
+      {...getFormProps(form)}
+      className="space-y-4"
+    >
       <FormErrors errors={form.errors} />
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">
@@ -186,20 +197,23 @@ function AddNoteForm({
           field={fields.message_link}
           hint={t('notes.fields.message_link_hint')}
         />
-        <div className="sm:col-span-2">
-          <Label htmlFor={`${form.id}-file`}>{t('notes.fields.file')}</Label>
-          <input
-            id={`${form.id}-file`}
-            type="file"
-            name="file"
-            accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.docx,.xlsx,.csv"
-            aria-invalid={fileErrors?.length ? true : undefined}
-            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:font-semibold file:text-primary-800"
-          />
-          <p className="mt-1 text-xs text-slate-500">{t('notes.fields.file_hint')}</p>
-          <ErrorList errors={fileErrors} />
-        </div>
+        {withFile ? (
+          <div className="sm:col-span-2">
+            <Label htmlFor={`${form.id}-file`}>{t('notes.fields.file')}</Label>
+            <input
+              id={`${form.id}-file`}
+              type="file"
+              name="file"
+              accept=".pdf,.png,.jpg,.jpeg,.gif,.webp,.docx,.xlsx,.csv"
+              aria-invalid={fileErrors?.length ? true : undefined}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-primary-50 file:px-3 file:py-2 file:font-semibold file:text-primary-800"
+            />
+            <p className="mt-1 text-xs text-slate-500">{t('notes.fields.file_hint')}</p>
+            <ErrorList errors={fileErrors} />
+          </div>
+        ) : null}
       </div>
+      {extra}
       <p className="text-xs text-slate-500">{t('notes.conversation_hint')}</p>
       <Button type="submit" name="intent" value="add_note" disabled={busy}>
         {t('notes.add')}

@@ -197,7 +197,8 @@ export async function signIn(page: Page, email: string): Promise<void> {
   await enterEmail(page, email);
   const pin = await enterPassword(page, email);
   await enterPin(page, pin);
-  await waitForPath(page, /^(\/[a-z]{2})?\/home$/);
+  // /home sends a user to their landing page (/insureds by default) once that page exists.
+  await waitForPath(page, /^(\/[a-z]{2})?\/(home|insureds|clients|products)$/);
   await hydrated(page);
 }
 

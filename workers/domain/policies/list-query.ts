@@ -30,7 +30,11 @@ export const policyListQuerySchema = listQuerySchema.extend({
   client: id,
   campus: id,
   group_name: text(50),
-  type: z.preprocess(blank, z.enum(APPLICANT_TYPES).optional()),
+  /** One type, or several separated by commas (the catalogue's `type=group_leader,student`). */
+  type: z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() ? v.split(',').map((t) => t.trim()) : undefined) : blank(v)),
+    z.array(z.enum(APPLICANT_TYPES)).min(1).max(APPLICANT_TYPES.length).optional(),
+  ),
   status: z.preprocess(blank, z.enum(POLICY_LIST_STATUSES).optional()),
   /** Date ranges: trip start, trip end, issued (day of issue) and booking date, each from/to inclusive. */
   start_from: date,

@@ -1,0 +1,142 @@
+/** Small pieces of the insureds pages: the status badge, the summary chips that filter by status. */
+import { Link, useLocation, useSearchParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { POLICY_LIST_STATUSES, type PolicyListStatus } from '@server/domain/policies/list-query';
+import type { PolicySummary, PolicySummaryRow } from '@server/domain/policies/service';
+import { localePath } from '~/i18n/config';
+import { ScrollBox } from '~/components/ui/data-table';
+import { StatusBadge } from '~/components/ui/status-badge';
+import { formatDate } from '~/lib/dates';
+
+const TONES = { active: 'green', not_started: 'blue', expired: 'slate', cancelled: 'red' } as const;
+
+export function PolicyStatusBadge({ status }: { status: PolicyListStatus }) {
+  const { t } = useTranslation();
+  return <StatusBadge tone={TONES[status]}>{t(`insureds.statuses.${status}`)}</StatusBadge>;
+}
+
+/** Trip dates on two lines ("from" above "to"). */
+export function TripDates({ start, end }: { start: string; end: string }) {
+  return (
+    <span className="whitespace-nowrap">
+      {formatDate(start)}
+      <br />
+      <span className="text-slate-500">{formatDate(end)}</span>
+    </span>
+  );
+}
+
+/**
+ * The summary of the list (`insureds/summary`): a chip per status with its count; a chip sets the status
+ * filter (the other filters kept), the open one clears it.
+ */
+export function StatusChips({ summary }: { summary: PolicySummary }) {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const current = params.get('status') ?? '';
+  const href = (status: string) => {
+    const next = new URLSearchParams(params);
+    next.delete('page');
+    if (status) next.set('status', status);
+    else next.delete('status');
+    return `${location.pathname}?${next}`;
+  };
+  const chips = [
+    { key: '', label: t('insureds.statuses.all'), count: summary.total },
+    ...POLICY_LIST_STATUSES.map((s) => ({ key: s, label: t(`insureds.statuses.${s}`), count: summary[s] })),
+  ];
+  return (
+    <nav
+      className="mb-4 flex flex-wrap gap-2"
+      aria-label={t('insureds.summary_label')}
+      data-testid="status-chips"
+    >
+      {chips.map((c) => (
+        <Link
+          key={c.key || 'all'}
+          to={href(c.key)}
+          aria-current={current === c.key ? 'page' : undefined}
+          className={`inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
+            current === c.key
+              ? 'bg-primary-800 text-white ring-primary-800'
+              : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
+          }`}
+        >
+          {c.label}
+          <span
+            className={`rounded-full px-2 text-xs ${current === c.key ? 'bg-white/20' : 'bg-slate-100 text-slate-700'}`}
+          >
+            {c.count.toLocaleString('en-GB')}
+          </span>
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+/** A short table of related policies (family, led insureds, the same person's other policies). */
+export function RelatedPolicies({
+  rows,
+  empty,
+  caption,
+}: {
+  rows: readonly PolicySummaryRow[];
+  empty: string;
+  caption: string;
+}) {
+  const { t, i18n } = useTranslation();
+  if (!rows.length) return <p className="text-sm text-slate-500">{empty}</p>;
+  return (
+    <ScrollBox label={caption}>
+      <table className="min-w-full text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="text-xs uppercase tracking-wide text-slate-500">
+          <tr>
+            <th scope="col" className="py-2 pr-4">
+              {t('insureds.fields.policy_id')}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t('insureds.fields.name')}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t('insureds.fields.type')}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t('insureds.fields.product')}
+            </th>
+            <th scope="col" className="py-2 pr-4">
+              {t('insureds.fields.trip_dates')}
+            </th>
+            <th scope="col" className="py-2">
+              {t('insureds.fields.status')}
+            </th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((r) => (
+            <tr key={r.id}>
+              <td className="py-2 pr-4">
+                <Link
+                  to={localePath(i18n.language, `/insureds/${r.id}/insured_details`)}
+                  className="font-mono text-xs font-semibold text-primary-800 hover:underline"
+                >
+                  {r.policy_number}
+                </Link>
+              </td>
+              <td className="py-2 pr-4">{r.full_name}</td>
+              <td className="py-2 pr-4">{t(`insureds.types.${r.type}`)}</td>
+              <td className="py-2 pr-4">{r.product.name}</td>
+              <td className="py-2 pr-4">
+                <TripDates start={r.start_date} end={r.end_date} />
+              </td>
+              <td className="py-2">
+                <PolicyStatusBadge status={r.status} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </ScrollBox>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * The insured page's MFA logs tab. Insureds do not sign in yet (the student portal is not built), so no
+ * insured has a sign-in or PIN record; the tab says so instead of showing an empty table
+ * (docs/decisions.md "Insureds list and page").
+ */
+import { type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { useTranslation } from 'react-i18next';
+import { requireInsuredTab } from '~/lib/insureds.server';
+import { Card } from '~/components/ui/card';
+import { EmptyState } from '~/components/ui/list-controls';
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  requireInsuredTab(request, context, 'mfa_logs');
+  return null;
+}
+
+export default function InsuredMfaLogsTab() {
+  const { t } = useTranslation();
+  return (
+    <Card>
+      <EmptyState message={t('insureds.detail.mfa_empty')} />
+    </Card>
+  );
+}
