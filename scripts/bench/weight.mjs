@@ -33,6 +33,8 @@ export const PAGES = [
   { name: 'companies', route: '($lang)._main.manage-company._index' },
   { name: 'countries', route: '($lang)._main.manage-countries._index' },
   { name: 'insurers', route: '($lang)._main.manage-insurers' },
+  { name: 'insureds list', route: '($lang)._main.insureds._index' },
+  { name: 'insured detail', route: '($lang)._main.insureds_.$id.insured_details._index' },
 ];
 
 export function readManifest(dir = PUBLIC) {
