@@ -6,7 +6,7 @@
  * for each demo campus (docs/decisions.md, "Amendments").
  */
 import { and, eq } from 'drizzle-orm';
-import { campuses, clients, contracts, products, units } from '../schema';
+import { campuses, clients, contracts, insurers, products, units } from '../schema';
 import type { DB } from '../../workers/platform/db';
 import { buildContract, buildProduct } from './contracts';
 
@@ -30,7 +30,21 @@ export async function buildWeeklyContract(db: DB, campusId: number) {
       name: 'Student Cover (weekly)',
     });
     const [week] = await db.select().from(units).where(eq(units.name, 'week'));
-    if (week) await db.update(products).set({ unit_id: week.id }).where(eq(products.id, product.id));
+    const [insurer] = await db.select({ id: insurers.id }).from(insurers).orderBy(insurers.id).limit(1);
+    // What the insurance card and certificate print: the insurer, the master certificate, whom to call.
+    [product] = await db
+      .update(products)
+      .set({
+        ...(week ? { unit_id: week.id } : {}),
+        insurer_id: insurer?.id ?? null,
+        master_certificate_number: 'MC-2026-0417',
+        medical_assistance_phone: '+44 20 7946 0321',
+        medical_assistance_email: 'assistance@medassist.example',
+        claim_phone: '+44 20 7946 0155',
+        claim_email: 'claims@studentcover.example',
+      })
+      .where(eq(products.id, product.id))
+      .returning();
   }
   const [existing] = await db
     .select()
