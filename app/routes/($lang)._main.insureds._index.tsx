@@ -216,6 +216,9 @@ export default function Insureds() {
                 {t('insureds.cancel_by_spreadsheet')}
               </ButtonLink>
             ) : null}
+            <ButtonLink to={to('/insureds/confirm-enrolment')} variant="secondary">
+              {t('reminders.enrolment.title')}
+            </ButtonLink>
             {data.can.order ? (
               <ButtonLink to={to('/insureds/order')}>{t('insureds.order')}</ButtonLink>
             ) : null}

@@ -71,7 +71,11 @@ describe('cancel by spreadsheet', () => {
   });
 
   it('uploads the sheet and matches its columns; the policy id column cannot be ignored', async () => {
-    await visit(page, '/insureds/cancel');
+    // From the insureds list's header.
+    await visit(page, '/insureds');
+    await hydrated(page);
+    await page.getByRole('link', { name: t('insureds.cancel_by_spreadsheet'), exact: true }).click();
+    await waitForPath(page, '/insureds/cancel');
     await hydrated(page);
     expect(await page.locator('h1').innerText()).toBe(t('cancellations.upload.title'));
     const [template] = await Promise.all([
@@ -179,7 +183,11 @@ describe('cancel by spreadsheet', () => {
   });
 
   it('confirms the enrolment of the same policy ids: cancelled now', async () => {
-    await visit(page, '/insureds/confirm-enrolment');
+    // Reached from the insureds list's header, as a person finds it.
+    await visit(page, '/insureds');
+    await hydrated(page);
+    await page.getByRole('link', { name: t('reminders.enrolment.title'), exact: true }).click();
+    await waitForPath(page, '/insureds/confirm-enrolment');
     await hydrated(page);
     await page.getByLabel(t('reminders.enrolment.label')).fill(`${numbers[0]}\nP99999999`);
     await page.getByRole('button', { name: t('reminders.enrolment.submit') }).click();
