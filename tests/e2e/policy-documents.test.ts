@@ -148,8 +148,9 @@ describe('downloading documents', () => {
   });
 
   it('sends the welcome email to the insureds chosen in the list and says how many', async () => {
-    await chooseFromList(school, 'last_name=Testera', 'welcome_email');
+    // Other browser tests order for the same school with the same made-up last names: Łukasz is ours.
+    await chooseFromList(school, 'first_name=Łukasz&last_name=Testera', 'welcome_email');
     await waitForPath(school, '/insureds');
-    await school.getByText(t('policy_documents.welcome.sent', 'en', { sent: 2 })).waitFor();
+    await school.getByText(t('policy_documents.welcome.sent', 'en', { sent: 1 })).waitFor();
   });
 });
