@@ -14,8 +14,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare';
-import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
-import { useEffect } from 'react';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -24,6 +23,7 @@ import {
   quoteInputSchema,
 } from '@server/domain/policies/amendments/schema';
 import { intentAction, unreachable } from '~/lib/actions';
+import { RefreshWhile } from '~/components/ui/refresh-while';
 import { confirmAmendment, getAmendment, quoteAmendment } from '~/lib/amendments.server';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { queryOf } from '~/lib/lists.server';
@@ -101,16 +101,8 @@ export default function AmendmentPage() {
   const { view, errorsOnly } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
-  const revalidator = useRevalidator();
   const lp = (path: string) => localePath(i18n.language, path);
   const confirming = !!view.job && view.status !== 'confirmed' && view.job.status !== 'failed';
-  useEffect(() => {
-    if (!confirming) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle') revalidator.revalidate();
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [confirming, revalidator]);
 
   const [form, fields] = useForm({
     id: `quote-${view.id}`,
@@ -194,6 +186,7 @@ export default function AmendmentPage() {
 
   return (
     <div className="mx-auto max-w-5xl space-y-6">
+      <RefreshWhile running={confirming} />
       <PageHeader
         title={t(`amendments.kinds.${kind}.title`)}
         description={t(`amendments.kinds.${kind}.description`)}

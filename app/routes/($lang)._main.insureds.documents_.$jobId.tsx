@@ -4,10 +4,10 @@
  * refreshes itself), then offers the ZIP. Leaving is safe: the job goes on.
  */
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData, useRevalidator } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { documentsJobStatus, DOCUMENT_PERMISSION } from '~/lib/policy-documents.server';
+import { RefreshWhile } from '~/components/ui/refresh-while';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
@@ -47,23 +47,11 @@ export default function DocumentsJob() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
   const { job } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
   const running = job.status === 'queued' || job.status === 'running';
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle') revalidator.revalidate();
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [running, revalidator]);
   const to = (path: string) => localePath(i18n.language, path);
   return (
     <div className="mx-auto max-w-3xl">
-      {running ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      ) : null}
+      <RefreshWhile running={running} />
       <PageHeader
         title={
           job.status === 'done'

@@ -5,10 +5,10 @@
  * order and upload pages link back here.
  */
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { useLoaderData, useRevalidator } from '@remix-run/react';
-import { useEffect } from 'react';
+import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { importFromRequest, importProgress } from '~/lib/imports.server';
+import { RefreshWhile } from '~/components/ui/refresh-while';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
 import { ButtonLink } from '~/components/ui/button';
@@ -40,23 +40,11 @@ export default function FormatData() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
   const { import: imp, progress } = useLoaderData<typeof loader>();
-  const revalidator = useRevalidator();
   const running = progress.status === 'staging';
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle') revalidator.revalidate();
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [running, revalidator]);
   const to = (path: string) => localePath(i18n.language, path);
   return (
     <div className="mx-auto max-w-3xl">
-      {running ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      ) : null}
+      <RefreshWhile running={running} />
       <ImportSteps current="prepare" links={{ match: `/insureds/match-columns?import=${imp.id}` }} />
       <PageHeader
         title={t('imports.progress.title')}

@@ -11,14 +11,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare';
-import { Link, useActionData, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react';
-import { useEffect } from 'react';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CANCEL_PERMISSION } from '@server/domain/cancellations/schema';
 import { Conflict } from '@server/domain/errors';
 import { msg } from '@server/domain/validation';
 import { formAction } from '~/lib/actions';
+import { RefreshWhile } from '~/components/ui/refresh-while';
 import {
   cancellationFromRequest,
   cancellationOutcome,
@@ -70,16 +70,8 @@ export default function ConfirmCancellation() {
   const { outcome } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const revalidator = useRevalidator();
   const to = (path: string) => localePath(i18n.language, path);
   const running = outcome.status === 'confirming';
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === 'idle') revalidator.revalidate();
-    }, 1000);
-    return () => clearInterval(timer);
-  }, [running, revalidator]);
   const id = outcome.import.id;
   const currency = outcome.currency ?? 'GBP';
   const credit = outcome.credit_minor + outcome.credit_tax_minor;
@@ -104,11 +96,7 @@ export default function ConfirmCancellation() {
   ];
   return (
     <div className="mx-auto max-w-4xl">
-      {running ? (
-        <noscript>
-          <meta httpEquiv="refresh" content="2" />
-        </noscript>
-      ) : null}
+      <RefreshWhile running={running} />
       <CancelSteps current="confirm" id={outcome.status === 'confirmed' ? undefined : id} />
       <PageHeader
         title={t('cancellations.confirm.title')}
