@@ -11,14 +11,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare';
-import {
-  Form,
-  useActionData,
-  useLoaderData,
-  useNavigation,
-  useSearchParams,
-  useSubmit,
-} from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { activeCountries } from '@server/domain/countries/service';
 import { deleteEnrollments, updateEnrollment } from '@server/domain/enrollments/service';
@@ -38,7 +31,7 @@ import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
-import { ImportSteps } from '~/components/imports/import-bits';
+import { ImportSteps, OnlyErrorsToggle } from '~/components/imports/import-bits';
 import { ReviewGrid } from '~/components/imports/review-grid';
 import { pageTitle } from '~/lib/meta';
 
@@ -153,7 +146,6 @@ export default function ReviewApplicants() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const [params] = useSearchParams();
-  const submit = useSubmit();
   const busy = useNavigation().state === 'submitting';
   const to = (path: string) => localePath(i18n.language, path);
   const ref: Record<string, string> = data.import ? { import: data.import.id } : { batch: data.batch.id };
@@ -198,27 +190,12 @@ export default function ReviewApplicants() {
           {t('imports.review.summary', { total: data.counts.total, errors: data.counts.with_errors })}
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <Form method="get" className="flex items-center gap-2" preventScrollReset>
-            {Object.entries(ref).map(([k, v]) => (
-              <input key={k} type="hidden" name={k} value={v} />
-            ))}
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                name="errors_only"
-                value="1"
-                defaultChecked={data.errorsOnly}
-                onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-                className="h-4 w-4 rounded border-slate-300 text-primary-700"
-              />
-              {t('imports.review.only_errors')}
-            </label>
-            <noscript>
-              <Button type="submit" variant="secondary" className="!py-1.5">
-                {t('imports.review.apply')}
-              </Button>
-            </noscript>
-          </Form>
+          <OnlyErrorsToggle
+            keep={ref}
+            checked={data.errorsOnly}
+            label={t('imports.review.only_errors')}
+            applyLabel={t('imports.review.apply')}
+          />
           <AppForm method="post" id="delete-form" preventScrollReset className="flex flex-wrap gap-2">
             {Object.entries(ref).map(([k, v]) => (
               <input key={k} type="hidden" name={k} value={v} />

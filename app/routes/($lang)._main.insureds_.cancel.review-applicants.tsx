@@ -11,7 +11,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
+import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
@@ -21,6 +21,7 @@ import {
   proceedCancelSchema,
 } from '@server/domain/cancellations/schema';
 import { intentAction, unreachable } from '~/lib/actions';
+import { OnlyErrorsToggle } from '~/components/imports/import-bits';
 import { msg } from '@server/domain/validation';
 import {
   cancelReviewPage,
@@ -93,7 +94,6 @@ export default function CancelReview() {
   const m = useMessage();
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
-  const submit = useSubmit();
   const busy = useNavigation().state === 'submitting';
   const to = (path: string) => localePath(i18n.language, path);
   const imp = data.import;
@@ -173,25 +173,12 @@ export default function CancelReview() {
           {t('cancellations.review.summary', { total: data.counts.total, errors: data.counts.with_errors })}
         </p>
         <div className="flex flex-wrap items-center gap-3">
-          <Form method="get" className="flex items-center gap-2" preventScrollReset>
-            <input type="hidden" name="import" value={imp.id} />
-            <label className="flex items-center gap-2 text-sm text-slate-700">
-              <input
-                type="checkbox"
-                name="errors_only"
-                value="1"
-                defaultChecked={data.errorsOnly}
-                onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
-                className="h-4 w-4 rounded border-slate-300 text-primary-700"
-              />
-              {t('cancellations.review.only_errors')}
-            </label>
-            <noscript>
-              <Button type="submit" variant="secondary" className="!py-1.5">
-                {t('cancellations.review.apply')}
-              </Button>
-            </noscript>
-          </Form>
+          <OnlyErrorsToggle
+            keep={{ import: imp.id }}
+            checked={data.errorsOnly}
+            label={t('cancellations.review.only_errors')}
+            applyLabel={t('cancellations.review.apply')}
+          />
           <AppForm method="post" id="delete-form" preventScrollReset className="flex flex-wrap gap-2">
             <input type="hidden" name="import" value={imp.id} />
             <Button

@@ -1,6 +1,7 @@
-import { Link } from '@remix-run/react';
+import { Form, Link, useSubmit } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { localePath } from '~/i18n/config';
+import { Button } from '~/components/ui/button';
 
 export type ImportStep = 'upload' | 'match' | 'prepare' | 'review' | 'link' | 'leaders' | 'fees';
 const STEPS: ImportStep[] = ['upload', 'match', 'prepare', 'review', 'link', 'leaders', 'fees'];
@@ -116,4 +117,45 @@ export function importHref(i: { id: string; status: string }): string {
     default:
       return `/insureds/review-applicants?import=${i.id}`;
   }
+}
+
+/**
+ * "Only show errors" of a review step (applicants, cancellation rows): a GET form that keeps the step's
+ * own parameters (`keep`), sent as soon as the box changes, with an apply button without JavaScript.
+ */
+export function OnlyErrorsToggle({
+  keep,
+  checked,
+  label,
+  applyLabel,
+}: {
+  keep: Record<string, string>;
+  checked: boolean;
+  label: string;
+  applyLabel: string;
+}) {
+  const submit = useSubmit();
+  return (
+    <Form method="get" className="flex items-center gap-2" preventScrollReset>
+      {Object.entries(keep).map(([k, v]) => (
+        <input key={k} type="hidden" name={k} value={v} />
+      ))}
+      <label className="flex items-center gap-2 text-sm text-slate-700">
+        <input
+          type="checkbox"
+          name="errors_only"
+          value="1"
+          defaultChecked={checked}
+          onChange={(e) => submit(e.currentTarget.form, { preventScrollReset: true })}
+          className="h-4 w-4 rounded border-slate-300 text-primary-700"
+        />
+        {label}
+      </label>
+      <noscript>
+        <Button type="submit" variant="secondary" className="!py-1.5">
+          {applyLabel}
+        </Button>
+      </noscript>
+    </Form>
+  );
 }
