@@ -10,13 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import { APPLICANT_TYPES } from '@server/domain/enrollments/schema';
 import { POLICY_LIST_STATUSES, policyListQuerySchema } from '@server/domain/policies/list-query';
-import {
-  groupNames,
-  listPolicies,
-  policyFilterOptions,
-  policySummary,
-  type PolicyListRow,
-} from '@server/domain/policies/service';
+import { policyOverview } from '@server/domain/policies/overview';
+import { listPolicies, policyFilterOptions, type PolicyListRow } from '@server/domain/policies/service';
 import { requirePermissions } from '~/lib/guards.server';
 import { lenientQuery, queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
@@ -42,11 +37,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_policy');
   const query = lenientQuery(policyListQuerySchema, queryOf(request));
-  const [list, summary, options, groups] = await Promise.all([
+  const [list, { summary, group_names: groups }, options] = await Promise.all([
     listPolicies(ctx, query),
-    policySummary(ctx),
+    policyOverview(ctx),
     policyFilterOptions(ctx),
-    groupNames(ctx),
   ]);
   const a = ctx.actor;
   return json({

@@ -218,3 +218,28 @@ export const cancellationRows = sqliteTable(
   },
   (t) => [index('cancellation_rows_import_idx').on(t.import_id, t.error_count, t.position)],
 );
+
+// ---------------------------------------------------------------- the insureds list's counts, cached
+
+/**
+ * Per company, a number that goes up with every policy inserted, deleted or changed in a way the list's
+ * counts see (status, dates, group name, owner). Kept by the triggers of migration 0008, so no write path
+ * can forget it.
+ */
+export const policyRevisions = sqliteTable('policy_revisions', {
+  company_id: integer('company_id').primaryKey(),
+  revision: integer('revision').notNull().default(0),
+});
+
+/**
+ * The insureds list's summary by status and its group names, per tenant scope (`policyScopeKey`), valid for
+ * one day (the statuses follow today's date) and one set of revisions of the scope's companies.
+ */
+export const policyOverviewCache = sqliteTable('policy_overview_cache', {
+  scope_key: text('scope_key').primaryKey(),
+  day: text('day').notNull(),
+  revision: text('revision').notNull(),
+  summary: text('summary', { mode: 'json' }).notNull(),
+  group_names: text('group_names', { mode: 'json' }).notNull(),
+  computed_at: integer('computed_at', { mode: 'timestamp_ms' }).notNull(),
+});

@@ -120,6 +120,24 @@ export function visiblePolicies(actor: Actor): SQL {
   });
 }
 
+/**
+ * A key naming the set of policies `visiblePolicies` gives this actor (for caches of what the scope sees),
+ * and the companies whose policies are in it (their revisions tell when such a cache is out of date).
+ */
+export function policyScopeKey(actor: Actor): { key: string; companyIds: number[] } {
+  if (actor.user_type === 'company') {
+    const ids = [...visibleCompanyIds(actor)].sort((a, b) => a - b);
+    return { key: `company:${ids.join(',')}`, companyIds: ids };
+  }
+  const companyIds = actor.companies.map((c) => c.id).sort((a, b) => a - b);
+  if (actor.user_type === 'school' && actor.client_id) {
+    const campuses =
+      actor.campus_ids === null ? 'all' : [...actor.campus_ids].sort((a, b) => a - b).join(',');
+    return { key: `client:${actor.client_id}:${campuses}`, companyIds };
+  }
+  return { key: 'nothing', companyIds: [] };
+}
+
 // ---------------------------------------------------------------- account managers' own clients
 
 export const ACCOUNT_MANAGER_ROLE = 'account_manager';

@@ -29,10 +29,9 @@ import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';
 import { orderBy, paginate, type Page } from '../lists';
 import { msg, todayIso } from '../validation';
-import { policyConditions, statusCondition } from './filters';
+import { policyConditions } from './filters';
 import {
   POLICY_DEFAULT_ORDER,
-  POLICY_LIST_STATUSES,
   type PolicyListQuery,
   type PolicyListStatus,
 } from './list-query';
@@ -216,28 +215,7 @@ export async function policiesByIds(ctx: ActorCtx, ids: readonly string[]): Prom
   return rows.map((r) => shape(r as RawRow, today));
 }
 
-export type PolicySummary = Record<PolicyListStatus, number> & { total: number };
-
-/** Counts by status of every policy the actor sees (`insureds/summary`; the list's status chips). */
-export async function policySummary(ctx: ActorCtx): Promise<PolicySummary> {
-  requirePermission(ctx.actor, READ);
-  const today = todayIso(ctx.now);
-  const count = (status: PolicyListStatus) =>
-    sql<number>`coalesce(sum(CASE WHEN ${statusCondition(status, today)} THEN 1 ELSE 0 END), 0)`;
-  const [row] = await ctx.db
-    .select({
-      total: sql<number>`count(*)`,
-      active: count('active'),
-      not_started: count('not_started'),
-      expired: count('expired'),
-      cancelled: count('cancelled'),
-    })
-    .from(policies)
-    .where(visiblePolicies(ctx.actor));
-  const out = { total: Number(row?.total ?? 0) } as PolicySummary;
-  for (const s of POLICY_LIST_STATUSES) out[s] = Number(row?.[s] ?? 0);
-  return out;
-}
+export { groupNames, policySummary, type PolicySummary } from './overview';
 
 // ---------------------------------------------------------------- one policy
 
@@ -448,22 +426,6 @@ export async function policiesInBatch(ctx: ActorCtx, batchId: string): Promise<P
     .orderBy(asc(policies.policy_number));
   if (!rows.length) throw new NotFound();
   return rows.map((r) => shape(r as RawRow, today));
-}
-
-/** The group names in use (`policies/group-names`): distinct, sorted, null and empty names dropped. */
-export async function groupNames(ctx: ActorCtx): Promise<string[]> {
-  requirePermission(ctx.actor, READ);
-  const rows = await ctx.db
-    .selectDistinct({ name: policies.group_name })
-    .from(policies)
-    .where(
-      and(
-        visiblePolicies(ctx.actor),
-        sql`${policies.group_name} IS NOT NULL AND trim(${policies.group_name}) <> ''`,
-      ),
-    )
-    .orderBy(asc(policies.group_name));
-  return rows.map((r) => r.name!).filter(Boolean);
 }
 
 /** The groups (`policies/groups`): each group name with its insureds' count and group leaders. */
