@@ -9,6 +9,7 @@ import {
   invoices,
   policies,
   policyAmendments,
+  policyRevisions,
   serviceAgreements,
   userCompanies,
 } from '../../../drizzle/schema';
@@ -122,20 +123,21 @@ export function visiblePolicies(actor: Actor): SQL {
 
 /**
  * A key naming the set of policies `visiblePolicies` gives this actor (for caches of what the scope sees),
- * and the companies whose policies are in it (their revisions tell when such a cache is out of date).
+ * and the condition on `policy_revisions` of the companies whose policies are in it (their revisions
+ * tell when such a cache is out of date); null when the actor sees no company's policies.
  */
-export function policyScopeKey(actor: Actor): { key: string; companyIds: number[] } {
-  if (actor.user_type === 'company') {
-    const ids = [...visibleCompanyIds(actor)].sort((a, b) => a - b);
-    return { key: `company:${ids.join(',')}`, companyIds: ids };
-  }
-  const companyIds = actor.companies.map((c) => c.id).sort((a, b) => a - b);
-  if (actor.user_type === 'school' && actor.client_id) {
-    const campuses =
-      actor.campus_ids === null ? 'all' : [...actor.campus_ids].sort((a, b) => a - b).join(',');
-    return { key: `client:${actor.client_id}:${campuses}`, companyIds };
-  }
-  return { key: 'nothing', companyIds: [] };
+export function policyScopeKey(actor: Actor): { key: string; revisions: SQL | null } {
+  const ids =
+    actor.user_type === 'company'
+      ? visibleCompanyIds(actor)
+      : actor.user_type === 'school' && actor.client_id
+        ? actor.companies.map((c) => c.id)
+        : [];
+  const sorted = [...ids].sort((a, b) => a - b);
+  const revisions = sorted.length ? inArray(policyRevisions.company_id, sorted) : null;
+  if (actor.user_type === 'company') return { key: `company:${sorted.join(',')}`, revisions };
+  const campuses = actor.campus_ids === null ? 'all' : [...actor.campus_ids].sort((a, b) => a - b).join(',');
+  return { key: `client:${actor.client_id}:${campuses}`, revisions };
 }
 
 // ---------------------------------------------------------------- account managers' own clients

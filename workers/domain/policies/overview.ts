@@ -5,7 +5,7 @@
  * `policy_overview_cache` and made again when the day changes (statuses follow today's date) or when a
  * policy of the scope's companies is added, changed or removed (`policy_revisions`, kept by triggers).
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { policies, policyOverviewCache, policyRevisions } from '../../../drizzle/schema';
 import { requirePermission } from '../access/actor';
 import { policyScopeKey, visiblePolicies } from '../access/scope';
@@ -37,13 +37,13 @@ export async function groupNames(ctx: ActorCtx): Promise<string[]> {
 export async function policyOverview(ctx: ActorCtx): Promise<PolicyOverview> {
   requirePermission(ctx.actor, READ);
   const day = todayIso(ctx.now);
-  const { key, companyIds } = policyScopeKey(ctx.actor);
-  if (!companyIds.length) return countOverview(ctx, day);
+  const { key, revisions } = policyScopeKey(ctx.actor);
+  if (!revisions) return countOverview(ctx, day);
   // The revision read before counting is the one stored: a change made while counting leaves the cache
   // stale for the next reader, never wrong.
   const revision = sql<string>`(SELECT coalesce(group_concat(r.company_id || '.' || r.revision, ','), '')
     FROM (SELECT company_id, revision FROM ${policyRevisions}
-      WHERE ${inArray(policyRevisions.company_id, companyIds)} ORDER BY company_id) AS r)`;
+      WHERE ${revisions} ORDER BY company_id) AS r)`;
   const [current] = await ctx.db
     .select({
       revision,
