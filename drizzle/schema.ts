@@ -3,7 +3,7 @@
  * Conventions: integer primary keys; `public_id` is the short opaque id shown in URLs and the API;
  * money as integer minor units + ISO currency; dates as YYYY-MM-DD text; timestamps as UTC epoch ms.
  */
-import { relations } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 import {
@@ -90,6 +90,11 @@ export const companies = sqliteTable(
     terms: text('terms'),
     quickbooks_company_id: text('quickbooks_company_id'),
     quickbooks_refresh_token: text('quickbooks_refresh_token'),
+    /** Overdue reminders: days after the due date on which the accounting contact is emailed (0009). */
+    overdue_reminder_days: text('overdue_reminder_days', { mode: 'json' })
+      .$type<number[]>()
+      .notNull()
+      .default(sql`'[1,7,14]'`),
     ...timestamps,
   },
   (t) => [uniqueIndex('companies_public_id_uq').on(t.public_id), index('companies_name_idx').on(t.name)],
@@ -471,6 +476,7 @@ export const settings = sqliteTable('settings', {
 export * from './schema/configuration';
 export * from './schema/ordering';
 export * from './schema/policies';
+export * from './schema/billing';
 
 // ---------------------------------------------------------------- relations
 

@@ -17,7 +17,9 @@ export const BATCH_SOURCES = ['single', 'import'] as const;
 export const IMPORT_STATUSES = ['uploaded', 'staging', 'review', 'done', 'failed'] as const;
 export const DATE_ORDERS = ['dmy', 'mdy', 'ymd'] as const;
 export const POLICY_STATUSES = ['issued', 'cancelled'] as const;
-export const INVOICE_STATUSES = ['unpaid', 'pending', 'paid', 'refunded'] as const;
+/** The payment state kept on an invoice (recomputed by invoices/settle.ts); open, due and overdue are
+ * derived from the due date when read (invoices/status.ts). */
+export const INVOICE_STATUSES = ['unpaid', 'pending', 'paid', 'refunded', 'void'] as const;
 export const INVOICE_PAYMENT_METHODS = [
   'credit_card',
   'bank_transfer',

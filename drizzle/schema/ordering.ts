@@ -32,6 +32,7 @@ import {
   TRANSACTION_STATUSES,
 } from './ordering-enums';
 import { INVOICE_TYPES } from './policy-enums';
+import { INVOICE_ITEM_KINDS, RECEIVED_VIA } from './billing-enums';
 
 export * from './ordering-enums';
 import type { EnrollmentError } from './ordering-enums';
@@ -164,6 +165,7 @@ export const enrollments = sqliteTable(
     error_count: integer('error_count').notNull().default(0),
     fee_minor: integer('fee_minor'),
     tax_minor: integer('tax_minor'),
+    stamp_duty_minor: integer('stamp_duty_minor'),
     /** The original cells of an imported row (header to text), so nothing the user sent is lost. */
     source: text('source', { mode: 'json' }).$type<Record<string, string> | null>(),
     ...timestamps,
@@ -215,6 +217,24 @@ export const invoices = sqliteTable(
     created_by: integer('created_by').references(() => users.id),
     /** Idempotency key of the checkout that created it: a second click finds this invoice. */
     checkout_key: text('checkout_key'),
+    // ---- billing (migration 0009)
+    /** Stamp duty (Ireland: per policy whose premium reaches the threshold), its own line; in total_minor. */
+    stamp_duty_minor: integer('stamp_duty_minor').notNull().default(0),
+    /** Sum of the credit notes issued against this invoice (credit_for_id), and of its refunds. */
+    credited_minor: integer('credited_minor').notNull().default(0),
+    refunded_minor: integer('refunded_minor').notNull().default(0),
+    /** A credit note: the invoice it corrects (null for an amendment's credit note on the account). */
+    credit_for_id: integer('credit_for_id'),
+    /** Voided before any payment (status `void`): kept with its number, never deleted. */
+    voided_at: integer('voided_at', { mode: 'timestamp_ms' }),
+    voided_by: integer('voided_by').references(() => users.id),
+    void_reason: text('void_reason'),
+    /** The billing address as it was at issue (an issued invoice never changes); null when none was set. */
+    billing_address: text('billing_address', { mode: 'json' }).$type<Record<string, string | null> | null>(),
+    /** Periodic invoices: the period they bill and, under the "by group" rule, the group. */
+    period_from: text('period_from'),
+    period_to: text('period_to'),
+    group_name: text('group_name'),
     ...timestamps,
   },
   (t) => [
@@ -225,6 +245,8 @@ export const invoices = sqliteTable(
     index('invoices_client_idx').on(t.client_id, t.date),
     index('invoices_company_idx').on(t.company_id, t.status, t.date),
     index('invoices_campus_idx').on(t.campus_id, t.date),
+    index('invoices_company_due_idx').on(t.company_id, t.due_at),
+    index('invoices_credit_for_idx').on(t.credit_for_id),
   ],
 );
 
@@ -241,6 +263,14 @@ export const invoiceItems = sqliteTable(
     unit_minor: integer('unit_minor').notNull(),
     tax_minor: integer('tax_minor').notNull().default(0),
     total_minor: integer('total_minor').notNull(),
+    // ---- billing (migration 0009)
+    kind: text('kind', { enum: INVOICE_ITEM_KINDS }).notNull().default('premium'),
+    /** The tax rate this line used, basis points (2000 = 20 %); null for a flat tax or none. */
+    tax_rate_bp: integer('tax_rate_bp'),
+    /** Stamp duty of this line (in total_minor). */
+    stamp_duty_minor: integer('stamp_duty_minor').notNull().default(0),
+    /** A credit note's line: the invoice line it credits (credited at that line's rate). */
+    credits_item_id: integer('credits_item_id'),
   },
   (t) => [
     index('invoice_items_invoice_idx').on(t.invoice_id),
@@ -268,6 +298,18 @@ export const transactions = sqliteTable(
     paid_on: text('paid_on'),
     extra: text('extra', { mode: 'json' }).$type<Record<string, unknown> | null>(),
     user_id: integer('user_id').references(() => users.id),
+    // ---- billing (migration 0009)
+    /** How the money came (a recorded payment or refund); the card and bank flows leave it null. */
+    method: text('method', { enum: RECEIVED_VIA }),
+    note: text('note'),
+    /** The receipt (PDF, JPG or PNG) in R2. */
+    receipt_key: text('receipt_key'),
+    receipt_name: text('receipt_name'),
+    receipt_type: text('receipt_type'),
+    /** The form's one-time key: the same submission twice (double click, two tabs) is recorded once. */
+    idempotency_key: text('idempotency_key'),
+    /** The bank statement allocation it was recorded from (reconciliation). */
+    allocation_id: integer('allocation_id'),
     ...timestamps,
   },
   (t) => [
@@ -275,6 +317,8 @@ export const transactions = sqliteTable(
     // A gateway answer (PAYID, STATUS) is recorded once, however often it is delivered.
     uniqueIndex('transactions_gateway_answer_uq').on(t.gateway, t.identifier, t.gateway_status),
     index('transactions_invoice_idx').on(t.invoice_id, t.created_at),
+    uniqueIndex('transactions_idempotency_uq').on(t.idempotency_key),
+    uniqueIndex('transactions_allocation_uq').on(t.allocation_id),
   ],
 );
 
@@ -332,6 +376,9 @@ export const policies = sqliteTable(
     premium_minor: integer('premium_minor').notNull(),
     net_minor: integer('net_minor').notNull(),
     tax_minor: integer('tax_minor').notNull().default(0),
+    /** The tax rate of tax_minor in basis points (null: a flat tax or none), and the stamp duty (0009). */
+    tax_rate_bp: integer('tax_rate_bp'),
+    stamp_duty_minor: integer('stamp_duty_minor').notNull().default(0),
     currency: text('currency').notNull(),
     booking_date: text('booking_date').notNull(),
     issued_at: integer('issued_at', { mode: 'timestamp_ms' }).notNull(),

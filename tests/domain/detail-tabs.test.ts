@@ -44,7 +44,7 @@ describe('client page tabs', () => {
     ]);
   });
 
-  it('adds users, service agreements and logs with their permissions, in page order (the money tabs come with billing)', () => {
+  it('adds users, service agreements and logs with their permissions, and the money tabs to who may read invoices or the client’s billing, in page order', () => {
     const all = actorWith([
       'read_client',
       'read_user',
@@ -55,7 +55,11 @@ describe('client page tabs', () => {
     ]);
     expect(clientTabsFor(all)).toEqual([...CLIENT_DETAIL_TABS]);
     expect(clientTabsFor(actorWith(['read_client', 'read_client_user']))).toContain('users');
-    expect(clientTabsFor(all)).not.toContain('invoices');
+    const money = ['receivables', 'payments', 'invoices', 'transactions'];
+    expect(clientTabsFor(reader)).not.toContain('invoices');
+    expect(clientTabsFor(actorWith(['read_client', 'read_client_billing']))).toEqual(
+      expect.arrayContaining(money),
+    );
   });
 
   it('offers the status moves the client’s status allows, and delete, to whoever may make them', () => {
@@ -76,8 +80,10 @@ describe('client page tabs', () => {
 });
 
 describe('campus page tabs', () => {
-  it('shows the contracts tab only to who may read contracts', () => {
-    expect(campusTabsFor(reader)).toEqual(CAMPUS_TABS.filter((t) => t !== 'contracts'));
-    expect(campusTabsFor(actorWith(['read_campus', 'read_contract']))).toEqual([...CAMPUS_TABS]);
+  it('shows the contracts and invoices tabs only to who may read contracts and invoices', () => {
+    expect(campusTabsFor(reader)).toEqual(CAMPUS_TABS.filter((t) => t !== 'contracts' && t !== 'invoices'));
+    expect(campusTabsFor(actorWith(['read_campus', 'read_contract', 'read_invoice']))).toEqual([
+      ...CAMPUS_TABS,
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
+  bankStatements,
   campuses,
   cancellationImports,
   clients,
@@ -138,6 +139,12 @@ export function policyScopeKey(actor: Actor): { key: string; revisions: SQL | nu
   if (actor.user_type === 'company') return { key: `company:${sorted.join(',')}`, revisions };
   const campuses = actor.campus_ids === null ? 'all' : [...actor.campus_ids].sort((a, b) => a - b).join(',');
   return { key: `client:${actor.client_id}:${campuses}`, revisions };
+}
+
+/** Bank statements (reconciliation) belong to a company: company users of it only. */
+export function visibleBankStatements(actor: Actor): SQL {
+  if (actor.user_type !== 'company') return NOTHING;
+  return companyScope(actor, bankStatements.company_id);
 }
 
 // ---------------------------------------------------------------- account managers' own clients

@@ -8,6 +8,7 @@ export const CAMPUS_TABS = [
   'addresses',
   'contracts',
   'users',
+  'invoices',
   'notes',
   'logs',
 ] as const;
@@ -15,7 +16,9 @@ export type CampusTab = (typeof CAMPUS_TABS)[number];
 
 /** Whether the user may open a tab of a campus page (the campus itself they may read). */
 export function canOpenCampusTab(actor: Actor, tab: CampusTab): boolean {
-  return tab !== 'contracts' || can(actor, 'read_contract');
+  if (tab === 'contracts') return can(actor, 'read_contract');
+  if (tab === 'invoices') return can(actor, 'read_invoice');
+  return true;
 }
 
 /** The tabs a user sees on a campus page, in order. */

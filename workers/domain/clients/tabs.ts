@@ -23,9 +23,11 @@ export const CLIENT_DETAIL_TABS = [
   'service_agreements',
   'logs',
   'notes',
+  'receivables',
+  'payments',
+  'invoices',
+  'transactions',
 ] as const;
-// The receivables, payments, invoices and transactions tabs of spec 001 s.2 come with billing (issue 10),
-// which shows them with the client's real invoices; until then they are not offered at all.
 export type ClientDetailTab = (typeof CLIENT_DETAIL_TABS)[number];
 
 /** Whether the user may open a tab of a client's page (the client itself they may read). */
@@ -39,6 +41,12 @@ export function canOpenClientTab(actor: Actor, tab: ClientDetailTab): boolean {
       return can(actor, 'read_service_agreement');
     case 'logs':
       return can(actor, 'read_client_log');
+    // The money tabs (issue 10): the client's billing, or its invoices.
+    case 'receivables':
+    case 'payments':
+    case 'invoices':
+    case 'transactions':
+      return can(actor, 'read_client_billing') || can(actor, 'read_invoice');
     default:
       return true;
   }
