@@ -42,6 +42,7 @@ import en_service_agreements from './en/service_agreements.json';
 import en_shell from './en/shell.json';
 import en_sms from './en/sms.json';
 import en_table from './en/table.json';
+import en_taxes from './en/taxes.json';
 import en_validation from './en/validation.json';
 import ca_account from './ca/account.json';
 import ca_activity from './ca/activity.json';
@@ -86,6 +87,7 @@ import ca_service_agreements from './ca/service_agreements.json';
 import ca_shell from './ca/shell.json';
 import ca_sms from './ca/sms.json';
 import ca_table from './ca/table.json';
+import ca_taxes from './ca/taxes.json';
 import ca_validation from './ca/validation.json';
 import cn_account from './cn/account.json';
 import cn_activity from './cn/activity.json';
@@ -130,6 +132,7 @@ import cn_service_agreements from './cn/service_agreements.json';
 import cn_shell from './cn/shell.json';
 import cn_sms from './cn/sms.json';
 import cn_table from './cn/table.json';
+import cn_taxes from './cn/taxes.json';
 import cn_validation from './cn/validation.json';
 import de_account from './de/account.json';
 import de_activity from './de/activity.json';
@@ -174,6 +177,7 @@ import de_service_agreements from './de/service_agreements.json';
 import de_shell from './de/shell.json';
 import de_sms from './de/sms.json';
 import de_table from './de/table.json';
+import de_taxes from './de/taxes.json';
 import de_validation from './de/validation.json';
 import es_account from './es/account.json';
 import es_activity from './es/activity.json';
@@ -218,6 +222,7 @@ import es_service_agreements from './es/service_agreements.json';
 import es_shell from './es/shell.json';
 import es_sms from './es/sms.json';
 import es_table from './es/table.json';
+import es_taxes from './es/taxes.json';
 import es_validation from './es/validation.json';
 import fr_account from './fr/account.json';
 import fr_activity from './fr/activity.json';
@@ -262,6 +267,7 @@ import fr_service_agreements from './fr/service_agreements.json';
 import fr_shell from './fr/shell.json';
 import fr_sms from './fr/sms.json';
 import fr_table from './fr/table.json';
+import fr_taxes from './fr/taxes.json';
 import fr_validation from './fr/validation.json';
 import it_account from './it/account.json';
 import it_activity from './it/activity.json';
@@ -306,6 +312,7 @@ import it_service_agreements from './it/service_agreements.json';
 import it_shell from './it/shell.json';
 import it_sms from './it/sms.json';
 import it_table from './it/table.json';
+import it_taxes from './it/taxes.json';
 import it_validation from './it/validation.json';
 import pt_account from './pt/account.json';
 import pt_activity from './pt/activity.json';
@@ -350,6 +357,7 @@ import pt_service_agreements from './pt/service_agreements.json';
 import pt_shell from './pt/shell.json';
 import pt_sms from './pt/sms.json';
 import pt_table from './pt/table.json';
+import pt_taxes from './pt/taxes.json';
 import pt_validation from './pt/validation.json';
 
 export const localeResources = {
@@ -397,6 +405,7 @@ export const localeResources = {
     "shell": en_shell,
     "sms": en_sms,
     "table": en_table,
+    "taxes": en_taxes,
     "validation": en_validation,
   },
   ca: {
@@ -443,6 +452,7 @@ export const localeResources = {
     "shell": ca_shell,
     "sms": ca_sms,
     "table": ca_table,
+    "taxes": ca_taxes,
     "validation": ca_validation,
   },
   cn: {
@@ -489,6 +499,7 @@ export const localeResources = {
     "shell": cn_shell,
     "sms": cn_sms,
     "table": cn_table,
+    "taxes": cn_taxes,
     "validation": cn_validation,
   },
   de: {
@@ -535,6 +546,7 @@ export const localeResources = {
     "shell": de_shell,
     "sms": de_sms,
     "table": de_table,
+    "taxes": de_taxes,
     "validation": de_validation,
   },
   es: {
@@ -581,6 +593,7 @@ export const localeResources = {
     "shell": es_shell,
     "sms": es_sms,
     "table": es_table,
+    "taxes": es_taxes,
     "validation": es_validation,
   },
   fr: {
@@ -627,6 +640,7 @@ export const localeResources = {
     "shell": fr_shell,
     "sms": fr_sms,
     "table": fr_table,
+    "taxes": fr_taxes,
     "validation": fr_validation,
   },
   it: {
@@ -673,6 +687,7 @@ export const localeResources = {
     "shell": it_shell,
     "sms": it_sms,
     "table": it_table,
+    "taxes": it_taxes,
     "validation": it_validation,
   },
   pt: {
@@ -719,6 +734,7 @@ export const localeResources = {
     "shell": pt_shell,
     "sms": pt_sms,
     "table": pt_table,
+    "taxes": pt_taxes,
     "validation": pt_validation,
   },
 };

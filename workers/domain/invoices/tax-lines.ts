@@ -1,0 +1,67 @@
+/**
+ * The tax lines of an invoice (issue 10: "each line keeps the tax rate it used"; taxes as the regions need
+ * them): one line per tax rate over the items that used it, with the base it was charged on, and the
+ * stamp duty as a line of its own. Pure: the invoice page, its PDF and Excel and the statements show the
+ * same lines. Labels are message keys of the `taxes` namespace, named by the region's tax: the UK's
+ * insurance premium tax, Ireland's levy on premiums, any other country's tax.
+ */
+
+export interface TaxedItem {
+  /** The premium (or difference) the tax was charged on: unit × quantity, minor units. */
+  base_minor: number;
+  tax_minor: number;
+  /** Basis points (2000 = 20 %); null for a flat tax. */
+  tax_rate_bp: number | null;
+  stamp_duty_minor: number;
+}
+
+export type TaxLine =
+  | { kind: 'tax'; label: string; rate_bp: number | null; base_minor: number; amount_minor: number }
+  | { kind: 'stamp_duty'; label: string; count: number; amount_minor: number };
+
+/** The message key naming a country's premium tax (ISO 3166 alpha-2 code of the campus's country). */
+export function taxLabel(countryCode: string | null | undefined): string {
+  switch ((countryCode ?? '').toUpperCase()) {
+    case 'GB':
+    case 'UK':
+      return 'taxes.lines.ipt';
+    case 'IE':
+      return 'taxes.lines.levy';
+    default:
+      return 'taxes.lines.tax';
+  }
+}
+
+/** The tax lines of these items: by rate (highest first, flat taxes last), then the stamp duty. */
+export function invoiceTaxLines(
+  items: readonly TaxedItem[],
+  countryCode: string | null | undefined,
+): TaxLine[] {
+  const byRate = new Map<number | null, { base: number; amount: number }>();
+  let stampCount = 0;
+  let stamp = 0;
+  for (const item of items) {
+    if (item.tax_minor !== 0) {
+      const line = byRate.get(item.tax_rate_bp) ?? { base: 0, amount: 0 };
+      line.base += item.base_minor;
+      line.amount += item.tax_minor;
+      byRate.set(item.tax_rate_bp, line);
+    }
+    if (item.stamp_duty_minor !== 0) {
+      stampCount += Math.sign(item.stamp_duty_minor);
+      stamp += item.stamp_duty_minor;
+    }
+  }
+  const label = taxLabel(countryCode);
+  const lines: TaxLine[] = [...byRate.entries()]
+    .sort(([a], [b]) => (b ?? -1) - (a ?? -1))
+    .map(([rate, l]) => ({ kind: 'tax', label, rate_bp: rate, base_minor: l.base, amount_minor: l.amount }));
+  if (stamp !== 0)
+    lines.push({
+      kind: 'stamp_duty',
+      label: 'taxes.lines.stamp_duty',
+      count: stampCount,
+      amount_minor: stamp,
+    });
+  return lines;
+}
