@@ -8,8 +8,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
-import { APPLICANT_TYPES } from '@server/domain/enrollments/schema';
-import { POLICY_LIST_STATUSES, policyListQuerySchema } from '@server/domain/policies/list-query';
+import { APPLICANT_TYPES } from '@db/schema/ordering-enums';
+import { policyListQuerySchema } from '@server/domain/policies/list-query';
+import { POLICY_LIST_STATUSES } from '@server/domain/policies/status';
 import { policyOverview } from '@server/domain/policies/overview';
 import { listPolicies, policyFilterOptions, type PolicyListRow } from '@server/domain/policies/service';
 import { requirePermissions } from '~/lib/guards.server';

@@ -1,7 +1,7 @@
 /** Small pieces of the insureds pages: the status badge, the summary chips that filter by status. */
 import { Link, useLocation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { POLICY_LIST_STATUSES, type PolicyListStatus } from '@server/domain/policies/list-query';
+import { POLICY_LIST_STATUSES, type PolicyListStatus } from '@server/domain/policies/status';
 import type { PolicySummary, PolicySummaryRow } from '@server/domain/policies/service';
 import { localePath } from '~/i18n/config';
 import { ScrollBox } from '~/components/ui/data-table';

@@ -9,9 +9,9 @@ import { APPLICANT_TYPES } from '../../../drizzle/schema/ordering-enums';
 import { listQuerySchema } from '../list-query';
 import { isoDate } from '../validation';
 
-/** The status shown for a policy: derived from its dates, or cancelled (spec 001 s.4). */
-export const POLICY_LIST_STATUSES = ['active', 'not_started', 'expired', 'cancelled'] as const;
-export type PolicyListStatus = (typeof POLICY_LIST_STATUSES)[number];
+import { POLICY_LIST_STATUSES } from './status';
+
+export { POLICY_LIST_STATUSES, type PolicyListStatus } from './status';
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
 const text = (max: number) => z.preprocess(blank, z.string().trim().min(1).max(max).optional());

@@ -6,6 +6,10 @@
  */
 export type PolicyStatus = 'active' | 'expired' | 'not_started' | 'cancelled';
 
+/** The statuses the insureds list shows and filters by, in its order (pure: list pages read it). */
+export const POLICY_LIST_STATUSES = ['active', 'not_started', 'expired', 'cancelled'] as const;
+export type PolicyListStatus = (typeof POLICY_LIST_STATUSES)[number];
+
 export function policyStatus(
   p: { start_date: string | null; end_date: string | null; status?: string | null },
   today: string,
