@@ -15,7 +15,7 @@ import { epdqSimulator } from './web/epdq-simulator';
 import { devOrdering } from './web/dev-ordering';
 import { devAmendments } from './web/dev-amendments';
 import { devPolicies } from './web/dev-policies';
-import { newCspNonce } from './web/csp';
+import { newCspNonce, STATIC_PAGE_CSP } from './web/csp';
 
 export type AppEnv = { Bindings: Env; Variables: { db: DB; now: Date; requestId: string } };
 
@@ -44,6 +44,10 @@ export function createApp(build?: ServerBuild) {
     await next();
     c.res.headers.set('x-request-id', requestId);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(k)) c.res.headers.set(k, v);
+    // Remix's pages carry their own policy (with the page's nonce); any other HTML gets the static one.
+    const type = c.res.headers.get('content-type') ?? '';
+    if (type.startsWith('text/html') && !c.res.headers.has('content-security-policy'))
+      c.res.headers.set('content-security-policy', STATIC_PAGE_CSP);
     if (!isProduction(c.env)) c.res.headers.set('x-robots-tag', 'noindex');
   });
 

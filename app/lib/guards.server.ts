@@ -48,8 +48,13 @@ export function requirePermissions(
 /** A domain refusal's messages by field key ({ first_name: ['…'] }), as forms show them. */
 export function fieldErrorsOf(e: ValidationFailed): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
-  for (const { key, message } of e.errors) (errors[key] ??= []).push(message);
+  for (const { key, message } of e.errors) (errors[formKey(key)] ??= []).push(message);
   return errors;
+}
+
+/** A domain error key (`rows.2.campus_id`) as a form names the field (`rows[2].campus_id`). */
+export function formKey(key: string): string {
+  return key.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
 }
 
 /**

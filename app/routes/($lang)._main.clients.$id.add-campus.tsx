@@ -3,12 +3,7 @@
  * secondary, accounting) and its billing and mailing addresses. Works without JavaScript; a validation
  * error keeps everything typed.
  */
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -18,8 +13,8 @@ import { campusFormOptions, createCampus } from '@server/domain/campuses/service
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
 import { translate } from '@server/platform/i18n';
-import { redirectWithToast } from '~/lib/actions.server';
-import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions.server';
+import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -46,21 +41,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_campus');
-  const formData = await request.formData();
-  formData.set('client_id', params.id ?? '');
-  const submission = parseWithZod(formData, { schema: createCampusSchema });
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
-  const r = await withFormErrors(submission, () => createCampus(ctx, submission.value));
-  if (!r.ok) return json({ result: r.reply }, { status: r.status });
-  return redirectWithToast(
-    context,
-    langOf(request),
-    `/clients/${params.id}/campuses/${r.value.id}`,
-    'campuses.saved',
-  );
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: createCampusSchema,
+    permission: 'create_campus',
+    async handle(input, { ctx, params, redirect }) {
+      // The client is the page's: the form's hidden field only lets the schema read the form whole.
+      const campus = await createCampus(ctx, { ...input, client_id: params.id ?? '' });
+      return redirect(`/clients/${params.id}/campuses/${campus.id}`, 'campuses.saved');
+    },
+  })(args);
 
 export default function AddCampus() {
   const { t, i18n } = useTranslation();
@@ -69,7 +59,7 @@ export default function AddCampus() {
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm({
     id: 'add-campus',
-    lastResult: data?.result,
+    lastResult: data?.submission,
     defaultValue: {
       client_id: client.id,
       preferred_lang: 'en',

@@ -4,19 +4,14 @@
  * "Update and approve" makes a pending or inactive one active; "Deactivate" archives its contracts.
  * Documents (several, stored in R2, downloaded by index), the contracts it made, and its logs.
  */
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { contractListQuerySchema } from '@server/domain/contracts/schema';
-import { isDomainError, ValidationFailed } from '@server/domain/errors';
 import {
   AGREEMENT_DOCUMENT_KINDS,
   AGREEMENT_DOCUMENT_MAX_MB,
@@ -32,9 +27,9 @@ import {
 import { setServiceAgreementStatus, updateServiceAgreement } from '@server/domain/service-agreements/service';
 import { translate } from '@server/platform/i18n';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
-import { redirectWithToast } from '~/lib/actions.server';
+import { intentAction } from '~/lib/actions.server';
+import { answerOf, unreachable } from '~/lib/actions';
 import { queryOf } from '~/lib/lists.server';
-import { saveAgreement } from '~/lib/service-agreements.server';
 import { formatDate, formatDateTime } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
@@ -81,82 +76,57 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-type ActionData =
-  { intent: string; result: SubmissionResult<string[]>; saved: boolean; message?: string } | undefined;
-
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'update_service_agreement');
-  const id = params.agreementId ?? '';
-  const lang = langOf(request);
-  const formData = await request.formData();
-  const intent = String(formData.get('intent') ?? 'save');
-  // 'contracts': saving an active agreement wrote its contracts, and the toast says so.
-  const done = (saved: string) =>
-    redirectWithToast(
-      context,
-      lang,
-      `/clients/${params.id}/service-agreement/${id}/edit`,
-      saved === 'contracts' ? 'contracts.saved' : 'service_agreements.saved',
-    );
-  const failed = (e: unknown, key = '') => {
-    if (!isDomainError(e)) throw e;
-    const errors = e instanceof ValidationFailed ? e.errors.map((x) => x.message) : [e.message];
-    return json(
-      {
-        intent,
-        result: { status: 'error', error: { [key]: errors } } as SubmissionResult<string[]>,
-        saved: false,
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      save: { schema: updateAgreementSchema, permission: 'update_service_agreement' },
+      activate: { schema: z.object({}), permission: 'update_service_agreement' },
+      deactivate: { schema: z.object({}), permission: 'update_service_agreement' },
+      documents: { schema: z.object({}), permission: 'update_service_agreement' },
+      remove_document: {
+        schema: z.object({ index: z.coerce.number().int().min(0) }),
+        permission: 'update_service_agreement',
       },
-      { status: 400 },
-    );
-  };
-  switch (intent) {
-    case 'activate':
-    case 'deactivate':
-      try {
-        const sa = await orNotFound(
-          setServiceAgreementStatus(ctx, id, intent === 'activate' ? 'active' : 'inactive'),
+    },
+    async handle(input, { ctx, params, formData, redirect }) {
+      const id = params.agreementId ?? '';
+      // Saving or activating an active agreement writes its contracts, and the toast says so.
+      const done = (status?: string) =>
+        redirect(
+          `/clients/${params.id}/service-agreement/${id}/edit`,
+          status === 'active' ? 'contracts.saved' : 'service_agreements.saved',
         );
-        return done(sa.status === 'active' ? 'contracts' : '1');
-      } catch (e) {
-        return failed(e);
+      switch (input.intent) {
+        case 'save': {
+          const { intent: _intent, ...values } = input;
+          return done((await updateServiceAgreement(ctx, id, values)).status);
+        }
+        case 'activate':
+        case 'deactivate': {
+          const status = input.intent === 'activate' ? 'active' : 'inactive';
+          return done((await setServiceAgreementStatus(ctx, id, status)).status);
+        }
+        case 'documents':
+          await addAgreementDocuments(ctx, id, formData.getAll('documents'));
+          return done();
+        case 'remove_document':
+          await removeAgreementDocument(ctx, id, input.index);
+          return done();
+        default:
+          return unreachable(input);
       }
-    case 'documents':
-      try {
-        await orNotFound(addAgreementDocuments(ctx, id, formData.getAll('documents')));
-        return done('documents');
-      } catch (e) {
-        return failed(e, 'documents');
-      }
-    case 'remove_document':
-      try {
-        await orNotFound(removeAgreementDocument(ctx, id, Number(formData.get('index'))));
-        return done('1');
-      } catch (e) {
-        return failed(e);
-      }
-    default: {
-      const submission = parseWithZod(formData, { schema: updateAgreementSchema });
-      if (submission.status !== 'success')
-        return json({ intent: 'save', result: submission.reply(), saved: false }, { status: 400 });
-      const r = await saveAgreement(submission, () =>
-        orNotFound(updateServiceAgreement(ctx, id, submission.value)),
-      );
-      if (!r.ok) return json({ intent: 'save', result: r.reply, saved: false }, { status: r.status });
-      return done(r.value.status === 'active' ? 'contracts' : '1');
-    }
-  }
-}
+    },
+  })(args);
 
 export default function EditAgreement() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
   const { agreement, options, contracts, logs, can: allowed } = useLoaderData<typeof loader>();
-  const action = useActionData<typeof action>() as ActionData;
+  const answer = answerOf(useActionData<typeof action>());
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm({
     id: 'agreement',
-    lastResult: action?.intent === 'save' ? action.result : undefined,
+    lastResult: answer?.intent === 'save' ? answer.submission : undefined,
     defaultValue: agreementFormValue(agreement),
     constraint: getZodConstraint(updateAgreementSchema),
     onValidate: ({ formData }) => parseWithZod(formData, { schema: updateAgreementSchema }),
@@ -166,10 +136,7 @@ export default function EditAgreement() {
   const to = (path: string) => localePath(i18n.language, path);
   const clientPage = to(`/clients/${agreement.client.id}/service-agreements`);
   const base = `/clients/${agreement.client.id}/service-agreement/${agreement.id}`;
-  const actionErrors =
-    action && action.intent !== 'save' && !action.saved
-      ? Object.values(action.result.error ?? {}).flat()
-      : [];
+  const actionErrors = answer && answer.intent !== 'save' && answer.error ? [answer.error] : [];
   return (
     <div className="mx-auto max-w-6xl">
       <nav className="mb-2 text-sm text-slate-600" aria-label={t('service_agreements.breadcrumb')}>
@@ -237,6 +204,7 @@ export default function EditAgreement() {
         </Card>
         {allowed.update ? (
           <AppForm method="post" {...getFormProps(form)} className="space-y-6">
+            <input type="hidden" name="intent" value="save" />
             <DefaultSubmit name="approve" value="save" />
             <FormErrors errors={form.errors} />
             <Card>

@@ -2,12 +2,7 @@
  * /clients/{id}/service-agreement/create: a new service agreement of the client. "Save" keeps it
  * pending; "Save and approve" makes it active and turns each product row into a campus contract.
  */
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -18,9 +13,8 @@ import { createServiceAgreement } from '@server/domain/service-agreements/servic
 import { todayIso } from '@server/domain/validation';
 import { translate } from '@server/platform/i18n';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
-import { redirectWithToast } from '~/lib/actions.server';
+import { formAction } from '~/lib/actions.server';
 import { queryOf } from '~/lib/lists.server';
-import { saveAgreement } from '~/lib/service-agreements.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -46,22 +40,20 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_service_agreement');
-  const formData = await request.formData();
-  formData.set('client_id', params.id ?? '');
-  const submission = parseWithZod(formData, { schema: createAgreementSchema });
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
-  const r = await saveAgreement(submission, () => createServiceAgreement(ctx, submission.value));
-  if (!r.ok) return json({ result: r.reply }, { status: r.status });
-  // An agreement created active wrote its contracts, and the toast says so.
-  return redirectWithToast(
-    context,
-    langOf(request),
-    `/clients/${params.id}/service-agreement/${r.value.id}/edit`,
-    r.value.status === 'active' ? 'contracts.saved' : 'service_agreements.saved',
-  );
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: createAgreementSchema,
+    permission: 'create_service_agreement',
+    async handle(input, { ctx, params, redirect }) {
+      // The client is the page's: the form's hidden field only lets the schema read the form whole.
+      const sa = await createServiceAgreement(ctx, { ...input, client_id: params.id ?? '' });
+      // An agreement created active wrote its contracts, and the toast says so.
+      return redirect(
+        `/clients/${params.id}/service-agreement/${sa.id}/edit`,
+        sa.status === 'active' ? 'contracts.saved' : 'service_agreements.saved',
+      );
+    },
+  })(args);
 
 export default function CreateAgreement() {
   const { t, i18n } = useTranslation();
@@ -70,7 +62,7 @@ export default function CreateAgreement() {
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useForm({
     id: 'agreement',
-    lastResult: data?.result,
+    lastResult: data?.submission,
     defaultValue: {
       name: '',
       start_date: today,

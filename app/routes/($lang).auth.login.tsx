@@ -14,7 +14,6 @@ import { langOf, requireGuest } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { AppForm, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
-import { Alert } from '~/components/ui/card';
 import { AuthHeading } from '~/components/auth/auth-layout';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -51,7 +50,6 @@ export default function Login() {
     <>
       <AuthHeading title={t('auth.login_title')} subtitle={t('auth.login_subtitle')} />
       <AppForm method="post" {...getFormProps(form)} className="space-y-5">
-        {params.get('reset') === '1' ? <Alert tone="success">{t('password_reset.done')}</Alert> : null}
         <Field
           label={t('auth.email')}
           field={fields.email}

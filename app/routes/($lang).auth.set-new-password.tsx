@@ -1,9 +1,4 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
@@ -12,7 +7,9 @@ import type { z } from 'zod';
 import { newPasswordSchema } from '@server/domain/auth/schema';
 import { resetPassword } from '@server/domain/auth/service';
 import { localePath } from '~/i18n/config';
-import { langOf, requireGuest, withFormErrors } from '~/lib/guards.server';
+import { Conflict, ValidationFailed } from '@server/domain/errors';
+import { formAction } from '~/lib/actions.server';
+import { requireGuest } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import {
   clearResetCookie,
@@ -35,31 +32,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const HIDDEN = ['password', 'password_confirmation'];
-
-/** Sets the new password with the checked pin; the pin is spent, the cookie cleared, every session ends. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requireGuest(request, context);
-  const state = requireResetState(request, context, { withPin: true });
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
-  if (submission.status !== 'success') return submission.reply({ hideFields: HIDDEN });
-  const r = await withFormErrors(submission, () =>
-    resetPassword(ctx, { ...resetTarget(state), pin: state.pin!, password: submission.value.password }),
-  );
-  if (!r.ok) {
-    // This form has no pin field: a pin that expired meanwhile is said above the form.
-    const pinErrors = r.reply.error?.pin;
-    return pinErrors ? submission.reply({ formErrors: pinErrors, hideFields: HIDDEN }) : r.reply;
-  }
-  throw redirect(`${localePath(langOf(request), '/auth/login')}?reset=1`, {
-    headers: { 'set-cookie': clearResetCookie(context) },
-  });
-}
+/**
+ * Sets the new password with the checked pin; the pin is spent, the cookie cleared, every session ends,
+ * and the sign-in page says so. A pin that expired meanwhile is said above the form (it has no pin field).
+ */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    access: 'guest',
+    schema: newPasswordSchema,
+    permission: null,
+    async handle(input, { ctx, request, context, redirect }) {
+      const state = requireResetState(request, context, { withPin: true });
+      await resetPassword(ctx, { ...resetTarget(state), pin: state.pin!, password: input.password }).catch(
+        (e: unknown) => {
+          if (e instanceof ValidationFailed) throw new Conflict(e.errors[0]?.message ?? e.message);
+          throw e;
+        },
+      );
+      return redirect('/auth/login', 'password_reset.done', {
+        headers: { 'set-cookie': clearResetCookie(context) },
+      });
+    },
+  })(args);
 
 export default function SetNewPassword() {
   const { t, i18n } = useTranslation();
   const { username } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.submission;
   const [form, fields] = useForm<z.input<typeof newPasswordSchema>>({
     lastResult,
     constraint: getZodConstraint(newPasswordSchema),

@@ -122,6 +122,9 @@ describe('maintenance switch', () => {
     const answer = await call('/insureds', { env: { MAINTENANCE: '1' } });
     expect(answer.status).toBe(503);
     expect(answer.headers.get('retry-after')).toBe('600');
+    // An HTML page of the Worker's own carries a policy too: no script may run in it.
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'none'");
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
     expect(String(answer.body)).toContain(
       'Our website is currently undergoing scheduled maintenance. Please check back later.',
     );

@@ -7,16 +7,18 @@ import {
   enterPin,
   hydrated,
   launchBrowser,
+  newestMessage,
   newPage,
   openAccountMenu,
   openPopup,
   pathOf,
+  readPin,
   screenshots,
   visit,
   waitForPath,
 } from './support/browser';
 import { t } from './support/i18n';
-import { UK_URL } from './support/servers';
+import { DEMO_PASSWORD, UK_URL } from './support/servers';
 
 const SENIOR = 'senior.admin@demo.test';
 
@@ -165,5 +167,40 @@ describe('the security policy of pages and static files', () => {
       expect(headers['content-security-policy']).toMatch(/default-src 'none'/);
     }
     await fresh.context().close();
+  });
+});
+
+describe('resetting a forgotten password', () => {
+  const WHO = 'external@demo.test';
+
+  it('sends a PIN by email, sets the new password, and the sign-in page says it is done', async () => {
+    const guest = await newPage(browser, UK_URL);
+    try {
+      await visit(guest, '/auth/forgot-password');
+      const origin = new URL(guest.url()).origin;
+      const before = await newestMessage(guest.context(), origin, WHO);
+      await guest.getByLabel(t('auth.email')).fill(WHO);
+      await guest.getByRole('button', { name: t('password_reset.send_pin') }).click();
+      await waitForPath(guest, '/auth/reset-password');
+      await hydrated(guest);
+      const pin = await readPin(guest.context(), origin, WHO, before);
+      await enterPin(guest, pin);
+      await waitForPath(guest, '/auth/set-new-password');
+      await hydrated(guest);
+      // The demo password again, so the other tests still sign in as this user.
+      await guest.getByLabel(t('password_reset.new_password'), { exact: true }).fill(DEMO_PASSWORD);
+      await guest.getByLabel(t('password_reset.confirm_password')).fill(DEMO_PASSWORD);
+      await guest.getByRole('button', { name: t('password_reset.save_password') }).click();
+      await waitForPath(guest, '/auth/login');
+      const done = guest.getByText(t('password_reset.done'));
+      await done.waitFor();
+      expect(await done.isVisible()).toBe(true);
+      // The address carries no marker: the message came once, with the redirect.
+      expect(new URL(guest.url()).search).toBe('');
+      await enterEmail(guest, WHO);
+      expect(await enterPassword(guest, WHO)).toMatch(/^\d{6}$/);
+    } finally {
+      await guest.context().close();
+    }
   });
 });

@@ -38,3 +38,18 @@ export function pageCsp(
     "object-src 'none'",
   ].join('; ');
 }
+
+/**
+ * The Content-Security-Policy of the few HTML pages the Worker writes itself (the maintenance page, the
+ * card provider's local simulator): no script at all, inline styles, forms to the portal only.
+ */
+export const STATIC_PAGE_CSP = [
+  "default-src 'self'",
+  "script-src 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "object-src 'none'",
+].join('; ');

@@ -127,7 +127,11 @@ export async function waitForPath(page: Page, path: string | RegExp, timeout?: n
   );
 }
 
-async function newestMessage(context: BrowserContext, origin: string, email: string): Promise<string | null> {
+export async function newestMessage(
+  context: BrowserContext,
+  origin: string,
+  email: string,
+): Promise<string | null> {
   const mailbox = await context.newPage();
   try {
     await mailbox.goto(`${origin}/dev/mailbox`);
