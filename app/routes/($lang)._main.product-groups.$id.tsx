@@ -10,7 +10,6 @@ import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { NotFound } from '@server/domain/errors';
 import { GROUP_DESCRIPTION_MAX, productGroupSchema } from '@server/domain/products/schema';
 import {
   deleteProductGroup,
@@ -19,7 +18,7 @@ import {
   productGroupActivities,
   updateProductGroup,
 } from '@server/domain/products/groups';
-import { requirePermissions } from '~/lib/guards.server';
+import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
@@ -31,20 +30,11 @@ import { ProductGroupFields, ProductStatusBadge } from '~/components/products/pr
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-async function orNotFound<T>(run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (e) {
-    if (e instanceof NotFound) throw new Response('Not Found', { status: 404 });
-    throw e;
-  }
-}
-
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_product_group');
   const id = params.id!;
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  const group = await orNotFound(() => getProductGroup(ctx, id));
+  const group = await orNotFound(getProductGroup(ctx, id));
   const canUpdate = can(ctx.actor, 'update_product_group');
   const [products, logs] = await Promise.all([
     canUpdate ? groupProductOptions(ctx) : null,
