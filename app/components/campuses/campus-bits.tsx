@@ -5,7 +5,7 @@
 import { getInputProps, getSelectProps, type FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CAMPUS_LANGUAGES, CAMPUS_PAYMENT_TERMS } from '@server/domain/campuses/schema';
+import { CAMPUS_LANGUAGES, CAMPUS_PAYMENT_TERMS } from '@server/domain/campuses/values';
 import type { SerializeFrom } from '@remix-run/cloudflare';
 import type { CampusDetail } from '@server/domain/campuses/service';
 import { ErrorList, Field, Label, TextAreaField, inputClass } from '~/components/forms';

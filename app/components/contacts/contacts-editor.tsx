@@ -19,7 +19,7 @@ import {
   MAX_CONTACTS_PER_TYPE,
   type AddressKind,
   type ContactType,
-} from '@server/domain/contacts/schema';
+} from '@server/domain/contacts/rules';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, string[]>;

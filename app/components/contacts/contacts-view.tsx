@@ -1,6 +1,6 @@
 /** Read-only contacts and addresses (detail pages, users without the update permission). */
 import { useTranslation } from 'react-i18next';
-import { CONTACT_TYPES, type ContactType } from '@server/domain/contacts/schema';
+import { CONTACT_TYPES, type ContactType } from '@server/domain/contacts/rules';
 import type { Address, Contact, ContactsValue } from '@server/domain/contacts/values';
 
 function phone(country: string | null, number: string | null) {

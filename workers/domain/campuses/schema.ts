@@ -4,16 +4,13 @@
  * workers/domain/contacts.
  */
 import { z } from 'zod';
-import { LANGUAGES, PAYMENT_TERMS, RECORD_STATUSES } from '../../../drizzle/enums';
 import { addressSchemas, contactsSchema } from '../contacts/schema';
 import { listQuerySchema } from '../list-query';
 import { checkbox, entityName, msg, optional, url } from '../validation';
 
-export const CAMPUS_STATUSES = RECORD_STATUSES;
-export const CAMPUS_LANGUAGES = LANGUAGES;
-export const CAMPUS_PAYMENT_TERMS = PAYMENT_TERMS;
-/** The contact types a campus has (spec 001 s.3 Campus). */
-export const CAMPUS_CONTACT_TYPES = ['initial', 'owner', 'secondary', 'accounting'] as const;
+import { CAMPUS_LANGUAGES, CAMPUS_PAYMENT_TERMS, CAMPUS_STATUSES } from './values';
+
+export { CAMPUS_CONTACT_TYPES, CAMPUS_LANGUAGES, CAMPUS_PAYMENT_TERMS, CAMPUS_STATUSES } from './values';
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const text = (max: number) => optional(z.string().max(max, msg('validation.max', { length: max })));

@@ -27,26 +27,17 @@ import {
   postalCode,
 } from '../validation';
 
-export { CONTACT_TYPES };
-export type ContactType = (typeof CONTACT_TYPES)[number];
-export const SINGLE_CONTACT_TYPES = ['initial', 'owner', 'accounting'] as const;
-export const MULTI_CONTACT_TYPES = ['secondary', 'custom'] as const;
-
-/** Which optional fields each contact type may carry. */
-export const CONTACT_TYPE_RULES: Record<
-  ContactType,
-  { jobTitle: boolean; department: boolean; masterUser: boolean; multiple: boolean; emailRequired: boolean }
-> = {
-  initial: { jobTitle: true, department: true, masterUser: false, multiple: false, emailRequired: false },
-  owner: { jobTitle: false, department: false, masterUser: true, multiple: false, emailRequired: true },
-  secondary: { jobTitle: true, department: true, masterUser: true, multiple: true, emailRequired: true },
-  accounting: { jobTitle: true, department: false, masterUser: false, multiple: false, emailRequired: true },
-  custom: { jobTitle: false, department: false, masterUser: false, multiple: true, emailRequired: false },
-};
-
-/** How many slots a form shows for the types that take several contacts (without JavaScript). */
-export const CONTACT_SLOTS = { secondary: 1, custom: 1 } as const;
-export const MAX_CONTACTS_PER_TYPE = 20;
+export {
+  CONTACT_SLOTS,
+  CONTACT_TYPE_RULES,
+  CONTACT_TYPES,
+  MAX_CONTACTS_PER_TYPE,
+  MULTI_CONTACT_TYPES,
+  SINGLE_CONTACT_TYPES,
+  type AddressKind,
+  type ContactType,
+} from './rules';
+import { CONTACT_TYPE_RULES, MAX_CONTACTS_PER_TYPE, type AddressKind, type ContactType } from './rules';
 
 const CONTACT_FIELDS = [
   'first_name',
@@ -159,7 +150,6 @@ export const contactsSchema = z.object({
 export type ContactsInput = z.infer<typeof contactsSchema>;
 
 export { ADDRESS_KINDS };
-export type AddressKind = (typeof ADDRESS_KINDS)[number];
 
 const addressShape = {
   first_name: optional(personName),

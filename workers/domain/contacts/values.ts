@@ -2,8 +2,9 @@
  * The values of contacts and addresses as pages and the API show them, and their form defaults and
  * activity-log forms. Pure (no server imports), so components may use them too.
  */
-import type { AddressInput, AddressKind, ContactInput, ContactType, ContactsInput } from './schema';
-import { CONTACT_SLOTS } from './schema';
+import type { AddressInput, ContactInput, ContactsInput } from './schema';
+import type { AddressKind, ContactType } from './rules';
+import { CONTACT_SLOTS } from './rules';
 
 export interface Contact {
   id: number;
