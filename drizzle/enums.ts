@@ -73,3 +73,6 @@ export const NOTE_TYPES = ['admin_note', 'communication'] as const;
 export const SERVICE_AGREEMENT_STATUSES = ['pending', 'active', 'inactive'] as const;
 
 export * from './schema/ordering-enums';
+
+/** Continents of a country (its region code). */
+export const REGION_CODES = ['AS', 'EU', 'AF', 'OC', 'NA', 'SA', 'AN'] as const;

@@ -3,7 +3,7 @@
  * and actions call, kept out of the browser bundle (.server).
  */
 import { ValidationFailed } from '@server/domain/errors';
-import { msg } from '@server/domain/validation';
+import { msg } from '@server/domain/messages';
 
 export { cartClearTime } from '@server/domain/checkout/clear';
 export {

@@ -17,7 +17,7 @@ import {
   deleteCartEnrollments,
 } from '@server/domain/enrollments/cart';
 import { ORDER_PERMISSION, deleteBatch } from '@server/domain/enrollments/service';
-import { msg } from '@server/domain/validation';
+import { msg } from '@server/domain/messages';
 import { requirePermissions } from '~/lib/guards.server';
 import { ignoreRefusal } from '~/lib/actions.server';
 import { answerOf, intentAction, unreachable } from '~/lib/actions';

@@ -30,7 +30,7 @@ import {
 } from '~/lib/checkout.server';
 import { dueDate, type PaymentChoice } from '@server/domain/checkout/terms';
 import { Conflict } from '@server/domain/errors';
-import { todayIso } from '@server/domain/validation';
+import { todayIso } from '@server/domain/formats';
 import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { createAgreementSchema } from '@server/domain/service-agreements/schema';
 import { agreementFormOptions } from '@server/domain/service-agreements/queries';
 import { createServiceAgreement } from '@server/domain/service-agreements/service';
-import { todayIso } from '@server/domain/validation';
+import { todayIso } from '@server/domain/formats';
 import { translate } from '@server/platform/i18n';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';

@@ -7,7 +7,8 @@ import {
 import { Link, useActionData, useLoaderData, useLocation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can, canAny } from '@server/domain/access/actor';
-import { clientListQuerySchema, type ClientAction } from '@server/domain/clients/schema';
+import type { ClientAction } from '@server/domain/clients/schema';
+import { clientListQuerySchema } from '~/lib/schemas.server';
 import { CLIENT_TABS, type ClientTab } from '@server/domain/clients/values';
 import { CLIENT_TYPES, PAYMENT_TERMS } from '@db/enums';
 import {
@@ -19,7 +20,7 @@ import {
 } from '@server/domain/clients/queries';
 import { bulkClientAction, CLIENT_ACTION_PERMISSIONS } from '@server/domain/clients/status';
 import { clientBulkActionsFor } from '@server/domain/clients/tabs';
-import { msg } from '@server/domain/validation';
+import { msg } from '@server/domain/messages';
 import { requirePermissions } from '~/lib/guards.server';
 import { bulkSchema, queryOf } from '~/lib/lists.server';
 import { intentAction, unreachable } from '~/lib/actions';

@@ -16,7 +16,7 @@ import { noteSchema } from '@server/domain/notes/schema';
 import { addPolicyNotes } from '@server/domain/policies/details';
 import { policyListQuerySchema } from '@server/domain/policies/list-query';
 import { selectedPolicyIds } from '@server/domain/policies/filters';
-import { msg } from '@server/domain/validation';
+import { msg } from '@server/domain/messages';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';

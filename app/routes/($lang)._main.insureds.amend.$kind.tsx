@@ -31,7 +31,7 @@ import { bulkSchema, lenientQuery } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
-import { msg } from '@server/domain/validation';
+import { msg } from '@server/domain/messages';
 import { AppForm, FieldShell, Input, Select } from '~/components/fields';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink } from '~/components/ui/button';

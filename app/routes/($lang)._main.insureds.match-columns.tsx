@@ -15,7 +15,7 @@ import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
 import { mappingSchema, type DateOrder, type ImportTarget } from '@server/domain/imports/schema';
-import { todayIso } from '@server/domain/validation';
+import { todayIso } from '@server/domain/formats';
 import { confirmMapping, importFromRequest, withErrors } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors } from '~/components/fields';

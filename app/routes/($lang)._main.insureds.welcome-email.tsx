@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { policyIdsOf, sendPolicyWelcomeEmails, WELCOME_PERMISSION } from '~/lib/policy-documents.server';
-import { msg } from '@server/domain/validation';
+import { msg } from '@server/domain/messages';
 import { formAction } from '~/lib/actions.server';
 import { answerOf } from '~/lib/actions';
 import { requireUser } from '~/lib/guards.server';

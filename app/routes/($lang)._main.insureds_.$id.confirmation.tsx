@@ -30,7 +30,7 @@ import {
   sendWelcomeEmails,
   siblingInvoices,
 } from '~/lib/checkout.server';
-import { todayIso } from '@server/domain/validation';
+import { todayIso } from '@server/domain/formats';
 import { canAny } from '@server/domain/access/actor';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';

@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { CANCEL_PERMISSION } from '@server/domain/cancellations/schema';
 import { Conflict } from '@server/domain/errors';
-import { msg } from '@server/domain/validation';
+import { msg } from '@server/domain/messages';
 import { formAction } from '~/lib/actions';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import {

@@ -22,7 +22,7 @@ import {
 } from '@server/domain/cancellations/schema';
 import { intentAction, unreachable } from '~/lib/actions';
 import { OnlyErrorsToggle } from '~/components/imports/import-bits';
-import { msg } from '@server/domain/validation';
+import { msg } from '@server/domain/messages';
 import {
   cancelReviewPage,
   cancellationFromRequest,

@@ -8,7 +8,8 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { COMPANY_CURRENCIES, companyListSchema } from '@server/domain/companies/schema';
+import { COMPANY_CURRENCIES } from '@server/domain/companies/values';
+import { companyListSchema } from '~/lib/schemas.server';
 import { companiesSummary, listCompanies, updateCompanyStatus } from '@server/domain/companies/service';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';

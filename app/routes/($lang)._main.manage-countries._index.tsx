@@ -8,7 +8,8 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { countryListSchema, REGION_CODES } from '@server/domain/countries/schema';
+import { REGION_CODES } from '@db/enums';
+import { countryListSchema } from '~/lib/schemas.server';
 import { countriesSummary, listCountries, updateCountryStatus } from '@server/domain/countries/service';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';

@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { visibleCompanies } from '@server/domain/access/scope';
 import { activeCountries } from '@server/domain/countries/service';
-import { insurerListSchema, insurerSchema, insurerStatusSchema } from '@server/domain/insurers/schema';
+import { insurerSchema } from '@server/domain/insurers/schema';
+import { insurerListSchema, insurerStatusSchema } from '~/lib/schemas.server';
 import {
   createInsurer,
   deleteInsurer,

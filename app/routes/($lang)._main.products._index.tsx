@@ -8,12 +8,8 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import {
-  PRODUCT_STATUSES,
-  TERRITORIAL_LIMITS,
-  productGroupListQuerySchema,
-  productListQuerySchema,
-} from '@server/domain/products/schema';
+import { PRODUCT_STATUSES, TERRITORIAL_LIMITS } from '@server/domain/products/values';
+import { productGroupListQuerySchema, productListQuerySchema } from '~/lib/schemas.server';
 import {
   bulkSetProductStatus,
   listProducts,
@@ -22,7 +18,7 @@ import {
   setProductStatus,
 } from '@server/domain/products/service';
 import { listProductGroups } from '@server/domain/products/groups';
-import { msg } from '@server/domain/validation';
+import { msg } from '@server/domain/messages';
 import { requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { bulkSchema, lenientQuery, queryOf } from '~/lib/lists.server';

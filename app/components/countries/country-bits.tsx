@@ -1,6 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { REGION_CODES, type CountryInput } from '@server/domain/countries/schema';
+import { REGION_CODES } from '@db/enums';
+import type { CountryInput } from '@server/domain/countries/schema';
 import { CheckboxField, Field, SelectField, TextAreaField } from '~/components/forms';
 
 /** Small pieces of the countries pages. */

@@ -4,7 +4,7 @@ import type { EnrollmentView } from '@server/domain/enrollments/queries';
 
 /** An enrollment as a loader sends it (dates as text). */
 export type EnrollmentRowView = Omit<EnrollmentView, 'created_at'>;
-import { msg } from '@server/domain/validation';
+import { msg } from '@server/domain/messages';
 import { AppForm } from '~/components/fields';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { useMessage } from '~/lib/messages';

@@ -17,7 +17,7 @@ import type { z } from 'zod';
 import { NOTE_SOURCES, NOTE_TYPES, REQUESTER_TYPES, noteSchema } from '@server/domain/notes/schema';
 import type { NoteRow } from '@server/domain/notes/service';
 import type { ListMeta } from '@server/domain/list-query';
-import { todayIso } from '@server/domain/validation';
+import { todayIso } from '@server/domain/formats';
 import { AppForm, ErrorList, Field, FormErrors, Label, TextAreaField, inputClass } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Pagination } from '~/components/ui/data-table';

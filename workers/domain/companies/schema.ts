@@ -1,31 +1,24 @@
 /** Inputs of the company calls (spec 001 s.3 Company; catalogue: Companies). Pure: pages and the API share them. */
 import { z } from 'zod';
-import { LANGUAGES, RECORD_STATUSES } from '../../../drizzle/enums';
 import { addressSchemas, contactsSchema } from '../contacts/schema';
 import { listQuerySchema } from '../list-query';
 import { entityName, msg, optional, wholeNumber } from '../validation';
 
-export const COMPANY_STATUSES = RECORD_STATUSES;
-export const PAYMENT_GATEWAYS = ['barclaycard_epdq', 'none'] as const;
-export const COMPANY_LANGUAGES = LANGUAGES;
-export const COMPANY_CURRENCIES = [
-  'GBP',
-  'EUR',
-  'USD',
-  'CAD',
-  'AUD',
-  'NZD',
-  'CHF',
-  'CNY',
-  'HKD',
-  'JPY',
-  'SGD',
-  'AED',
-] as const;
-/** The statuses an order (its invoice) can be given: the default on creation and the one after a failed payment. */
-export const ORDER_STATUSES = ['pending', 'open', 'due', 'unpaid', 'paid', 'overdue'] as const;
-/** The contact types a company has (spec 001 s.3): owner, secondary and accounting. */
-export const COMPANY_CONTACT_TYPES = ['owner', 'secondary', 'accounting'] as const;
+export {
+  COMPANY_CONTACT_TYPES,
+  COMPANY_CURRENCIES,
+  COMPANY_LANGUAGES,
+  COMPANY_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_GATEWAYS,
+} from './values';
+import {
+  COMPANY_CURRENCIES,
+  COMPANY_LANGUAGES,
+  COMPANY_STATUSES,
+  ORDER_STATUSES,
+  PAYMENT_GATEWAYS,
+} from './values';
 
 const text = (max: number) => z.string().max(max, msg('validation.max', { length: max }));
 const compact = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, '').toUpperCase() : v);

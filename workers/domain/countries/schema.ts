@@ -1,10 +1,10 @@
 /** Inputs of the countries and tax-rates calls (spec 001 s.3 Country, s.5, s.9). Pure: pages and the API share them. */
 import { z } from 'zod';
-import { RECORD_STATUSES } from '../../../drizzle/enums';
+import { RECORD_STATUSES, REGION_CODES } from '../../../drizzle/enums';
 import { listQuerySchema } from '../list-query';
 import { endNotBeforeStart, entityName, isoDate, msg, optional, taxRatePercent } from '../validation';
 
-export const REGION_CODES = ['AS', 'EU', 'AF', 'OC', 'NA', 'SA', 'AN'] as const;
+export { REGION_CODES };
 export const COUNTRY_STATUSES = RECORD_STATUSES;
 
 const upper = (v: unknown) => (typeof v === 'string' ? v.trim().toUpperCase() : v);

@@ -7,21 +7,28 @@
  * service; the rules here are about one input on its own.
  */
 import { z } from 'zod';
-import {
-  DOCUMENT_VISIBILITIES,
-  LANGUAGES,
-  RECORD_STATUSES,
-  TERRITORIAL_LIMITS,
-} from '../../../drizzle/enums';
-import { REGION_CODES } from '../countries/schema';
 import { listQuerySchema } from '../list-query';
 import { checkbox, email, entityName, isoDate, msg, money, productCode, wholeNumber } from '../validation';
 
-export const MIN_PURCHASE_DAYS = 6;
-export { DOCUMENT_VISIBILITIES, REGION_CODES, TERRITORIAL_LIMITS };
-export const PRODUCT_STATUSES = RECORD_STATUSES;
-export const CURRENCIES = ['GBP', 'EUR', 'USD', 'CAD', 'AUD', 'NZD', 'CHF'] as const;
-export const DOCUMENT_LANGUAGES = LANGUAGES;
+import {
+  CURRENCIES,
+  DOCUMENT_LANGUAGES,
+  DOCUMENT_VISIBILITIES,
+  MIN_PURCHASE_DAYS,
+  PRODUCT_STATUSES,
+  REGION_CODES,
+  TERRITORIAL_LIMITS,
+} from './values';
+
+export {
+  CURRENCIES,
+  DOCUMENT_LANGUAGES,
+  DOCUMENT_VISIBILITIES,
+  MIN_PURCHASE_DAYS,
+  PRODUCT_STATUSES,
+  REGION_CODES,
+  TERRITORIAL_LIMITS,
+} from './values';
 export const DOCUMENT_TYPES = [
   'policy_wording',
   'certificate',
