@@ -249,20 +249,20 @@ describe('clients, as provider staff', () => {
       await tabs.locator('[data-tab="profile"]').focus();
       for (let i = 0; i < 20; i++) {
         const focused = await page.evaluate(() => document.activeElement?.getAttribute('data-tab'));
-        if (focused === 'notes') break;
+        if (focused === 'transactions') break;
         await page.keyboard.press('Tab');
       }
       await page.keyboard.press('Enter');
-      await waitForPath(page, `${clientUrl}/notes`);
+      await waitForPath(page, `${clientUrl}/transactions`);
       await hydrated(page);
-      expect(await tabs.locator('[aria-current="page"]').getAttribute('data-tab')).toBe('notes');
+      expect(await tabs.locator('[aria-current="page"]').getAttribute('data-tab')).toBe('transactions');
       await tabs.getByTestId('tabs-more-before').waitFor();
       expect(await tabs.getByTestId('tabs-more-after').count()).toBe(0);
 
       // The tab's own address opens it directly.
       await page.reload();
       await hydrated(page);
-      expect(await tabs.locator('[aria-current="page"]').getAttribute('data-tab')).toBe('notes');
+      expect(await tabs.locator('[aria-current="page"]').getAttribute('data-tab')).toBe('transactions');
       await tabs.getByTestId('tabs-more-before').waitFor();
       await screenshots(page, 'clients-tabs-phone-last', ['phone']);
     } finally {
