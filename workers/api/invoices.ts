@@ -16,7 +16,13 @@ import {
 } from '../domain/invoices/service';
 import { invoiceDetail } from '../domain/invoices/detail';
 import { issueCreditNote, voidInvoice } from '../domain/invoices/corrections';
-import { downloadInvoices, fileResponse, invoiceFile } from '../domain/invoices/files';
+import {
+  downloadInvoices,
+  EXPORT_COLUMNS,
+  exportRow,
+  fileResponse,
+  invoiceFile,
+} from '../domain/invoices/files';
 import { translate } from '../platform/i18n';
 import { buildWorkbook, XLSX_CONTENT_TYPE } from '../platform/xlsx';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
@@ -130,47 +136,3 @@ export const invoicesApi = new Hono<ApiEnv>()
       return c.json({ data: { invoice: await invoiceDetail(ctx, p.invoiceId, c.req.valid('query')) } });
     },
   );
-
-/** The export's columns: [key, label key, width]. */
-export const EXPORT_COLUMNS: [string, string, number][] = [
-  ['number', 'fields.number', 14],
-  ['type', 'fields.type', 14],
-  ['date', 'fields.date', 12],
-  ['due_at', 'fields.due_at', 12],
-  ['client', 'fields.client', 28],
-  ['campus', 'fields.campus', 24],
-  ['status', 'fields.status', 14],
-  ['due_state', 'fields.due_state', 12],
-  ['payment_method', 'fields.payment_method', 18],
-  ['currency', 'fields.currency', 10],
-  ['total', 'totals.total', 12],
-  ['paid', 'totals.paid', 12],
-  ['credited', 'totals.credited', 12],
-  ['refunded', 'totals.refunded', 12],
-  ['balance', 'totals.balance', 12],
-  ['payment_reference', 'fields.payment_reference', 22],
-];
-
-export function exportRow(
-  r: Awaited<ReturnType<typeof exportInvoices>>[number],
-  t: (key: string) => string,
-): Record<string, unknown> {
-  return {
-    number: r.number,
-    type: t(`types.${r.type}`),
-    date: r.date,
-    due_at: r.due_at,
-    client: r.client.name,
-    campus: r.campus?.name ?? '',
-    status: t(`statuses.${r.status}`),
-    due_state: r.due_state ? t(`statuses.${r.due_state}`) : '',
-    payment_method: t(`methods.${r.payment_method}`),
-    currency: r.currency,
-    total: r.total_minor / 100,
-    paid: r.paid_minor / 100,
-    credited: r.credited_minor / 100,
-    refunded: r.refunded_minor / 100,
-    balance: r.balance_minor / 100,
-    payment_reference: r.payment_reference,
-  };
-}

@@ -8,8 +8,7 @@ import { msg } from '../messages';
 const isoDay = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
+  .optional();
 
 /** The status filter: the payment statuses kept on the invoice and the due states derived from the due date. */
 export const INVOICE_LIST_STATUSES = [...INVOICE_STATUSES, 'open', 'due', 'overdue'] as const;
@@ -18,19 +17,17 @@ export type InvoiceListStatus = (typeof INVOICE_LIST_STATUSES)[number];
 export const invoiceListQuerySchema = listQuerySchema.extend({
   status: z
     .enum([...INVOICE_LIST_STATUSES, 'all'])
-    .optional()
-    .catch(undefined),
+    .optional(),
   /** The invoice (or credit note) number, or a part of it. */
   number: z.string().trim().max(40).optional(),
   client_id: z.string().max(40).optional(),
   campus_id: z.string().max(40).optional(),
-  type: z.enum(INVOICE_TYPES).optional().catch(undefined),
+  type: z.enum(INVOICE_TYPES).optional(),
   currency: z
     .string()
     .regex(/^[A-Za-z]{3}$/)
-    .optional()
-    .catch(undefined),
-  payment_method: z.enum(INVOICE_PAYMENT_METHODS).optional().catch(undefined),
+    .optional(),
+  payment_method: z.enum(INVOICE_PAYMENT_METHODS).optional(),
   date_from: isoDay,
   date_to: isoDay,
   due_from: isoDay,

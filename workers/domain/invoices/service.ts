@@ -455,3 +455,26 @@ export async function requireInvoiceOf(
   }
   return row;
 }
+
+/** The choices of the list's filters: the currencies and (for staff) the clients of the visible invoices. */
+export async function invoiceFilterOptions(ctx: ActorCtx) {
+  requirePermission(ctx.actor, INVOICE_ACCESS);
+  const scope = visibleInvoices(ctx.actor);
+  const [currencies, clientRows] = await Promise.all([
+    ctx.db
+      .selectDistinct({ currency: invoices.currency })
+      .from(invoices)
+      .where(scope)
+      .orderBy(invoices.currency),
+    ctx.actor.user_type === 'company'
+      ? ctx.db
+          .selectDistinct({ id: clients.public_id, name: clients.name })
+          .from(invoices)
+          .innerJoin(clients, eq(clients.id, invoices.client_id))
+          .where(scope)
+          .orderBy(clients.name)
+          .limit(500)
+      : Promise.resolve([] as { id: string; name: string }[]),
+  ]);
+  return { currencies: currencies.map((c) => c.currency), clients: clientRows };
+}
