@@ -110,3 +110,9 @@ export async function invoicePageData(
   const invoice = await orNotFound(invoiceDetail(ctx, invoiceId, q));
   return json({ invoice });
 }
+
+export { INVOICE_ACCESS } from '@server/domain/invoices/queries';
+export { fileResponse, invoiceFile } from '@server/domain/invoices/files';
+export { campusInvoices, clientInvoices } from '@server/domain/invoices/service';
+export { findCampus, findClient } from '@server/domain/access/finders';
+export { can } from '@server/domain/access/actor';

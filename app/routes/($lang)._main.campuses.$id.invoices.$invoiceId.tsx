@@ -2,9 +2,8 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { INVOICE_ACCESS } from '@server/domain/invoices/queries';
 import { requirePermissions } from '~/lib/guards.server';
-import { invoicePageData } from '~/lib/invoices.server';
+import { INVOICE_ACCESS, invoicePageData } from '~/lib/invoices.server';
 import { invoicePageAction } from '~/lib/invoice-actions.server';
 import { InvoicePage } from '~/components/invoices/invoice-page';
 

@@ -2,10 +2,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { findCampus } from '@server/domain/access/finders';
-import { INVOICE_ACCESS } from '@server/domain/invoices/queries';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
-import { invoiceListData } from '~/lib/invoices.server';
+import { INVOICE_ACCESS, findCampus, invoiceListData } from '~/lib/invoices.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { PageHeader } from '~/components/ui/card';

@@ -1,9 +1,7 @@
 /** GET /campuses/{id}/invoices/export.xlsx: the campus's invoices matching the filters as an Excel file. */
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { findCampus } from '@server/domain/access/finders';
-import { INVOICE_ACCESS } from '@server/domain/invoices/queries';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
-import { invoiceExportResponse } from '~/lib/invoices.server';
+import { INVOICE_ACCESS, findCampus, invoiceExportResponse } from '~/lib/invoices.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, INVOICE_ACCESS);

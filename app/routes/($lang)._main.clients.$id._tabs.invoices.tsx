@@ -5,11 +5,9 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { can } from '@server/domain/access/actor';
-import { clientInvoices } from '@server/domain/invoices/service';
 import { requireClientTab } from '~/lib/clients.server';
 import { orNotFound } from '~/lib/guards.server';
-import { invoiceListData } from '~/lib/invoices.server';
+import { can, clientInvoices, invoiceListData } from '~/lib/invoices.server';
 import { invoiceListQuerySchema } from '@server/domain/invoices/schema';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';

@@ -1,9 +1,7 @@
 /** GET /clients/{id}/campuses/{campusId}/invoices/export.xlsx: the campus tab's invoices as an Excel file. */
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { findCampus } from '@server/domain/access/finders';
-import { INVOICE_ACCESS } from '@server/domain/invoices/queries';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
-import { invoiceExportResponse } from '~/lib/invoices.server';
+import { INVOICE_ACCESS, findCampus, invoiceExportResponse } from '~/lib/invoices.server';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, INVOICE_ACCESS);

@@ -2,11 +2,10 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { campusInvoices } from '@server/domain/invoices/service';
 import { invoiceListQuerySchema } from '@server/domain/invoices/schema';
 import { requireCampusTab } from '~/lib/campuses.server';
 import { orNotFound } from '~/lib/guards.server';
-import { invoiceListData } from '~/lib/invoices.server';
+import { campusInvoices, invoiceListData } from '~/lib/invoices.server';
 import { localePath } from '~/i18n/config';
 import { InvoiceList } from '~/components/invoices/invoice-list';
 

@@ -1,9 +1,8 @@
 /** GET /invoices/{invoiceId}/pdf: the invoice as PDF, named by its number. */
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { INVOICE_ACCESS } from '@server/domain/invoices/queries';
-import { fileResponse, invoiceFile } from '@server/domain/invoices/files';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 
+import { INVOICE_ACCESS, fileResponse, invoiceFile } from '~/lib/invoices.server';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, INVOICE_ACCESS);
   const lang = langOf(request);

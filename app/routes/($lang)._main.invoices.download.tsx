@@ -4,11 +4,10 @@
  * back on the page it came from when it cannot be made.
  */
 import type { ActionFunctionArgs, TypedResponse } from '@remix-run/cloudflare';
-import { INVOICE_ACCESS } from '@server/domain/invoices/queries';
 import { intentAction } from '~/lib/actions.server';
 import { unreachable } from '~/lib/actions';
 import { bulkSchema } from '~/lib/lists.server';
-import { invoiceZipResponse } from '~/lib/invoices.server';
+import { INVOICE_ACCESS, invoiceZipResponse } from '~/lib/invoices.server';
 
 /** The page to go back to on failure: the referring page of ours, else the list. */
 function backOf(request: Request): string {
