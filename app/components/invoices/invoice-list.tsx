@@ -8,7 +8,7 @@ import type { SerializeFrom } from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceView } from '@server/domain/invoices/queries';
 import type { InvoiceSummaryRow } from '@server/domain/invoices/service';
-import { INVOICE_LIST_STATUSES } from '@server/domain/invoices/schema';
+import { INVOICE_LIST_STATUSES } from '@server/domain/invoices/values';
 import type { ListMeta } from '@server/domain/list-query';
 import { localePath } from '~/i18n/config';
 import { formatDate } from '~/lib/dates';

@@ -1,6 +1,7 @@
 /** Invoice list and detail queries (spec 002 s.7: GET invoices, GET invoices/{id}) and the invoice forms. Pure. */
 import { z } from 'zod';
-import { INVOICE_PAYMENT_METHODS, INVOICE_STATUSES } from '../../../drizzle/schema/ordering-enums';
+import { INVOICE_PAYMENT_METHODS } from '../../../drizzle/schema/ordering-enums';
+import { INVOICE_LIST_STATUSES } from './values';
 import { INVOICE_TYPES } from '../../../drizzle/schema/policy-enums';
 import { listQuerySchema } from '../list-query';
 import { msg } from '../messages';
@@ -10,14 +11,10 @@ const isoDay = z
   .regex(/^\d{4}-\d{2}-\d{2}$/)
   .optional();
 
-/** The status filter: the payment statuses kept on the invoice and the due states derived from the due date. */
-export const INVOICE_LIST_STATUSES = [...INVOICE_STATUSES, 'open', 'due', 'overdue'] as const;
-export type InvoiceListStatus = (typeof INVOICE_LIST_STATUSES)[number];
+export { INVOICE_LIST_STATUSES, type InvoiceListStatus } from './values';
 
 export const invoiceListQuerySchema = listQuerySchema.extend({
-  status: z
-    .enum([...INVOICE_LIST_STATUSES, 'all'])
-    .optional(),
+  status: z.enum([...INVOICE_LIST_STATUSES, 'all']).optional(),
   /** The invoice (or credit note) number, or a part of it. */
   number: z.string().trim().max(40).optional(),
   client_id: z.string().max(40).optional(),
