@@ -60,7 +60,8 @@ export async function seedBilling(db: DB, input: { userId: number | null; now?: 
       WHERE invoice_id IS NULL`),
     db.run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor,
         total_minor, kind, tax_rate_bp, stamp_duty_minor)
-      SELECT p.invoice_id, p.id, 'Insurance ' || p.policy_number || ' ' || p.first_name || ' ' || p.last_name, 1,
+      SELECT p.invoice_id, p.id, coalesce((SELECT pr.name FROM products pr WHERE pr.id = p.product_id), 'Insurance')
+        || ' ' || p.start_date || ' – ' || p.end_date, 1,
         p.premium_minor, p.tax_minor, p.premium_minor + p.tax_minor, 'premium',
         CASE WHEN p.premium_minor > 0 THEN CAST(round(p.tax_minor * 10000.0 / p.premium_minor) AS INTEGER) END, 0
       FROM policies p JOIN invoices i ON i.id = p.invoice_id

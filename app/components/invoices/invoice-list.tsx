@@ -85,10 +85,14 @@ export function InvoiceList(p: InvoiceListProps) {
           className="font-mono text-xs font-semibold text-primary-800 hover:underline"
         >
           {r.number}
+          {r.type !== 'invoice' ? (
+            <span className="block font-sans font-normal text-slate-500">
+              {t(`invoices.types.${r.type}`)}
+            </span>
+          ) : null}
         </Link>
       ),
     },
-    { key: 'type', header: t('invoices.fields.type'), render: (r) => t(`invoices.types.${r.type}`) },
     {
       key: 'date',
       header: t('invoices.fields.date'),

@@ -148,7 +148,7 @@ export async function renderInvoicePdf(
   ];
   let fy = L.y - 22;
   for (const [label, value] of facts) {
-    await L.text(label, 400, fy, { size: 9, color: MUTED });
+    await L.text(label, 345, fy, { size: 9, color: MUTED, maxWidth: 95 });
     await L.text(value, RIGHT, fy, { size: 9, weight: 'bold', align: 'right', maxWidth: 110 });
     fy -= 12;
   }
@@ -210,8 +210,11 @@ export async function renderInvoicePdf(
   for (const line of doc.lines) {
     await L.need(12, head);
     await L.text(line.policy_number ?? '', COL.policy, L.y, { size: 8, maxWidth: 58 });
-    await L.text(line.insured ?? '', COL.insured, L.y, { size: 8, maxWidth: 124 });
-    await L.text(line.description, COL.description, L.y, { size: 8, maxWidth: 150 });
+    await L.text(line.insured ?? '', COL.insured, L.y, { size: 8, maxWidth: 112 });
+    await L.text(line.description, COL.description, L.y, {
+      size: 8,
+      maxWidth: COL.unit - 58 - COL.description,
+    });
     await L.text(m(line.unit_minor * line.quantity), COL.unit, L.y, { size: 8, align: 'right' });
     await L.text(m(line.tax_minor), COL.tax, L.y, { size: 8, align: 'right' });
     await L.text(rate(line.tax_rate_bp), COL.rate, L.y, { size: 8, align: 'right' });

@@ -110,7 +110,8 @@ export function presentInvoice(r: JoinedInvoice) {
 /** presentInvoice with the due state as of `today` (YYYY-MM-DD). */
 export function presentInvoiceOn(r: JoinedInvoice, today: string) {
   const i = r.invoice;
-  const balance = balanceMinor(i);
+  // What is still owed (never below zero: a credit beyond it is the client's, given back by a refund).
+  const balance = Math.max(0, balanceMinor(i));
   return {
     id: i.public_id,
     id_numeric: i.id,

@@ -56,7 +56,7 @@ const sortable = {
 
 /** What is left to pay, as SQL (0 for a credit note or a void invoice), as status.ts's balanceMinor. */
 export const balanceSql = sql<number>`(CASE WHEN ${invoices.type} = 'credit_note' OR ${invoices.voided_at} IS NOT NULL THEN 0
-  ELSE ${invoices.total_minor} - ${invoices.paid_minor} + ${invoices.refunded_minor} - ${invoices.credited_minor} END)`;
+  ELSE max(0, ${invoices.total_minor} - ${invoices.paid_minor} + ${invoices.refunded_minor} - ${invoices.credited_minor}) END)`;
 
 /** The due states as SQL on `today` (status.ts: overdue after the due date, due from 7 days before). */
 export function dueStateSql(state: DueState, today: string): SQL {
