@@ -4,7 +4,7 @@
  * payments and refunds, and the bank details with the payment reference. Names print in any script
  * (platform/pdf.ts embeds the fonts the characters need).
  */
-import { rgb, type PDFPage, type RGB } from '@cantoo/pdf-lib';
+import { rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
 import { translate } from '../../platform/i18n';
 import { PdfWriter, runsWidth, type AssetReader, type FontWeight } from '../../platform/pdf';
 import type { InvoiceDocument } from './document';
@@ -36,11 +36,19 @@ interface TextOpts {
   color?: RGB;
   maxWidth?: number;
   align?: 'left' | 'right';
+  /** Figures and codes (ASCII): drawn with the standard Helvetica, measured from its metrics. */
+  plain?: boolean;
 }
+
+/** Wide characters (CJK and the like) take up to a full em; others well under 0.7 em. */
+const WIDE = /[\u1100-\uffff]/;
 
 class Layout {
   page!: PDFPage;
   y = 0;
+  /** The runs of each text drawn (names and descriptions repeat across lines: cut once). */
+  private cache = new Map<string, Awaited<ReturnType<PdfWriter['runs']>>>();
+  plainFonts!: Record<FontWeight, PDFFont>;
   constructor(
     readonly pdf: PdfWriter,
     readonly t: (key: string, p?: Record<string, string | number>) => string,
@@ -52,20 +60,53 @@ class Layout {
     this.y = A4.h - 48;
   }
 
+  async fonts() {
+    this.plainFonts = {
+      regular: await this.pdf.doc.embedFont(StandardFonts.Helvetica),
+      bold: await this.pdf.doc.embedFont(StandardFonts.HelveticaBold),
+    };
+  }
+
+  private async runsOf(value: string, weight: FontWeight) {
+    const key = `${weight}\u0000${value}`;
+    let runs = this.cache.get(key);
+    if (!runs) {
+      runs = await this.pdf.runs(value, weight);
+      this.cache.set(key, runs);
+    }
+    return runs;
+  }
+
   async text(value: string, x: number, y: number, o: TextOpts): Promise<number> {
     if (!value) return 0;
-    const runs = await this.pdf.runs(value, o.weight ?? 'regular');
+    if (o.plain && /^[\x20-\x7e]*$/.test(value)) {
+      const font = this.plainFonts[o.weight ?? 'regular'];
+      const width = font.widthOfTextAtSize(value, o.size);
+      const at = o.align === 'right' ? x - width : x;
+      this.page.drawText(value, { x: at, y, size: o.size, font, color: o.color ?? INK });
+      return width;
+    }
+    const weight = o.weight ?? 'regular';
+    const runs = await this.runsOf(value, weight);
     let size = o.size;
-    let width = runsWidth(runs, size);
+    // Left-aligned text surely narrower than its room is not measured (measuring lays the text out).
+    const surelyFits =
+      o.align !== 'right' &&
+      (!o.maxWidth || [...value].length * o.size * (WIDE.test(value) ? 1.05 : 0.72) <= o.maxWidth);
+    let width = surelyFits ? 0 : runsWidth(runs, size);
     if (o.maxWidth && width > o.maxWidth) {
-      // Shrink (to 70 %), then cut with an ellipsis.
+      // Shrink (to 70 %), then cut with an ellipsis, estimated from the widths rather than char by char.
       size = Math.max(o.size * 0.7, (o.size * o.maxWidth) / width);
       width = runsWidth(runs, size);
       if (width > o.maxWidth) {
-        let cut = value;
-        while (cut.length > 1 && runsWidth(await this.pdf.runs(`${cut}…`, o.weight), size) > o.maxWidth)
-          cut = cut.slice(0, -1);
-        return this.text(`${cut}…`, x, y, { ...o, size, maxWidth: undefined });
+        const chars = [...value];
+        let keep = Math.max(1, Math.floor((chars.length * o.maxWidth) / width) - 1);
+        while (
+          keep > 1 &&
+          runsWidth(await this.runsOf(`${chars.slice(0, keep).join('')}…`, weight), size) > o.maxWidth
+        )
+          keep -= 1;
+        return this.text(`${chars.slice(0, keep).join('')}…`, x, y, { ...o, size, maxWidth: undefined });
       }
     }
     let at = o.align === 'right' ? x - width : x;
@@ -115,6 +156,7 @@ export async function renderInvoicePdf(
     now,
   });
   const L = new Layout(pdf, t, `${doc.company.name} · ${title} ${inv.number}`);
+  await L.fonts();
   const cur = inv.currency;
   const m = (minor: number) => formatMoney(minor, cur);
   L.newPage();
@@ -209,16 +251,16 @@ export async function renderInvoicePdf(
   await head();
   for (const line of doc.lines) {
     await L.need(12, head);
-    await L.text(line.policy_number ?? '', COL.policy, L.y, { size: 8, maxWidth: 58 });
+    await L.text(line.policy_number ?? '', COL.policy, L.y, { size: 8, maxWidth: 58, plain: true });
     await L.text(line.insured ?? '', COL.insured, L.y, { size: 8, maxWidth: 112 });
     await L.text(line.description, COL.description, L.y, {
       size: 8,
       maxWidth: COL.unit - 58 - COL.description,
     });
-    await L.text(m(line.unit_minor * line.quantity), COL.unit, L.y, { size: 8, align: 'right' });
-    await L.text(m(line.tax_minor), COL.tax, L.y, { size: 8, align: 'right' });
-    await L.text(rate(line.tax_rate_bp), COL.rate, L.y, { size: 8, align: 'right' });
-    await L.text(m(line.total_minor), COL.total, L.y, { size: 8, align: 'right' });
+    await L.text(m(line.unit_minor * line.quantity), COL.unit, L.y, { size: 8, align: 'right', plain: true });
+    await L.text(m(line.tax_minor), COL.tax, L.y, { size: 8, align: 'right', plain: true });
+    await L.text(rate(line.tax_rate_bp), COL.rate, L.y, { size: 8, align: 'right', plain: true });
+    await L.text(m(line.total_minor), COL.total, L.y, { size: 8, align: 'right', plain: true });
     L.y -= 12;
   }
   if (!doc.lines.length) {
