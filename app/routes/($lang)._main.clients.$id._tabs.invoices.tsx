@@ -7,8 +7,7 @@ import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { requireClientTab } from '~/lib/clients.server';
 import { orNotFound } from '~/lib/guards.server';
-import { can, clientInvoices, invoiceListData } from '~/lib/invoices.server';
-import { invoiceListQuerySchema } from '@server/domain/invoices/schema';
+import { INVOICE_ACCESS, can, findClient, invoiceListData } from '~/lib/invoices.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { InvoiceList } from '~/components/invoices/invoice-list';
@@ -17,7 +16,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = requireClientTab(request, context, 'invoices');
   const id = params.id ?? '';
   // The client must be the actor's to see (NotFound otherwise), then the list is filtered to it.
-  await orNotFound(clientInvoices(ctx, id, invoiceListQuerySchema.parse({ items: 1 })));
+  await orNotFound(findClient(ctx, id, INVOICE_ACCESS));
   const data = await invoiceListData(ctx, request, { client_id: id });
   return json({ ...data, generate: can(ctx.actor, 'create_invoice') });
 }

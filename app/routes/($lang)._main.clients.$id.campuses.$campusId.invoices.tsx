@@ -2,17 +2,16 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { invoiceListQuerySchema } from '@server/domain/invoices/schema';
 import { requireCampusTab } from '~/lib/campuses.server';
 import { orNotFound } from '~/lib/guards.server';
-import { campusInvoices, invoiceListData } from '~/lib/invoices.server';
+import { INVOICE_ACCESS, findCampus, invoiceListData } from '~/lib/invoices.server';
 import { localePath } from '~/i18n/config';
 import { InvoiceList } from '~/components/invoices/invoice-list';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = requireCampusTab(request, context, 'invoices');
   const id = params.campusId ?? '';
-  await orNotFound(campusInvoices(ctx, id, invoiceListQuerySchema.parse({ items: 1 })));
+  await orNotFound(findCampus(ctx, id, INVOICE_ACCESS));
   return json(await invoiceListData(ctx, request, { campus_id: id }));
 }
 
