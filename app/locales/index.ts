@@ -25,6 +25,7 @@ import en_imports from './en/imports.json';
 import en_insureds from './en/insureds.json';
 import en_insurers from './en/insurers.json';
 import en_invite from './en/invite.json';
+import en_invoices from './en/invoices.json';
 import en_legal from './en/legal.json';
 import en_login_help from './en/login_help.json';
 import en_mailbox from './en/mailbox.json';
@@ -70,6 +71,7 @@ import ca_imports from './ca/imports.json';
 import ca_insureds from './ca/insureds.json';
 import ca_insurers from './ca/insurers.json';
 import ca_invite from './ca/invite.json';
+import ca_invoices from './ca/invoices.json';
 import ca_legal from './ca/legal.json';
 import ca_login_help from './ca/login_help.json';
 import ca_mailbox from './ca/mailbox.json';
@@ -115,6 +117,7 @@ import cn_imports from './cn/imports.json';
 import cn_insureds from './cn/insureds.json';
 import cn_insurers from './cn/insurers.json';
 import cn_invite from './cn/invite.json';
+import cn_invoices from './cn/invoices.json';
 import cn_legal from './cn/legal.json';
 import cn_login_help from './cn/login_help.json';
 import cn_mailbox from './cn/mailbox.json';
@@ -160,6 +163,7 @@ import de_imports from './de/imports.json';
 import de_insureds from './de/insureds.json';
 import de_insurers from './de/insurers.json';
 import de_invite from './de/invite.json';
+import de_invoices from './de/invoices.json';
 import de_legal from './de/legal.json';
 import de_login_help from './de/login_help.json';
 import de_mailbox from './de/mailbox.json';
@@ -205,6 +209,7 @@ import es_imports from './es/imports.json';
 import es_insureds from './es/insureds.json';
 import es_insurers from './es/insurers.json';
 import es_invite from './es/invite.json';
+import es_invoices from './es/invoices.json';
 import es_legal from './es/legal.json';
 import es_login_help from './es/login_help.json';
 import es_mailbox from './es/mailbox.json';
@@ -250,6 +255,7 @@ import fr_imports from './fr/imports.json';
 import fr_insureds from './fr/insureds.json';
 import fr_insurers from './fr/insurers.json';
 import fr_invite from './fr/invite.json';
+import fr_invoices from './fr/invoices.json';
 import fr_legal from './fr/legal.json';
 import fr_login_help from './fr/login_help.json';
 import fr_mailbox from './fr/mailbox.json';
@@ -295,6 +301,7 @@ import it_imports from './it/imports.json';
 import it_insureds from './it/insureds.json';
 import it_insurers from './it/insurers.json';
 import it_invite from './it/invite.json';
+import it_invoices from './it/invoices.json';
 import it_legal from './it/legal.json';
 import it_login_help from './it/login_help.json';
 import it_mailbox from './it/mailbox.json';
@@ -340,6 +347,7 @@ import pt_imports from './pt/imports.json';
 import pt_insureds from './pt/insureds.json';
 import pt_insurers from './pt/insurers.json';
 import pt_invite from './pt/invite.json';
+import pt_invoices from './pt/invoices.json';
 import pt_legal from './pt/legal.json';
 import pt_login_help from './pt/login_help.json';
 import pt_mailbox from './pt/mailbox.json';
@@ -388,6 +396,7 @@ export const localeResources = {
     "insureds": en_insureds,
     "insurers": en_insurers,
     "invite": en_invite,
+    "invoices": en_invoices,
     "legal": en_legal,
     "login_help": en_login_help,
     "mailbox": en_mailbox,
@@ -435,6 +444,7 @@ export const localeResources = {
     "insureds": ca_insureds,
     "insurers": ca_insurers,
     "invite": ca_invite,
+    "invoices": ca_invoices,
     "legal": ca_legal,
     "login_help": ca_login_help,
     "mailbox": ca_mailbox,
@@ -482,6 +492,7 @@ export const localeResources = {
     "insureds": cn_insureds,
     "insurers": cn_insurers,
     "invite": cn_invite,
+    "invoices": cn_invoices,
     "legal": cn_legal,
     "login_help": cn_login_help,
     "mailbox": cn_mailbox,
@@ -529,6 +540,7 @@ export const localeResources = {
     "insureds": de_insureds,
     "insurers": de_insurers,
     "invite": de_invite,
+    "invoices": de_invoices,
     "legal": de_legal,
     "login_help": de_login_help,
     "mailbox": de_mailbox,
@@ -576,6 +588,7 @@ export const localeResources = {
     "insureds": es_insureds,
     "insurers": es_insurers,
     "invite": es_invite,
+    "invoices": es_invoices,
     "legal": es_legal,
     "login_help": es_login_help,
     "mailbox": es_mailbox,
@@ -623,6 +636,7 @@ export const localeResources = {
     "insureds": fr_insureds,
     "insurers": fr_insurers,
     "invite": fr_invite,
+    "invoices": fr_invoices,
     "legal": fr_legal,
     "login_help": fr_login_help,
     "mailbox": fr_mailbox,
@@ -670,6 +684,7 @@ export const localeResources = {
     "insureds": it_insureds,
     "insurers": it_insurers,
     "invite": it_invite,
+    "invoices": it_invoices,
     "legal": it_legal,
     "login_help": it_login_help,
     "mailbox": it_mailbox,
@@ -717,6 +732,7 @@ export const localeResources = {
     "insureds": pt_insureds,
     "insurers": pt_insurers,
     "invite": pt_invite,
+    "invoices": pt_invoices,
     "legal": pt_legal,
     "login_help": pt_login_help,
     "mailbox": pt_mailbox,

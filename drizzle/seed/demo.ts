@@ -15,6 +15,7 @@ import {
 } from './builders';
 import { seedDemoClients } from './clients';
 import { seedDemoContracts } from './contracts';
+import { seedBilling } from './billing';
 import { seedDemoPolicies } from './policies';
 import { notify } from '../../workers/domain/notifications/service';
 import { createInvitation } from '../../workers/domain/auth/service';
@@ -183,6 +184,8 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
       kingsbridgeClientId: kingsbridge.id,
       seniorAdminId: senior.id,
     });
+    // Their invoices over the last twelve months, paid, part paid, overdue, refunded, credited, voided.
+    await seedBilling(db, { userId: senior.id });
   }
   await welcome(db, senior.id);
   await welcome(db, schoolAdmin.id);

@@ -4,7 +4,8 @@ import { confirmOpenSchema } from '../domain/checkout/schema';
 import { confirmOpenBatches } from '../domain/checkout/service';
 import { sendWelcomeEmails } from '../domain/checkout/welcome';
 import { invoiceItemsQuerySchema, invoiceListQuerySchema } from '../domain/invoices/schema';
-import { getInvoice, listInvoices } from '../domain/invoices/service';
+import { listInvoices } from '../domain/invoices/service';
+import { invoiceDetail } from '../domain/invoices/detail';
 import { approveBankTransferSchema, cardResultSchema, startPaymentSchema } from '../domain/payments/schema';
 import {
   approveBankTransfer,
@@ -43,7 +44,7 @@ export const checkoutApi = new Hono<ApiEnv>()
   )
   .get('/company/invoices/:id', valid('param', idParam), valid('query', invoiceItemsQuerySchema), async (c) =>
     c.json({
-      data: { invoice: await getInvoice(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')) },
+      data: { invoice: await invoiceDetail(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')) },
     }),
   )
   .get('/company/invoices/:id/transactions', valid('param', idParam), async (c) =>

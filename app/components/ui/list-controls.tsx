@@ -201,6 +201,8 @@ export function BulkActionBar({
     confirm?: string;
     /** The address the selection is posted to (with the language prefix); the list's own action when absent. */
     action?: string;
+    /** A plain document post (the answer is a file to download, e.g. a ZIP), not a Remix navigation. */
+    document?: boolean;
   }[];
 }) {
   const { t } = useTranslation();
@@ -221,6 +223,7 @@ export function BulkActionBar({
             key={a.intent}
             method="post"
             action={a.action}
+            reloadDocument={a.document}
             onSubmit={(e) => {
               if (a.confirm && !window.confirm(a.confirm)) e.preventDefault();
             }}

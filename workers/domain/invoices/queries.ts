@@ -14,7 +14,8 @@ import { requirePermission } from '../access/actor';
 import { visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
-import { major, msg } from '../validation';
+import { major, msg, todayIso } from '../validation';
+import { balanceMinor, dueState, partlyPaid } from './status';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -37,6 +38,14 @@ export const invoiceColumns = {
     sql<number>`(SELECT count(*) FROM ${policies} WHERE ${policies.invoice_id} = ${invoices.id})`.as(
       'policy_count',
     ),
+  credit_for_public_id: sql<
+    string | null
+  >`(SELECT cf.public_id FROM invoices cf WHERE cf.id = ${invoices.credit_for_id})`.as(
+    'credit_for_public_id',
+  ),
+  credit_for_number: sql<
+    string | null
+  >`(SELECT cf.number FROM invoices cf WHERE cf.id = ${invoices.credit_for_id})`.as('credit_for_number'),
 };
 
 export interface JoinedInvoice {
@@ -48,6 +57,8 @@ export interface JoinedInvoice {
   company_public_id: string;
   company_name: string;
   policy_count: number;
+  credit_for_public_id: string | null;
+  credit_for_number: string | null;
 }
 
 export function joinedInvoices(ctx: Pick<ActorCtx, 'db'>) {
@@ -93,7 +104,14 @@ export async function findVisibleInvoice(ctx: ActorCtx, id: string | number): Pr
 
 /** An invoice as the API and the pages show it (public ids; money in major units and minor units). */
 export function presentInvoice(r: JoinedInvoice) {
+  return presentInvoiceOn(r, todayIso(new Date()));
+}
+
+/** presentInvoice with the due state as of `today` (YYYY-MM-DD). */
+export function presentInvoiceOn(r: JoinedInvoice, today: string) {
   const i = r.invoice;
+  // What is still owed (never below zero: a credit beyond it is the client's, given back by a refund).
+  const balance = Math.max(0, balanceMinor(i));
   return {
     id: i.public_id,
     id_numeric: i.id,
@@ -122,6 +140,27 @@ export function presentInvoice(r: JoinedInvoice) {
     campus: r.campus_public_id ? { id: r.campus_public_id, name: r.campus_name } : null,
     company: { id: r.company_public_id, name: r.company_name },
     created_at: i.created_at,
+    // ---- billing (issue 10)
+    type: i.type,
+    admin_fee_minor: i.admin_fee_minor,
+    stamp_duty: major(i.stamp_duty_minor),
+    stamp_duty_minor: i.stamp_duty_minor,
+    credited: major(i.credited_minor),
+    credited_minor: i.credited_minor,
+    refunded: major(i.refunded_minor),
+    refunded_minor: i.refunded_minor,
+    balance: major(balance),
+    balance_minor: balance,
+    due_state: dueState(i, today),
+    partly_paid: partlyPaid(i),
+    voided_at: i.voided_at,
+    void_reason: i.void_reason,
+    /** The billing address as it was at issue (the detail falls back on the current one). */
+    billing_address: i.billing_address ?? null,
+    credit_for: r.credit_for_public_id ? { id: r.credit_for_public_id, number: r.credit_for_number } : null,
+    period_from: i.period_from,
+    period_to: i.period_to,
+    group_name: i.group_name,
   };
 }
 export type InvoiceView = ReturnType<typeof presentInvoice>;

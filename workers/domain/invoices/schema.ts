@@ -1,20 +1,34 @@
-/** Invoice list and detail queries (spec 002 s.7: GET invoices, GET invoices/{id}). Pure. */
+/** Invoice list and detail queries (spec 002 s.7: GET invoices, GET invoices/{id}) and the invoice forms. Pure. */
 import { z } from 'zod';
-import { INVOICE_STATUSES } from '../../../drizzle/enums';
+import { INVOICE_PAYMENT_METHODS } from '../../../drizzle/schema/ordering-enums';
+import { INVOICE_LIST_STATUSES } from './values';
+import { INVOICE_TYPES } from '../../../drizzle/schema/policy-enums';
 import { listQuerySchema } from '../list-query';
+import { msg } from '../messages';
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/)
+  .optional();
+
+export { INVOICE_LIST_STATUSES, type InvoiceListStatus } from './values';
 
 export const invoiceListQuerySchema = listQuerySchema.extend({
-  status: z.enum([...INVOICE_STATUSES, 'all']).optional(),
+  status: z.enum([...INVOICE_LIST_STATUSES, 'all']).optional(),
+  /** The invoice (or credit note) number, or a part of it. */
+  number: z.string().trim().max(40).optional(),
   client_id: z.string().max(40).optional(),
   campus_id: z.string().max(40).optional(),
-  date_from: z
+  type: z.enum(INVOICE_TYPES).optional(),
+  currency: z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .regex(/^[A-Za-z]{3}$/)
     .optional(),
-  date_to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional(),
+  payment_method: z.enum(INVOICE_PAYMENT_METHODS).optional(),
+  date_from: isoDay,
+  date_to: isoDay,
+  due_from: isoDay,
+  due_to: isoDay,
 });
 export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 
@@ -32,3 +46,35 @@ export const invoiceItemsQuerySchema = z.object({
     .default(INVOICE_POLICIES_PER_PAGE),
 });
 export type InvoiceItemsQuery = z.infer<typeof invoiceItemsQuerySchema>;
+
+/** Most invoices one download (ZIP) holds. */
+export const MAX_DOWNLOAD_INVOICES = 200;
+export const INVOICE_FORMATS = ['pdf', 'excel'] as const;
+export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];
+
+/** POST invoices/download: the invoices (public ids) and the format; the answer is one ZIP. */
+export const invoiceDownloadSchema = z.object({
+  ids: z.array(z.string().min(1).max(40)).min(1).max(MAX_DOWNLOAD_INVOICES),
+  format: z.enum(INVOICE_FORMATS),
+});
+export type InvoiceDownloadInput = z.infer<typeof invoiceDownloadSchema>;
+
+const reason = z
+  .string({ required_error: msg('invoices.errors.reason_required') })
+  .trim()
+  .min(1, msg('invoices.errors.reason_required'))
+  .max(500, msg('validation.max', { length: 500 }));
+
+/** POST invoices/{id}/void. */
+export const voidInvoiceSchema = z.object({ reason });
+export type VoidInvoiceInput = z.infer<typeof voidInvoiceSchema>;
+
+/** POST invoices/{id}/credit-note: the whole invoice (no items) or the chosen lines, with a reason. */
+export const creditNoteSchema = z.object({
+  reason,
+  items: z.preprocess(
+    (v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : [v]),
+    z.array(z.coerce.number().int().positive()).max(10_000),
+  ),
+});
+export type CreditNoteInput = z.infer<typeof creditNoteSchema>;

@@ -6,7 +6,8 @@
  * Scope and permissions are in queries.ts. The full invoice screens (billing, refunds, credit memos)
  * come with the accounting issue; this is what ordering needs.
  */
-import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { INVOICE_STATUSES } from '../../../drizzle/schema/ordering-enums';
 import {
   campuses,
   clients,
@@ -23,19 +24,24 @@ import { translate } from '../../platform/i18n';
 import { requirePermission } from '../access/actor';
 import { visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
-import { countAll, likeAny, orderBy, paginate, meta, type Page } from '../lists';
+import { countAll, likeAny, orderBy, paginate, meta, type BulkSelection, type Page } from '../lists';
+import { NotFound, ValidationFailed } from '../errors';
+import { findCampus, findClient } from '../access/finders';
+import { inJson } from '../../platform/db';
+import { DUE_SOON_DAYS, DUE_STATES, type DueState, type InvoicePaymentStatus } from './status';
 import { policyStatus } from '../policies/status';
-import { todayIso } from '../validation';
+import { msg, todayIso } from '../validation';
 import {
   findVisibleInvoice,
   INVOICE_ACCESS,
   joinedInvoices,
   presentInvoice,
+  presentInvoiceOn,
   invoicesOfCheckout,
   type InvoiceView,
   type JoinedInvoice,
 } from './queries';
-import type { InvoiceItemsQuery, InvoiceListQuery } from './schema';
+import { MAX_DOWNLOAD_INVOICES, type InvoiceItemsQuery, type InvoiceListQuery } from './schema';
 
 const sortable = {
   number: invoices.number,
@@ -43,21 +49,66 @@ const sortable = {
   due_at: invoices.due_at,
   status: invoices.status,
   total: invoices.total_minor,
+  balance: sql`${invoices.total_minor} - ${invoices.paid_minor} + ${invoices.refunded_minor} - ${invoices.credited_minor}`,
   client: clients.name,
+  currency: invoices.currency,
 };
+
+/** What is left to pay, as SQL (0 for a credit note or a void invoice), as status.ts's balanceMinor. */
+export const balanceSql = sql<number>`(CASE WHEN ${invoices.type} = 'credit_note' OR ${invoices.voided_at} IS NOT NULL THEN 0
+  ELSE max(0, ${invoices.total_minor} - ${invoices.paid_minor} + ${invoices.refunded_minor} - ${invoices.credited_minor}) END)`;
+
+/** The due states as SQL on `today` (status.ts: overdue after the due date, due from 7 days before). */
+export function dueStateSql(state: DueState, today: string): SQL {
+  const soon = new Date(Date.parse(`${today}T00:00:00Z`) + DUE_SOON_DAYS * 86_400_000)
+    .toISOString()
+    .slice(0, 10);
+  const owed = sql`${balanceSql} > 0`;
+  if (state === 'overdue') return and(owed, lt(invoices.due_at, today))!;
+  if (state === 'due') return and(owed, gte(invoices.due_at, today), lte(invoices.due_at, soon))!;
+  return and(owed, gt(invoices.due_at, soon))!;
+}
+
+/** The WHERE of the invoice list (and its summary, export and "all matching" selection) for the actor. */
+export function invoiceListWhere(ctx: ActorCtx, q: InvoiceListQuery): SQL | undefined {
+  const today = todayIso(ctx.now);
+  const status = q.status && q.status !== 'all' ? q.status : undefined;
+  return and(
+    visibleInvoices(ctx.actor),
+    status && (DUE_STATES as readonly string[]).includes(status)
+      ? dueStateSql(status as DueState, today)
+      : status
+        ? eq(invoices.status, status as (typeof invoices.$inferSelect)['status'])
+        : undefined,
+    q.number ? likeAny([invoices.number], q.number) : undefined,
+    q.client_id ? eq(clients.public_id, q.client_id) : undefined,
+    q.campus_id ? eq(campuses.public_id, q.campus_id) : undefined,
+    q.type ? eq(invoices.type, q.type) : undefined,
+    q.currency ? eq(invoices.currency, q.currency.toUpperCase()) : undefined,
+    q.payment_method ? eq(invoices.payment_method, q.payment_method) : undefined,
+    q.date_from ? gte(invoices.date, q.date_from) : undefined,
+    q.date_to ? lte(invoices.date, q.date_to) : undefined,
+    q.due_from ? gte(invoices.due_at, q.due_from) : undefined,
+    q.due_to ? lte(invoices.due_at, q.due_to) : undefined,
+    likeAny([invoices.number, invoices.payment_reference, clients.name, invoices.order_number], q.search),
+  );
+}
+
+function countQuery(ctx: ActorCtx, where: SQL | undefined) {
+  return ctx.db
+    .select({ total: countAll })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.client_id))
+    .innerJoin(companies, eq(companies.id, invoices.company_id))
+    .leftJoin(campuses, eq(campuses.id, invoices.campus_id))
+    .where(where);
+}
 
 /** GET invoices: the invoices the actor may see, filtered, sorted and paged. */
 export async function listInvoices(ctx: ActorCtx, q: InvoiceListQuery): Promise<Page<InvoiceView>> {
   requirePermission(ctx.actor, INVOICE_ACCESS);
-  const where = and(
-    visibleInvoices(ctx.actor),
-    q.status && q.status !== 'all' ? eq(invoices.status, q.status) : undefined,
-    q.client_id ? eq(clients.public_id, q.client_id) : undefined,
-    q.campus_id ? eq(campuses.public_id, q.campus_id) : undefined,
-    q.date_from ? gte(invoices.date, q.date_from) : undefined,
-    q.date_to ? lte(invoices.date, q.date_to) : undefined,
-    likeAny([invoices.number, invoices.payment_reference, clients.name], q.search),
-  );
+  const where = invoiceListWhere(ctx, q);
+  const today = todayIso(ctx.now);
   const page = await paginate<JoinedInvoice>(ctx.db, q, {
     rows: (limit, offset) =>
       joinedInvoices(ctx)
@@ -65,15 +116,111 @@ export async function listInvoices(ctx: ActorCtx, q: InvoiceListQuery): Promise<
         .orderBy(...orderBy(q.order, sortable, 'date_desc', invoices.id))
         .limit(limit)
         .offset(offset),
-    count: ctx.db
-      .select({ total: countAll })
-      .from(invoices)
-      .innerJoin(clients, eq(clients.id, invoices.client_id))
-      .innerJoin(companies, eq(companies.id, invoices.company_id))
-      .leftJoin(campuses, eq(campuses.id, invoices.campus_id))
-      .where(where),
+    count: countQuery(ctx, where),
   });
-  return { items: page.items.map(presentInvoice), meta: page.meta };
+  return { items: page.items.map((r) => presentInvoiceOn(r, today)), meta: page.meta };
+}
+
+/** One currency's figures of the list's summary. */
+export interface InvoiceSummaryRow {
+  currency: string;
+  count: number;
+  total_minor: number;
+  balance_minor: number;
+  by_status: Record<InvoicePaymentStatus, { count: number; total_minor: number; balance_minor: number }>;
+  overdue: { count: number; balance_minor: number };
+}
+
+/**
+ * GET invoices/summary: over the list's filters, per currency, how many invoices and how much by
+ * payment status, what is still owed and how much of it is overdue. Credit notes count under their
+ * currency with no balance.
+ */
+export async function invoiceSummary(ctx: ActorCtx, q: InvoiceListQuery): Promise<InvoiceSummaryRow[]> {
+  requirePermission(ctx.actor, INVOICE_ACCESS);
+  const where = invoiceListWhere(ctx, q);
+  const today = todayIso(ctx.now);
+  const rows = await ctx.db
+    .select({
+      currency: invoices.currency,
+      status: invoices.status,
+      count: sql<number>`count(*)`,
+      total: sql<number>`coalesce(sum(${invoices.total_minor}), 0)`,
+      balance: sql<number>`coalesce(sum(${balanceSql}), 0)`,
+      overdue_count: sql<number>`coalesce(sum(CASE WHEN ${balanceSql} > 0 AND ${invoices.due_at} < ${today} THEN 1 ELSE 0 END), 0)`,
+      overdue_balance: sql<number>`coalesce(sum(CASE WHEN ${balanceSql} > 0 AND ${invoices.due_at} < ${today} THEN ${balanceSql} ELSE 0 END), 0)`,
+    })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.client_id))
+    .innerJoin(companies, eq(companies.id, invoices.company_id))
+    .leftJoin(campuses, eq(campuses.id, invoices.campus_id))
+    .where(where)
+    .groupBy(invoices.currency, invoices.status)
+    .orderBy(invoices.currency);
+  const out = new Map<string, InvoiceSummaryRow>();
+  for (const r of rows) {
+    let row = out.get(r.currency);
+    if (!row) {
+      row = {
+        currency: r.currency,
+        count: 0,
+        total_minor: 0,
+        balance_minor: 0,
+        by_status: Object.fromEntries(
+          INVOICE_STATUSES.map((s) => [s, { count: 0, total_minor: 0, balance_minor: 0 }]),
+        ) as InvoiceSummaryRow['by_status'],
+        overdue: { count: 0, balance_minor: 0 },
+      };
+      out.set(r.currency, row);
+    }
+    const [count, total, balance] = [Number(r.count), Number(r.total), Number(r.balance)];
+    row.count += count;
+    row.total_minor += total;
+    row.balance_minor += balance;
+    row.by_status[r.status] = { count, total_minor: total, balance_minor: balance };
+    row.overdue.count += Number(r.overdue_count);
+    row.overdue.balance_minor += Number(r.overdue_balance);
+  }
+  return [...out.values()];
+}
+
+/** Most rows an export holds. */
+export const MAX_EXPORT_INVOICES = 20_000;
+
+/** GET invoices/export: every invoice matching the filters (refused past MAX_EXPORT_INVOICES). */
+export async function exportInvoices(ctx: ActorCtx, q: InvoiceListQuery): Promise<InvoiceView[]> {
+  requirePermission(ctx.actor, INVOICE_ACCESS);
+  const where = invoiceListWhere(ctx, q);
+  const [counted] = await countQuery(ctx, where);
+  if (Number(counted?.total ?? 0) > MAX_EXPORT_INVOICES)
+    throw new ValidationFailed([{ key: 'invoices', message: msg('invoices.errors.download_failed') }]);
+  const today = todayIso(ctx.now);
+  const rows = (await joinedInvoices(ctx)
+    .where(where)
+    .orderBy(...orderBy(q.order, sortable, 'date_desc', invoices.id))) as JoinedInvoice[];
+  return rows.map((r) => presentInvoiceOn(r, today));
+}
+
+/** The ids (row ids) of a bulk selection of the list: the named public ids or all matching, in scope. */
+export async function selectedInvoiceIds(
+  ctx: ActorCtx,
+  selection: BulkSelection,
+  q: InvoiceListQuery,
+): Promise<string[]> {
+  requirePermission(ctx.actor, INVOICE_ACCESS);
+  const where = selection.all_matching
+    ? invoiceListWhere(ctx, q)
+    : and(visibleInvoices(ctx.actor), inJson(invoices.public_id, selection.ids ?? []));
+  const rows = await ctx.db
+    .select({ id: invoices.public_id })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.client_id))
+    .innerJoin(companies, eq(companies.id, invoices.company_id))
+    .leftJoin(campuses, eq(campuses.id, invoices.campus_id))
+    .where(where)
+    .orderBy(desc(invoices.date), asc(invoices.id))
+    .limit(MAX_DOWNLOAD_INVOICES + 1);
+  return rows.map((r) => r.id);
 }
 
 /** One line of an invoice: the policy it bought, with its fee. */
@@ -276,3 +423,58 @@ export async function invoiceBatches(ctx: ActorCtx, id: string) {
 
 /** Who may download or view the confirmation: same as the invoice. */
 export { findVisibleInvoice };
+
+// ---------------------------------------------------------------- a client's and a campus's invoices
+
+/** GET clients/{id}/invoices: the list filtered to a client the actor may see (NotFound otherwise). */
+export async function clientInvoices(ctx: ActorCtx, clientId: string, q: InvoiceListQuery) {
+  const client = await findClient(ctx, clientId, INVOICE_ACCESS);
+  return listInvoices(ctx, { ...q, client_id: client.public_id });
+}
+
+/** GET campuses/{id}/invoices: the list filtered to a campus the actor may see (NotFound otherwise). */
+export async function campusInvoices(ctx: ActorCtx, campusId: string, q: InvoiceListQuery) {
+  const { campus } = await findCampus(ctx, campusId, INVOICE_ACCESS);
+  return listInvoices(ctx, { ...q, campus_id: campus.public_id });
+}
+
+/** The invoice, when it is the client's (or the campus's): NotFound otherwise. */
+export async function requireInvoiceOf(
+  ctx: ActorCtx,
+  owner: { client?: string; campus?: string },
+  invoiceId: string,
+): Promise<JoinedInvoice> {
+  const row = await findVisibleInvoice(ctx, invoiceId);
+  if (owner.client) {
+    const client = await findClient(ctx, owner.client, INVOICE_ACCESS);
+    if (row.invoice.client_id !== client.id) throw new NotFound(msg('checkout.errors.invoice_not_found'));
+  }
+  if (owner.campus) {
+    const { campus } = await findCampus(ctx, owner.campus, INVOICE_ACCESS);
+    if (row.invoice.campus_id !== campus.id) throw new NotFound(msg('checkout.errors.invoice_not_found'));
+  }
+  return row;
+}
+
+/** The choices of the list's filters: the currencies and (for staff) the clients of the visible invoices. */
+export async function invoiceFilterOptions(ctx: ActorCtx) {
+  requirePermission(ctx.actor, INVOICE_ACCESS);
+  const scope = visibleInvoices(ctx.actor);
+  const [currencies, clientRows] = await Promise.all([
+    ctx.db
+      .selectDistinct({ currency: invoices.currency })
+      .from(invoices)
+      .where(scope)
+      .orderBy(invoices.currency),
+    ctx.actor.user_type === 'company'
+      ? ctx.db
+          .selectDistinct({ id: clients.public_id, name: clients.name })
+          .from(invoices)
+          .innerJoin(clients, eq(clients.id, invoices.client_id))
+          .where(scope)
+          .orderBy(clients.name)
+          .limit(500)
+      : Promise.resolve([] as { id: string; name: string }[]),
+  ]);
+  return { currencies: currencies.map((c) => c.currency), clients: clientRows };
+}

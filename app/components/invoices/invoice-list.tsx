@@ -1,0 +1,230 @@
+/**
+ * The one invoice list (issue 10): /invoices, the client page's "invoices" tab, the campus page's tab and
+ * /campuses/{id}/invoices. Filters in the address, the summary per currency as tiles, sort and paging,
+ * the selection (rows or all matching) and the bulk downloads (one ZIP of PDFs or Excel files).
+ */
+import { Link } from '@remix-run/react';
+import type { SerializeFrom } from '@remix-run/cloudflare';
+import { useTranslation } from 'react-i18next';
+import type { InvoiceView } from '@server/domain/invoices/queries';
+import type { InvoiceSummaryRow } from '@server/domain/invoices/service';
+import { INVOICE_LIST_STATUSES } from '@server/domain/invoices/values';
+import type { ListMeta } from '@server/domain/list-query';
+import { localePath } from '~/i18n/config';
+import { formatDate } from '~/lib/dates';
+import { formatMinor } from '~/lib/money';
+import { DataTable, type Column } from '~/components/ui/data-table';
+import {
+  BulkActionBar,
+  EmptyState,
+  FilterDate,
+  FilterSearch,
+  FilterSelect,
+  FiltersBar,
+  useExportHref,
+  useSelection,
+} from '~/components/ui/list-controls';
+import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { InvoiceBadges } from './invoice-bits';
+
+export type InvoiceRow = SerializeFrom<InvoiceView>;
+
+const TYPES = ['invoice', 'supplementary', 'credit_note'] as const;
+const METHODS = ['credit_card', 'bank_transfer', 'invoiced_directly', 'pay_later'] as const;
+
+export interface InvoiceListProps {
+  list: { items: InvoiceRow[]; meta: ListMeta };
+  summary: InvoiceSummaryRow[];
+  currencies: string[];
+  /** The address of an invoice's page. */
+  hrefOf: (row: InvoiceRow) => string;
+  /** The filters shown: the client and campus columns and filters on /invoices only. */
+  scope: 'all' | 'client' | 'campus';
+  clients?: { id: string; name: string }[];
+  /** Where the selection is posted for the ZIP (language prefix included). */
+  downloadAction: string;
+  staff: boolean;
+}
+
+/** The tiles of the summary: per currency, invoiced, outstanding and overdue. */
+function tilesOf(summary: InvoiceSummaryRow[], t: (k: string, o?: Record<string, unknown>) => string) {
+  const tiles: { label: string; value: string | number }[] = [];
+  for (const s of summary.slice(0, 2)) {
+    tiles.push({
+      label: t('invoices.summary.invoiced', { currency: s.currency }),
+      value: formatMinor(s.total_minor, s.currency),
+    });
+    tiles.push({
+      label: t('invoices.summary.outstanding', { currency: s.currency }),
+      value: formatMinor(s.balance_minor, s.currency),
+    });
+    tiles.push({
+      label: t('invoices.summary.overdue', { currency: s.currency }),
+      value: `${formatMinor(s.overdue.balance_minor, s.currency)} · ${s.overdue.count}`,
+    });
+    tiles.push({
+      label: t('invoices.summary.paid', { currency: s.currency }),
+      value: s.by_status.paid.count,
+    });
+  }
+  return tiles;
+}
+
+export function InvoiceList(p: InvoiceListProps) {
+  const { t, i18n } = useTranslation();
+  const exportHref = useExportHref();
+  const { selection, onChange } = useSelection();
+  const columns: Column<InvoiceRow>[] = [
+    {
+      key: 'number',
+      header: t('invoices.fields.number'),
+      sort: 'number',
+      render: (r) => (
+        <Link
+          to={localePath(i18n.language, p.hrefOf(r))}
+          className="font-mono text-xs font-semibold text-primary-800 hover:underline"
+        >
+          {r.number}
+          {r.type !== 'invoice' ? (
+            <span className="block font-sans font-normal text-slate-500">
+              {t(`invoices.types.${r.type}`)}
+            </span>
+          ) : null}
+        </Link>
+      ),
+    },
+    {
+      key: 'date',
+      header: t('invoices.fields.date'),
+      sort: 'date',
+      render: (r) => <span className="whitespace-nowrap">{formatDate(r.date)}</span>,
+    },
+    {
+      key: 'due_at',
+      header: t('invoices.fields.due_at'),
+      sort: 'due_at',
+      render: (r) => (
+        <span className="whitespace-nowrap">{r.type === 'credit_note' ? '—' : formatDate(r.due_at)}</span>
+      ),
+    },
+    ...(p.scope !== 'campus'
+      ? [
+          {
+            key: 'where',
+            header: p.scope === 'all' && p.staff ? t('invoices.fields.client') : t('invoices.fields.campus'),
+            sort: p.scope === 'all' && p.staff ? 'client' : undefined,
+            render: (r: InvoiceRow) =>
+              p.scope === 'all' && p.staff ? (
+                <span className="block min-w-40">
+                  {r.client.name}
+                  {r.campus ? (
+                    <>
+                      <br />
+                      <span className="text-xs text-slate-500">{r.campus.name}</span>
+                    </>
+                  ) : null}
+                </span>
+              ) : (
+                (r.campus?.name ?? '—')
+              ),
+          },
+        ]
+      : []),
+    { key: 'status', header: t('invoices.fields.status'), render: (r) => <InvoiceBadges invoice={r} /> },
+    {
+      key: 'total',
+      header: t('invoices.fields.total'),
+      sort: 'total',
+      className: 'text-right',
+      render: (r) => <span className="whitespace-nowrap">{formatMinor(r.total_minor, r.currency)}</span>,
+    },
+    {
+      key: 'balance',
+      header: t('invoices.fields.balance'),
+      sort: 'balance',
+      className: 'text-right',
+      render: (r) => (
+        <span className="whitespace-nowrap font-medium">{formatMinor(r.balance_minor, r.currency)}</span>
+      ),
+    },
+  ];
+  return (
+    <>
+      {p.summary.length ? <SummaryTiles tiles={tilesOf(p.summary, t)} /> : null}
+      <FiltersBar exportHref={exportHref}>
+        <FilterSearch name="number" label={t('invoices.fields.number')} placeholder="INV0000001" />
+        <FilterSelect
+          name="status"
+          label={t('invoices.fields.status')}
+          any={t('invoices.statuses.all')}
+          options={INVOICE_LIST_STATUSES.map((s) => ({ value: s, label: t(`invoices.statuses.${s}`) }))}
+        />
+        {p.scope === 'all' && p.staff && p.clients ? (
+          <FilterSelect
+            name="client_id"
+            label={t('invoices.fields.client')}
+            any={t('invoices.filters.any')}
+            options={p.clients.map((c) => ({ value: c.id, label: c.name }))}
+          />
+        ) : (
+          <FilterSelect
+            name="type"
+            label={t('invoices.fields.type')}
+            any={t('invoices.types.all')}
+            options={TYPES.map((v) => ({ value: v, label: t(`invoices.types.${v}`) }))}
+          />
+        )}
+        <FilterSelect
+          name="currency"
+          label={t('invoices.fields.currency')}
+          any={t('invoices.filters.any')}
+          options={p.currencies.map((c) => ({ value: c, label: c }))}
+        />
+        <details className="sm:col-span-2 lg:col-span-4">
+          <summary className="cursor-pointer text-sm font-semibold text-primary-800">
+            {t('invoices.filters.more')}
+          </summary>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+            {p.scope === 'all' && p.staff ? (
+              <FilterSelect
+                name="type"
+                label={t('invoices.fields.type')}
+                any={t('invoices.types.all')}
+                options={TYPES.map((v) => ({ value: v, label: t(`invoices.types.${v}`) }))}
+              />
+            ) : null}
+            <FilterSelect
+              name="payment_method"
+              label={t('invoices.fields.payment_method')}
+              any={t('invoices.filters.any')}
+              options={METHODS.map((v) => ({ value: v, label: t(`invoices.methods.${v}`) }))}
+            />
+            <FilterSearch name="search" label={t('invoices.filters.search')} />
+            <FilterDate name="date_from" label={t('invoices.fields.issue_from')} />
+            <FilterDate name="date_to" label={t('invoices.fields.issue_to')} />
+            <FilterDate name="due_from" label={t('invoices.fields.due_from')} />
+            <FilterDate name="due_to" label={t('invoices.fields.due_to')} />
+          </div>
+        </details>
+      </FiltersBar>
+      <DataTable
+        rows={p.list.items}
+        columns={columns}
+        rowId={(r) => r.id}
+        meta={p.list.meta}
+        selectable
+        onSelectionChange={onChange}
+        caption={t('invoices.title')}
+        empty={<EmptyState message={t('invoices.empty')} />}
+      />
+      <BulkActionBar
+        selection={selection}
+        total={p.list.meta.total}
+        actions={[
+          { intent: 'pdf', label: t('invoices.bulk.pdf'), action: p.downloadAction, document: true },
+          { intent: 'excel', label: t('invoices.bulk.excel'), action: p.downloadAction, document: true },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+/** /campuses/{id}/invoices/{invoiceId}: an invoice under its campus (spec 000 s.2), the same page. */
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData, useParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { requirePermissions } from '~/lib/guards.server';
+import { INVOICE_ACCESS, invoicePageData } from '~/lib/invoices.server';
+import { invoicePageAction } from '~/lib/invoice-actions.server';
+import { InvoicePage } from '~/components/invoices/invoice-page';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.invoice.number ?? '' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
+  return invoicePageData(ctx, request, { campus: params.id ?? '' }, params.invoiceId ?? '');
+}
+
+export const action = (args: ActionFunctionArgs) =>
+  invoicePageAction(args, `/campuses/${args.params.id}/invoices/${args.params.invoiceId}`);
+
+export default function CampusInvoice() {
+  const { t } = useTranslation();
+  const { invoice } = useLoaderData<typeof loader>();
+  const { id } = useParams();
+  return (
+    <InvoicePage
+      invoice={invoice}
+      back={{ to: `/campuses/${id}/invoices`, label: t('invoices.actions.back') }}
+      creditNoteHref={(note) => `/campuses/${id}/invoices/${note}`}
+    />
+  );
+}

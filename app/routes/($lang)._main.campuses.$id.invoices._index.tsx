@@ -1,0 +1,43 @@
+/** /campuses/{id}/invoices (spec 000 s.2): a campus's invoices, the same list as /invoices. */
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData, useParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { INVOICE_ACCESS, findCampus, invoiceListData } from '~/lib/invoices.server';
+import { pageTitle } from '~/lib/meta';
+import { localePath } from '~/i18n/config';
+import { PageHeader } from '~/components/ui/card';
+import { InvoiceList } from '~/components/invoices/invoice-list';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
+  const { campus, client } = await orNotFound(findCampus(ctx, params.id ?? '', INVOICE_ACCESS));
+  const data = await invoiceListData(ctx, request, { campus_id: campus.public_id });
+  return json({
+    ...data,
+    campus: { id: campus.public_id, name: campus.name, client: client.name },
+    title: pageTitle(context, request, 'invoices.title'),
+  });
+}
+
+export default function CampusInvoices() {
+  const { t, i18n } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const { id } = useParams();
+  return (
+    <div className="mx-auto max-w-7xl">
+      <PageHeader title={`${t('invoices.title')} · ${data.campus.name}`} description={data.campus.client} />
+      <InvoiceList
+        list={data.list}
+        summary={data.summary}
+        currencies={data.options.currencies}
+        staff={data.staff}
+        scope="campus"
+        hrefOf={(r) => `/campuses/${id}/invoices/${r.id}`}
+        downloadAction={localePath(i18n.language, '/invoices/download')}
+      />
+    </div>
+  );
+}

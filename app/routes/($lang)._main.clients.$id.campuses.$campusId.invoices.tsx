@@ -1,0 +1,33 @@
+/** A campus page's "invoices" tab: the invoice list filtered to the campus. */
+import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { useLoaderData, useParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { requireCampusTab } from '~/lib/campuses.server';
+import { orNotFound } from '~/lib/guards.server';
+import { INVOICE_ACCESS, findCampus, invoiceListData } from '~/lib/invoices.server';
+import { localePath } from '~/i18n/config';
+import { InvoiceList } from '~/components/invoices/invoice-list';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requireCampusTab(request, context, 'invoices');
+  const id = params.campusId ?? '';
+  await orNotFound(findCampus(ctx, id, INVOICE_ACCESS));
+  return json(await invoiceListData(ctx, request, { campus_id: id }));
+}
+
+export default function CampusInvoicesTab() {
+  const { i18n } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  const { campusId } = useParams();
+  return (
+    <InvoiceList
+      list={data.list}
+      summary={data.summary}
+      currencies={data.options.currencies}
+      staff={data.staff}
+      scope="campus"
+      hrefOf={(r) => `/campuses/${campusId}/invoices/${r.id}`}
+      downloadAction={localePath(i18n.language, '/invoices/download')}
+    />
+  );
+}

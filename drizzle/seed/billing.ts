@@ -1,0 +1,161 @@
+/**
+ * Demo billing (issue 10, H2): invoices for the demo policies that have none, one per client, campus,
+ * currency and month of issue (numbers from the invoice series, in date order), each policy a line at the
+ * tax rate it was charged (its tax over its premium, in basis points); then, deterministically by the
+ * invoice's position, what happened to them over the last twelve months: most older invoices paid (by
+ * card or bank transfer), some part paid, some left overdue, the first one paid partly refunded, one
+ * corrected by a credit note on its first line, and the newest unpaid one voided. Every invoice is then
+ * settled by the one statement (workers/domain/invoices/settle.ts). Run again, it finds nothing to do.
+ *
+ * Called from drizzle/seed/demo.ts after the policies. Other billing seeds (reconciliation, summary)
+ * run after it and read what is there.
+ */
+import { sql } from 'drizzle-orm';
+import type { DB, Statement } from '../../workers/platform/db';
+import { runBatch } from '../../workers/platform/db';
+import { settleInvoices } from '../../workers/domain/invoices/settle';
+import { CREDIT_NOTE_SERIES, INVOICE_SERIES } from '../../workers/domain/policies/amendments/confirm';
+
+const DAY = 86_400_000;
+const iso = (t: number) => new Date(t).toISOString().slice(0, 10);
+
+export async function seedBilling(db: DB, input: { userId: number | null; now?: Date }) {
+  const now = input.now ?? new Date();
+  const today = iso(now.getTime());
+  const ts = now.getTime();
+  // 1. One invoice per client, campus, currency and month of issue, for the policies without one.
+  const groups = await db.all<{ n: number }>(
+    sql`SELECT count(*) AS n FROM policies WHERE invoice_id IS NULL`,
+  );
+  if (!Number(groups[0]?.n)) return { invoices: 0 };
+  await runBatch(db, [
+    db.run(
+      sql`INSERT OR IGNORE INTO sequences (name, value) VALUES (${INVOICE_SERIES}, 0), (${CREDIT_NOTE_SERIES}, 0)`,
+    ),
+    db.run(sql`WITH g AS (
+        SELECT company_id, client_id, campus_id, currency,
+          strftime('%Y-%m', issued_at / 1000, 'unixepoch') AS month,
+          min(date(issued_at / 1000, 'unixepoch')) AS day,
+          sum(premium_minor) AS premium, sum(tax_minor) AS tax,
+          row_number() OVER (ORDER BY min(issued_at), campus_id, currency) AS rn
+        FROM policies WHERE invoice_id IS NULL
+        GROUP BY company_id, client_id, campus_id, currency, month),
+      seq AS (SELECT value FROM sequences WHERE name = ${INVOICE_SERIES})
+      INSERT INTO invoices (public_id, number, company_id, client_id, campus_id, status, payment_method, currency,
+        date, due_at, insurance_cost_minor, tax_minor, admin_fee_minor, total_minor, paid_minor, type,
+        payment_reference, created_by, checkout_key, period_from, period_to, created_at, updated_at)
+      SELECT lower(hex(randomblob(8))), 'INV' || printf('%07d', seq.value + g.rn), g.company_id, g.client_id,
+        g.campus_id, 'unpaid',
+        CASE g.rn % 3 WHEN 0 THEN 'credit_card' WHEN 1 THEN 'invoiced_directly' ELSE 'bank_transfer' END,
+        g.currency, g.day, date(g.day, '+30 days'), g.premium, g.tax, 0, g.premium + g.tax, 0, 'invoice',
+        'INV' || printf('%07d', seq.value + g.rn) || '-' || upper(hex(randomblob(2))), ${input.userId},
+        'demo-billing:' || g.client_id || ':' || coalesce(g.campus_id, 0) || ':' || g.currency || ':' || g.month,
+        g.month || '-01', date(g.month || '-01', '+1 month', '-1 day'), ${ts}, ${ts}
+      FROM g CROSS JOIN seq ORDER BY g.rn`),
+    db.run(sql`UPDATE sequences SET value = value + (SELECT count(*) FROM invoices
+        WHERE checkout_key LIKE 'demo-billing:%' AND created_at = ${ts}) WHERE name = ${INVOICE_SERIES}`),
+    db.run(sql`UPDATE policies SET invoice_id = (SELECT i.id FROM invoices i
+        WHERE i.checkout_key = 'demo-billing:' || policies.client_id || ':' || coalesce(policies.campus_id, 0)
+          || ':' || policies.currency || ':' || strftime('%Y-%m', policies.issued_at / 1000, 'unixepoch'))
+      WHERE invoice_id IS NULL`),
+    db.run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor,
+        total_minor, kind, tax_rate_bp, stamp_duty_minor)
+      SELECT p.invoice_id, p.id, coalesce((SELECT pr.name FROM products pr WHERE pr.id = p.product_id), 'Insurance')
+        || ' ' || p.start_date || ' – ' || p.end_date, 1,
+        p.premium_minor, p.tax_minor, p.premium_minor + p.tax_minor, 'premium',
+        CASE WHEN p.premium_minor > 0 THEN CAST(round(p.tax_minor * 10000.0 / p.premium_minor) AS INTEGER) END, 0
+      FROM policies p JOIN invoices i ON i.id = p.invoice_id
+      WHERE i.checkout_key LIKE 'demo-billing:%'
+        AND NOT EXISTS (SELECT 1 FROM invoice_items x WHERE x.invoice_id = p.invoice_id AND x.policy_id = p.id)
+      ORDER BY p.invoice_id, p.id`),
+  ]);
+
+  // 2. What happened to them: decided by position (deterministic), written in one batch, then settled.
+  const rows = await db.all<{
+    id: number;
+    public_id: string;
+    number: string;
+    date: string;
+    due_at: string;
+    total_minor: number;
+    currency: string;
+    payment_method: string;
+    payment_reference: string;
+    company_id: number;
+    client_id: number;
+  }>(sql`SELECT id, public_id, number, date, due_at, total_minor, currency, payment_method, payment_reference,
+      company_id, client_id
+    FROM invoices WHERE checkout_key LIKE 'demo-billing:%' AND paid_minor = 0 AND voided_at IS NULL
+      AND NOT EXISTS (SELECT 1 FROM transactions t WHERE t.invoice_id = invoices.id)
+    ORDER BY date, id`);
+  const statements: Statement[] = [];
+  const pay = (
+    r: (typeof rows)[number],
+    amount: number,
+    on: string,
+    kind: 'payment' | 'refund' = 'payment',
+    gateway: 'barclaycard' | 'bank_transfer' = r.payment_method === 'credit_card'
+      ? 'barclaycard'
+      : 'bank_transfer',
+  ) =>
+    statements.push(
+      db.run(sql`INSERT INTO transactions (public_id, invoice_id, kind, gateway, status, identifier, amount_minor,
+          currency, paid_on, user_id, method, note, created_at, updated_at)
+        VALUES (lower(hex(randomblob(8))), ${r.id}, ${kind}, ${gateway}, 'succeeded',
+          ${gateway === 'bank_transfer' ? r.payment_reference : `DEMO-${r.number}-${kind}`}, ${amount}, ${r.currency},
+          ${on}, ${input.userId}, ${gateway === 'bank_transfer' ? 'bank_transfer' : 'card'}, 'Demo data',
+          ${Date.parse(`${on}T10:00:00Z`)}, ${Date.parse(`${on}T10:00:00Z`)})`),
+    );
+  const days = (from: string, n: number) => {
+    const t = Date.parse(`${from}T00:00:00Z`) + n * DAY;
+    return t > now.getTime() ? today : iso(t);
+  };
+  let refunded = false;
+  let credited = false;
+  const old = rows.filter((r) => r.due_at < today);
+  for (const [n, r] of old.entries()) {
+    if (n % 6 === 5) continue; // left overdue
+    if (n % 6 === 2) {
+      pay(r, Math.round(r.total_minor / 2), days(r.date, 20)); // part paid, the rest overdue
+      continue;
+    }
+    pay(r, r.total_minor, days(r.date, 5 + (n % 20)));
+    if (!refunded) {
+      refunded = true;
+      pay(r, Math.round(r.total_minor / 10), days(r.date, 40), 'refund');
+    }
+  }
+  // A credit note on the first line of the second invoice, at that line's rate (CN series).
+  const target = rows[1];
+  if (target) {
+    credited = true;
+    const cn = sql`'CN' || printf('%07d', (SELECT value FROM sequences WHERE name = ${CREDIT_NOTE_SERIES}))`;
+    statements.push(
+      db.run(sql`UPDATE sequences SET value = value + 1 WHERE name = ${CREDIT_NOTE_SERIES}`),
+      db.run(sql`INSERT INTO invoices (public_id, number, company_id, client_id, campus_id, status, payment_method,
+          currency, date, due_at, paid_at, insurance_cost_minor, tax_minor, admin_fee_minor, total_minor, paid_minor,
+          type, payment_reference, created_by, credit_for_id, checkout_key, created_at, updated_at)
+        SELECT lower(hex(randomblob(8))), ${cn}, i.company_id, i.client_id, i.campus_id, 'paid', i.payment_method,
+          i.currency, ${days(target.date, 10)}, ${days(target.date, 10)}, ${days(target.date, 10)}, x.unit_minor,
+          x.tax_minor, 0, x.total_minor, 0, 'credit_note', ${cn} || '-DEMO', ${input.userId}, i.id,
+          ${`demo-billing-credit:${target.id}`}, ${ts}, ${ts}
+        FROM invoices i JOIN invoice_items x ON x.invoice_id = i.id
+        WHERE i.id = ${target.id} ORDER BY x.id LIMIT 1`),
+      db.run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor,
+          total_minor, kind, tax_rate_bp, stamp_duty_minor, credits_item_id)
+        SELECT (SELECT id FROM invoices WHERE checkout_key = ${`demo-billing-credit:${target.id}`}), policy_id,
+          description, quantity, unit_minor, tax_minor, total_minor, kind, tax_rate_bp, stamp_duty_minor, id
+        FROM invoice_items WHERE invoice_id = ${target.id} ORDER BY id LIMIT 1`),
+    );
+  }
+  // The newest invoice with nothing paid is voided (raised by mistake).
+  const newest = rows.filter((r) => r.due_at >= today).at(-1);
+  if (newest && newest.id !== target?.id)
+    statements.push(
+      db.run(sql`UPDATE invoices SET voided_at = ${ts}, voided_by = ${input.userId},
+          void_reason = 'Raised twice by mistake (demo)' WHERE id = ${newest.id}`),
+    );
+  statements.push(settleInvoices(db, sql`x.checkout_key LIKE 'demo-billing%'`, now));
+  await runBatch(db, statements);
+  return { invoices: rows.length, refunded, credited };
+}

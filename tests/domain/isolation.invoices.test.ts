@@ -1,0 +1,113 @@
+/**
+ * Tenant isolation of the invoice calls (issue 10, H2): every id-taking call answers "not found" (never
+ * "forbidden", never the data) to a campus employee for another campus's invoice, to a school user and an
+ * account manager for another company's invoice, and to another company's administrator for
+ * ours; the write calls (void, credit note) to another company's administrator, who holds them. The
+ * owner's calls with the same ids succeed, so the ids are real.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ActorCtx } from '../../workers/domain/context';
+import { NotFound } from '../../workers/domain/errors';
+import { invoiceDetail } from '../../workers/domain/invoices/detail';
+import { issueCreditNote, voidInvoice } from '../../workers/domain/invoices/corrections';
+import { downloadInvoices, invoiceFile } from '../../workers/domain/invoices/files';
+import { invoiceListQuerySchema } from '../../workers/domain/invoices/schema';
+import { campusInvoices, clientInvoices, requireInvoiceOf } from '../../workers/domain/invoices/service';
+import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
+import { seedContractsWorld, STRANGER, type ContractsWorld } from '../support/contracts';
+import { db, insertInvoice, type InvoiceRow } from '../support/billing';
+import { invoiceItems } from '../../drizzle/schema';
+
+let w: ContractsWorld;
+const inv: Record<'south' | 'north' | 'stranger', InvoiceRow> = {} as never;
+const owner: Record<keyof typeof inv, { client: string; campus: string }> = {} as never;
+
+beforeAll(async () => {
+  w = await seedContractsWorld();
+  inv.south = await insertInvoice({
+    company_id: w.albion.id,
+    client_id: w.oakwood.id,
+    campus_id: w.south.id,
+    total_minor: 1000,
+  });
+  inv.north = await insertInvoice({
+    company_id: w.albion.id,
+    client_id: w.oakwood.id,
+    campus_id: w.north.id,
+    total_minor: 1000,
+  });
+  inv.stranger = await insertInvoice({
+    company_id: w.caledonia.id,
+    client_id: w.highland.id,
+    campus_id: w.highlandCampus.id,
+    total_minor: 1000,
+  });
+  await db()
+    .insert(invoiceItems)
+    .values({ invoice_id: inv.north.id, description: 'Cover', unit_minor: 1000, total_minor: 1000 });
+  owner.south = { client: w.oakwood.public_id, campus: w.south.public_id };
+  owner.north = { client: w.oakwood.public_id, campus: w.north.public_id };
+  owner.stranger = { client: w.highland.public_id, campus: w.highlandCampus.public_id };
+}, SETUP_TIMEOUT_MS);
+
+const q = invoiceListQuerySchema.parse({});
+type Key = keyof typeof inv;
+
+/** Every id-taking read of the area, for one invoice (and its client and campus). */
+const READS: Record<string, (ctx: ActorCtx, k: Key) => Promise<unknown>> = {
+  invoiceDetail: (ctx, k) => invoiceDetail(ctx, inv[k].public_id),
+  invoicePdf: (ctx, k) => invoiceFile(ctx, inv[k].public_id, 'pdf'),
+  invoiceExcel: (ctx, k) => invoiceFile(ctx, inv[k].public_id, 'excel'),
+  downloadInvoices: (ctx, k) => downloadInvoices(ctx, { ids: [inv[k].public_id], format: 'pdf' }),
+  clientInvoice: (ctx, k) => requireInvoiceOf(ctx, { client: owner[k].client }, inv[k].public_id),
+  campusInvoice: (ctx, k) => requireInvoiceOf(ctx, { campus: owner[k].campus }, inv[k].public_id),
+};
+const LISTS: Record<string, (ctx: ActorCtx, k: Key) => Promise<unknown>> = {
+  clientInvoices: (ctx, k) => clientInvoices(ctx, owner[k].client, q),
+  campusInvoices: (ctx, k) => campusInvoices(ctx, owner[k].campus, q),
+};
+const WRITES: Record<string, (ctx: ActorCtx, k: Key) => Promise<unknown>> = {
+  voidInvoice: (ctx, k) => voidInvoice(ctx, inv[k].public_id, { reason: 'Intruder' }),
+  issueCreditNote: (ctx, k) => issueCreditNote(ctx, inv[k].public_id, { reason: 'Intruder', items: [] }),
+};
+
+const MATRIX: [string, string, Key][] = [
+  ['a campus employee (other campus)', DEMO_ACCOUNTS.campusEmployee, 'south'],
+  ['a school user (another company)', DEMO_ACCOUNTS.schoolAdmin, 'stranger'],
+  ['an account manager (another company)', DEMO_ACCOUNTS.accountManager, 'stranger'],
+  ["another company's administrator", STRANGER.companyUser, 'north'],
+];
+
+describe('the invoice calls answer not found outside the tenant', () => {
+  for (const [label, email, key] of MATRIX)
+    for (const [name, run] of Object.entries(READS))
+      it(`${name}: ${label}`, async () => {
+        await expect(run(await actorCtx(email), key)).rejects.toBeInstanceOf(NotFound);
+      });
+
+  // Lists by client or campus: another company's client or campus is not found.
+  for (const [label, email, key] of MATRIX.filter(([, , k]) => k !== 'south'))
+    for (const [name, run] of Object.entries(LISTS))
+      it(`${name}: ${label}`, async () => {
+        await expect(run(await actorCtx(email), key)).rejects.toBeInstanceOf(NotFound);
+      });
+
+  for (const [name, run] of Object.entries(WRITES))
+    it(`${name}: another company's administrator`, async () => {
+      await expect(run(await actorCtx(STRANGER.companyUser), 'north')).rejects.toBeInstanceOf(NotFound);
+    });
+
+  it("the owner's calls with the same ids succeed", async () => {
+    const own = await actorCtx(DEMO_ACCOUNTS.finance);
+    for (const [name, run] of Object.entries({ ...READS, ...LISTS }))
+      await expect(run(own, 'north'), name).resolves.toBeDefined();
+    const stranger = await actorCtx(STRANGER.companyUser);
+    await expect(invoiceDetail(stranger, inv.stranger.public_id)).resolves.toMatchObject({
+      id: inv.stranger.public_id,
+    });
+    await expect(WRITES.issueCreditNote(own, 'north')).resolves.toMatchObject({
+      credit_for: inv.north.public_id,
+    });
+    await expect(WRITES.voidInvoice(own, 'south')).resolves.toMatchObject({ status: 'void' });
+  });
+});

@@ -1,0 +1,353 @@
+/**
+ * An invoice (or credit note) as an A4 PDF: the company's letterhead, the billing address, the header,
+ * the lines (as many pages as they need, the column heads repeated), the tax lines and totals, the
+ * payments and refunds, and the bank details with the payment reference. Names print in any script
+ * (platform/pdf.ts embeds the fonts the characters need).
+ */
+import { rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
+import { translate } from '../../platform/i18n';
+import { PdfWriter, runsWidth, type AssetReader, type FontWeight } from '../../platform/pdf';
+import type { InvoiceDocument } from './document';
+
+const A4 = { w: 595.28, h: 841.89 };
+const INK = rgb(0.09, 0.13, 0.2);
+const MUTED = rgb(0.36, 0.4, 0.47);
+const BRAND = rgb(0.07, 0.25, 0.45);
+const LINE = rgb(0.78, 0.81, 0.86);
+const LEFT = 42;
+const RIGHT = A4.w - 42;
+const BOTTOM = 56;
+
+/** 2026-03-01 as 01/03/2026. */
+const ukDate = (iso: string | null | undefined) =>
+  iso ? iso.slice(0, 10).split('-').reverse().join('/') : '—';
+
+export function formatMoney(minor: number, currency: string): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(minor));
+  return `${sign}${currency} ${Math.floor(abs / 100).toLocaleString('en-GB')}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+const rate = (bp: number | null) => (bp == null ? '' : `${(bp / 100).toFixed(bp % 100 ? 2 : 0)} %`);
+
+interface TextOpts {
+  size: number;
+  weight?: FontWeight;
+  color?: RGB;
+  maxWidth?: number;
+  align?: 'left' | 'right';
+  /** Figures and codes (ASCII): drawn with the standard Helvetica, measured from its metrics. */
+  plain?: boolean;
+}
+
+/** Wide characters (CJK and the like) take up to a full em; others well under 0.7 em. */
+const WIDE = /[\u1100-\uffff]/;
+
+class Layout {
+  page!: PDFPage;
+  y = 0;
+  /** The runs of each text drawn (names and descriptions repeat across lines: cut once). */
+  private cache = new Map<string, Awaited<ReturnType<PdfWriter['runs']>>>();
+  plainFonts!: Record<FontWeight, PDFFont>;
+  constructor(
+    readonly pdf: PdfWriter,
+    readonly t: (key: string, p?: Record<string, string | number>) => string,
+    readonly footer: string,
+  ) {}
+
+  newPage() {
+    this.page = this.pdf.doc.addPage([A4.w, A4.h]);
+    this.y = A4.h - 48;
+  }
+
+  async fonts() {
+    this.plainFonts = {
+      regular: await this.pdf.doc.embedFont(StandardFonts.Helvetica),
+      bold: await this.pdf.doc.embedFont(StandardFonts.HelveticaBold),
+    };
+  }
+
+  private async runsOf(value: string, weight: FontWeight) {
+    const key = `${weight}\u0000${value}`;
+    let runs = this.cache.get(key);
+    if (!runs) {
+      runs = await this.pdf.runs(value, weight);
+      this.cache.set(key, runs);
+    }
+    return runs;
+  }
+
+  async text(value: string, x: number, y: number, o: TextOpts): Promise<number> {
+    if (!value) return 0;
+    if (o.plain && /^[\x20-\x7e]*$/.test(value)) {
+      const font = this.plainFonts[o.weight ?? 'regular'];
+      const width = font.widthOfTextAtSize(value, o.size);
+      const at = o.align === 'right' ? x - width : x;
+      this.page.drawText(value, { x: at, y, size: o.size, font, color: o.color ?? INK });
+      return width;
+    }
+    const weight = o.weight ?? 'regular';
+    const runs = await this.runsOf(value, weight);
+    let size = o.size;
+    // Left-aligned text surely narrower than its room is not measured (measuring lays the text out).
+    const surelyFits =
+      o.align !== 'right' &&
+      (!o.maxWidth || [...value].length * o.size * (WIDE.test(value) ? 1.05 : 0.72) <= o.maxWidth);
+    let width = surelyFits ? 0 : runsWidth(runs, size);
+    if (o.maxWidth && width > o.maxWidth) {
+      // Shrink (to 70 %), then cut with an ellipsis, estimated from the widths rather than char by char.
+      size = Math.max(o.size * 0.7, (o.size * o.maxWidth) / width);
+      width = runsWidth(runs, size);
+      if (width > o.maxWidth) {
+        const chars = [...value];
+        let keep = Math.max(1, Math.floor((chars.length * o.maxWidth) / width) - 1);
+        while (
+          keep > 1 &&
+          runsWidth(await this.runsOf(`${chars.slice(0, keep).join('')}…`, weight), size) > o.maxWidth
+        )
+          keep -= 1;
+        return this.text(`${chars.slice(0, keep).join('')}…`, x, y, { ...o, size, maxWidth: undefined });
+      }
+    }
+    let at = o.align === 'right' ? x - width : x;
+    for (const r of runs) {
+      this.page.drawText(r.text, { x: at, y, size, font: r.font, color: o.color ?? INK });
+      at += r.font.widthOfTextAtSize(r.text, size);
+    }
+    return width;
+  }
+
+  rule(y: number, color = LINE) {
+    this.page.drawLine({ start: { x: LEFT, y }, end: { x: RIGHT, y }, thickness: 0.6, color });
+  }
+
+  /** Room for `height` more points on this page, else a new page (with `onNew` drawn at its top). */
+  async need(height: number, onNew?: () => Promise<void>) {
+    if (this.y - height >= BOTTOM) return;
+    this.newPage();
+    if (onNew) await onNew();
+  }
+}
+
+/** Columns of the lines table: x positions (right edge for the figures). */
+const COL = {
+  policy: LEFT,
+  insured: LEFT + 62,
+  description: LEFT + 190,
+  unit: 395,
+  tax: 450,
+  rate: 488,
+  total: RIGHT,
+};
+
+export async function renderInvoicePdf(
+  doc: InvoiceDocument,
+  read: AssetReader,
+  now: Date,
+): Promise<Uint8Array> {
+  const lang = doc.lang;
+  const t = (key: string, p?: Record<string, string | number>) => translate(lang, `invoices.${key}`, p);
+  const inv = doc.invoice;
+  const credit = inv.type === 'credit_note';
+  const title = credit ? t('pdf.credit_note') : t('pdf.invoice');
+  const pdf = await PdfWriter.create(read, {
+    title: `${title} ${inv.number}`,
+    author: doc.company.name,
+    now,
+  });
+  const L = new Layout(pdf, t, `${doc.company.name} · ${title} ${inv.number}`);
+  await L.fonts();
+  const cur = inv.currency;
+  const m = (minor: number) => formatMoney(minor, cur);
+  L.newPage();
+
+  // Letterhead: the company on the left, the document's title and number on the right.
+  await L.text(doc.company.name, LEFT, L.y, { size: 15, weight: 'bold', color: BRAND, maxWidth: 300 });
+  await L.text(title, RIGHT, L.y, { size: 20, weight: 'bold', align: 'right' });
+  let y = L.y - 16;
+  for (const line of doc.company.address) {
+    await L.text(line, LEFT, y, { size: 9, color: MUTED, maxWidth: 300 });
+    y -= 11;
+  }
+  if (doc.company.registration_number) {
+    await L.text(t('pdf.registration', { number: doc.company.registration_number }), LEFT, y, {
+      size: 9,
+      color: MUTED,
+    });
+    y -= 11;
+  }
+  // The header facts, right.
+  const facts: [string, string][] = [
+    [t('fields.number'), inv.number],
+    [t('fields.date'), ukDate(inv.date)],
+    ...(credit ? [] : ([[t('fields.due_at'), ukDate(inv.due_at)]] as [string, string][])),
+    ...(inv.credit_for
+      ? ([[t('fields.credit_for'), inv.credit_for.number ?? '']] as [string, string][])
+      : []),
+    ...(inv.order_number ? ([[t('fields.order_number'), inv.order_number]] as [string, string][]) : []),
+    ...(credit ? [] : ([[t('fields.payment_reference'), inv.payment_reference]] as [string, string][])),
+    [t('fields.status'), t(`statuses.${inv.status}`)],
+  ];
+  let fy = L.y - 22;
+  for (const [label, value] of facts) {
+    await L.text(label, 345, fy, { size: 9, color: MUTED, maxWidth: 95 });
+    await L.text(value, RIGHT, fy, { size: 9, weight: 'bold', align: 'right', maxWidth: 110 });
+    fy -= 12;
+  }
+  L.y = Math.min(y, fy) - 14;
+
+  // Bill to.
+  await L.text(t('pdf.bill_to'), LEFT, L.y, { size: 9, weight: 'bold', color: BRAND });
+  L.y -= 13;
+  await L.text(inv.client.name, LEFT, L.y, { size: 10, weight: 'bold', maxWidth: 330 });
+  L.y -= 12;
+  if (inv.campus) {
+    await L.text(inv.campus.name ?? '', LEFT, L.y, { size: 9, maxWidth: 330 });
+    L.y -= 12;
+  }
+  if (doc.bill_to.length)
+    for (const line of doc.bill_to) {
+      await L.text(line, LEFT, L.y, { size: 9, maxWidth: 330 });
+      L.y -= 11;
+    }
+  else {
+    await L.text(t('no_billing_address'), LEFT, L.y, { size: 9, color: MUTED });
+    L.y -= 11;
+  }
+  if (inv.void_reason || inv.voided_at) {
+    L.y -= 6;
+    await L.text(t('pdf.void_notice', { reason: inv.void_reason ?? '' }), LEFT, L.y, {
+      size: 11,
+      weight: 'bold',
+      color: rgb(0.7, 0.1, 0.1),
+      maxWidth: RIGHT - LEFT,
+    });
+    L.y -= 12;
+  }
+  L.y -= 14;
+
+  // Lines.
+  const head = async () => {
+    await L.text(t('pdf.col_policy'), COL.policy, L.y, { size: 8, weight: 'bold', color: MUTED });
+    await L.text(t('pdf.col_insured'), COL.insured, L.y, { size: 8, weight: 'bold', color: MUTED });
+    await L.text(t('pdf.col_description'), COL.description, L.y, { size: 8, weight: 'bold', color: MUTED });
+    await L.text(t('pdf.col_premium'), COL.unit, L.y, {
+      size: 8,
+      weight: 'bold',
+      color: MUTED,
+      align: 'right',
+    });
+    await L.text(t('pdf.col_tax'), COL.tax, L.y, { size: 8, weight: 'bold', color: MUTED, align: 'right' });
+    await L.text(t('pdf.col_rate'), COL.rate, L.y, { size: 8, weight: 'bold', color: MUTED, align: 'right' });
+    await L.text(t('pdf.col_total'), COL.total, L.y, {
+      size: 8,
+      weight: 'bold',
+      color: MUTED,
+      align: 'right',
+    });
+    L.rule(L.y - 4);
+    L.y -= 15;
+  };
+  await head();
+  for (const line of doc.lines) {
+    await L.need(12, head);
+    await L.text(line.policy_number ?? '', COL.policy, L.y, { size: 8, maxWidth: 58, plain: true });
+    await L.text(line.insured ?? '', COL.insured, L.y, { size: 8, maxWidth: 112 });
+    await L.text(line.description, COL.description, L.y, {
+      size: 8,
+      maxWidth: COL.unit - 58 - COL.description,
+    });
+    await L.text(m(line.unit_minor * line.quantity), COL.unit, L.y, { size: 8, align: 'right', plain: true });
+    await L.text(m(line.tax_minor), COL.tax, L.y, { size: 8, align: 'right', plain: true });
+    await L.text(rate(line.tax_rate_bp), COL.rate, L.y, { size: 8, align: 'right', plain: true });
+    await L.text(m(line.total_minor), COL.total, L.y, { size: 8, align: 'right', plain: true });
+    L.y -= 12;
+  }
+  if (!doc.lines.length) {
+    await L.text(t('no_items'), LEFT, L.y, { size: 9, color: MUTED });
+    L.y -= 12;
+  }
+  L.rule(L.y + 6);
+  L.y -= 8;
+
+  // Totals.
+  const totals: [string, string, boolean?][] = [[t('totals.premium'), m(inv.insurance_cost_minor)]];
+  for (const line of doc.tax_lines) {
+    const label =
+      line.kind === 'tax'
+        ? `${translate(lang, line.label)}${line.rate_bp != null ? ` (${rate(line.rate_bp)})` : ''}`
+        : `${translate(lang, line.label)} (${line.count})`;
+    totals.push([label, m(line.amount_minor)]);
+  }
+  if (inv.admin_fee_minor) totals.push([t('totals.admin_fee'), m(inv.admin_fee_minor)]);
+  totals.push([t('totals.total'), m(inv.total_minor), true]);
+  if (!credit) {
+    if (inv.credited_minor) totals.push([t('totals.credited'), m(-inv.credited_minor)]);
+    if (inv.paid_minor) totals.push([t('totals.paid'), m(-inv.paid_minor)]);
+    if (inv.refunded_minor) totals.push([t('totals.refunded'), m(inv.refunded_minor)]);
+    totals.push([t('totals.balance'), m(inv.balance_minor), true]);
+  }
+  await L.need(totals.length * 14 + 10);
+  for (const [label, value, strong] of totals) {
+    await L.text(label, 330, L.y, { size: 9, weight: strong ? 'bold' : 'regular', maxWidth: 150 });
+    await L.text(value, RIGHT, L.y, { size: 9, weight: strong ? 'bold' : 'regular', align: 'right' });
+    L.y -= 14;
+  }
+
+  // Payments and refunds.
+  const money = doc.transactions.filter((x) => x.status === 'succeeded' || x.status === 'pending');
+  if (money.length) {
+    L.y -= 8;
+    await L.need(30 + money.length * 12);
+    await L.text(t('sections.payments'), LEFT, L.y, { size: 10, weight: 'bold', color: BRAND });
+    L.y -= 14;
+    for (const x of money) {
+      await L.need(12);
+      await L.text(ukDate(x.paid_on ?? new Date(x.created_at).toISOString()), LEFT, L.y, { size: 8 });
+      await L.text(t(`transaction_kinds.${x.kind}`), LEFT + 70, L.y, { size: 8 });
+      await L.text(t(`gateways.${x.gateway}`), LEFT + 150, L.y, { size: 8 });
+      await L.text(t(`transaction_statuses.${x.status}`), LEFT + 260, L.y, { size: 8 });
+      await L.text(m(x.kind === 'refund' ? -x.amount_minor : x.amount_minor), RIGHT, L.y, {
+        size: 8,
+        align: 'right',
+      });
+      L.y -= 12;
+    }
+  }
+
+  // How to pay.
+  const bank = doc.company.bank;
+  if (!credit && bank && (bank.iban || bank.account_number)) {
+    L.y -= 10;
+    const rows: [string, string | null][] = [
+      [t('bank.bank_name'), bank.bank_name],
+      [t('bank.iban'), bank.iban],
+      [t('bank.bic'), bank.bic],
+      [t('bank.branch_code'), bank.branch_code],
+      [t('bank.account_number'), bank.account_number],
+      [t('fields.payment_reference'), inv.payment_reference],
+    ];
+    const shown = rows.filter(([, v]) => v);
+    await L.need(24 + shown.length * 12);
+    await L.text(t('pdf.how_to_pay'), LEFT, L.y, { size: 10, weight: 'bold', color: BRAND });
+    L.y -= 14;
+    for (const [label, value] of shown) {
+      await L.text(label, LEFT, L.y, { size: 9, color: MUTED });
+      await L.text(value ?? '', LEFT + 120, L.y, { size: 9, weight: 'bold' });
+      L.y -= 12;
+    }
+  }
+
+  // Footer on every page: the company, the number, page n of N.
+  const pages = pdf.doc.getPages();
+  for (const [n, page] of pages.entries()) {
+    L.page = page;
+    await L.text(L.footer, LEFT, 30, { size: 7, color: MUTED, maxWidth: 380 });
+    await L.text(t('pdf.page', { page: n + 1, pages: pages.length }), RIGHT, 30, {
+      size: 7,
+      color: MUTED,
+      align: 'right',
+    });
+  }
+  return pdf.save();
+}
