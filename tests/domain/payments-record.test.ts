@@ -44,7 +44,7 @@ async function refusal(run: Promise<unknown>): Promise<{ key: string; message: s
 }
 
 const file = (bytes: Uint8Array, name: string, type = 'application/octet-stream') =>
-  new File([bytes], name, { type });
+  new File([bytes as BlobPart], name, { type });
 
 describe('the form', () => {
   it('needs a payment date, a real one, an amount above 0 with two decimals and a method', () => {
