@@ -393,3 +393,49 @@ describe('editing a transaction', () => {
     await expect(editTransaction(ctx, other.public_id, edit)).rejects.toBeInstanceOf(NotFound);
   });
 });
+
+describe("the client's payments and transactions tabs", () => {
+  it('lists the payments that came in, newest first, and every transaction; hidden from other tenants', async () => {
+    const ctx = await finance();
+    const { clientTransactions } = await import('../../workers/domain/payments/client-lists');
+    const inv = await insertInvoice({ ...owner(), total_minor: 10_000 });
+    await recordTransaction(ctx, inv.public_id, 'payment', input({ amount: '10', paid_on: day(-3) }));
+    await recordTransaction(
+      ctx,
+      inv.public_id,
+      'payment',
+      input({ amount: '20', paid_on: day(-1) }),
+      file(pngBytes(), 'r.png'),
+    );
+    await recordTransaction(ctx, inv.public_id, 'refund', input({ amount: '5', paid_on: day(0) }));
+    await db()
+      .insert(transactions)
+      .values({
+        public_id: `fail${inv.id}x`,
+        invoice_id: inv.id,
+        kind: 'payment',
+        gateway: 'barclaycard',
+        status: 'failed',
+        identifier: `77${inv.id}`,
+        gateway_status: '2',
+        amount_minor: 10_000,
+        currency: 'GBP',
+      });
+    const payments = await clientTransactions(ctx, w.oakwood.public_id, { items: 100 }, 'payments');
+    const mine = payments.items.filter((r) => r.invoice_id === inv.public_id);
+    expect(mine.map((r) => [r.amount_minor, r.paid_on, r.receipt_name])).toEqual([
+      [2000, day(-1), 'r.png'],
+      [1000, day(-3), null],
+    ]);
+    const all = await clientTransactions(ctx, w.oakwood.public_id, { items: 100 }, 'all');
+    expect(
+      all.items
+        .filter((r) => r.invoice_id === inv.public_id)
+        .map((r) => `${r.kind}:${r.status}`)
+        .sort(),
+    ).toEqual(['payment:failed', 'payment:succeeded', 'payment:succeeded', 'refund:succeeded']);
+    await expect(
+      clientTransactions(await actorCtx('stranger.admin@caledonia.test'), w.oakwood.public_id),
+    ).rejects.toBeInstanceOf(NotFound);
+  });
+});
