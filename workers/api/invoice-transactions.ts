@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { RECEIPT_FIELD, editTransactionSchema, recordTransactionSchema } from '../domain/payments/schema';
 import { editTransaction, receiptResponse, recordTransaction } from '../domain/payments/record';
+import { overdueEmailSchema, sendOverdueEmails } from '../domain/reminders/overdue';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
@@ -25,6 +26,11 @@ async function receiptOf(c: { req: { formData: () => Promise<FormData> } }) {
  */
 export const invoiceTransactionsApi = new Hono<ApiEnv>()
   .use('/company/invoices/*', requireAuth)
+  // POST invoices/overdue-email (spec 002 s.7): a reminder now for the overdue ones of these invoices.
+  .post('/company/invoices/overdue-email', valid('json', overdueEmailSchema), async (c) => {
+    const result = await sendOverdueEmails(actorCtxOf(c), c.req.valid('json').invoice_ids);
+    return c.json({ data: result });
+  })
   .post(
     '/company/invoices/:id/transactions/record',
     valid('param', idParam),
