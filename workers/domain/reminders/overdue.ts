@@ -179,7 +179,12 @@ function reminderStatements(
         entity_type: 'invoice',
         entity_id: i.id,
         action: 'overdue_reminder_sent',
-        after: { kind: input.kind, step_days: i.step, recipient, days_overdue: daysOverdue(i.due_at, todayIso(now)) },
+        after: {
+          kind: input.kind,
+          step_days: i.step,
+          recipient,
+          days_overdue: daysOverdue(i.due_at, todayIso(now)),
+        },
         company_id: i.company_id,
         client_id: i.client_id,
       })),
@@ -232,7 +237,10 @@ export async function sendScheduledOverdueReminders(db: DB, env: Env, now: Date)
       continue;
     }
     const email = reminderEmail(env, client.lang ?? 'en', today, client, contact, due);
-    await runBatch(db, reminderStatements(ctx, { kind: 'scheduled', recipient: contact.email, email, invoices: due }));
+    await runBatch(
+      db,
+      reminderStatements(ctx, { kind: 'scheduled', recipient: contact.email, email, invoices: due }),
+    );
     run.sent += 1;
     run.invoices += due.length;
   }
@@ -302,7 +310,10 @@ export async function sendOverdueEmails(ctx: ActorCtx, invoiceIds: string[]) {
       continue;
     }
     const email = reminderEmail(ctx.env, client.lang ?? 'en', today, client, contact, due);
-    await runBatch(ctx.db, reminderStatements(ctx, { kind: 'manual', recipient: contact.email, email, invoices: due }));
+    await runBatch(
+      ctx.db,
+      reminderStatements(ctx, { kind: 'manual', recipient: contact.email, email, invoices: due }),
+    );
     result.sent += 1;
     result.invoices += due.length;
     result.recipients.push(contact.email.toLowerCase());
