@@ -249,3 +249,70 @@ describe('invoices/{id}/transactions/record/refund and PATCH invoices/{invoice_i
     expect(foreign.status).toBe(404);
   });
 });
+
+describe('invoices/overdue-email', () => {
+  it('sends a reminder for the overdue ones, and refuses bad input and invoices that are not overdue', async () => {
+    const overdue = await insertInvoice({
+      company_id: w.albion.id,
+      client_id: w.oakwood.id,
+      total_minor: 3_000,
+      due_at: day(-9),
+    });
+    const current = await insertInvoice({
+      company_id: w.albion.id,
+      client_id: w.oakwood.id,
+      total_minor: 3_000,
+      due_at: day(9),
+    });
+    const sent = await call<{ data: { sent: number; invoices: number; recipients: string[] } }>(
+      '/api/company/invoices/overdue-email',
+      {
+        method: 'POST',
+        json: { invoice_ids: [overdue.public_id, current.public_id] },
+        token: finance,
+      },
+    );
+    expect(sent.status).toBe(200);
+    expect(sent.body.data).toEqual({
+      sent: 1,
+      invoices: 1,
+      without_contact: 0,
+      recipients: ['bursary@oakwood-international.example'],
+    });
+    const none = await call<ErrorEnvelope>('/api/company/invoices/overdue-email', {
+      method: 'POST',
+      json: { invoice_ids: [current.public_id] },
+      token: finance,
+    });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toBe('None of these invoices is overdue.');
+    const empty = await call<ErrorEnvelope>('/api/company/invoices/overdue-email', {
+      method: 'POST',
+      json: { invoice_ids: [] },
+      token: finance,
+    });
+    expect(empty.status).toBe(422);
+    expect(empty.body.errors[0]).toEqual({
+      key: 'invoice_ids',
+      message: 'Choose at least one invoice (at most 500).',
+    });
+    expect(
+      (
+        await call('/api/company/invoices/overdue-email', {
+          method: 'POST',
+          json: { invoice_ids: [overdue.public_id] },
+          token: school,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('/api/company/invoices/overdue-email', {
+          method: 'POST',
+          json: { invoice_ids: [overdue.public_id] },
+          token: stranger,
+        })
+      ).status,
+    ).toBe(409);
+  });
+});
