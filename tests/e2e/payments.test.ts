@@ -155,10 +155,59 @@ describe('recorded payments', () => {
       .toContain('£55.00');
     await screenshots(finance, 'payments-client-transactions');
 
+    // Finance approves the client's bank transfer: it pays what is left (212.80 - 55 + 20).
+    await visit(finance, `/invoices/${invoiceId}/approve-bank-transfer?back=${encodeURIComponent(back)}`);
+    await hydrated(finance);
+    expect(await finance.locator('h1').innerText()).toBe(t('payments.approve.title'));
+    const left = Math.round((total - 55 + 20) * 100) / 100;
+    expect(await finance.getByTestId('invoice-balance').innerText()).toBe(
+      `£${left.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
+    );
+    await screenshots(finance, 'payments-approve-bank-transfer');
+    await finance.getByLabel(t('payments.approve.date')).fill(today());
+    await finance.getByRole('button', { name: t('payments.approve.submit') }).click();
+    await waitForPath(finance, back);
+    await snack(finance, t('payments.toasts.approved'));
+    const transfer = rows.filter({
+      hasText: `£${left.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
+    });
+    await transfer.first().waitFor();
+    expect(await transfer.first().innerText()).toContain(t('payments.statuses.succeeded'));
+    expect(await rows.filter({ hasText: t('payments.statuses.pending') }).count()).toBe(0);
+    // Paid now: nothing is left to record.
+    await visit(finance, `/invoices/${invoiceId}/record-payment`);
+    await finance.getByText('Nothing is left to pay on this invoice.').waitFor();
+
     // The payments tab shows the payment (and not the refund).
     await visit(finance, `/clients/${clientId}/payments`);
     const payments = finance.locator('tbody tr');
     await payments.filter({ hasText: 'cheque-1001.pdf' }).waitFor();
     expect(await payments.filter({ hasText: t('payments.kinds.refund') }).count()).toBe(0);
+  });
+});
+
+describe("the company's overdue reminder days", () => {
+  it('are set on the company edit page', async () => {
+    const admin = await newPage(browser, BASE);
+    await signIn(admin, 'senior.admin@demo.test');
+    await visit(admin, '/manage-company');
+    await admin.getByRole('link', { name: 'Albion Student Insurance Ltd' }).first().click();
+    await waitForPath(admin, /^\/manage-company\/[a-z0-9]+\/edit$/);
+    await hydrated(admin);
+    const days = admin.getByLabel(t('overdue.settings.days'));
+    expect(await days.inputValue()).toBe('1, 7, 14');
+    await days.fill('14, 3');
+    await admin.getByRole('button', { name: t('companies.save') }).click();
+    await snack(admin, t('companies.updated'));
+    await admin.reload();
+    await hydrated(admin);
+    expect(await admin.getByLabel(t('overdue.settings.days')).inputValue()).toBe('3, 14');
+    await days.scrollIntoViewIfNeeded();
+    await screenshots(admin, 'payments-company-overdue-days');
+    // Back as it was, for the other tests.
+    await admin.getByLabel(t('overdue.settings.days')).fill('1, 7, 14');
+    await admin.getByRole('button', { name: t('companies.save') }).click();
+    await snack(admin, t('companies.updated'));
+    await admin.close();
   });
 });
