@@ -158,16 +158,14 @@ describe('the daily task', () => {
     expect(skipped).toHaveLength(1);
     expect(await remindersOf([inv.id])).toEqual([]);
 
-    await db()
-      .insert(contacts)
-      .values({
-        owner_type: 'client',
-        owner_id: w.highland.id,
-        type: 'initial',
-        first_name: 'Iona',
-        last_name: 'Initial',
-        email: 'iona@highland.test',
-      });
+    await db().insert(contacts).values({
+      owner_type: 'client',
+      owner_id: w.highland.id,
+      type: 'initial',
+      first_name: 'Iona',
+      last_name: 'Initial',
+      email: 'iona@highland.test',
+    });
     await sendScheduledOverdueReminders(db(), testEnv(), new Date());
     const [mail] = await mailTo('iona@highland.test');
     expect(mail.body_text).toContain('Guten Tag Iona,');
@@ -230,5 +228,20 @@ describe('on demand', () => {
       sql`SELECT count(*) AS n FROM invoice_reminders WHERE invoice_id = ${current.id}`,
     );
     expect(count?.n).toBe(0);
+  });
+});
+
+describe("the invoice page's action", () => {
+  it('answers to whom it went, or why nothing was sent, as the toast', async () => {
+    const { sendOverdueEmailFromPage } = await import('../../workers/domain/reminders/overdue');
+    const ctx = await actorCtx(DEMO_ACCOUNTS.finance);
+    const overdue = await oakwood(-4);
+    const sent = await sendOverdueEmailFromPage(ctx, overdue.public_id);
+    expect(sent.ok).toBe(true);
+    expect(formatMessage(sent.toast, 'en')).toBe(`Overdue reminder sent to ${BURSAR}.`);
+    const current = await oakwood(4);
+    const refused = await sendOverdueEmailFromPage(ctx, current.public_id);
+    expect(refused.ok).toBe(false);
+    expect(formatMessage(refused.toast, 'en')).toBe('None of these invoices is overdue.');
   });
 });
