@@ -63,9 +63,7 @@ export function TransactionsTable({
             key: 'status',
             header: t('payments.list.status'),
             render: (r: ClientTransactionRow) => (
-              <StatusBadge tone={TONES[r.status]}>
-                {t(`payments.statuses.${r.status}`)}
-              </StatusBadge>
+              <StatusBadge tone={TONES[r.status]}>{t(`payments.statuses.${r.status}`)}</StatusBadge>
             ),
           },
         ]
