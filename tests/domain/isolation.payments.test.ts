@@ -15,6 +15,7 @@ import {
   transactionFormView,
 } from '../../workers/domain/payments/record';
 import { approveBankTransfer, invoiceTransactions } from '../../workers/domain/payments/service';
+import { remindersOfInvoice, sendOverdueEmailFromPage } from '../../workers/domain/reminders/overdue';
 import { editTransactionSchema, recordTransactionSchema } from '../../workers/domain/payments/schema';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { seedContractsWorld, STRANGER, type ContractsWorld } from '../support/contracts';
@@ -82,6 +83,8 @@ const CALLS: Record<string, { write: boolean; run: (ctx: ActorCtx) => Promise<un
   },
   receiptResponse: { write: false, run: (ctx) => receiptResponse(ctx, invoice.public_id, txId) },
   invoiceTransactions: { write: false, run: (ctx) => invoiceTransactions(ctx, invoice.public_id) },
+  remindersOfInvoice: { write: false, run: (ctx) => remindersOfInvoice(ctx, invoice.public_id) },
+  sendOverdueEmailFromPage: { write: true, run: (ctx) => sendOverdueEmailFromPage(ctx, invoice.public_id) },
 };
 
 const MATRIX: [string, string, boolean][] = [["another company's administrator", STRANGER.companyUser, true]];
@@ -114,6 +117,7 @@ describe('the owner', () => {
   it('reaches every call with the same ids', async () => {
     const finance = await actorCtx(DEMO_ACCOUNTS.finance);
     for (const name of [
+      'remindersOfInvoice',
       'transactionFormView',
       'transactionForEdit',
       'receiptResponse',

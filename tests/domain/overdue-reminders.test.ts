@@ -243,5 +243,12 @@ describe("the invoice page's action", () => {
     const refused = await sendOverdueEmailFromPage(ctx, current.public_id);
     expect(refused.ok).toBe(false);
     expect(formatMessage(refused.toast, 'en')).toBe('None of these invoices is overdue.');
+    const { remindersOfInvoice } = await import('../../workers/domain/reminders/overdue');
+    expect(await remindersOfInvoice(ctx, overdue.public_id)).toEqual([
+      expect.objectContaining({ kind: 'manual', step_days: 0, recipient: BURSAR }),
+    ]);
+    await expect(
+      remindersOfInvoice(await actorCtx('stranger.admin@caledonia.test'), overdue.public_id),
+    ).rejects.toThrow();
   });
 });

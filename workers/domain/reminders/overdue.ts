@@ -25,6 +25,7 @@ import { requirePermission } from '../access/actor';
 import { visibleInvoices } from '../access/scope';
 import type { ActorCtx, Ctx } from '../context';
 import { Conflict } from '../errors';
+import { findVisibleInvoice } from '../invoices/queries';
 import { daysOverdue } from '../invoices/status';
 import { flushOutbox, queueMessage } from '../outbox/service';
 import { msg, todayIso } from '../validation';
@@ -331,13 +332,20 @@ export const overdueEmailSchema = z.object({
     .max(500, msg('overdue.errors.invoice_ids')),
 });
 
-/** The reminders sent for an invoice, newest first (for the invoice page). */
-export async function invoiceRemindersOf(db: DB, invoiceId: number) {
-  return db
+/** The reminders sent for an invoice the actor may see, newest first (for the invoice page). */
+export async function remindersOfInvoice(ctx: ActorCtx, invoiceId: string) {
+  const row = await findVisibleInvoice(ctx, invoiceId);
+  const rows = await ctx.db
     .select()
     .from(invoiceReminders)
-    .where(eq(invoiceReminders.invoice_id, invoiceId))
+    .where(eq(invoiceReminders.invoice_id, row.invoice.id))
     .orderBy(sql`${invoiceReminders.created_at} DESC`, sql`${invoiceReminders.id} DESC`);
+  return rows.map((r) => ({
+    kind: r.kind,
+    step_days: r.step_days,
+    recipient: r.recipient,
+    sent_at: r.created_at.toISOString(),
+  }));
 }
 
 /**
@@ -348,8 +356,10 @@ export async function sendOverdueEmailFromPage(
   ctx: ActorCtx,
   invoiceId: string,
 ): Promise<{ toast: string; ok: boolean }> {
+  requirePermission(ctx.actor, OVERDUE_PERMISSION);
+  const row = await findVisibleInvoice(ctx, invoiceId);
   try {
-    const r = await sendOverdueEmails(ctx, [invoiceId]);
+    const r = await sendOverdueEmails(ctx, [row.invoice.public_id]);
     return { ok: true, toast: msg('overdue.toasts.sent', { recipients: r.recipients.join(', ') }) };
   } catch (e) {
     if (e instanceof Conflict) return { ok: false, toast: e.message };
