@@ -76,9 +76,16 @@ afterAll(async () => {
 describe('recorded payments', () => {
   it('records a part payment with a receipt, then a refund, and corrects the payment', async () => {
     const back = `/clients/${clientId}/transactions`;
-    await visit(finance, `/invoices/${invoiceId}/record-payment?back=${encodeURIComponent(back)}`);
+    const invoicePage = `/clients/${clientId}/invoices/${invoiceId}`;
+    // From the invoice's page (H2's), as finance finds it.
+    await visit(finance, invoicePage);
+    await hydrated(finance);
+    await finance.getByRole('link', { name: t('invoices.actions.record_payment'), exact: true }).click();
+    await waitForPath(finance, `/invoices/${invoiceId}/record-payment`);
     await hydrated(finance);
     expect(await finance.locator('h1').innerText()).toBe(t('payments.record.payment_title'));
+    const number = (await finance.locator('dd').first().innerText()).trim();
+    expect(number).toMatch(/^INV\d{7}$/);
     const balance = await finance.getByTestId('invoice-balance').innerText();
     const total = Number(balance.replace(/[^0-9.]/g, ''));
     expect(total).toBeGreaterThan(50);
@@ -105,9 +112,11 @@ describe('recorded payments', () => {
     });
     await finance.getByLabel(t('payments.fields.note')).fill('Cheque 1001');
     await finance.getByRole('button', { name: t('payments.record.payment_submit') }).click();
-    await waitForPath(finance, back);
+    await waitForPath(finance, invoicePage);
     await snack(finance, t('payments.toasts.payment_recorded'));
-    const rows = finance.locator('tbody tr');
+    await visit(finance, back);
+    // The client's transactions (the demo data has others): this invoice's rows.
+    const rows = finance.locator('tbody tr').filter({ hasText: number });
     const paymentRow = rows.filter({ hasText: 'cheque-1001.pdf' });
     await paymentRow.waitFor();
     expect(await paymentRow.innerText()).toContain('£50.00');
@@ -120,7 +129,10 @@ describe('recorded payments', () => {
     expect(Buffer.from(await receipt.body()).equals(PDF)).toBe(true);
 
     // The balance is what is left; the form offers it.
-    await visit(finance, `/invoices/${invoiceId}/record-refund?back=${encodeURIComponent(back)}`);
+    await visit(finance, invoicePage);
+    await hydrated(finance);
+    await finance.getByRole('link', { name: t('invoices.actions.record_refund'), exact: true }).click();
+    await waitForPath(finance, `/invoices/${invoiceId}/record-refund`);
     await hydrated(finance);
     expect(await finance.locator('h1').innerText()).toBe(t('payments.record.refund_title'));
     expect(await finance.getByTestId('invoice-balance').innerText()).toBe(
@@ -135,8 +147,9 @@ describe('recorded payments', () => {
       .waitFor();
     await finance.getByLabel(t('payments.fields.amount', 'en', { currency: 'GBP' })).fill('20.00');
     await finance.getByRole('button', { name: t('payments.record.refund_submit') }).click();
-    await waitForPath(finance, back);
+    await waitForPath(finance, invoicePage);
     await snack(finance, t('payments.toasts.refund_recorded'));
+    await visit(finance, back);
     const refundRow = rows.filter({ hasText: t('payments.kinds.refund') });
     await refundRow.first().waitFor();
     expect(await refundRow.first().innerText()).toContain('£20.00');
@@ -178,11 +191,13 @@ describe('recorded payments', () => {
     await visit(finance, `/invoices/${invoiceId}/record-payment`);
     await finance.getByText('Nothing is left to pay on this invoice.').waitFor();
 
-    // The payments tab shows the payment (and not the refund).
+    // The payments tab shows the payments (and not the refund).
     await visit(finance, `/clients/${clientId}/payments`);
-    const payments = finance.locator('tbody tr');
+    const payments = finance.locator('tbody tr').filter({ hasText: number });
     await payments.filter({ hasText: 'cheque-1001.pdf' }).waitFor();
-    expect(await payments.filter({ hasText: t('payments.kinds.refund') }).count()).toBe(0);
+    // The cheque and the approved transfer; not the refund.
+    expect(await payments.count()).toBe(2);
+    expect(await payments.filter({ hasText: '£20.00' }).count()).toBe(0);
   });
 });
 
