@@ -33,6 +33,7 @@ import en_nav from './en/nav.json';
 import en_notes from './en/notes.json';
 import en_notifications from './en/notifications.json';
 import en_order from './en/order.json';
+import en_overdue from './en/overdue.json';
 import en_password_reset from './en/password_reset.json';
 import en_payments from './en/payments.json';
 import en_policy_documents from './en/policy_documents.json';
@@ -79,6 +80,7 @@ import ca_nav from './ca/nav.json';
 import ca_notes from './ca/notes.json';
 import ca_notifications from './ca/notifications.json';
 import ca_order from './ca/order.json';
+import ca_overdue from './ca/overdue.json';
 import ca_password_reset from './ca/password_reset.json';
 import ca_payments from './ca/payments.json';
 import ca_policy_documents from './ca/policy_documents.json';
@@ -125,6 +127,7 @@ import cn_nav from './cn/nav.json';
 import cn_notes from './cn/notes.json';
 import cn_notifications from './cn/notifications.json';
 import cn_order from './cn/order.json';
+import cn_overdue from './cn/overdue.json';
 import cn_password_reset from './cn/password_reset.json';
 import cn_payments from './cn/payments.json';
 import cn_policy_documents from './cn/policy_documents.json';
@@ -171,6 +174,7 @@ import de_nav from './de/nav.json';
 import de_notes from './de/notes.json';
 import de_notifications from './de/notifications.json';
 import de_order from './de/order.json';
+import de_overdue from './de/overdue.json';
 import de_password_reset from './de/password_reset.json';
 import de_payments from './de/payments.json';
 import de_policy_documents from './de/policy_documents.json';
@@ -217,6 +221,7 @@ import es_nav from './es/nav.json';
 import es_notes from './es/notes.json';
 import es_notifications from './es/notifications.json';
 import es_order from './es/order.json';
+import es_overdue from './es/overdue.json';
 import es_password_reset from './es/password_reset.json';
 import es_payments from './es/payments.json';
 import es_policy_documents from './es/policy_documents.json';
@@ -263,6 +268,7 @@ import fr_nav from './fr/nav.json';
 import fr_notes from './fr/notes.json';
 import fr_notifications from './fr/notifications.json';
 import fr_order from './fr/order.json';
+import fr_overdue from './fr/overdue.json';
 import fr_password_reset from './fr/password_reset.json';
 import fr_payments from './fr/payments.json';
 import fr_policy_documents from './fr/policy_documents.json';
@@ -309,6 +315,7 @@ import it_nav from './it/nav.json';
 import it_notes from './it/notes.json';
 import it_notifications from './it/notifications.json';
 import it_order from './it/order.json';
+import it_overdue from './it/overdue.json';
 import it_password_reset from './it/password_reset.json';
 import it_payments from './it/payments.json';
 import it_policy_documents from './it/policy_documents.json';
@@ -355,6 +362,7 @@ import pt_nav from './pt/nav.json';
 import pt_notes from './pt/notes.json';
 import pt_notifications from './pt/notifications.json';
 import pt_order from './pt/order.json';
+import pt_overdue from './pt/overdue.json';
 import pt_password_reset from './pt/password_reset.json';
 import pt_payments from './pt/payments.json';
 import pt_policy_documents from './pt/policy_documents.json';
@@ -404,6 +412,7 @@ export const localeResources = {
     "notes": en_notes,
     "notifications": en_notifications,
     "order": en_order,
+    "overdue": en_overdue,
     "password_reset": en_password_reset,
     "payments": en_payments,
     "policy_documents": en_policy_documents,
@@ -452,6 +461,7 @@ export const localeResources = {
     "notes": ca_notes,
     "notifications": ca_notifications,
     "order": ca_order,
+    "overdue": ca_overdue,
     "password_reset": ca_password_reset,
     "payments": ca_payments,
     "policy_documents": ca_policy_documents,
@@ -500,6 +510,7 @@ export const localeResources = {
     "notes": cn_notes,
     "notifications": cn_notifications,
     "order": cn_order,
+    "overdue": cn_overdue,
     "password_reset": cn_password_reset,
     "payments": cn_payments,
     "policy_documents": cn_policy_documents,
@@ -548,6 +559,7 @@ export const localeResources = {
     "notes": de_notes,
     "notifications": de_notifications,
     "order": de_order,
+    "overdue": de_overdue,
     "password_reset": de_password_reset,
     "payments": de_payments,
     "policy_documents": de_policy_documents,
@@ -596,6 +608,7 @@ export const localeResources = {
     "notes": es_notes,
     "notifications": es_notifications,
     "order": es_order,
+    "overdue": es_overdue,
     "password_reset": es_password_reset,
     "payments": es_payments,
     "policy_documents": es_policy_documents,
@@ -644,6 +657,7 @@ export const localeResources = {
     "notes": fr_notes,
     "notifications": fr_notifications,
     "order": fr_order,
+    "overdue": fr_overdue,
     "password_reset": fr_password_reset,
     "payments": fr_payments,
     "policy_documents": fr_policy_documents,
@@ -692,6 +706,7 @@ export const localeResources = {
     "notes": it_notes,
     "notifications": it_notifications,
     "order": it_order,
+    "overdue": it_overdue,
     "password_reset": it_password_reset,
     "payments": it_payments,
     "policy_documents": it_policy_documents,
@@ -740,6 +755,7 @@ export const localeResources = {
     "notes": pt_notes,
     "notifications": pt_notifications,
     "order": pt_order,
+    "overdue": pt_overdue,
     "password_reset": pt_password_reset,
     "payments": pt_payments,
     "policy_documents": pt_policy_documents,

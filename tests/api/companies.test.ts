@@ -170,6 +170,27 @@ describe('companies API', () => {
     ).toBe(404);
   });
 
+  it('PATCH companies/{id}/update saves the overdue reminder days (issue 10), sorted; bad days 422', async () => {
+    const saved = await call<{ data: { company: Company & { overdue_reminder_days: number[] } } }>(
+      `/api/company/companies/${id}/update`,
+      { method: 'PATCH', token: admin, json: body({ overdue_reminder_days: [14, 3, 3] }) },
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.company.overdue_reminder_days).toEqual([3, 14]);
+    const bad = await call<ErrorEnvelope>(`/api/company/companies/${id}/update`, {
+      method: 'PATCH',
+      token: admin,
+      json: body({ overdue_reminder_days: [0] }),
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual([
+      {
+        key: 'overdue_reminder_days.0',
+        message: 'Enter whole days from 1 to 365, separated by commas (at most 10)',
+      },
+    ]);
+  });
+
   it('PATCH companies/{id}/status/update archives and activates; a bad status answers 422', async () => {
     const archived = await call<{ data: { company: Company }; message: string }>(
       `/api/company/companies/${id}/status/update`,

@@ -18,6 +18,7 @@ import { purgeExpiredSessions } from '../domain/auth/sessions';
 import { clearExpiredCarts } from '../domain/checkout/clear';
 import { CONFIRM_AMENDMENT_JOB, runConfirmJob } from '../domain/policies/amendments';
 import { sendExpiryReminders } from '../domain/reminders/expiry';
+import { sendScheduledOverdueReminders } from '../domain/reminders/overdue';
 import { DOCUMENTS_ZIP_JOB, runDocumentsZip } from '../domain/policy-documents/bulk';
 
 registerJobRunner(STAGE_IMPORT_JOB, runStaging);
@@ -114,4 +115,5 @@ export async function handleScheduled(
   await purgeExpiredSessions(db, now);
   await clearExpiredCarts(db, now);
   if (controller.cron === DAILY_CRON) await sendExpiryReminders(db, env, now);
+  if (controller.cron === DAILY_CRON) await sendScheduledOverdueReminders(db, env, now);
 }

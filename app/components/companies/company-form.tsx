@@ -35,6 +35,7 @@ export function companyFormValue(company?: Omit<CompanyView, 'created_at' | 'upd
       preferred_lang: 'en',
       currency: 'GBP',
       payment_gateway: 'none',
+      overdue_reminder_days: '1, 7, 14',
       contacts: contactsFormValue(null),
     };
   }
@@ -58,6 +59,7 @@ export function companyFormValue(company?: Omit<CompanyView, 'created_at' | 'upd
     footer_information: s(company.footer_information),
     terms: s(company.terms),
     quickbooks_company_id: s(company.quickbooks_company_id),
+    overdue_reminder_days: (company.overdue_reminder_days ?? []).join(', '),
     contacts: contactsFormValue(company.contacts),
     billing_address: addressFormValue(company.billing_address),
     mailing_address: addressFormValue(company.mailing_address),
@@ -138,6 +140,12 @@ export function CompanyFormSections({
             type="number"
             hint={t('companies.change_status_after_hint')}
             inputProps={{ min: 0, max: 3650 }}
+          />
+          <Field
+            label={t('overdue.settings.days')}
+            field={f.overdue_reminder_days}
+            hint={t('overdue.settings.days_hint')}
+            inputProps={{ inputMode: 'numeric', autoComplete: 'off' }}
           />
           <SelectField
             label={label('order_status_default')}

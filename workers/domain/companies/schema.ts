@@ -44,6 +44,34 @@ const bic = z.preprocess(
 const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: () => ({ message: msg('validation.required') }) });
 
+/**
+ * Overdue reminders (issue 10, H3): the days after an invoice's due date on which its client's accounting
+ * contact is emailed, as a list or as typed ("1, 7, 14"); sorted, without repeats, at most 10, 1 to 365.
+ * Empty or left out: no reminders (the update call replaces every field, as for the others).
+ */
+const overdueReminderDays = z.preprocess(
+  (v) =>
+    v === undefined || v === null
+      ? []
+      : typeof v === 'string'
+        ? v
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s) => s !== '')
+        : v,
+  z
+    .array(
+      z.coerce
+        .number({ invalid_type_error: msg('overdue.settings.invalid') })
+        .int(msg('overdue.settings.invalid'))
+        .min(1, msg('overdue.settings.invalid'))
+        .max(365, msg('overdue.settings.invalid')),
+      { invalid_type_error: msg('overdue.settings.invalid') },
+    )
+    .max(10, msg('overdue.settings.invalid'))
+    .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+);
+
 const companyShape = {
   name: entityName,
   country_id: optional(
@@ -68,6 +96,7 @@ const companyShape = {
   footer_information: optional(text(2_000)),
   terms: optional(text(50_000)),
   quickbooks_company_id: optional(text(50)),
+  overdue_reminder_days: overdueReminderDays,
   contacts: contactsSchema
     .pick({ owner: true, secondary: true, accounting: true })
     .optional()

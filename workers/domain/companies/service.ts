@@ -183,6 +183,7 @@ export async function getCompany(ctx: ActorCtx, id: string) {
     footer_information: row.footer_information,
     terms: row.terms,
     quickbooks_company_id: row.quickbooks_company_id,
+    overdue_reminder_days: row.overdue_reminder_days,
     /** Whether an accounting refresh token is stored (never the token itself). */
     quickbooks_connected: !!row.quickbooks_refresh_token,
     status: row.status,
@@ -223,6 +224,7 @@ function companyValues(input: CompanyInput) {
     footer_information: input.footer_information ?? null,
     terms: input.terms ?? null,
     quickbooks_company_id: input.quickbooks_company_id ?? null,
+    overdue_reminder_days: input.overdue_reminder_days ?? [],
   };
 }
 type CompanyValues = ReturnType<typeof companyValues>;

@@ -33,6 +33,8 @@ import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { Conflict, ValidationFailed } from '../errors';
 import { findVisibleInvoice, presentInvoice, type JoinedInvoice } from '../invoices/queries';
+import { settleInvoice } from '../invoices/settle';
+import { balanceMinor } from '../invoices/status';
 import { msg, todayIso } from '../validation';
 import { cardResultSchema, type ApproveBankTransferInput, type StartPaymentInput } from './schema';
 
@@ -59,6 +61,10 @@ export function presentTransaction(
     currency: t.currency,
     paid_on: t.paid_on,
     extra: t.extra,
+    method: t.method,
+    note: t.note,
+    receipt: t.receipt_key ? { name: t.receipt_name ?? 'receipt', type: t.receipt_type } : null,
+    editable: t.gateway !== 'barclaycard' && t.status === 'succeeded',
     user: user ? { id: user.public_id, name: user.name } : null,
     created_at: t.created_at,
   };
@@ -66,7 +72,10 @@ export function presentTransaction(
 export type TransactionView = ReturnType<typeof presentTransaction>;
 
 function requireUnpaid(invoice: JoinedInvoice['invoice']) {
-  if (invoice.status === 'paid') throw new Conflict(msg('payments.errors.already_paid'));
+  if (invoice.voided_at || invoice.status === 'void') throw new Conflict(msg('payments.errors.void'));
+  if (invoice.type === 'credit_note') throw new Conflict(msg('payments.errors.credit_note'));
+  if (invoice.status === 'paid' || balanceMinor(invoice) <= 0)
+    throw new Conflict(msg('payments.errors.already_paid'));
   if (invoice.status === 'refunded') throw new Conflict(msg('payments.errors.refunded'));
 }
 
@@ -104,7 +113,7 @@ export async function startCardPayment(
   const fields: Record<string, string> = {
     PSPID: ctx.env.EPDQ_PSPID,
     ORDERID: row.invoice.number,
-    AMOUNT: amountField(row.invoice.total_minor),
+    AMOUNT: amountField(balanceMinor(row.invoice)),
     CURRENCY: row.invoice.currency,
     LANGUAGE: epdqLanguage(ctx.lang),
     COM: `${ctx.env.PRODUCT_NAME} ${row.invoice.number}`.slice(0, 100),
@@ -159,19 +168,30 @@ export async function recordCardResult(
   if (!invoice) throw ValidationFailed.field('ORDERID', msg('payments.errors.order'));
   if ((params.CURRENCY ?? '').toUpperCase() !== invoice.currency)
     throw ValidationFailed.field('CURRENCY', msg('payments.errors.currency'));
-  const amount = answerAmountMinor(params.AMOUNT);
-  if (amount === null || amount !== invoice.total_minor)
-    throw ValidationFailed.field('AMOUNT', msg('payments.errors.amount'));
-
   const outcome = outcomeOf(status);
   const answer = and(
     eq(transactions.gateway, 'barclaycard'),
     eq(transactions.identifier, payId),
     eq(transactions.gateway_status, status),
   );
-  const [before] = await db.select({ id: transactions.id }).from(transactions).where(answer).limit(1);
+  const [before] = await db
+    .select({ id: transactions.id, amount_minor: transactions.amount_minor })
+    .from(transactions)
+    .where(answer)
+    .limit(1);
+  // A card payment pays the balance (part payments exist): the amount asked for when it started, or,
+  // for an answer recorded before (a replay), the amount it recorded then. Another payment of this
+  // PAYID (a pending answer before the final one) was for the same amount.
+  const [sameOrder] = await db
+    .select({ amount_minor: transactions.amount_minor })
+    .from(transactions)
+    .where(and(eq(transactions.gateway, 'barclaycard'), eq(transactions.identifier, payId)))
+    .limit(1);
+  const expected = before?.amount_minor ?? sameOrder?.amount_minor ?? balanceMinor(invoice);
+  const amount = answerAmountMinor(params.AMOUNT);
+  if (amount === null || amount !== expected)
+    throw ValidationFailed.field('AMOUNT', msg('payments.errors.amount'));
   const today = todayIso(now);
-  const stamp = now.getTime();
   if (!before) {
     const statements: Statement[] = [
       db
@@ -193,19 +213,7 @@ export async function recordCardResult(
         })
         .onConflictDoNothing(),
     ];
-    if (outcome === 'succeeded')
-      statements.push(
-        db.run(sql`UPDATE invoices SET status = 'paid', paid_minor = total_minor, paid_at = ${today},
-            updated_at = ${stamp}
-          WHERE id = ${invoice.id} AND status <> 'paid' AND EXISTS (SELECT 1 FROM transactions
-            WHERE gateway = 'barclaycard' AND identifier = ${payId} AND gateway_status = ${status}
-              AND status = 'succeeded')`),
-      );
-    if (outcome === 'pending')
-      statements.push(
-        db.run(sql`UPDATE invoices SET status = 'pending', updated_at = ${stamp}
-          WHERE id = ${invoice.id} AND status = 'unpaid'`),
-      );
+    statements.push(settleInvoice(db, invoice.id, now));
     statements.push(paymentLog(db, { payId, status, now, source: opts.source ?? 'browser' }));
     await runBatch(db, statements);
   }
@@ -285,16 +293,16 @@ export async function startBankTransfer(ctx: ActorCtx, invoiceId: string, input:
           status: 'pending',
           identifier: invoice.payment_reference,
           gateway_status: 'awaiting',
-          amount_minor: invoice.total_minor - invoice.paid_minor,
+          amount_minor: balanceMinor(invoice),
           currency: invoice.currency,
           user_id: ctx.actor.user_id,
           created_at: ctx.now,
           updated_at: ctx.now,
         })
         .onConflictDoNothing(),
-      ctx.db.run(sql`UPDATE invoices SET status = 'pending', payment_method = 'bank_transfer',
-          updated_at = ${ctx.now.getTime()}
+      ctx.db.run(sql`UPDATE invoices SET payment_method = 'bank_transfer', updated_at = ${ctx.now.getTime()}
         WHERE id = ${invoice.id} AND status IN ('unpaid', 'pending')`),
+      settleInvoice(ctx.db, invoice.id, ctx.now),
       logActivityFrom(
         ctx,
         { entity_type: 'invoice', action: 'bank_transfer_started' },
@@ -331,20 +339,23 @@ export async function approveBankTransfer(ctx: ActorCtx, invoiceId: string, inpu
   requireUnpaid(invoice);
   const stamp = ctx.now.getTime();
   const ref = invoice.payment_reference;
+  // The transfer pays the balance as it is when approved (part payments may have come since it started).
+  const balance = sql`(SELECT i.total_minor - i.paid_minor + i.refunded_minor - i.credited_minor
+    FROM invoices i WHERE i.id = ${invoice.id})`;
   await runBatch(ctx.db, [
     ctx.db.run(sql`UPDATE transactions SET status = 'succeeded', gateway_status = 'approved',
-        paid_on = ${input.date}, user_id = ${ctx.actor.user_id}, updated_at = ${stamp}
-      WHERE invoice_id = ${invoice.id} AND gateway = 'bank_transfer' AND status = 'pending'`),
+        amount_minor = ${balance}, paid_on = ${input.date}, user_id = ${ctx.actor.user_id}, updated_at = ${stamp}
+      WHERE invoice_id = ${invoice.id} AND gateway = 'bank_transfer' AND status = 'pending'
+        AND ${balance} > 0`),
     ctx.db.run(sql`INSERT INTO transactions (public_id, invoice_id, kind, gateway, status, identifier,
         gateway_status, amount_minor, currency, paid_on, user_id, created_at, updated_at)
       SELECT ${publicId()}, ${invoice.id}, 'payment', 'bank_transfer', 'succeeded', ${ref}, 'approved',
-        ${invoice.total_minor - invoice.paid_minor}, ${invoice.currency}, ${input.date}, ${ctx.actor.user_id},
-        ${stamp}, ${stamp}
-      WHERE NOT EXISTS (SELECT 1 FROM transactions WHERE gateway = 'bank_transfer' AND identifier = ${ref}
-        AND gateway_status = 'approved')`),
-    ctx.db.run(sql`UPDATE invoices SET status = 'paid', paid_minor = total_minor, paid_at = ${input.date},
-        payment_method = 'bank_transfer', updated_at = ${stamp}
-      WHERE id = ${invoice.id} AND status <> 'paid'`),
+        ${balance}, ${invoice.currency}, ${input.date}, ${ctx.actor.user_id}, ${stamp}, ${stamp}
+      WHERE ${balance} > 0 AND NOT EXISTS (SELECT 1 FROM transactions WHERE gateway = 'bank_transfer'
+        AND identifier = ${ref} AND gateway_status = 'approved')`),
+    ctx.db.run(sql`UPDATE invoices SET payment_method = 'bank_transfer', updated_at = ${stamp}
+      WHERE id = ${invoice.id}`),
+    settleInvoice(ctx.db, invoice.id, ctx.now),
     logActivityFrom(
       ctx,
       { entity_type: 'invoice', action: 'bank_transfer_approved' },

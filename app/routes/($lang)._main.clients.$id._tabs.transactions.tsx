@@ -1,0 +1,24 @@
+/** A client's transactions tab: every transaction of its invoices (payments, refunds, pending and failed), newest first. */
+import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
+import { can } from '@server/domain/access/actor';
+import { clientTransactions } from '@server/domain/payments/client-lists';
+import { RECORD_PERMISSION } from '@server/domain/payments/record';
+import { requireClientTab } from '~/lib/clients.server';
+import { queryOf } from '~/lib/lists.server';
+import { useClient } from '~/components/clients/client-page';
+import { TransactionsTable } from '~/components/payments/transactions-table';
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requireClientTab(request, context, 'transactions');
+  return json({
+    list: await clientTransactions(ctx, params.id ?? '', queryOf(request), 'all'),
+    canEdit: can(ctx.actor, RECORD_PERMISSION),
+  });
+}
+
+export default function ClientTransactionsTab() {
+  const { client } = useClient();
+  const { list, canEdit } = useLoaderData<typeof loader>();
+  return <TransactionsTable clientId={client.id} list={list} mode="transactions" canEdit={canEdit} />;
+}

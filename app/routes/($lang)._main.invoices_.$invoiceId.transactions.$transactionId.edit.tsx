@@ -1,0 +1,84 @@
+/**
+ * /invoices/{invoiceId}/transactions/{transactionId}/edit: finance corrects a recorded payment or refund
+ * (date, amount, method, note, a new receipt) with the rules of recording it; logged before and after.
+ * Card answers are the card provider's record and are not edited.
+ */
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { editTransactionSchema } from '@server/domain/payments/schema';
+import { RECORD_PERMISSION, editTransaction, transactionForEdit } from '@server/domain/payments/record';
+import { formAction } from '~/lib/actions';
+import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import { backField, backOf, invoicePagePath } from '~/lib/payments';
+import { localePath } from '~/i18n/config';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { TransactionForm } from '~/components/payments/transaction-form';
+
+const schema = editTransactionSchema.merge(backField);
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, RECORD_PERMISSION);
+  const view = await orNotFound(transactionForEdit(ctx, params.invoiceId ?? '', params.transactionId ?? ''));
+  return json({
+    ...view,
+    back: backOf(request),
+    title: pageTitle(context, request, 'payments.edit.title'),
+  });
+}
+
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema,
+    permission: RECORD_PERMISSION,
+    async handle(input, { ctx, params, formData, redirect }) {
+      const { back, ...fields } = input;
+      const result = await editTransaction(ctx, params.invoiceId ?? '', fields, formData.get('receipt'));
+      return redirect(back ?? invoicePagePath(result.invoice), 'payments.toasts.edited');
+    },
+  })(args);
+
+export default function EditTransaction() {
+  const { t, i18n } = useTranslation();
+  const { invoice, transaction, editable, back } = useLoaderData<typeof loader>();
+  const answer = useActionData<typeof action>();
+  const cancelTo = localePath(i18n.language, back ?? invoicePagePath(invoice));
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader
+        title={t(transaction.kind === 'refund' ? 'payments.edit.refund_title' : 'payments.edit.title')}
+        description={t('payments.edit.intro', { number: invoice.number })}
+      />
+      {editable ? (
+        <Card>
+          <TransactionForm
+            id="edit-transaction"
+            schema={schema}
+            lastResult={answer?.submission}
+            currency={invoice.currency}
+            defaults={{
+              amount: (transaction.amount_minor / 100).toFixed(2),
+              paid_on: transaction.paid_on ?? '',
+              method: transaction.method ?? 'bank_transfer',
+              note: transaction.note ?? '',
+            }}
+            submitLabel={t('payments.edit.submit')}
+            cancelTo={cancelTo}
+            hidden={{ transaction_id: transaction.id, ...(back ? { back } : {}) }}
+            currentReceipt={transaction.receipt?.name ?? null}
+          />
+        </Card>
+      ) : (
+        <Alert tone="info">{t('payments.errors.not_editable')}</Alert>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,228 @@
+/**
+ * Recorded payments in the browser, as finance works: a school checks out an order paying by bank
+ * transfer (an unpaid invoice); finance opens the invoice's record-payment page, records a part payment
+ * with a receipt (a date in the future first, refused with the spec's message), sees it on the client's
+ * transactions tab with its receipt, then records a refund of part of it, and corrects the payment.
+ *
+ * The open batch is put in the cart through the ordering domain by the development route
+ * /__dev/ordering/open-batch (the order pages are tested on their own).
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import { t } from './support/i18n';
+import { UK_URL } from './support/servers';
+
+const BASE = UK_URL;
+const SCHOOL = 'school.admin@demo.test';
+const FINANCE = 'finance@demo.test';
+
+let browser: Browser;
+let finance: Page;
+let invoiceId = '';
+let clientId = '';
+
+function devSecret(): string {
+  const vars = readFileSync(join(inject('appDir'), '.dev.vars'), 'utf8');
+  return vars.match(/^SESSION_SECRET=(.*)$/m)![1].trim();
+}
+
+async function fillCart(email: string, applicants: number) {
+  const res = await fetch(`${BASE}/__dev/ordering/open-batch`, {
+    method: 'POST',
+    headers: { 'x-dev-secret': devSecret(), 'content-type': 'application/json' },
+    body: JSON.stringify({ email, applicants }),
+  });
+  if (!res.ok) throw new Error(`open-batch answered ${res.status}: ${await res.text()}`);
+}
+
+/** Today in the browser's date input format (the server's today, UTC). */
+const today = () => new Date().toISOString().slice(0, 10);
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
+async function snack(p: Page, text: string) {
+  await p.getByRole('status').filter({ hasText: text }).first().waitFor();
+}
+
+/** A receipt file as the browser uploads it. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  // The school checks out by bank transfer: the invoice waits for its money.
+  const school = await newPage(browser, BASE);
+  await signIn(school, SCHOOL);
+  await fillCart(SCHOOL, 2);
+  await visit(school, '/cart/checkout');
+  await school.locator('input[name="payment_method"][value="bank_transfer"]').check();
+  await school.getByRole('button', { name: t('checkout.confirm') }).click();
+  await waitForPath(school, /^\/payment\/bank-transfer\/pay-invoice\/[a-z0-9]+\/start$/);
+  invoiceId = new URL(school.url()).pathname.split('/')[4];
+  await school.close();
+
+  finance = await newPage(browser, BASE);
+  await signIn(finance, FINANCE);
+  await visit(finance, '/clients');
+  await finance.getByRole('link', { name: 'Oakwood International School' }).first().click();
+  await waitForPath(finance, /^\/clients\/[a-z0-9]+$/);
+  clientId = new URL(finance.url()).pathname.split('/')[2];
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('recorded payments', () => {
+  it('records a part payment with a receipt, then a refund, and corrects the payment', async () => {
+    const back = `/clients/${clientId}/transactions`;
+    const invoicePage = `/clients/${clientId}/invoices/${invoiceId}`;
+    // From the invoice's page (H2's), as finance finds it.
+    await visit(finance, invoicePage);
+    await hydrated(finance);
+    await finance.getByRole('link', { name: t('invoices.actions.record_payment'), exact: true }).click();
+    await waitForPath(finance, `/invoices/${invoiceId}/record-payment`);
+    await hydrated(finance);
+    expect(await finance.locator('h1').innerText()).toBe(t('payments.record.payment_title'));
+    const number = (await finance.locator('dd').first().innerText()).trim();
+    expect(number).toMatch(/^INV\d{7}$/);
+    const balance = await finance.getByTestId('invoice-balance').innerText();
+    const total = Number(balance.replace(/[^0-9.]/g, ''));
+    expect(total).toBeGreaterThan(50);
+    await screenshots(finance, 'payments-record-payment');
+
+    // A date in the future is refused with the spec's message; nothing is recorded.
+    await finance.getByLabel(t('payments.fields.amount', 'en', { currency: 'GBP' })).fill('50.00');
+    await finance.getByLabel(t('payments.fields.paid_on')).fill(tomorrow());
+    await finance.getByLabel(t('payments.fields.method')).selectOption('cheque');
+    await finance.getByLabel(t('payments.fields.receipt')).setInputFiles({
+      name: 'cheque-1001.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await finance.getByRole('button', { name: t('payments.record.payment_submit') }).click();
+    await finance.getByText('Payment date cannot be in future').waitFor();
+    await screenshots(finance, 'payments-record-payment-refused', ['phone']);
+
+    await finance.getByLabel(t('payments.fields.paid_on')).fill(today());
+    await finance.getByLabel(t('payments.fields.receipt')).setInputFiles({
+      name: 'cheque-1001.pdf',
+      mimeType: 'application/pdf',
+      buffer: PDF,
+    });
+    await finance.getByLabel(t('payments.fields.note')).fill('Cheque 1001');
+    await finance.getByRole('button', { name: t('payments.record.payment_submit') }).click();
+    await waitForPath(finance, invoicePage);
+    await snack(finance, t('payments.toasts.payment_recorded'));
+    await visit(finance, back);
+    // The client's transactions (the demo data has others): this invoice's rows.
+    const rows = finance.locator('tbody tr').filter({ hasText: number });
+    const paymentRow = rows.filter({ hasText: 'cheque-1001.pdf' });
+    await paymentRow.waitFor();
+    expect(await paymentRow.innerText()).toContain('£50.00');
+    expect(await paymentRow.innerText()).toContain(t('payments.methods.cheque'));
+    // The receipt downloads as it was uploaded.
+    const receiptHref = await paymentRow.getByRole('link', { name: /cheque-1001\.pdf/ }).getAttribute('href');
+    const receipt = await finance.request.get(receiptHref!);
+    expect(receipt.status()).toBe(200);
+    expect(receipt.headers()['content-type']).toBe('application/pdf');
+    expect(Buffer.from(await receipt.body()).equals(PDF)).toBe(true);
+
+    // The balance is what is left; the form offers it.
+    await visit(finance, invoicePage);
+    await hydrated(finance);
+    await finance.getByRole('link', { name: t('invoices.actions.record_refund'), exact: true }).click();
+    await waitForPath(finance, `/invoices/${invoiceId}/record-refund`);
+    await hydrated(finance);
+    expect(await finance.locator('h1').innerText()).toBe(t('payments.record.refund_title'));
+    expect(await finance.getByTestId('invoice-balance').innerText()).toBe(
+      `£${(total - 50).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
+    );
+    await screenshots(finance, 'payments-record-refund');
+    await finance.getByLabel(t('payments.fields.amount', 'en', { currency: 'GBP' })).fill('60.00');
+    await finance.getByRole('button', { name: t('payments.record.refund_submit') }).click();
+    await finance
+      .getByText('Refund cannot be more than what was paid and not yet refunded (50.00)')
+      .first()
+      .waitFor();
+    await finance.getByLabel(t('payments.fields.amount', 'en', { currency: 'GBP' })).fill('20.00');
+    await finance.getByRole('button', { name: t('payments.record.refund_submit') }).click();
+    await waitForPath(finance, invoicePage);
+    await snack(finance, t('payments.toasts.refund_recorded'));
+    await visit(finance, back);
+    const refundRow = rows.filter({ hasText: t('payments.kinds.refund') });
+    await refundRow.first().waitFor();
+    expect(await refundRow.first().innerText()).toContain('£20.00');
+
+    // Finance corrects the payment's amount from the list.
+    await paymentRow.getByRole('link', { name: new RegExp(t('payments.list.edit')) }).click();
+    await waitForPath(finance, new RegExp(`^/invoices/${invoiceId}/transactions/[a-z0-9]+/edit$`));
+    await hydrated(finance);
+    await screenshots(finance, 'payments-edit');
+    await finance.getByLabel(t('payments.fields.amount', 'en', { currency: 'GBP' })).fill('55.00');
+    await finance.getByRole('button', { name: t('payments.edit.submit') }).click();
+    await waitForPath(finance, back);
+    await snack(finance, t('payments.toasts.edited'));
+    await expect
+      .poll(async () => await rows.filter({ hasText: 'cheque-1001.pdf' }).innerText())
+      .toContain('£55.00');
+    await screenshots(finance, 'payments-client-transactions');
+
+    // Finance approves the client's bank transfer: it pays what is left (212.80 - 55 + 20).
+    await visit(finance, `/invoices/${invoiceId}/approve-bank-transfer?back=${encodeURIComponent(back)}`);
+    await hydrated(finance);
+    expect(await finance.locator('h1').innerText()).toBe(t('payments.approve.title'));
+    const left = Math.round((total - 55 + 20) * 100) / 100;
+    expect(await finance.getByTestId('invoice-balance').innerText()).toBe(
+      `£${left.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
+    );
+    await screenshots(finance, 'payments-approve-bank-transfer');
+    await finance.getByLabel(t('payments.approve.date')).fill(today());
+    await finance.getByRole('button', { name: t('payments.approve.submit') }).click();
+    await waitForPath(finance, back);
+    await snack(finance, t('payments.toasts.approved'));
+    const transfer = rows.filter({
+      hasText: `£${left.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
+    });
+    await transfer.first().waitFor();
+    expect(await transfer.first().innerText()).toContain(t('payments.statuses.succeeded'));
+    expect(await rows.filter({ hasText: t('payments.statuses.pending') }).count()).toBe(0);
+    // Paid now: nothing is left to record.
+    await visit(finance, `/invoices/${invoiceId}/record-payment`);
+    await finance.getByText('Nothing is left to pay on this invoice.').waitFor();
+
+    // The payments tab shows the payments (and not the refund).
+    await visit(finance, `/clients/${clientId}/payments`);
+    const payments = finance.locator('tbody tr').filter({ hasText: number });
+    await payments.filter({ hasText: 'cheque-1001.pdf' }).waitFor();
+    // The cheque and the approved transfer; not the refund.
+    expect(await payments.count()).toBe(2);
+    expect(await payments.filter({ hasText: '£20.00' }).count()).toBe(0);
+  });
+});
+
+describe("the company's overdue reminder days", () => {
+  it('are set on the company edit page', async () => {
+    const admin = await newPage(browser, BASE);
+    await signIn(admin, 'senior.admin@demo.test');
+    await visit(admin, '/manage-company');
+    await admin.getByRole('link', { name: 'Albion Student Insurance Ltd' }).first().click();
+    await waitForPath(admin, /^\/manage-company\/[a-z0-9]+\/edit$/);
+    await hydrated(admin);
+    const days = admin.getByLabel(t('overdue.settings.days'));
+    expect(await days.inputValue()).toBe('1, 7, 14');
+    await days.fill('14, 3');
+    await admin.getByRole('button', { name: t('companies.save') }).click();
+    await snack(admin, t('companies.updated'));
+    await admin.reload();
+    await hydrated(admin);
+    expect(await admin.getByLabel(t('overdue.settings.days')).inputValue()).toBe('3, 14');
+    await days.scrollIntoViewIfNeeded();
+    await screenshots(admin, 'payments-company-overdue-days');
+    // Back as it was, for the other tests.
+    await admin.getByLabel(t('overdue.settings.days')).fill('1, 7, 14');
+    await admin.getByRole('button', { name: t('companies.save') }).click();
+    await snack(admin, t('companies.updated'));
+    await admin.close();
+  });
+});
