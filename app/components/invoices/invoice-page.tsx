@@ -260,8 +260,27 @@ export function InvoicePage({
                     {t(`invoices.transaction_kinds.${x.kind}`)} · {t(`invoices.gateways.${x.gateway}`)} ·{' '}
                     {t(`invoices.transaction_statuses.${x.status}`)}
                   </span>
-                  <span className="font-medium">
-                    {money(x.kind === 'refund' ? -x.amount_minor : x.amount_minor)}
+                  <span className="flex items-center gap-3">
+                    {x.receipt ? (
+                      <a
+                        href={to(`/invoices/${inv.id}/transactions/${x.id}/receipt`)}
+                        className="text-primary-800 hover:underline"
+                        download
+                      >
+                        {t('payments.list.receipt')}
+                      </a>
+                    ) : null}
+                    {inv.can.edit_transactions && x.editable ? (
+                      <Link
+                        to={to(`/invoices/${inv.id}/transactions/${x.id}/edit`)}
+                        className="text-primary-800 hover:underline"
+                      >
+                        {t('payments.list.edit')}
+                      </Link>
+                    ) : null}
+                    <span className="font-medium">
+                      {money(x.kind === 'refund' ? -x.amount_minor : x.amount_minor)}
+                    </span>
                   </span>
                 </li>
               ))}

@@ -224,6 +224,8 @@ export async function invoiceDetail(
       credit_note: can(a, 'create_invoice') && isInvoice && !i.voided_at,
       record_payment: can(a, 'update_invoice') && isInvoice && open,
       record_refund: can(a, 'update_invoice') && isInvoice && i.paid_minor - i.refunded_minor > 0,
+      /** Edit a recorded transaction (each one says whether it may be edited). */
+      edit_transactions: can(a, 'update_invoice'),
       approve_bank_transfer: can(a, 'update_invoice') && pendingTransfer,
       overdue_email: can(a, 'update_invoice') && base.due_state === 'overdue',
       pay: a.user_type === 'school' && isInvoice && open && i.status !== 'pending',
