@@ -29,7 +29,7 @@ import { Button } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { EmptyState } from '~/components/ui/list-controls';
-import { StatementStatusBadge, statementHref } from '~/components/reconciliation/bits';
+import { FORMAT_NAMES, StatementStatusBadge, statementHref } from '~/components/reconciliation/bits';
 import { formatDateTime } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';
 
@@ -75,7 +75,7 @@ export default function Reconciliation() {
         </Link>
       ),
     },
-    { key: 'format', header: '', render: (s) => t(`reconciliation.formats.${s.format}`) },
+    { key: 'format', header: '', render: (s) => FORMAT_NAMES[s.format] },
     {
       key: 'uploaded',
       header: t('reconciliation.list.uploaded'),

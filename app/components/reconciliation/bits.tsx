@@ -37,3 +37,6 @@ export function statementHref(s: { id: string; status: StatementStatus }): strin
     ? `/invoices/reconciliation/${s.id}/match-columns`
     : `/invoices/reconciliation/${s.id}`;
 }
+
+/** The file formats by their own names (the same in every language). */
+export const FORMAT_NAMES = { csv: 'CSV', camt053: 'camt.053' } as const;
