@@ -75,7 +75,7 @@ export default function Reconciliation() {
         </Link>
       ),
     },
-    { key: 'format', header: '', render: (s) => FORMAT_NAMES[s.format] },
+    { key: 'format', header: t('reconciliation.list.format'), render: (s) => FORMAT_NAMES[s.format] },
     {
       key: 'uploaded',
       header: t('reconciliation.list.uploaded'),
