@@ -8,7 +8,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { activityLogs, bankStatementLines, transactions } from '../../drizzle/schema';
-import { camt053Xml, statementCsv, type CamtEntry } from '../../drizzle/seed/reconciliation';
+import {
+  camt053Xml,
+  seedReconciliation,
+  statementCsv,
+  type CamtEntry,
+} from '../../drizzle/seed/reconciliation';
 import { INVOICE_NUMBER_DIGITS } from '../../workers/domain/checkout/service';
 import { Conflict, NotFound, ValidationFailed } from '../../workers/domain/errors';
 import type { ActorCtx } from '../../workers/domain/context';
@@ -91,6 +96,28 @@ async function expectError<T extends Error>(p: Promise<unknown>, type: new (...a
 }
 
 const messagesOf = (e: ValidationFailed) => e.errors.map((x) => x.message);
+
+describe('the demo statement', () => {
+  it('is built from the unpaid invoices and waits in review with each kind of match', async () => {
+    for (const total of [15_120, 30_240, 45_360, 60_480, 75_601]) await invoice(total, { due_at: day(-40) });
+    await seedReconciliation(db());
+    const { items } = await listStatements(finance, { page: 1 });
+    expect(items).toHaveLength(1);
+    expect(items[0]).toMatchObject({ format: 'camt053', status: 'review', line_count: 6 });
+    const lines = await allLines(items[0].id);
+    expect(lines.map((l) => [l.status, l.allocations.map((a) => a.source).join()])).toEqual([
+      ['matched', 'reference'],
+      ['matched', 'invoice_number'],
+      ['matched', 'invoice_number,invoice_number'],
+      ['matched', 'amount'],
+      ['unmatched', ''],
+      ['unmatched', ''],
+    ]);
+    await seedReconciliation(db());
+    expect((await listStatements(finance, { page: 1 })).items).toHaveLength(1);
+    await confirmStatement(finance, items[0].id);
+  });
+});
 
 describe('reading statements (pure)', () => {
   it('reads amounts as banks write them, in minor units', () => {

@@ -11,7 +11,7 @@
  * A problem names the row (CSV, counting the header row as 1) or the entry (camt.053, from 1) and what is
  * wrong, as a message key with parameters.
  */
-import { XMLParser } from 'fast-xml-parser';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parseDate } from '../imports/normalise';
 import { msg } from '../messages';
 import { normaliseHeader } from '../imports/matching';
@@ -271,10 +271,20 @@ export function readCsvStatement(
 type Node = Record<string, unknown>;
 const asArray = <T>(v: T | T[] | undefined | null): T[] => (v == null ? [] : Array.isArray(v) ? v : [v]);
 const obj = (v: unknown): Node => (v && typeof v === 'object' ? (v as Node) : {});
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+/** XML's five entities and character references (the parser leaves them, which makes it 2x faster). */
+const decode = (s: string) =>
+  s.includes('&')
+    ? s.replace(/&(amp|lt|gt|quot|apos|#x[0-9a-f]+|#\d+);/gi, (_, e: string) =>
+        e[0] === '#'
+          ? String.fromCodePoint(e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)))
+          : ENTITIES[e.toLowerCase()],
+      )
+    : s;
 const text = (v: unknown): string => {
   if (v == null) return '';
   if (typeof v === 'object') return text((v as Node)['#text']);
-  return String(v).trim();
+  return decode(String(v)).trim();
 };
 const path = (v: unknown, ...keys: string[]): unknown => keys.reduce<unknown>((n, k) => obj(n)[k], v);
 
@@ -292,17 +302,16 @@ export function readCamt053(xml: string): ParsedStatement {
     attributeNamePrefix: '@',
     removeNSPrefix: true,
     parseTagValue: false,
-    processEntities: true,
+    processEntities: false,
     isArray: (name) => ARRAYS.has(name),
   });
-  let doc: Node;
-  try {
-    doc = parser.parse(xml, true) as Node;
-  } catch (e) {
+  // The validator alone is fast; parse(xml, true), validating as it goes, is several times slower.
+  const valid = XMLValidator.validate(xml);
+  if (valid !== true)
     throw new StatementError([
-      msg('reconciliation.errors.xml', { detail: String((e as Error).message ?? e).slice(0, 120) }),
+      msg('reconciliation.errors.xml', { detail: `${valid.err.msg} (line ${valid.err.line})`.slice(0, 160) }),
     ]);
-  }
+  const doc = parser.parse(xml) as Node;
   const root = obj(path(doc, 'Document', 'BkToCstmrStmt'));
   const statements = asArray(root.Stmt as Node[] | undefined);
   if (!statements.length) throw new StatementError([msg('reconciliation.errors.not_camt053')]);
