@@ -13,14 +13,13 @@ import {
 } from '@remix-run/cloudflare';
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import {
   BANK_LINE_STATUSES,
   READ_PERMISSION,
   RECONCILE_PERMISSION,
-  linesQuerySchema,
-} from '@server/domain/reconciliation/schema';
+} from '@server/domain/reconciliation/values';
+import { linesQuerySchema, reviewIntentSchemas } from '~/lib/schemas.server';
 import {
   addAllocation,
   confirmStatement,
@@ -68,28 +67,13 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-const lineNo = z.coerce.number().int().min(1).max(1_000_000_000);
-
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
-      allocate: {
-        schema: z.object({
-          line: lineNo,
-          invoice: z.string().trim().min(1, 'validation.required').max(64),
-          amount: z.coerce
-            .number({ invalid_type_error: 'reconciliation.errors.amount' })
-            .positive('reconciliation.errors.amount')
-            .max(1_000_000_000, 'reconciliation.errors.amount'),
-        }),
-        permission: RECONCILE_PERMISSION,
-      },
-      remove: { schema: z.object({ allocation: lineNo }), permission: RECONCILE_PERMISSION },
-      ignore: {
-        schema: z.object({ line: lineNo, ignored: z.enum(['true', 'false']) }),
-        permission: RECONCILE_PERMISSION,
-      },
-      confirm: { schema: z.object({}), permission: RECONCILE_PERMISSION },
+      allocate: { schema: reviewIntentSchemas.allocate, permission: RECONCILE_PERMISSION },
+      remove: { schema: reviewIntentSchemas.remove, permission: RECONCILE_PERMISSION },
+      ignore: { schema: reviewIntentSchemas.ignore, permission: RECONCILE_PERMISSION },
+      confirm: { schema: reviewIntentSchemas.confirm, permission: RECONCILE_PERMISSION },
     },
     async handle(input, { ctx, params, redirect }) {
       const id = params.id ?? '';

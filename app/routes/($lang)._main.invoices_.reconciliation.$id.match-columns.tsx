@@ -17,8 +17,8 @@ import {
   DATE_ORDERS,
   READ_PERMISSION,
   RECONCILE_PERMISSION,
-  statementMappingSchema,
-} from '@server/domain/reconciliation/schema';
+} from '@server/domain/reconciliation/values';
+import { statementMappingSchema } from '~/lib/schemas.server';
 import { confirmStatementMapping, getStatement } from '@server/domain/reconciliation/service';
 import { formAction } from '~/lib/actions';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';

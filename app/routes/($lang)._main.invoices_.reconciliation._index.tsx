@@ -7,14 +7,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import {
   MAX_STATEMENT_MB,
   READ_PERMISSION,
   RECONCILE_PERMISSION,
-  statementListQuerySchema,
-} from '@server/domain/reconciliation/schema';
+} from '@server/domain/reconciliation/values';
+import { statementListQuerySchema, statementUploadFormSchema } from '~/lib/schemas.server';
 import {
   listStatements,
   uploadStatement,
@@ -47,7 +46,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: z.object({ file: z.unknown() }),
+    schema: statementUploadFormSchema,
     permission: RECONCILE_PERMISSION,
     async handle(input, { ctx, redirect }) {
       const { statement, existing } = await uploadStatement(ctx, input.file);

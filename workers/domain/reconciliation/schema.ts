@@ -3,64 +3,10 @@
  * review page and the API, and the limits. Pure: the pages and the API use the same schemas.
  */
 import { z } from 'zod';
-import { DATE_ORDERS } from '../../../drizzle/enums';
-import {
-  BANK_ALLOCATION_SOURCES,
-  BANK_LINE_STATUSES,
-  BANK_STATEMENT_FORMATS,
-  BANK_STATEMENT_STATUSES,
-} from '../../../drizzle/schema/billing-enums';
 import { msg } from '../messages';
+import { BANK_LINE_STATUSES, BANK_STATEMENT_STATUSES, CSV_TARGETS, DATE_ORDERS } from './values';
 
-export {
-  BANK_ALLOCATION_SOURCES,
-  BANK_LINE_STATUSES,
-  BANK_STATEMENT_FORMATS,
-  BANK_STATEMENT_STATUSES,
-  DATE_ORDERS,
-};
-export type StatementStatus = (typeof BANK_STATEMENT_STATUSES)[number];
-export type LineStatus = (typeof BANK_LINE_STATUSES)[number];
-export type AllocationSource = (typeof BANK_ALLOCATION_SOURCES)[number];
-export type DateOrder = (typeof DATE_ORDERS)[number];
-
-/** Who may read statements and who may upload, allocate and confirm them (docs/decisions.md). */
-export const READ_PERMISSION = 'read_billing';
-export const RECONCILE_PERMISSION = 'update_billing';
-
-/** Spec 000 s.5 default upload limit. */
-export const MAX_STATEMENT_MB = 10;
-/** Credits read from one statement. */
-export const MAX_LINES = 20_000;
-/** Rows kept at upload for the column matching page. */
-export const SAMPLE_ROWS = 5;
-/** Review page rows per page. */
-export const LINES_PAGE_SIZE = 50;
-
-/**
- * What a CSV column can hold: the booking date, the amount (signed: credits are positive) or separate
- * credit and debit columns, the currency, the remittance text, the payer's reference, the payer's name,
- * and the bank's own reference of the entry.
- */
-export const CSV_TARGETS = [
-  'booking_date',
-  'amount',
-  'credit',
-  'debit',
-  'currency',
-  'text',
-  'reference',
-  'counterparty',
-  'bank_reference',
-] as const;
-export type CsvTarget = (typeof CSV_TARGETS)[number];
-
-export function isCsvTarget(v: unknown): v is CsvTarget {
-  return typeof v === 'string' && (CSV_TARGETS as readonly string[]).includes(v);
-}
-
-/** Column index (as text) to what it holds, or null for a column not read. */
-export type CsvMapping = Record<string, CsvTarget | null>;
+export * from './values';
 
 const target = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
@@ -109,3 +55,23 @@ export const linesQuerySchema = z.object({
   status: z.enum(BANK_LINE_STATUSES).optional(),
 });
 export type LinesQuery = z.infer<typeof linesQuerySchema>;
+
+/** The upload form of the page: the file, read by the service. */
+export const statementUploadFormSchema = z.object({ file: z.unknown() });
+
+const lineNo = z.coerce.number().int().min(1).max(1_000_000_000);
+
+/** The review page's forms: allocate (an amount in major units), remove, ignore or take back, confirm. */
+export const reviewIntentSchemas = {
+  allocate: z.object({
+    line: lineNo,
+    invoice: z.string().trim().min(1, 'validation.required').max(64),
+    amount: z.coerce
+      .number({ invalid_type_error: 'reconciliation.errors.amount' })
+      .positive('reconciliation.errors.amount')
+      .max(1_000_000_000, 'reconciliation.errors.amount'),
+  }),
+  remove: z.object({ allocation: lineNo }),
+  ignore: z.object({ line: lineNo, ignored: z.enum(['true', 'false']) }),
+  confirm: z.object({}),
+};
