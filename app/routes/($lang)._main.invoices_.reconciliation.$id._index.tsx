@@ -234,7 +234,7 @@ export default function ReviewStatement() {
             found.length ? (
               <ul
                 className="mt-4 divide-y divide-slate-100 text-sm"
-                aria-label={t('reconciliation.review.invoices')}
+                aria-label={t('reconciliation.review.find_invoice')}
               >
                 {found.map((f) => (
                   <li key={f.id} className="flex flex-wrap justify-between gap-2 py-2">

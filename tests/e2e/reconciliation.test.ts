@@ -3,7 +3,8 @@
  * the real checkout (/__dev/amendments/issue), the bank's statement of what came in is built from them
  * (/__dev/reconciliation/statement). Finance uploads the CSV export and matches its columns, then uploads
  * the camt.053 file, reviews the matches (a payment reference, a part payment by number, two invoices in
- * one transfer, a credit that matches nothing, one in dollars), ignores a credit, confirms, and uploading
+ * one transfer, a credit that matches nothing, one in dollars), finds an invoice and allocates the unmatched
+ * credit to it by hand, ignores the credit in dollars, confirms, and uploading
  * the same file again opens the confirmed statement instead of recording anything twice.
  */
 import { readFileSync } from 'node:fs';
@@ -108,10 +109,25 @@ describe('finance reconciles a bank statement', () => {
     await credit('US$500.00').getByText(t('reconciliation.problems.wrong_currency')).waitFor();
     await screenshots(page, 'reconciliation-review');
 
-    await credit(gbp(12_345))
+    // The unknown credit is allocated by hand to what is left of b, found by its number first.
+    await page.getByLabel(t('reconciliation.review.find_invoice')).fill(b.number);
+    await page.getByRole('button', { name: t('reconciliation.review.find'), exact: true }).click();
+    await page
+      .getByRole('list', { name: t('reconciliation.review.find_invoice') })
+      .getByText(b.number, { exact: true })
+      .waitFor();
+    await hydrated(page);
+    const unknown = credit(gbp(12_345));
+    await unknown.getByLabel(t('reconciliation.review.invoice')).fill(b.number);
+    await unknown.getByRole('button', { name: t('reconciliation.review.allocate') }).click();
+    await unknown.getByText(t('reconciliation.line_statuses.allocated'), { exact: true }).waitFor();
+    await unknown.getByText(b.number, { exact: true }).waitFor();
+    await hydrated(page);
+    // The credit in dollars is not for an invoice of ours: ignored.
+    await credit('US$500.00')
       .getByRole('button', { name: t('reconciliation.review.ignore') })
       .click();
-    await credit(gbp(12_345))
+    await credit('US$500.00')
       .getByRole('button', { name: t('reconciliation.review.restore') })
       .waitFor();
     await hydrated(page);
