@@ -109,7 +109,7 @@ describe('finance reconciles a bank statement', () => {
     await credit('US$500.00').getByText(t('reconciliation.problems.wrong_currency')).waitFor();
     await screenshots(page, 'reconciliation-review');
 
-    // The unknown credit is allocated by hand to what is left of b, found by its number first.
+    // Part of the unknown credit is allocated by hand to b, found by its number first.
     await page.getByLabel(t('reconciliation.review.find_invoice')).fill(b.number);
     await page.getByRole('button', { name: t('reconciliation.review.find'), exact: true }).click();
     await page
@@ -119,6 +119,8 @@ describe('finance reconciles a bank statement', () => {
     await hydrated(page);
     const unknown = credit(gbp(12_345));
     await unknown.getByLabel(t('reconciliation.review.invoice')).fill(b.number);
+    // Part of it (what is left of b depends on the demo's invoices): £1.00.
+    await unknown.getByLabel(t('reconciliation.review.amount_to_allocate')).fill('1.00');
     await unknown.getByRole('button', { name: t('reconciliation.review.allocate') }).click();
     await unknown.getByText(t('reconciliation.line_statuses.allocated'), { exact: true }).waitFor();
     await unknown.getByText(b.number, { exact: true }).waitFor();
