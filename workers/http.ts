@@ -15,6 +15,7 @@ import { epdqSimulator } from './web/epdq-simulator';
 import { devOrdering } from './web/dev-ordering';
 import { devAmendments } from './web/dev-amendments';
 import { devPolicies } from './web/dev-policies';
+import { devReconciliation } from './web/dev-reconciliation';
 import { newCspNonce, STATIC_PAGE_CSP } from './web/csp';
 
 export type AppEnv = { Bindings: Env; Variables: { db: DB; now: Date; requestId: string } };
@@ -69,6 +70,7 @@ export function createApp(build?: ServerBuild) {
   app.route('/__dev/ordering', devOrdering);
   app.route('/__dev/amendments', devAmendments);
   app.route('/__dev/policies', devPolicies);
+  app.route('/__dev/reconciliation', devReconciliation);
   app.route('/dev/epdq', epdqSimulator);
 
   app.all('*', async (c) => {

@@ -10,3 +10,10 @@ export { companyListSchema } from '@server/domain/companies/schema';
 export { countryListSchema } from '@server/domain/countries/schema';
 export { insurerListSchema, insurerStatusSchema } from '@server/domain/insurers/schema';
 export { productGroupListQuerySchema, productListQuerySchema } from '@server/domain/products/schema';
+export {
+  linesQuerySchema,
+  reviewIntentSchemas,
+  statementListQuerySchema,
+  statementMappingSchema,
+  statementUploadFormSchema,
+} from '@server/domain/reconciliation/schema';

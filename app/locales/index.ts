@@ -38,6 +38,7 @@ import en_password_reset from './en/password_reset.json';
 import en_payments from './en/payments.json';
 import en_policy_documents from './en/policy_documents.json';
 import en_products from './en/products.json';
+import en_reconciliation from './en/reconciliation.json';
 import en_release_notes from './en/release_notes.json';
 import en_reminders from './en/reminders.json';
 import en_service_agreements from './en/service_agreements.json';
@@ -85,6 +86,7 @@ import ca_password_reset from './ca/password_reset.json';
 import ca_payments from './ca/payments.json';
 import ca_policy_documents from './ca/policy_documents.json';
 import ca_products from './ca/products.json';
+import ca_reconciliation from './ca/reconciliation.json';
 import ca_release_notes from './ca/release_notes.json';
 import ca_reminders from './ca/reminders.json';
 import ca_service_agreements from './ca/service_agreements.json';
@@ -132,6 +134,7 @@ import cn_password_reset from './cn/password_reset.json';
 import cn_payments from './cn/payments.json';
 import cn_policy_documents from './cn/policy_documents.json';
 import cn_products from './cn/products.json';
+import cn_reconciliation from './cn/reconciliation.json';
 import cn_release_notes from './cn/release_notes.json';
 import cn_reminders from './cn/reminders.json';
 import cn_service_agreements from './cn/service_agreements.json';
@@ -179,6 +182,7 @@ import de_password_reset from './de/password_reset.json';
 import de_payments from './de/payments.json';
 import de_policy_documents from './de/policy_documents.json';
 import de_products from './de/products.json';
+import de_reconciliation from './de/reconciliation.json';
 import de_release_notes from './de/release_notes.json';
 import de_reminders from './de/reminders.json';
 import de_service_agreements from './de/service_agreements.json';
@@ -226,6 +230,7 @@ import es_password_reset from './es/password_reset.json';
 import es_payments from './es/payments.json';
 import es_policy_documents from './es/policy_documents.json';
 import es_products from './es/products.json';
+import es_reconciliation from './es/reconciliation.json';
 import es_release_notes from './es/release_notes.json';
 import es_reminders from './es/reminders.json';
 import es_service_agreements from './es/service_agreements.json';
@@ -273,6 +278,7 @@ import fr_password_reset from './fr/password_reset.json';
 import fr_payments from './fr/payments.json';
 import fr_policy_documents from './fr/policy_documents.json';
 import fr_products from './fr/products.json';
+import fr_reconciliation from './fr/reconciliation.json';
 import fr_release_notes from './fr/release_notes.json';
 import fr_reminders from './fr/reminders.json';
 import fr_service_agreements from './fr/service_agreements.json';
@@ -320,6 +326,7 @@ import it_password_reset from './it/password_reset.json';
 import it_payments from './it/payments.json';
 import it_policy_documents from './it/policy_documents.json';
 import it_products from './it/products.json';
+import it_reconciliation from './it/reconciliation.json';
 import it_release_notes from './it/release_notes.json';
 import it_reminders from './it/reminders.json';
 import it_service_agreements from './it/service_agreements.json';
@@ -367,6 +374,7 @@ import pt_password_reset from './pt/password_reset.json';
 import pt_payments from './pt/payments.json';
 import pt_policy_documents from './pt/policy_documents.json';
 import pt_products from './pt/products.json';
+import pt_reconciliation from './pt/reconciliation.json';
 import pt_release_notes from './pt/release_notes.json';
 import pt_reminders from './pt/reminders.json';
 import pt_service_agreements from './pt/service_agreements.json';
@@ -417,6 +425,7 @@ export const localeResources = {
     "payments": en_payments,
     "policy_documents": en_policy_documents,
     "products": en_products,
+    "reconciliation": en_reconciliation,
     "release_notes": en_release_notes,
     "reminders": en_reminders,
     "service_agreements": en_service_agreements,
@@ -466,6 +475,7 @@ export const localeResources = {
     "payments": ca_payments,
     "policy_documents": ca_policy_documents,
     "products": ca_products,
+    "reconciliation": ca_reconciliation,
     "release_notes": ca_release_notes,
     "reminders": ca_reminders,
     "service_agreements": ca_service_agreements,
@@ -515,6 +525,7 @@ export const localeResources = {
     "payments": cn_payments,
     "policy_documents": cn_policy_documents,
     "products": cn_products,
+    "reconciliation": cn_reconciliation,
     "release_notes": cn_release_notes,
     "reminders": cn_reminders,
     "service_agreements": cn_service_agreements,
@@ -564,6 +575,7 @@ export const localeResources = {
     "payments": de_payments,
     "policy_documents": de_policy_documents,
     "products": de_products,
+    "reconciliation": de_reconciliation,
     "release_notes": de_release_notes,
     "reminders": de_reminders,
     "service_agreements": de_service_agreements,
@@ -613,6 +625,7 @@ export const localeResources = {
     "payments": es_payments,
     "policy_documents": es_policy_documents,
     "products": es_products,
+    "reconciliation": es_reconciliation,
     "release_notes": es_release_notes,
     "reminders": es_reminders,
     "service_agreements": es_service_agreements,
@@ -662,6 +675,7 @@ export const localeResources = {
     "payments": fr_payments,
     "policy_documents": fr_policy_documents,
     "products": fr_products,
+    "reconciliation": fr_reconciliation,
     "release_notes": fr_release_notes,
     "reminders": fr_reminders,
     "service_agreements": fr_service_agreements,
@@ -711,6 +725,7 @@ export const localeResources = {
     "payments": it_payments,
     "policy_documents": it_policy_documents,
     "products": it_products,
+    "reconciliation": it_reconciliation,
     "release_notes": it_release_notes,
     "reminders": it_reminders,
     "service_agreements": it_service_agreements,
@@ -760,6 +775,7 @@ export const localeResources = {
     "payments": pt_payments,
     "policy_documents": pt_policy_documents,
     "products": pt_products,
+    "reconciliation": pt_reconciliation,
     "release_notes": pt_release_notes,
     "reminders": pt_reminders,
     "service_agreements": pt_service_agreements,

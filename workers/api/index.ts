@@ -22,6 +22,7 @@ import { policyAmendmentsApi } from './policy-amendments';
 import { policyCancellationsApi } from './policy-cancellations';
 import { policyDocumentsApi } from './policy-documents';
 import { policiesApi } from './policies';
+import { reconciliationApi } from './reconciliation';
 import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
@@ -53,6 +54,7 @@ api.route('/', importsApi);
 api.route('/', policyCancellationsApi);
 api.route('/', policyDocumentsApi);
 api.route('/', policiesApi);
+api.route('/', reconciliationApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),
