@@ -49,7 +49,8 @@ export const MENU: MenuEntry[] = [
     key: 'accounting',
     children: [
       { key: 'billing', to: '/billing', permission: 'read_billing' },
-      { key: 'invoices', to: '/invoices', permission: 'read_billing' },
+      { key: 'invoices', to: '/invoices', permission: 'read_invoice' },
+      { key: 'reconciliation', to: '/invoices/reconciliation', permission: 'update_billing' },
     ],
   },
   { key: 'message_centre', to: '/message-centre', permission: 'read_message' },
@@ -162,4 +163,7 @@ export const BUILT_PAGES = new Set<string>([
   '/school/info',
   '/insureds',
   '/insureds/order',
+  '/billing',
+  '/invoices',
+  '/invoices/reconciliation',
 ]);

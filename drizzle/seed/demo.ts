@@ -16,6 +16,7 @@ import {
 import { seedDemoClients } from './clients';
 import { seedDemoContracts } from './contracts';
 import { seedBilling } from './billing';
+import { seedReconciliation } from './reconciliation';
 import { seedDemoPolicies } from './policies';
 import { notify } from '../../workers/domain/notifications/service';
 import { createInvitation } from '../../workers/domain/auth/service';
@@ -186,6 +187,8 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     });
     // Their invoices over the last twelve months, paid, part paid, overdue, refunded, credited, voided.
     await seedBilling(db, { userId: senior.id });
+    // A bank statement in review, built from what is still unpaid.
+    await seedReconciliation(db);
   }
   await welcome(db, senior.id);
   await welcome(db, schoolAdmin.id);
