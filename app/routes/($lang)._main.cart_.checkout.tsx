@@ -29,6 +29,7 @@ import {
   startCardPayment,
 } from '~/lib/checkout.server';
 import { dueDate, type PaymentChoice } from '@server/domain/checkout/terms';
+import { taxLabel } from '@server/domain/invoices/tax-lines';
 import { Conflict } from '@server/domain/errors';
 import { todayIso } from '@server/domain/formats';
 import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
@@ -94,7 +95,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       count: g.count,
       premium_minor: g.premium_minor,
       tax_minor: g.tax_minor,
+      stamp_duty_minor: g.stamp_duty_minor,
       total_minor: g.total_minor,
+      // The tax is named by the region when every campus of the invoice is in one country.
+      tax_label:
+        new Set(g.batches.map((b) => taxLabel(b.country_code))).size === 1
+          ? taxLabel(g.batches[0]!.country_code)
+          : taxLabel(null),
       due_at: dueDate(g.payment_terms, today),
       batches: g.batches.map((b) => ({
         id: b.public_id,
@@ -104,6 +111,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         with_errors: b.with_errors,
         premium_minor: b.premium_minor,
         tax_minor: b.tax_minor,
+        stamp_duty_minor: b.stamp_duty_minor,
         total_minor: b.total_minor,
         send_welcome_email: b.send_welcome_email,
       })),
@@ -273,8 +281,13 @@ function ReviewStep() {
                     {t('checkout.columns.premium')}
                   </th>
                   <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
-                    {t('checkout.columns.tax')}
+                    {t(g.tax_label)}
                   </th>
+                  {g.stamp_duty_minor ? (
+                    <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
+                      {t('taxes.lines.stamp_duty')}
+                    </th>
+                  ) : null}
                   <th scope="col" className="px-6 py-3 text-right">
                     {t('checkout.columns.total')}
                   </th>
@@ -302,6 +315,11 @@ function ReviewStep() {
                     <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">
                       {formatMinor(b.tax_minor, g.currency)}
                     </td>
+                    {g.stamp_duty_minor ? (
+                      <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">
+                        {formatMinor(b.stamp_duty_minor, g.currency)}
+                      </td>
+                    ) : null}
                     <td className="px-6 py-3 text-right tabular-nums">
                       {formatMinor(b.total_minor, g.currency)}
                     </td>
@@ -321,6 +339,14 @@ function ReviewStep() {
                   <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">
                     {formatMinor(g.tax_minor, g.currency)}
                   </td>
+                  {g.stamp_duty_minor ? (
+                    <td
+                      className="hidden px-4 py-3 text-right tabular-nums sm:table-cell"
+                      data-testid="checkout-stamp-duty"
+                    >
+                      {formatMinor(g.stamp_duty_minor, g.currency)}
+                    </td>
+                  ) : null}
                   <td className="px-6 py-3 text-right tabular-nums" data-testid="checkout-total">
                     {formatMinor(g.total_minor, g.currency)}
                   </td>

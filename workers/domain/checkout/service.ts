@@ -16,7 +16,15 @@
  * `invoices.checkout_key`), with another key it is refused with a clear message.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { campuses, clients, contracts, enrollments, policyBatches, products } from '../../../drizzle/schema';
+import {
+  campuses,
+  clients,
+  contracts,
+  countries,
+  enrollments,
+  policyBatches,
+  products,
+} from '../../../drizzle/schema';
 import { randomToken } from '../../platform/crypto';
 import { runBatch, type Statement } from '../../platform/db';
 import { logActivityFrom } from '../audit/activity-log';
@@ -26,7 +34,10 @@ import { batchRules } from '../enrollments/batches';
 import { feeForDays } from '../enrollments/fees';
 import { cartScope } from '../enrollments/cart';
 import { Conflict, NotFound, ValidationFailed } from '../errors';
+import { billingAddressSnapshot } from '../invoices/billing-address';
 import { findVisibleInvoice, invoicesOfCheckout, presentInvoice } from '../invoices/queries';
+import { settleInvoices } from '../invoices/settle';
+import type { DB } from '../../platform/db';
 import { intList, issuePolicyStatements, TRIP_DAYS_SQL, type FeeRow } from '../policies/issue';
 import { msg, todayIso } from '../validation';
 import type { ConfirmOpenInput } from './schema';
@@ -52,6 +63,8 @@ export interface CheckoutBatch {
   campus_id: number;
   campus_public_id: string;
   campus_name: string;
+  /** The campus's country (ISO alpha-2): its tax is named by it (IPT, levy, tax). */
+  country_code: string | null;
   pay_with_bank_transfer: boolean;
   contract_id: number;
   contract_name: string;
@@ -62,6 +75,7 @@ export interface CheckoutBatch {
   with_errors: number;
   premium_minor: number;
   tax_minor: number;
+  stamp_duty_minor: number;
   total_minor: number;
   fees: FeeRow[];
 }
@@ -78,6 +92,7 @@ export interface CartGroup {
   count: number;
   premium_minor: number;
   tax_minor: number;
+  stamp_duty_minor: number;
   total_minor: number;
 }
 
@@ -116,6 +131,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
         payment_method: sql<string>`${clients.payment_method}`.as('client_payment_method'),
         campus_public_id: sql<string>`${campuses.public_id}`.as('campus_public_id'),
         campus_name: sql<string>`${campuses.name}`.as('campus_name'),
+        country_code: sql<string | null>`${countries.abbreviation}`.as('country_code'),
         pay_with_bank_transfer: sql<number>`${campuses.pay_with_bank_transfer}`.as('pay_with_bank_transfer'),
         contract_name: sql<string>`${contracts.name}`.as('contract_name'),
         currency: sql<string>`${contracts.currency}`.as('contract_currency'),
@@ -123,6 +139,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
       })
       .from(policyBatches)
       .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
+      .leftJoin(countries, eq(countries.id, campuses.country_id))
       .innerJoin(clients, eq(clients.id, campuses.client_id))
       .innerJoin(contracts, eq(contracts.id, policyBatches.contract_id))
       .innerJoin(products, eq(products.id, contracts.product_id))
@@ -179,6 +196,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
     const fees: FeeRow[] = [];
     let premium = 0;
     let tax = 0;
+    let stamp = 0;
     for (const l of lines) {
       if (l.days == null || l.days < 1 || l.with_errors === l.n) continue;
       const fee = feeForDays(l.days, pricing);
@@ -188,10 +206,13 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
         premium_minor: fee.premium_minor,
         net_minor: fee.net_minor,
         tax_minor: fee.tax_minor,
+        tax_rate_bp: fee.tax_rate_bp,
+        stamp_duty_minor: fee.stamp_duty_minor,
       });
       const valid = l.n - l.with_errors;
       premium += fee.premium_minor * valid;
       tax += fee.tax_minor * valid;
+      stamp += fee.stamp_duty_minor * valid;
     }
     const batch: CheckoutBatch = {
       id: r.batch.id,
@@ -206,6 +227,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
       campus_id: r.batch.campus_id,
       campus_public_id: r.campus_public_id,
       campus_name: r.campus_name,
+      country_code: r.country_code,
       pay_with_bank_transfer: !!Number(r.pay_with_bank_transfer),
       contract_id: r.batch.contract_id,
       contract_name: r.contract_name,
@@ -216,7 +238,8 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
       with_errors: errors,
       premium_minor: premium,
       tax_minor: tax,
-      total_minor: premium + tax,
+      stamp_duty_minor: stamp,
+      total_minor: premium + tax + stamp,
       fees,
     };
     count += n;
@@ -240,6 +263,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
         count: 0,
         premium_minor: 0,
         tax_minor: 0,
+        stamp_duty_minor: 0,
         total_minor: 0,
       };
       groups.set(key, group);
@@ -248,7 +272,8 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
     group.count += n;
     group.premium_minor += premium;
     group.tax_minor += tax;
-    group.total_minor += premium + tax;
+    group.stamp_duty_minor += stamp;
+    group.total_minor += premium + tax + stamp;
   }
   for (const g of groups.values())
     g.choices = paymentChoices(
@@ -370,11 +395,13 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
         )
         INSERT INTO invoices (public_id, number, company_id, client_id, campus_id, status, payment_method,
           currency, date, due_at, insurance_cost_minor, tax_minor, admin_fee_minor, total_minor, paid_minor,
-          payment_reference, created_by, checkout_key, created_at, updated_at)
+          payment_reference, created_by, checkout_key, billing_address, created_at, updated_at)
         SELECT lower(hex(randomblob(8))), CASE WHEN ${guard} THEN num.n END, ${g.company_id}, ${g.client.id},
           ${campusIds.length === 1 ? campusIds[0] : null}, 'unpaid', ${method}, ${g.currency}, ${today},
           ${dueDate(g.payment_terms, today)}, 0, 0, 0, 0, 0, num.n || '-' || ${referenceSuffix()},
-          ${ctx.actor.user_id}, ${invoiceKey}, ${now}, ${now}
+          ${ctx.actor.user_id}, ${invoiceKey},
+          ${billingAddressSnapshot('client', g.client.id, sql`(SELECT name FROM clients WHERE id = ${g.client.id})`)},
+          ${now}, ${now}
         FROM num`),
       ctx.db.run(sql`UPDATE sequences SET value = value + 1 WHERE name = ${INVOICE_SERIES}`),
       ...issuePolicyStatements(ctx.db, {
@@ -384,23 +411,11 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
         fees: g.batches.flatMap((b) => b.fees),
         bookingDate: today,
         now: ctx.now,
+        userId: ctx.actor.user_id,
       }),
-      ctx.db.run(sql`UPDATE invoices SET (insurance_cost_minor, tax_minor, total_minor) = (
-          SELECT coalesce(sum(premium_minor), 0), coalesce(sum(tax_minor), 0),
-            coalesce(sum(premium_minor + tax_minor), 0)
-          FROM policies WHERE invoice_id = invoices.id)
-        WHERE checkout_key = ${invoiceKey}`),
+      ...invoiceLinesStatements(ctx.db, sql`(SELECT id FROM invoices WHERE checkout_key = ${invoiceKey})`),
       // An order that costs nothing is paid.
-      ctx.db.run(sql`UPDATE invoices SET status = 'paid', paid_at = ${today}
-        WHERE checkout_key = ${invoiceKey} AND total_minor = 0`),
-      ctx.db
-        .run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor, total_minor)
-        SELECT p.invoice_id, p.id, pr.name || ' · ' || p.policy_number || ' · ' || p.first_name || ' ' || p.last_name
-            || ' (' || strftime('%d/%m/%Y', p.start_date) || ' - ' || strftime('%d/%m/%Y', p.end_date) || ')',
-          1, p.premium_minor, p.tax_minor, p.premium_minor + p.tax_minor
-        FROM policies p JOIN products pr ON pr.id = p.product_id
-        WHERE p.invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${invoiceKey})
-        ORDER BY p.id`),
+      settleInvoices(ctx.db, sql`x.checkout_key = ${invoiceKey}`, ctx.now),
       ctx.db
         .run(sql`UPDATE policy_batches SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
           invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${invoiceKey}),
@@ -453,6 +468,30 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
   if (plan.groups.some((g) => g.batches.some((b) => input.send_welcome_email || b.send_welcome_email)))
     await enqueueWelcomeEmails(ctx.db, ctx.env, ctx.now);
   return (await resultOf(ctx, key))!;
+}
+
+/**
+ * The items of an invoice, one per policy it bills (kind `premium`, the policy's tax rate and stamp
+ * duty), then the invoice's totals summed from them: the totals are always the sum of the lines.
+ * `invoiceId` is SQL answering the invoice's id; its policies are those whose invoice_id is it.
+ */
+export function invoiceLinesStatements(db: DB, invoiceId: SQL): Statement[] {
+  return [
+    db.run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor,
+        total_minor, kind, tax_rate_bp, stamp_duty_minor)
+      SELECT p.invoice_id, p.id, pr.name || ' · ' || p.policy_number || ' · ' || p.first_name || ' ' || p.last_name
+          || ' (' || strftime('%d/%m/%Y', p.start_date) || ' - ' || strftime('%d/%m/%Y', p.end_date) || ')',
+        1, p.premium_minor, p.tax_minor, p.premium_minor + p.tax_minor + p.stamp_duty_minor, 'premium',
+        p.tax_rate_bp, p.stamp_duty_minor
+      FROM policies p JOIN products pr ON pr.id = p.product_id
+      WHERE p.invoice_id = ${invoiceId}
+      ORDER BY p.id`),
+    db.run(sql`UPDATE invoices SET (insurance_cost_minor, tax_minor, stamp_duty_minor, total_minor) = (
+        SELECT coalesce(sum(unit_minor * quantity), 0), coalesce(sum(tax_minor), 0),
+          coalesce(sum(stamp_duty_minor), 0), coalesce(sum(total_minor), 0)
+        FROM invoice_items WHERE invoice_id = invoices.id)
+      WHERE id = ${invoiceId}`),
+  ];
 }
 
 /** A new checkout key, for the checkout page to embed when it renders. */
