@@ -36,8 +36,8 @@ import { cartScope } from '../enrollments/cart';
 import { Conflict, NotFound, ValidationFailed } from '../errors';
 import { billingAddressSnapshot } from '../invoices/billing-address';
 import { findVisibleInvoice, invoicesOfCheckout, presentInvoice } from '../invoices/queries';
+import { invoiceLinesStatements, invoicedOn, isPeriodic } from '../invoices/periodic';
 import { settleInvoices } from '../invoices/settle';
-import type { DB } from '../../platform/db';
 import { intList, issuePolicyStatements, TRIP_DAYS_SQL, type FeeRow } from '../policies/issue';
 import { msg, todayIso } from '../validation';
 import type { ConfirmOpenInput } from './schema';
@@ -298,14 +298,70 @@ export type CheckoutResult =
         invoice: { id: string; number: string } | null;
       }[];
       invoices: ReturnType<typeof presentInvoice>[];
+      /** Batches issued on account (periodic terms): in policy_batches with no invoice, and here. */
+      on_account?: OnAccountBatch[];
     };
 
-/** The invoices made by a checkout key, in the actor's view (one per client and currency). */
+/** A batch issued on account (periodic terms): its policies are invoiced when their period ends. */
+export interface OnAccountBatch {
+  id: string;
+  campus: { id: string; name: string };
+  client: { id: string; name: string };
+  policies: number;
+  payment_terms: PaymentTerms;
+  /** The day the periodic invoicing will invoice them (the day after their period ends). */
+  invoiced_on: string | null;
+}
+
+/**
+ * The batches a checkout key issued on account, found by the key in their confirmation's log entry (by
+ * this user, in the last day: a checkout key lives as long as the page that rendered it).
+ */
+async function onAccountOf(ctx: ActorCtx, key: string): Promise<OnAccountBatch[]> {
+  const rows = await ctx.db.all<{
+    id: string;
+    campus_id: string;
+    campus_name: string;
+    client_id: string;
+    client_name: string;
+    payment_terms: PaymentTerms;
+    confirmed_on: string;
+    n: number;
+  }>(sql`SELECT b.public_id AS id, c.public_id AS campus_id, c.name AS campus_name, cl.public_id AS client_id,
+      cl.name AS client_name, cl.payment_terms,
+      json_extract(a.after, '$.booking_date') AS confirmed_on,
+      (SELECT count(*) FROM policies WHERE batch_id = b.id) AS n
+    FROM activity_logs a
+      JOIN policy_batches b ON b.id = a.entity_id
+      JOIN campuses c ON c.id = b.campus_id
+      JOIN clients cl ON cl.id = b.client_id
+    WHERE a.actor_user_id = ${ctx.actor.user_id} AND a.created_at >= ${ctx.now.getTime() - 86_400_000}
+      AND a.entity_type = 'policy_batch' AND a.action = 'confirmed'
+      AND json_extract(a.after, '$.checkout_key') = ${key}
+    ORDER BY b.id`);
+  return rows.map((r) => ({
+    id: r.id,
+    campus: { id: r.campus_id, name: r.campus_name },
+    client: { id: r.client_id, name: r.client_name },
+    policies: Number(r.n),
+    payment_terms: r.payment_terms,
+    invoiced_on: isPeriodic(r.payment_terms) ? invoicedOn(r.payment_terms, r.confirmed_on) : null,
+  }));
+}
+
+/** What a checkout key made, in the actor's view: its invoices (one per client and currency) and batches on account. */
 async function resultOf(ctx: ActorCtx, key: string): Promise<CheckoutResult | null> {
-  const rows = await invoicesOfCheckout(ctx, key);
-  if (!rows.length) return null;
+  const [rows, onAccount] = await Promise.all([invoicesOfCheckout(ctx, key), onAccountOf(ctx, key)]);
+  const accountBatches = onAccount.map((b) => ({
+    id: b.id,
+    status: 'confirmed' as const,
+    campus: b.campus,
+    invoice: null,
+  }));
+  if (!rows.length)
+    return onAccount.length ? { policy_batches: accountBatches, invoices: [], on_account: onAccount } : null;
   const views = rows.map(presentInvoice);
-  if (views.length === 1) return { invoice: views[0] };
+  if (views.length === 1 && !onAccount.length) return { invoice: views[0] };
   const batches = await ctx.db
     .select({
       id: policyBatches.public_id,
@@ -325,17 +381,26 @@ async function resultOf(ctx: ActorCtx, key: string): Promise<CheckoutResult | nu
     .orderBy(policyBatches.id);
   const byId = new Map(rows.map((r) => [r.invoice.id, r.invoice]));
   return {
-    policy_batches: batches.map((b) => {
-      const invoice = b.invoice_id ? byId.get(b.invoice_id) : undefined;
-      return {
-        id: b.id,
-        status: b.status,
-        campus: { id: b.campus_id, name: b.campus_name },
-        invoice: invoice ? { id: invoice.public_id, number: invoice.number } : null,
-      };
-    }),
+    policy_batches: batches
+      .map((b) => {
+        const invoice = b.invoice_id ? byId.get(b.invoice_id) : undefined;
+        return {
+          id: b.id,
+          status: b.status,
+          campus: { id: b.campus_id, name: b.campus_name },
+          invoice: invoice ? { id: invoice.public_id, number: invoice.number } : null,
+        };
+      })
+      .concat(accountBatches),
     invoices: views,
+    ...(onAccount.length ? { on_account: onAccount } : {}),
   };
+}
+
+/** The result of a checkout key again (the page after an on-account checkout shows it). */
+export async function checkoutResult(ctx: ActorCtx, key: string): Promise<CheckoutResult | null> {
+  requirePermission(ctx.actor, CHECKOUT_PERMISSION);
+  return resultOf(ctx, key);
 }
 
 /** Random characters for the payment reference (no 0/O, 1/I/L: it is read aloud and typed). */
@@ -388,6 +453,45 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
     const guard = sql`(SELECT count(*) FROM policy_batches WHERE id IN (${intList(ids)}) AND status = 'open') = ${ids.length}
       AND NOT EXISTS (SELECT 1 FROM enrollments WHERE batch_id IN (${intList(ids)}) AND error_count > 0)
       AND (SELECT count(*) FROM enrollments WHERE batch_id IN (${intList(ids)})) = ${g.count}`;
+    if (isPeriodic(g.payment_terms) && method === 'invoiced_directly') {
+      // On account: the policies now, the invoice when their period ends (invoices/periodic.ts).
+      statements.push(
+        ...issuePolicyStatements(ctx.db, {
+          batchIds: ids,
+          invoiceKey: null,
+          currency: g.currency,
+          fees: g.batches.flatMap((b) => b.fees),
+          bookingDate: today,
+          now: ctx.now,
+          userId: ctx.actor.user_id,
+          guard,
+        }),
+        ctx.db
+          .run(sql`UPDATE policy_batches SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
+            invoice_id = NULL,
+            send_welcome_email = CASE WHEN id IN (${welcome.length ? intList(welcome) : sql.raw('NULL')}) THEN 1 ELSE 0 END
+          WHERE id IN (${intList(ids)}) AND status = 'open'`),
+        logActivityFrom(
+          ctx,
+          { entity_type: 'policy_batch', action: 'confirmed' },
+          sql`SELECT b.id AS entity_id, json_object('status', 'open') AS before,
+            json_object('status', 'confirmed', 'invoice', NULL, 'on_account', json('true'),
+              'payment_terms', ${g.payment_terms}, 'booking_date', ${today}, 'checkout_key', ${key},
+              'policies', (SELECT count(*) FROM policies WHERE batch_id = b.id)) AS after, b.company_id, b.client_id
+          FROM policy_batches b WHERE b.id IN (${intList(ids)})`,
+        ),
+      );
+      if (welcome.length)
+        statements.push(
+          ...welcomeStatements(ctx.db, {
+            where: sql`p.batch_id IN (${intList(welcome)})`,
+            lang: g.client.lang,
+            productName: ctx.env.PRODUCT_NAME,
+            now: ctx.now,
+          }),
+        );
+      return;
+    }
     statements.push(
       ctx.db.run(sql`WITH num AS (
           SELECT 'INV' || printf('%0${sql.raw(String(INVOICE_NUMBER_DIGITS))}d', value + 1) AS n
@@ -468,30 +572,6 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
   if (plan.groups.some((g) => g.batches.some((b) => input.send_welcome_email || b.send_welcome_email)))
     await enqueueWelcomeEmails(ctx.db, ctx.env, ctx.now);
   return (await resultOf(ctx, key))!;
-}
-
-/**
- * The items of an invoice, one per policy it bills (kind `premium`, the policy's tax rate and stamp
- * duty), then the invoice's totals summed from them: the totals are always the sum of the lines.
- * `invoiceId` is SQL answering the invoice's id; its policies are those whose invoice_id is it.
- */
-export function invoiceLinesStatements(db: DB, invoiceId: SQL): Statement[] {
-  return [
-    db.run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor,
-        total_minor, kind, tax_rate_bp, stamp_duty_minor)
-      SELECT p.invoice_id, p.id, pr.name || ' · ' || p.policy_number || ' · ' || p.first_name || ' ' || p.last_name
-          || ' (' || strftime('%d/%m/%Y', p.start_date) || ' - ' || strftime('%d/%m/%Y', p.end_date) || ')',
-        1, p.premium_minor, p.tax_minor, p.premium_minor + p.tax_minor + p.stamp_duty_minor, 'premium',
-        p.tax_rate_bp, p.stamp_duty_minor
-      FROM policies p JOIN products pr ON pr.id = p.product_id
-      WHERE p.invoice_id = ${invoiceId}
-      ORDER BY p.id`),
-    db.run(sql`UPDATE invoices SET (insurance_cost_minor, tax_minor, stamp_duty_minor, total_minor) = (
-        SELECT coalesce(sum(unit_minor * quantity), 0), coalesce(sum(tax_minor), 0),
-          coalesce(sum(stamp_duty_minor), 0), coalesce(sum(total_minor), 0)
-        FROM invoice_items WHERE invoice_id = invoices.id)
-      WHERE id = ${invoiceId}`),
-  ];
 }
 
 /** A new checkout key, for the checkout page to embed when it renders. */
