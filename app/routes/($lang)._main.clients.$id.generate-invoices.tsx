@@ -47,6 +47,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const period = isPeriodic(client.payment_terms)
     ? periodOf(client.payment_terms, today)
     : { from: `${today.slice(0, 8)}01`, to: today };
+  // The period in the address, so the filters show it and a reload keeps it.
+  if (!url.searchParams.get('from') || !url.searchParams.get('to')) {
+    url.searchParams.set('from', url.searchParams.get('from') || period.from);
+    url.searchParams.set('to', url.searchParams.get('to') || period.to);
+    throw redirect(`${url.pathname}?${url.searchParams}`);
+  }
   const parsed = generateInvoicesSchema.safeParse({
     from: url.searchParams.get('from') || period.from,
     to: url.searchParams.get('to') || period.to,
