@@ -38,6 +38,7 @@ import {
   type CheckoutWorld,
 } from '../support/checkout';
 import { todayIso } from '../../workers/domain/validation';
+import { seedOnAccountPolicies } from '../../drizzle/seed/issuing';
 
 describe('periods per terms', () => {
   it('cuts weeks, fortnights, half months and months, ending on the due date of the terms', () => {
@@ -272,6 +273,16 @@ describe('invoicing what was issued on account', () => {
     const [n] = await db().select().from(invoices).where(eq(invoices.public_id, north.invoices[0].id));
     expect(n.billing_address).toBeNull();
     expect(await onAccount()).toHaveLength(0);
+  });
+
+  it('the demo seed puts four policies ordered today on account for the monthly client, once', async () => {
+    expect(await onAccount()).toHaveLength(0);
+    expect(await seedOnAccountPolicies(db(), testEnv())).toBe(4);
+    const placed = await onAccount();
+    expect(placed).toHaveLength(4);
+    expect(placed.every((p) => p.booking_date === todayIso(new Date()))).toBe(true);
+    expect(await seedOnAccountPolicies(db(), testEnv())).toBe(0);
+    expect(await onAccount()).toHaveLength(4);
   });
 
   it('refuses who may not invoice, hides other tenants, and refuses a period that ends before it starts', async () => {
