@@ -23,8 +23,8 @@ import {
   previewInvoices,
   type PlannedInvoice,
 } from '@server/domain/invoices/periodic';
-import { generateInvoicesSchema } from '@server/domain/invoices/periodic-schema';
-import { todayIso } from '@server/domain/validation';
+import { generateInvoicesSchema } from '~/lib/schemas.server';
+import { todayIso } from '@server/domain/formats';
 import { formAction } from '~/lib/actions.server';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
