@@ -297,6 +297,17 @@ describe('invoicing what was issued on account', () => {
     await expect(generateInvoices(stranger, { campus: w.north.public_id }, range)).rejects.toBeInstanceOf(
       NotFound,
     );
+    await expect(previewInvoices(stranger, { client: w.oakwood.public_id }, range)).rejects.toBeInstanceOf(
+      NotFound,
+    );
+    await expect(previewInvoices(stranger, { campus: w.north.public_id }, range)).rejects.toBeInstanceOf(
+      NotFound,
+    );
+    // A school user of another client holds no invoicing permission at all.
+    const strangerSchool = await actorCtx(STRANGER.schoolUser);
+    await expect(
+      previewInvoices(strangerSchool, { campus: w.north.public_id }, range),
+    ).rejects.toBeInstanceOf(Forbidden);
     const finance = await actorCtx(DEMO_ACCOUNTS.finance);
     await expect(
       generateInvoices(finance, { client: w.oakwood.public_id }, { from: '2026-02-01', to: '2026-01-01' }),
