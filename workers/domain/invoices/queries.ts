@@ -131,8 +131,6 @@ export function presentInvoiceOn(r: JoinedInvoice, today: string) {
     paid_amount: major(i.paid_minor),
     total_minor: i.total_minor,
     tax_minor: i.tax_minor,
-    stamp_duty: major(i.stamp_duty_minor),
-    stamp_duty_minor: i.stamp_duty_minor,
     insurance_cost_minor: i.insurance_cost_minor,
     paid_minor: i.paid_minor,
     payment_reference: i.payment_reference,
