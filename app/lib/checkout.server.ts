@@ -9,6 +9,7 @@ export { cartClearTime } from '@server/domain/checkout/clear';
 export {
   CHECKOUT_PERMISSION,
   checkoutInvoice,
+  checkoutResult,
   confirmOpenBatches,
   newCheckoutKey,
   planCheckout,

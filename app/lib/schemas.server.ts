@@ -17,3 +17,4 @@ export {
   statementMappingSchema,
   statementUploadFormSchema,
 } from '@server/domain/reconciliation/schema';
+export { generateInvoicesSchema } from '@server/domain/invoices/periodic-schema';

@@ -176,7 +176,15 @@ export default function Cart() {
                     </p>
                     <p className="text-slate-600">
                       {t('cart.batches.applicants')}: {b.count} · {t('cart.batches.total')}:{' '}
-                      {formatMinor(b.fees.total_minor, b.fees.currency)} · {t('cart.batches.welcome')}:{' '}
+                      {formatMinor(b.fees.total_minor, b.fees.currency)}
+                      {b.fees.stamp_duty_minor ? (
+                        <>
+                          {' '}
+                          ({t('taxes.lines.stamp_duty')}:{' '}
+                          {formatMinor(b.fees.stamp_duty_minor, b.fees.currency)})
+                        </>
+                      ) : null}{' '}
+                      · {t('cart.batches.welcome')}:{' '}
                       {b.send_welcome_email ? t('cart.batches.sent') : t('cart.batches.not_sent')}
                     </p>
                   </div>

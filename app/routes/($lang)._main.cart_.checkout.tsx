@@ -22,6 +22,7 @@ import {
   CHECKOUT_PERMISSION,
   cartClearTime,
   checkoutInvoice,
+  checkoutResult,
   confirmOpenBatches,
   newCheckoutKey,
   planCheckout,
@@ -29,6 +30,8 @@ import {
   startCardPayment,
 } from '~/lib/checkout.server';
 import { dueDate, type PaymentChoice } from '@server/domain/checkout/terms';
+import { taxLabel } from '@server/domain/invoices/tax-lines';
+import { invoicedOn, isPeriodic } from '@server/domain/invoices/periodic';
 import { Conflict } from '@server/domain/errors';
 import { todayIso } from '@server/domain/formats';
 import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
@@ -49,6 +52,18 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, CHECKOUT_PERMISSION);
   const lang = langOf(request);
   const url = new URL(request.url);
+  const placed = url.searchParams.get('placed');
+  if (placed) {
+    // Issued on account (periodic terms): what was issued and when it will be invoiced.
+    const result = await checkoutResult(ctx, placed);
+    const batches = result && 'on_account' in result ? (result.on_account ?? []) : [];
+    if (!batches.length) throw redirect(localePath(lang, '/cart'));
+    return json({
+      step: 'on_account' as const,
+      batches,
+      title: pageTitle(context, request, 'checkout.on_account.title'),
+    });
+  }
   const invoiceId = url.searchParams.get('invoice');
   if (invoiceId) {
     const invoice = await orNotFound(checkoutInvoice(ctx, invoiceId));
@@ -94,8 +109,16 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       count: g.count,
       premium_minor: g.premium_minor,
       tax_minor: g.tax_minor,
+      stamp_duty_minor: g.stamp_duty_minor,
       total_minor: g.total_minor,
+      // The tax is named by the region when every campus of the invoice is in one country.
+      tax_label:
+        new Set(g.batches.map((b) => taxLabel(b.country_code))).size === 1
+          ? taxLabel(g.batches[0]!.country_code)
+          : taxLabel(null),
       due_at: dueDate(g.payment_terms, today),
+      // Periodic terms: the invoice choice issues on account, invoiced the day after the period ends.
+      invoiced_on: isPeriodic(g.payment_terms) ? invoicedOn(g.payment_terms, today) : null,
       batches: g.batches.map((b) => ({
         id: b.public_id,
         campus: b.campus_name,
@@ -104,6 +127,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         with_errors: b.with_errors,
         premium_minor: b.premium_minor,
         tax_minor: b.tax_minor,
+        stamp_duty_minor: b.stamp_duty_minor,
         total_minor: b.total_minor,
         send_welcome_email: b.send_welcome_email,
       })),
@@ -120,6 +144,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!r.ok) return json({ result: r.reply }, { status: r.status });
   if (!('invoice' in r.value)) {
     const first = r.value.invoices[0];
+    // Issued on account only (periodic terms): this page says so and when they will be invoiced.
+    if (!first) throw redirect(localePath(lang, `/cart/checkout?placed=${submission.value.checkout_key}`));
     throw redirect(localePath(lang, `${confirmationPath(first.id)}?placed=1`));
   }
   const invoice = r.value.invoice;
@@ -138,7 +164,43 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function Checkout() {
   const data = useLoaderData<typeof loader>();
-  return data.step === 'pay' ? <PayStep /> : <ReviewStep />;
+  return data.step === 'pay' ? <PayStep /> : data.step === 'on_account' ? <OnAccountStep /> : <ReviewStep />;
+}
+
+function OnAccountStep() {
+  const { t, i18n } = useTranslation();
+  const data = useLoaderData<typeof loader>();
+  if (data.step !== 'on_account') return null;
+  const link = (path: string) => localePath(i18n.language, path);
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader title={t('checkout.on_account.title')} description={t('checkout.on_account.intro')} />
+      <Card flush>
+        <ul className="divide-y divide-slate-100" data-testid="on-account-batches">
+          {data.batches.map((b) => (
+            <li key={b.id} className="px-6 py-4 text-sm">
+              <p className="font-semibold text-slate-900">
+                {b.client.name} · {b.campus.name}
+              </p>
+              <p className="text-slate-700">
+                {t('checkout.on_account.batch', {
+                  count: b.policies,
+                  date: b.invoiced_on ? britishDate(b.invoiced_on) : '',
+                  terms: t(`checkout.on_account.terms.${b.payment_terms}`),
+                })}
+              </p>
+            </li>
+          ))}
+        </ul>
+      </Card>
+      <div className="flex flex-wrap gap-3">
+        <ButtonLink to={link('/insureds')}>{t('checkout.on_account.insureds')}</ButtonLink>
+        <ButtonLink variant="secondary" to={link('/insureds/order')}>
+          {t('checkout.order_more')}
+        </ButtonLink>
+      </div>
+    </div>
+  );
 }
 
 function PayStep() {
@@ -273,8 +335,13 @@ function ReviewStep() {
                     {t('checkout.columns.premium')}
                   </th>
                   <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
-                    {t('checkout.columns.tax')}
+                    {t(g.tax_label)}
                   </th>
+                  {g.stamp_duty_minor ? (
+                    <th scope="col" className="hidden px-4 py-3 text-right sm:table-cell">
+                      {t('taxes.lines.stamp_duty')}
+                    </th>
+                  ) : null}
                   <th scope="col" className="px-6 py-3 text-right">
                     {t('checkout.columns.total')}
                   </th>
@@ -302,6 +369,11 @@ function ReviewStep() {
                     <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">
                       {formatMinor(b.tax_minor, g.currency)}
                     </td>
+                    {g.stamp_duty_minor ? (
+                      <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">
+                        {formatMinor(b.stamp_duty_minor, g.currency)}
+                      </td>
+                    ) : null}
                     <td className="px-6 py-3 text-right tabular-nums">
                       {formatMinor(b.total_minor, g.currency)}
                     </td>
@@ -321,6 +393,14 @@ function ReviewStep() {
                   <td className="hidden px-4 py-3 text-right tabular-nums sm:table-cell">
                     {formatMinor(g.tax_minor, g.currency)}
                   </td>
+                  {g.stamp_duty_minor ? (
+                    <td
+                      className="hidden px-4 py-3 text-right tabular-nums sm:table-cell"
+                      data-testid="checkout-stamp-duty"
+                    >
+                      {formatMinor(g.stamp_duty_minor, g.currency)}
+                    </td>
+                  ) : null}
                   <td className="px-6 py-3 text-right tabular-nums" data-testid="checkout-total">
                     {formatMinor(g.total_minor, g.currency)}
                   </td>
@@ -345,6 +425,7 @@ function ReviewStep() {
                   choice={choice}
                   defaultChecked={index === 0}
                   due={single ? britishDate(single.due_at) : null}
+                  invoicedOn={single?.invoiced_on ? britishDate(single.invoiced_on) : null}
                 />
               ))}
             </div>
@@ -390,10 +471,13 @@ function PaymentOption({
   choice,
   defaultChecked,
   due,
+  invoicedOn,
 }: {
   choice: PaymentChoice;
   defaultChecked: boolean;
   due: string | null;
+  /** Periodic terms: the invoice choice issues on account, invoiced on this date. */
+  invoicedOn?: string | null;
 }) {
   const { t } = useTranslation();
   const id = `payment_method_${choice}`;
@@ -413,7 +497,9 @@ function PaymentOption({
       <span>
         <span className="block text-sm font-semibold text-slate-900">{t(`checkout.methods.${choice}`)}</span>
         <span className="block text-xs text-slate-600">
-          {t(`checkout.payment.${choice}`, { due: due ?? '' })}
+          {choice === 'invoiced_directly' && invoicedOn
+            ? t('checkout.payment.on_account', { date: invoicedOn })
+            : t(`checkout.payment.${choice}`, { due: due ?? '' })}
         </span>
       </span>
     </label>

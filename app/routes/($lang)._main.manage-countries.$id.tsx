@@ -34,6 +34,13 @@ import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { CountryFields, taxLabel } from '~/components/countries/country-bits';
 import { ActivityLog } from '~/components/activity/activity-log';
 
+/** What the region's tax is (the UK's IPT at the higher rate, Ireland's levy and stamp duty), if known. */
+function regionTaxNote(abbreviation: string): string | null {
+  if (abbreviation === 'GB') return 'taxes.notes.gb';
+  if (abbreviation === 'IE') return 'taxes.notes.ie';
+  return null;
+}
+
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 function countryIdOf(params: { id?: string }): number {
@@ -218,6 +225,11 @@ export default function CountryDetail() {
       <Card>
         <h2 className="mb-1 text-lg font-semibold text-slate-900">{t('countries.tax_rates')}</h2>
         <p className="mb-4 text-sm text-slate-600">{t('countries.tax_rates_intro')}</p>
+        {regionTaxNote(country.abbreviation) ? (
+          <p className="mb-4 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-700" data-testid="tax-note">
+            {t(regionTaxNote(country.abbreviation)!)}
+          </p>
+        ) : null}
         {country.tax_rates.length ? (
           <div className="mb-6 overflow-x-auto rounded-lg ring-1 ring-slate-200">
             <table className="min-w-full divide-y divide-slate-200 text-sm">

@@ -42,7 +42,9 @@ let stranger: string;
 
 beforeAll(async () => {
   w = await seedCheckoutWorld();
-  await setClientTerms(w.oakwood.id, 'monthly', 'bank_transfer');
+  // Invoiced directly: on monthly terms the invoice choice issues on account (periodic invoicing, issue
+  // 10; tests/api/invoicing.test.ts), and this file is about the checkout's own invoice.
+  await setClientTerms(w.oakwood.id, 'invoiced_directly', 'bank_transfer');
   school = await apiToken(DEMO_ACCOUNTS.schoolAdmin);
   employee = await apiToken(DEMO_ACCOUNTS.campusEmployee);
   finance = await apiToken(DEMO_ACCOUNTS.finance);

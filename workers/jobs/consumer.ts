@@ -1,3 +1,4 @@
+import { runPeriodicInvoicing } from '../domain/invoices/periodic';
 import type { Env, JobMessage } from '../env';
 import { createDb } from '../platform/db';
 import { deliverOutboxMessage, redeliverStale } from '../domain/outbox/service';
@@ -116,4 +117,5 @@ export async function handleScheduled(
   await clearExpiredCarts(db, now);
   if (controller.cron === DAILY_CRON) await sendExpiryReminders(db, env, now);
   if (controller.cron === DAILY_CRON) await sendScheduledOverdueReminders(db, env, now);
+  if (controller.cron === DAILY_CRON) await runPeriodicInvoicing({ db, env, now, actor: null });
 }

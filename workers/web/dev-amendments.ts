@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
-import { eq, inArray } from 'drizzle-orm';
-import { campuses, invoices, policies, users } from '../../drizzle/schema';
+import { eq } from 'drizzle-orm';
+import { campuses, policies, users } from '../../drizzle/schema';
 import { buildPolicyBatch, seedApplicants, type ApplicantSeed } from '../../drizzle/seed/builders';
 import type { Env } from '../env';
 import { createDb } from '../platform/db';
@@ -61,18 +61,14 @@ export const devAmendments = new Hono<{ Bindings: Env }>().use('*', devOnly).pos
       dependency_index: 0,
       ...trip,
     });
-  await buildPolicyBatch(db, {
+  const { batch } = await buildPolicyBatch(db, {
     campusId: campus.id,
     contractId: contractRow.id,
     createdBy: user.id,
     applicants,
   });
-  const result = await confirmOpenBatches(ctx, { checkout_key: randomToken(), send_welcome_email: false });
-  const ids = 'invoice' in result ? [result.invoice.id] : result.invoices.map((i) => i.id);
-  const invoiceRows = await db
-    .select({ id: invoices.id })
-    .from(invoices)
-    .where(inArray(invoices.public_id, ids));
+  // Oakwood pays monthly: the invoice choice would issue on account; the batch names its policies either way.
+  await confirmOpenBatches(ctx, { checkout_key: randomToken(), send_welcome_email: false });
   const issued = await db
     .select({
       id: policies.public_id,
@@ -82,12 +78,7 @@ export const devAmendments = new Hono<{ Bindings: Env }>().use('*', devOnly).pos
       type: policies.type,
     })
     .from(policies)
-    .where(
-      inArray(
-        policies.invoice_id,
-        invoiceRows.map((r) => r.id),
-      ),
-    )
+    .where(eq(policies.batch_id, batch.id))
     .orderBy(policies.id);
   return c.json({ policies: issued });
 });

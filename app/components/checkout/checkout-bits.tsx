@@ -58,6 +58,15 @@ export function InvoiceFacts({ invoice }: { invoice: Invoice }) {
           : []),
         { label: t('checkout.invoice.insurance_cost'), value: money(invoice.insurance_cost_minor) },
         { label: t('checkout.invoice.tax'), value: money(invoice.tax_minor) },
+        ...(invoice.stamp_duty_minor
+          ? [
+              {
+                label: t('taxes.lines.stamp_duty'),
+                value: money(invoice.stamp_duty_minor),
+                testId: 'invoice-stamp-duty',
+              },
+            ]
+          : []),
         {
           label: t('checkout.invoice.total'),
           value: <span className="text-base">{money(invoice.total_minor)}</span>,

@@ -16,7 +16,15 @@
  * `invoices.checkout_key`), with another key it is refused with a clear message.
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { campuses, clients, contracts, enrollments, policyBatches, products } from '../../../drizzle/schema';
+import {
+  campuses,
+  clients,
+  contracts,
+  countries,
+  enrollments,
+  policyBatches,
+  products,
+} from '../../../drizzle/schema';
 import { randomToken } from '../../platform/crypto';
 import { runBatch, type Statement } from '../../platform/db';
 import { logActivityFrom } from '../audit/activity-log';
@@ -26,7 +34,10 @@ import { batchRules } from '../enrollments/batches';
 import { feeForDays } from '../enrollments/fees';
 import { cartScope } from '../enrollments/cart';
 import { Conflict, NotFound, ValidationFailed } from '../errors';
+import { billingAddressSnapshot } from '../invoices/billing-address';
 import { findVisibleInvoice, invoicesOfCheckout, presentInvoice } from '../invoices/queries';
+import { invoiceLinesStatements, invoicedOn, isPeriodic } from '../invoices/periodic';
+import { settleInvoices } from '../invoices/settle';
 import { intList, issuePolicyStatements, TRIP_DAYS_SQL, type FeeRow } from '../policies/issue';
 import { msg, todayIso } from '../validation';
 import type { ConfirmOpenInput } from './schema';
@@ -52,6 +63,8 @@ export interface CheckoutBatch {
   campus_id: number;
   campus_public_id: string;
   campus_name: string;
+  /** The campus's country (ISO alpha-2): its tax is named by it (IPT, levy, tax). */
+  country_code: string | null;
   pay_with_bank_transfer: boolean;
   contract_id: number;
   contract_name: string;
@@ -62,6 +75,7 @@ export interface CheckoutBatch {
   with_errors: number;
   premium_minor: number;
   tax_minor: number;
+  stamp_duty_minor: number;
   total_minor: number;
   fees: FeeRow[];
 }
@@ -78,6 +92,7 @@ export interface CartGroup {
   count: number;
   premium_minor: number;
   tax_minor: number;
+  stamp_duty_minor: number;
   total_minor: number;
 }
 
@@ -116,6 +131,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
         payment_method: sql<string>`${clients.payment_method}`.as('client_payment_method'),
         campus_public_id: sql<string>`${campuses.public_id}`.as('campus_public_id'),
         campus_name: sql<string>`${campuses.name}`.as('campus_name'),
+        country_code: sql<string | null>`${countries.abbreviation}`.as('country_code'),
         pay_with_bank_transfer: sql<number>`${campuses.pay_with_bank_transfer}`.as('pay_with_bank_transfer'),
         contract_name: sql<string>`${contracts.name}`.as('contract_name'),
         currency: sql<string>`${contracts.currency}`.as('contract_currency'),
@@ -123,6 +139,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
       })
       .from(policyBatches)
       .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
+      .leftJoin(countries, eq(countries.id, campuses.country_id))
       .innerJoin(clients, eq(clients.id, campuses.client_id))
       .innerJoin(contracts, eq(contracts.id, policyBatches.contract_id))
       .innerJoin(products, eq(products.id, contracts.product_id))
@@ -179,6 +196,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
     const fees: FeeRow[] = [];
     let premium = 0;
     let tax = 0;
+    let stamp = 0;
     for (const l of lines) {
       if (l.days == null || l.days < 1 || l.with_errors === l.n) continue;
       const fee = feeForDays(l.days, pricing);
@@ -188,10 +206,13 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
         premium_minor: fee.premium_minor,
         net_minor: fee.net_minor,
         tax_minor: fee.tax_minor,
+        tax_rate_bp: fee.tax_rate_bp,
+        stamp_duty_minor: fee.stamp_duty_minor,
       });
       const valid = l.n - l.with_errors;
       premium += fee.premium_minor * valid;
       tax += fee.tax_minor * valid;
+      stamp += fee.stamp_duty_minor * valid;
     }
     const batch: CheckoutBatch = {
       id: r.batch.id,
@@ -206,6 +227,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
       campus_id: r.batch.campus_id,
       campus_public_id: r.campus_public_id,
       campus_name: r.campus_name,
+      country_code: r.country_code,
       pay_with_bank_transfer: !!Number(r.pay_with_bank_transfer),
       contract_id: r.batch.contract_id,
       contract_name: r.contract_name,
@@ -216,7 +238,8 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
       with_errors: errors,
       premium_minor: premium,
       tax_minor: tax,
-      total_minor: premium + tax,
+      stamp_duty_minor: stamp,
+      total_minor: premium + tax + stamp,
       fees,
     };
     count += n;
@@ -240,6 +263,7 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
         count: 0,
         premium_minor: 0,
         tax_minor: 0,
+        stamp_duty_minor: 0,
         total_minor: 0,
       };
       groups.set(key, group);
@@ -248,7 +272,8 @@ export async function planCheckout(ctx: ActorCtx, opts: { client_id?: string } =
     group.count += n;
     group.premium_minor += premium;
     group.tax_minor += tax;
-    group.total_minor += premium + tax;
+    group.stamp_duty_minor += stamp;
+    group.total_minor += premium + tax + stamp;
   }
   for (const g of groups.values())
     g.choices = paymentChoices(
@@ -273,14 +298,70 @@ export type CheckoutResult =
         invoice: { id: string; number: string } | null;
       }[];
       invoices: ReturnType<typeof presentInvoice>[];
+      /** Batches issued on account (periodic terms): in policy_batches with no invoice, and here. */
+      on_account?: OnAccountBatch[];
     };
 
-/** The invoices made by a checkout key, in the actor's view (one per client and currency). */
+/** A batch issued on account (periodic terms): its policies are invoiced when their period ends. */
+export interface OnAccountBatch {
+  id: string;
+  campus: { id: string; name: string };
+  client: { id: string; name: string };
+  policies: number;
+  payment_terms: PaymentTerms;
+  /** The day the periodic invoicing will invoice them (the day after their period ends). */
+  invoiced_on: string | null;
+}
+
+/**
+ * The batches a checkout key issued on account, found by the key in their confirmation's log entry (by
+ * this user, in the last day: a checkout key lives as long as the page that rendered it).
+ */
+async function onAccountOf(ctx: ActorCtx, key: string): Promise<OnAccountBatch[]> {
+  const rows = await ctx.db.all<{
+    id: string;
+    campus_id: string;
+    campus_name: string;
+    client_id: string;
+    client_name: string;
+    payment_terms: PaymentTerms;
+    confirmed_on: string;
+    n: number;
+  }>(sql`SELECT b.public_id AS id, c.public_id AS campus_id, c.name AS campus_name, cl.public_id AS client_id,
+      cl.name AS client_name, cl.payment_terms,
+      json_extract(a.after, '$.booking_date') AS confirmed_on,
+      (SELECT count(*) FROM policies WHERE batch_id = b.id) AS n
+    FROM activity_logs a
+      JOIN policy_batches b ON b.id = a.entity_id
+      JOIN campuses c ON c.id = b.campus_id
+      JOIN clients cl ON cl.id = b.client_id
+    WHERE a.actor_user_id = ${ctx.actor.user_id} AND a.created_at >= ${ctx.now.getTime() - 86_400_000}
+      AND a.entity_type = 'policy_batch' AND a.action = 'confirmed'
+      AND json_extract(a.after, '$.checkout_key') = ${key}
+    ORDER BY b.id`);
+  return rows.map((r) => ({
+    id: r.id,
+    campus: { id: r.campus_id, name: r.campus_name },
+    client: { id: r.client_id, name: r.client_name },
+    policies: Number(r.n),
+    payment_terms: r.payment_terms,
+    invoiced_on: isPeriodic(r.payment_terms) ? invoicedOn(r.payment_terms, r.confirmed_on) : null,
+  }));
+}
+
+/** What a checkout key made, in the actor's view: its invoices (one per client and currency) and batches on account. */
 async function resultOf(ctx: ActorCtx, key: string): Promise<CheckoutResult | null> {
-  const rows = await invoicesOfCheckout(ctx, key);
-  if (!rows.length) return null;
+  const [rows, onAccount] = await Promise.all([invoicesOfCheckout(ctx, key), onAccountOf(ctx, key)]);
+  const accountBatches = onAccount.map((b) => ({
+    id: b.id,
+    status: 'confirmed' as const,
+    campus: b.campus,
+    invoice: null,
+  }));
+  if (!rows.length)
+    return onAccount.length ? { policy_batches: accountBatches, invoices: [], on_account: onAccount } : null;
   const views = rows.map(presentInvoice);
-  if (views.length === 1) return { invoice: views[0] };
+  if (views.length === 1 && !onAccount.length) return { invoice: views[0] };
   const batches = await ctx.db
     .select({
       id: policyBatches.public_id,
@@ -300,17 +381,26 @@ async function resultOf(ctx: ActorCtx, key: string): Promise<CheckoutResult | nu
     .orderBy(policyBatches.id);
   const byId = new Map(rows.map((r) => [r.invoice.id, r.invoice]));
   return {
-    policy_batches: batches.map((b) => {
-      const invoice = b.invoice_id ? byId.get(b.invoice_id) : undefined;
-      return {
-        id: b.id,
-        status: b.status,
-        campus: { id: b.campus_id, name: b.campus_name },
-        invoice: invoice ? { id: invoice.public_id, number: invoice.number } : null,
-      };
-    }),
+    policy_batches: batches
+      .map((b) => {
+        const invoice = b.invoice_id ? byId.get(b.invoice_id) : undefined;
+        return {
+          id: b.id,
+          status: b.status,
+          campus: { id: b.campus_id, name: b.campus_name },
+          invoice: invoice ? { id: invoice.public_id, number: invoice.number } : null,
+        };
+      })
+      .concat(accountBatches),
     invoices: views,
+    ...(onAccount.length ? { on_account: onAccount } : {}),
   };
+}
+
+/** The result of a checkout key again (the page after an on-account checkout shows it). */
+export async function checkoutResult(ctx: ActorCtx, key: string): Promise<CheckoutResult | null> {
+  requirePermission(ctx.actor, CHECKOUT_PERMISSION);
+  return resultOf(ctx, key);
 }
 
 /** Random characters for the payment reference (no 0/O, 1/I/L: it is read aloud and typed). */
@@ -363,6 +453,45 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
     const guard = sql`(SELECT count(*) FROM policy_batches WHERE id IN (${intList(ids)}) AND status = 'open') = ${ids.length}
       AND NOT EXISTS (SELECT 1 FROM enrollments WHERE batch_id IN (${intList(ids)}) AND error_count > 0)
       AND (SELECT count(*) FROM enrollments WHERE batch_id IN (${intList(ids)})) = ${g.count}`;
+    if (isPeriodic(g.payment_terms) && method === 'invoiced_directly') {
+      // On account: the policies now, the invoice when their period ends (invoices/periodic.ts).
+      statements.push(
+        ...issuePolicyStatements(ctx.db, {
+          batchIds: ids,
+          invoiceKey: null,
+          currency: g.currency,
+          fees: g.batches.flatMap((b) => b.fees),
+          bookingDate: today,
+          now: ctx.now,
+          userId: ctx.actor.user_id,
+          guard,
+        }),
+        ctx.db
+          .run(sql`UPDATE policy_batches SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
+            invoice_id = NULL,
+            send_welcome_email = CASE WHEN id IN (${welcome.length ? intList(welcome) : sql.raw('NULL')}) THEN 1 ELSE 0 END
+          WHERE id IN (${intList(ids)}) AND status = 'open'`),
+        logActivityFrom(
+          ctx,
+          { entity_type: 'policy_batch', action: 'confirmed' },
+          sql`SELECT b.id AS entity_id, json_object('status', 'open') AS before,
+            json_object('status', 'confirmed', 'invoice', NULL, 'on_account', json('true'),
+              'payment_terms', ${g.payment_terms}, 'booking_date', ${today}, 'checkout_key', ${key},
+              'policies', (SELECT count(*) FROM policies WHERE batch_id = b.id)) AS after, b.company_id, b.client_id
+          FROM policy_batches b WHERE b.id IN (${intList(ids)})`,
+        ),
+      );
+      if (welcome.length)
+        statements.push(
+          ...welcomeStatements(ctx.db, {
+            where: sql`p.batch_id IN (${intList(welcome)})`,
+            lang: g.client.lang,
+            productName: ctx.env.PRODUCT_NAME,
+            now: ctx.now,
+          }),
+        );
+      return;
+    }
     statements.push(
       ctx.db.run(sql`WITH num AS (
           SELECT 'INV' || printf('%0${sql.raw(String(INVOICE_NUMBER_DIGITS))}d', value + 1) AS n
@@ -370,11 +499,13 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
         )
         INSERT INTO invoices (public_id, number, company_id, client_id, campus_id, status, payment_method,
           currency, date, due_at, insurance_cost_minor, tax_minor, admin_fee_minor, total_minor, paid_minor,
-          payment_reference, created_by, checkout_key, created_at, updated_at)
+          payment_reference, created_by, checkout_key, billing_address, created_at, updated_at)
         SELECT lower(hex(randomblob(8))), CASE WHEN ${guard} THEN num.n END, ${g.company_id}, ${g.client.id},
           ${campusIds.length === 1 ? campusIds[0] : null}, 'unpaid', ${method}, ${g.currency}, ${today},
           ${dueDate(g.payment_terms, today)}, 0, 0, 0, 0, 0, num.n || '-' || ${referenceSuffix()},
-          ${ctx.actor.user_id}, ${invoiceKey}, ${now}, ${now}
+          ${ctx.actor.user_id}, ${invoiceKey},
+          ${billingAddressSnapshot('client', g.client.id, sql`(SELECT name FROM clients WHERE id = ${g.client.id})`)},
+          ${now}, ${now}
         FROM num`),
       ctx.db.run(sql`UPDATE sequences SET value = value + 1 WHERE name = ${INVOICE_SERIES}`),
       ...issuePolicyStatements(ctx.db, {
@@ -384,23 +515,11 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
         fees: g.batches.flatMap((b) => b.fees),
         bookingDate: today,
         now: ctx.now,
+        userId: ctx.actor.user_id,
       }),
-      ctx.db.run(sql`UPDATE invoices SET (insurance_cost_minor, tax_minor, total_minor) = (
-          SELECT coalesce(sum(premium_minor), 0), coalesce(sum(tax_minor), 0),
-            coalesce(sum(premium_minor + tax_minor), 0)
-          FROM policies WHERE invoice_id = invoices.id)
-        WHERE checkout_key = ${invoiceKey}`),
+      ...invoiceLinesStatements(ctx.db, sql`(SELECT id FROM invoices WHERE checkout_key = ${invoiceKey})`),
       // An order that costs nothing is paid.
-      ctx.db.run(sql`UPDATE invoices SET status = 'paid', paid_at = ${today}
-        WHERE checkout_key = ${invoiceKey} AND total_minor = 0`),
-      ctx.db
-        .run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor, total_minor)
-        SELECT p.invoice_id, p.id, pr.name || ' · ' || p.policy_number || ' · ' || p.first_name || ' ' || p.last_name
-            || ' (' || strftime('%d/%m/%Y', p.start_date) || ' - ' || strftime('%d/%m/%Y', p.end_date) || ')',
-          1, p.premium_minor, p.tax_minor, p.premium_minor + p.tax_minor
-        FROM policies p JOIN products pr ON pr.id = p.product_id
-        WHERE p.invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${invoiceKey})
-        ORDER BY p.id`),
+      settleInvoices(ctx.db, sql`x.checkout_key = ${invoiceKey}`, ctx.now),
       ctx.db
         .run(sql`UPDATE policy_batches SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
           invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${invoiceKey}),

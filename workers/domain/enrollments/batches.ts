@@ -163,10 +163,12 @@ export async function batchRules(
         },
         unit_days: units.days,
         campus_country_id: campuses.country_id,
+        stamp_duty: countries.stamp_duty_applicable,
       })
       .from(contracts)
       .innerJoin(products, eq(products.id, contracts.product_id))
       .innerJoin(campuses, eq(campuses.id, contracts.campus_id))
+      .leftJoin(countries, eq(countries.id, campuses.country_id))
       .leftJoin(units, eq(units.id, products.unit_id))
       .where(eq(contracts.id, batch.contract_id))
       .limit(1),
@@ -198,6 +200,7 @@ export async function batchRules(
       unit_days: row.unit_days ?? null,
       min_days: Math.max(row.product.min_purchase_days, row.contract.min_days),
       tax: tax ? { rate_bp: tax.rate_bp, amount_minor: tax.amount_minor } : null,
+      stamp_duty: !!row.stamp_duty,
     },
   };
 }

@@ -61,6 +61,7 @@ export async function cartBatches(ctx: ActorCtx, opts: { campusId?: string } = {
         ),
       premium_minor: sql<number>`coalesce(sum(${enrollments.fee_minor}), 0)`.as('premium_minor'),
       tax_minor: sql<number>`coalesce(sum(${enrollments.tax_minor}), 0)`.as('tax_minor'),
+      stamp_duty_minor: sql<number>`coalesce(sum(${enrollments.stamp_duty_minor}), 0)`.as('stamp_duty_minor'),
     })
     .from(policyBatches)
     .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
@@ -81,18 +82,22 @@ export async function cartBatches(ctx: ActorCtx, opts: { campusId?: string } = {
     product: { name: r.product_name, code: r.product_code },
     count: Number(r.count),
     with_errors: Number(r.with_errors),
-    fees: money(Number(r.premium_minor), Number(r.tax_minor), r.currency),
+    fees: money(Number(r.premium_minor), Number(r.tax_minor), r.currency, Number(r.stamp_duty_minor)),
   }));
 }
 export type CartBatch = Awaited<ReturnType<typeof cartBatches>>[number];
 
 /** The cart's summary: applicants, batches and the totals per currency. */
 export function cartSummary(batches: readonly CartBatch[]) {
-  const byCurrency = new Map<string, { premium_minor: number; tax_minor: number }>();
+  const byCurrency = new Map<
+    string,
+    { premium_minor: number; tax_minor: number; stamp_duty_minor: number }
+  >();
   for (const b of batches) {
-    const t = byCurrency.get(b.fees.currency) ?? { premium_minor: 0, tax_minor: 0 };
+    const t = byCurrency.get(b.fees.currency) ?? { premium_minor: 0, tax_minor: 0, stamp_duty_minor: 0 };
     t.premium_minor += b.fees.premium_minor;
     t.tax_minor += b.fees.tax_minor;
+    t.stamp_duty_minor += b.fees.stamp_duty_minor;
     byCurrency.set(b.fees.currency, t);
   }
   return {
@@ -101,7 +106,7 @@ export function cartSummary(batches: readonly CartBatch[]) {
     batches: batches.length,
     totals: [...byCurrency.entries()]
       .sort(([a], [b]) => a.localeCompare(b))
-      .map(([currency, t]) => money(t.premium_minor, t.tax_minor, currency)),
+      .map(([currency, t]) => money(t.premium_minor, t.tax_minor, currency, t.stamp_duty_minor)),
   };
 }
 

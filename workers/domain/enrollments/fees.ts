@@ -3,9 +3,12 @@
  * price when it has one, else its sale price) for each started unit of the product's term (a day, a
  * week, a month...; a product without a unit is priced per trip), counted over the trip length but at
  * least the minimum purchase; plus the tax of the campus's country on the booking date (a percentage of
- * the premium, or a flat amount per policy). Net cost is the contract's net price counted the same way.
- * Integer minor units throughout; percentages round half up to the minor unit.
+ * the premium, or a flat amount per policy), and where that country applies stamp duty, the stamp duty of
+ * the policy (workers/domain/invoices/taxes.ts: €1 when the premium is at least €20), its own amount in
+ * the total. Net cost is the contract's net price counted the same way. Integer minor units throughout;
+ * percentages round half up to the minor unit.
  */
+import { premiumTax, stampDutyFor } from '../invoices/taxes';
 import { tripDays } from './rules';
 
 export interface Pricing {
@@ -19,6 +22,8 @@ export interface Pricing {
   min_days: number;
   /** The tax of the campus's country: basis points of the premium (1250 = 12.5 %), or a flat amount. */
   tax: { rate_bp: number | null; amount_minor: number | null } | null;
+  /** The campus's country has its "stamp duty applicable" flag set. */
+  stamp_duty?: boolean;
 }
 
 export interface Fee {
@@ -27,6 +32,10 @@ export interface Fee {
   premium_minor: number;
   net_minor: number;
   tax_minor: number;
+  /** The rate tax_minor used, basis points; null for a flat tax or none. */
+  tax_rate_bp: number | null;
+  stamp_duty_minor: number;
+  /** Premium + tax + stamp duty. */
   total_minor: number;
   currency: string;
 }
@@ -41,18 +50,17 @@ export function feeForDays(days: number, p: Pricing): Fee {
   const units = p.unit_days ? Math.ceil(charged / p.unit_days) : 1;
   const premium = (p.custom_minor ?? p.sale_minor) * units;
   const net = p.net_minor * units;
-  const tax = !p.tax
-    ? 0
-    : p.tax.rate_bp != null
-      ? Math.round((premium * p.tax.rate_bp) / 10_000)
-      : (p.tax.amount_minor ?? 0);
+  const tax = premiumTax(premium, p.tax);
+  const stamp = stampDutyFor(premium, p.currency, !!p.stamp_duty);
   return {
     days,
     units,
     premium_minor: premium,
     net_minor: net,
-    tax_minor: tax,
-    total_minor: premium + tax,
+    tax_minor: tax.tax_minor,
+    tax_rate_bp: tax.tax_rate_bp,
+    stamp_duty_minor: stamp,
+    total_minor: premium + tax.tax_minor + stamp,
     currency: p.currency,
   };
 }
@@ -64,10 +72,11 @@ export function totalOf(fees: readonly Fee[], currency: string) {
       premium_minor: t.premium_minor + f.premium_minor,
       net_minor: t.net_minor + f.net_minor,
       tax_minor: t.tax_minor + f.tax_minor,
+      stamp_duty_minor: t.stamp_duty_minor + f.stamp_duty_minor,
       total_minor: t.total_minor + f.total_minor,
       currency,
       count: t.count + 1,
     }),
-    { premium_minor: 0, net_minor: 0, tax_minor: 0, total_minor: 0, currency, count: 0 },
+    { premium_minor: 0, net_minor: 0, tax_minor: 0, stamp_duty_minor: 0, total_minor: 0, currency, count: 0 },
   );
 }

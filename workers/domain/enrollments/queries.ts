@@ -107,6 +107,7 @@ export async function batchOverview(ctx: ActorCtx, id: string) {
         group_leaders: sql<number>`coalesce(sum(case when ${enrollments.type} = 'group_leader' then 1 else 0 end), 0)`,
         premium_minor: sql<number>`coalesce(sum(${enrollments.fee_minor}), 0)`,
         tax_minor: sql<number>`coalesce(sum(${enrollments.tax_minor}), 0)`,
+        stamp_duty_minor: sql<number>`coalesce(sum(${enrollments.stamp_duty_minor}), 0)`,
       })
       .from(enrollments)
       .where(eq(enrollments.batch_id, batch.id)),
@@ -126,19 +127,22 @@ export async function batchOverview(ctx: ActorCtx, id: string) {
     students: n(totals?.students),
     immediate_family: n(totals?.family),
     group_leaders: n(totals?.group_leaders),
-    fees: money(premium, tax, contract?.currency ?? 'GBP'),
+    fees: money(premium, tax, contract?.currency ?? 'GBP', n(totals?.stamp_duty_minor)),
   };
 }
 
 /** Minor-unit amounts with their major-unit values, as pages and the API show money. */
-export function money(premiumMinor: number, taxMinor: number, currency: string) {
+export function money(premiumMinor: number, taxMinor: number, currency: string, stampDutyMinor = 0) {
+  const total = premiumMinor + taxMinor + stampDutyMinor;
   return {
     premium_minor: premiumMinor,
     tax_minor: taxMinor,
-    total_minor: premiumMinor + taxMinor,
+    stamp_duty_minor: stampDutyMinor,
+    total_minor: total,
     premium: premiumMinor / 100,
     tax: taxMinor / 100,
-    total: (premiumMinor + taxMinor) / 100,
+    stamp_duty: stampDutyMinor / 100,
+    total: total / 100,
     currency,
   };
 }
@@ -232,7 +236,8 @@ export function presentEnrollment(r: EnrollmentJoined) {
     group_leader_name: fullName(r.leader_first_name, r.leader_last_name),
     dependency_id: r.dependency_public_id,
     dependency_name: fullName(r.dependency_first_name, r.dependency_last_name),
-    fee: e.fee_minor == null ? null : money(e.fee_minor, e.tax_minor ?? 0, r.currency),
+    fee:
+      e.fee_minor == null ? null : money(e.fee_minor, e.tax_minor ?? 0, r.currency, e.stamp_duty_minor ?? 0),
     campus: { id: r.campus_public_id, name: r.campus_name },
     created_at: e.created_at,
   };

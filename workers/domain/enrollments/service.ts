@@ -98,7 +98,7 @@ function candidateMember(
 export interface ItemCheck {
   index: number;
   errors: EnrollmentError[];
-  fee: { fee_minor: number; tax_minor: number } | null;
+  fee: { fee_minor: number; tax_minor: number; stamp_duty_minor: number } | null;
 }
 
 /**
@@ -129,7 +129,10 @@ function checkItems(
   const checks = values.map((v, i) => ({
     index: i,
     errors: [...v.errors, ...(cross.get(`item:${i}`) ?? [])],
-    fee: v.fee_minor == null ? null : { fee_minor: v.fee_minor, tax_minor: v.tax_minor ?? 0 },
+    fee:
+      v.fee_minor == null
+        ? null
+        : { fee_minor: v.fee_minor, tax_minor: v.tax_minor ?? 0, stamp_duty_minor: v.stamp_duty_minor ?? 0 },
   }));
   return { checks, links };
 }
@@ -179,7 +182,9 @@ export async function validateApplicants(
     valid: c.errors.length === 0,
     errors: c.errors,
     fee:
-      c.fee && !c.errors.length ? money(c.fee.fee_minor, c.fee.tax_minor, prepared.pricing.currency) : null,
+      c.fee && !c.errors.length
+        ? money(c.fee.fee_minor, c.fee.tax_minor, prepared.pricing.currency, c.fee.stamp_duty_minor)
+        : null,
   }));
 }
 
@@ -326,6 +331,7 @@ export async function updateEnrollment(
       error_count: values.errors.length,
       fee_minor: values.fee_minor,
       tax_minor: values.tax_minor,
+      stamp_duty_minor: values.stamp_duty_minor,
       updated_at: ctx.now,
     })
     .where(eq(enrollments.id, enrollment.id));
@@ -509,6 +515,7 @@ export async function updatePlan(
       errors: v.errors,
       fee_minor: v.fee_minor,
       tax_minor: v.tax_minor,
+      stamp_duty_minor: v.stamp_duty_minor,
       dependency_id: keep(r.enrollment.dependency_id),
       group_leader_id: keep(r.enrollment.group_leader_id),
     };
@@ -519,6 +526,7 @@ export async function updatePlan(
     ctx.db.run(sql`UPDATE enrollments SET batch_id = ${target.id}, position = j.value->>'position',
         errors = j.value->'errors', error_count = json_array_length(j.value->'errors'),
         fee_minor = j.value->>'fee_minor', tax_minor = j.value->>'tax_minor',
+        stamp_duty_minor = j.value->>'stamp_duty_minor',
         dependency_id = j.value->>'dependency_id', group_leader_id = j.value->>'group_leader_id',
         updated_at = ${now}
       FROM json_each(${JSON.stringify(records)}) AS j

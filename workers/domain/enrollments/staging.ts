@@ -58,6 +58,7 @@ const STAGED_COLUMNS = [
   'error_count',
   'fee_minor',
   'tax_minor',
+  'stamp_duty_minor',
   'source',
 ] as const;
 type StagedColumn = (typeof STAGED_COLUMNS)[number];
@@ -98,6 +99,7 @@ export function enrollmentValues(raw: StagedRow['raw'], prepared: { rules: RuleC
     errors: checked.errors,
     fee_minor: fee ? fee.premium_minor : null,
     tax_minor: fee ? fee.tax_minor : null,
+    stamp_duty_minor: fee ? fee.stamp_duty_minor : null,
   };
 }
 
@@ -133,6 +135,7 @@ function stagedStatements(
       error_count: errors.length,
       fee_minor: e.fee_minor,
       tax_minor: e.tax_minor,
+      stamp_duty_minor: e.stamp_duty_minor,
       // The original cells are shown where a value could not be stored, which only a row with errors of
       // its own has; the sheet's rows stay in R2 with the import all the same.
       source: e.errors.length && r.source ? r.source() : null,

@@ -11,7 +11,7 @@
  * - Policy numbers come from the `policy` series of the `sequences` table: `P` and eight digits, in the
  *   order of the batches and the applicants' positions. The series advances in the same transaction, so
  *   numbers have no gaps and are never handed out twice.
- * - The premium, net cost and tax of each policy come from the fee of its trip length, recomputed with
+ * - The premium, net cost, tax (and the rate it used) and stamp duty of each policy come from the fee of its trip length, recomputed with
  *   the batch's current price (fees.ts) by the caller and passed in as a table of (batch, days) rows.
  *   An enrollment whose trip length is not in that table (it changed after the fees were worked out)
  *   has no premium, which the NOT NULL constraint refuses: the whole checkout rolls back.
@@ -29,6 +29,9 @@ export interface FeeRow {
   premium_minor: number;
   net_minor: number;
   tax_minor: number;
+  /** The rate tax_minor used (basis points); null for a flat tax or none. */
+  tax_rate_bp: number | null;
+  stamp_duty_minor: number;
 }
 
 export const POLICY_SERIES = 'policy';
@@ -51,29 +54,43 @@ function feeValues(fees: readonly FeeRow[]): SQL {
     return values.join(', ');
   };
   return sql.raw(
-    fees.map((f) => `(${ints([f.batch_id, f.days, f.premium_minor, f.net_minor, f.tax_minor])})`).join(', '),
+    fees
+      .map(
+        (f) =>
+          `(${ints([f.batch_id, f.days, f.premium_minor, f.net_minor, f.tax_minor, f.stamp_duty_minor])}, ${
+            f.tax_rate_bp == null ? 'NULL' : ints([f.tax_rate_bp])
+          })`,
+      )
+      .join(', '),
   );
 }
 
 /**
  * The statements that issue the policies of `batchIds` under the invoice whose checkout key is
- * `invoiceKey`: the policies themselves, then the advance of the policy series.
+ * `invoiceKey` (null: issued "on account", invoiced later by the periodic invoicing, periodic.ts): the
+ * policies themselves, then the advance of the policy series, then each policy's `issue` transaction.
+ * `guard`, when given, is checked per row: false writes a NULL status, which the table refuses.
  */
 export function issuePolicyStatements(
   db: DB,
   input: {
     batchIds: readonly number[];
-    invoiceKey: string;
+    invoiceKey: string | null;
     currency: string;
     fees: readonly FeeRow[];
     bookingDate: string;
     now: Date;
+    userId: number | null;
+    guard?: SQL;
   },
 ): Statement[] {
   const ids = intList(input.batchIds);
   const now = input.now.getTime();
+  const invoiceId = input.invoiceKey
+    ? sql`(SELECT id FROM invoices WHERE checkout_key = ${input.invoiceKey})`
+    : sql`NULL`;
   const insert = sql`
-    WITH fees(batch_id, days, premium, net, tax) AS (VALUES ${feeValues(input.fees)}),
+    WITH fees(batch_id, days, premium, net, tax, stamp, rate) AS (VALUES ${feeValues(input.fees)}),
     base AS (SELECT coalesce(max(id), 0) AS id FROM policies),
     seq AS (SELECT value FROM sequences WHERE name = ${POLICY_SERIES}),
     numbered AS (
@@ -85,16 +102,17 @@ export function issuePolicyStatements(
       email, personal_email, phone_country, phone_number, passport_number, residence_country_id,
       destination_country_id, start_date, end_date, destination_address, student_number, plan,
       year_of_study, group_name, group_leader_id, dependency_id, status, premium_minor, net_minor,
-      tax_minor, currency, booking_date, issued_at, created_at, updated_at)
+      tax_minor, tax_rate_bp, stamp_duty_minor, currency, booking_date, issued_at, created_at, updated_at)
     SELECT base.id + n.rn, lower(hex(randomblob(8))),
       'P' || printf('%0${sql.raw(String(POLICY_NUMBER_DIGITS))}d', seq.value + n.rn),
       b.company_id, b.client_id, b.campus_id, b.contract_id, c.product_id, n.batch_id, n.id,
-      (SELECT id FROM invoices WHERE checkout_key = ${input.invoiceKey}),
+      ${invoiceId},
       n.type, n.first_name, n.last_name, n.date_of_birth, n.gender, n.email, n.personal_email,
       n.phone_country, n.phone_number, n.passport_number, n.residence_country_id,
       n.destination_country_id, n.start_date, n.end_date, n.destination_address, n.student_number, n.plan,
-      n.year_of_study, n.group_name, base.id + gl.rn, base.id + dep.rn, 'issued', f.premium, f.net, f.tax,
-      ${input.currency}, ${input.bookingDate}, ${now}, ${now}, ${now}
+      n.year_of_study, n.group_name, base.id + gl.rn, base.id + dep.rn,
+      ${input.guard ? sql`CASE WHEN ${input.guard} THEN 'issued' END` : sql`'issued'`}, f.premium, f.net, f.tax,
+      f.rate, f.stamp, ${input.currency}, ${input.bookingDate}, ${now}, ${now}, ${now}
     FROM numbered n
       JOIN policy_batches b ON b.id = n.batch_id
       JOIN contracts c ON c.id = b.contract_id
@@ -104,8 +122,9 @@ export function issuePolicyStatements(
       LEFT JOIN numbered gl ON gl.id = n.group_leader_id
       LEFT JOIN numbered dep ON dep.id = n.dependency_id
     ORDER BY n.rn`;
+  // The batches are issued once (the caller's guard), so their policies are the ones just written.
   const advance = sql`UPDATE sequences SET value = value + (
-      SELECT count(*) FROM policies WHERE invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${input.invoiceKey})
+      SELECT count(*) FROM policies WHERE batch_id IN (${ids})
     ) WHERE name = ${POLICY_SERIES}`;
   // Every policy's history starts with its issue (policy_transactions, append-only).
   const issued = sql`INSERT INTO policy_transactions (public_id, policy_id, company_id, client_id, kind,
@@ -116,9 +135,9 @@ export function issuePolicyStatements(
         'premium_minor', p.premium_minor, 'tax_minor', p.tax_minor),
       p.premium_minor, p.tax_minor,
       CASE WHEN p.premium_minor > 0 THEN round(CAST(p.tax_minor AS REAL) / p.premium_minor, 6) END,
-      p.currency, p.version, p.invoice_id, NULL, i.created_by, ${now}
-    FROM policies p JOIN invoices i ON i.id = p.invoice_id
-    WHERE i.checkout_key = ${input.invoiceKey}
+      p.currency, p.version, p.invoice_id, NULL, ${input.userId}, ${now}
+    FROM policies p
+    WHERE p.batch_id IN (${ids})
     ORDER BY p.id`;
   return [db.run(insert), db.run(advance), db.run(issued)];
 }

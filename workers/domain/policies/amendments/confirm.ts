@@ -144,13 +144,16 @@ export async function confirmStatements(
   const range = (start: string, end: string) =>
     sql.raw(`strftime('%d/%m/%Y', ${start}) || ' - ' || strftime('%d/%m/%Y', ${end})`);
   statements.push(
-    db.run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor, total_minor)
+    // Each line keeps its rate: the policy's own (a credit is at the rate it was charged). No stamp duty.
+    db.run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor, total_minor,
+        kind, tax_rate_bp, stamp_duty_minor)
       SELECT ${lineInvoice(X)}, p.id,
         pr.name || ' · ' || p.policy_number || ' · ' || p.first_name || ' ' || p.last_name || ' ('
           || ${range('l.old_start_date', 'l.old_end_date')} || ${
             cancel ? sql`', cancelled)'` : sql`' → ' || ${range('l.new_start_date', 'l.new_end_date')} || ')'`
           },
-        1, abs(l.premium_diff_minor), abs(l.tax_diff_minor), abs(l.premium_diff_minor + l.tax_diff_minor)
+        1, abs(l.premium_diff_minor), abs(l.tax_diff_minor), abs(l.premium_diff_minor + l.tax_diff_minor),
+        'adjustment', p.tax_rate_bp, 0
       FROM policy_amendment_lines l JOIN policies p ON p.id = l.policy_id JOIN products pr ON pr.id = p.product_id
       WHERE l.amendment_id = ${X} AND l.premium_diff_minor != 0
       ORDER BY p.id`),

@@ -6,15 +6,18 @@
  *   length (fees.ts, `feeForDays`: the contract's custom or sale price per started unit of the product's
  *   term, at least the minimum purchase). Moving a trip without changing its length costs nothing, and a
  *   contract price changed after the sale does not reprice what was sold.
- * - Tax is at the rate of the original premium (the policy's tax over its premium), rounded per line half
- *   away from zero, so a credit mirrors a charge exactly.
- * - A cancellation credits the whole premium and its tax.
+ * - Tax is at the policy's original rate (the rate it was issued at, `policies.tax_rate_bp`; for a flat
+ *   tax or a policy issued before rates were kept, its tax over its premium), rounded per line half away
+ *   from zero, so a credit mirrors a charge exactly (workers/domain/invoices/taxes.ts).
+ * - A cancellation credits the whole premium and its tax. Stamp duty is neither charged again on an
+ *   extension nor refunded on a cancellation: it was due once, on the policy (docs/decisions.md).
  * - The product's limits (minimum purchase, maximum term, how far ahead a trip may start, its cover period
  *   and the contract's, the insured's age at the start) are line errors, as are cancelled insureds and
  *   cancelling a policy that has started.
  */
 import type { AmendmentKind } from '../../../../drizzle/schema/policy-enums';
 import { feeForDays, type Pricing } from '../../enrollments/fees';
+import { taxAtOriginalRate } from '../../invoices/taxes';
 import { ageOn, tripDays } from '../../enrollments/rules';
 import { britishDate, msg, parseMessage } from '../../validation';
 
@@ -46,7 +49,11 @@ export interface LinePolicy {
   date_of_birth: string;
   premium_minor: number;
   tax_minor: number;
+  /** The rate the policy was issued at (basis points); null for a flat tax, none, or before 0009. */
+  tax_rate_bp?: number | null;
 }
+
+export { taxAtOriginalRate };
 
 export interface PricedLine {
   new_start_date: string | null;
@@ -69,27 +76,13 @@ const err = (message: string): LineError => {
   return Object.keys(params).length ? { message: key, params } : { message: key };
 };
 
-/** Half away from zero, so -0.5 and 0.5 round to -1 and 1. */
-function roundMinor(v: number): number {
-  return Math.sign(v) * Math.round(Math.abs(v));
-}
-
-/** The tax of a premium difference at the rate the policy's own premium was taxed. */
-export function taxAtOriginalRate(diff: number, policy: { premium_minor: number; tax_minor: number }) {
-  if (!policy.premium_minor) return { tax: 0, rate: 0 };
-  return {
-    tax: roundMinor((diff * policy.tax_minor) / policy.premium_minor),
-    rate: Math.round((policy.tax_minor / policy.premium_minor) * 1e6) / 1e6,
-  };
-}
-
 function dayNumber(iso: string): number {
   return Date.parse(`${iso}T00:00:00Z`) / 86_400_000;
 }
 
 /** The premium of a trip of `days` days under the contract (no tax). */
 export function premiumFor(days: number, terms: ContractTerms): number {
-  return feeForDays(days, { ...terms.pricing, tax: null }).premium_minor;
+  return feeForDays(days, { ...terms.pricing, tax: null, stamp_duty: false }).premium_minor;
 }
 
 /** Prices one line of an amendment and lists why it cannot be applied. */

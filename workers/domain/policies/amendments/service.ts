@@ -291,6 +291,7 @@ export async function quoteAmendment(ctx: ActorCtx, id: string, input: QuoteInpu
       date_of_birth: policies.date_of_birth,
       premium_minor: policies.premium_minor,
       tax_minor: policies.tax_minor,
+      tax_rate_bp: policies.tax_rate_bp,
       currency: policies.currency,
     })
     .from(policyAmendmentLines)
