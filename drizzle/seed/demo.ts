@@ -17,6 +17,7 @@ import { seedDemoClients } from './clients';
 import { seedDemoContracts } from './contracts';
 import { seedBilling } from './billing';
 import { seedReconciliation } from './reconciliation';
+import { seedOnAccountPolicies, seedRegionTaxes } from './issuing';
 import { seedDemoPolicies } from './policies';
 import { notify } from '../../workers/domain/notifications/service';
 import { createInvitation } from '../../workers/domain/auth/service';
@@ -165,6 +166,9 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     oakwoodId: school.id,
     accountManagerId: accountManager.id,
   });
+  // Only when serving: the regions' taxes as the demo's policies are priced (UK IPT 20 %, Irish levy 3 %
+  // and stamp duty; drizzle/seed/issuing.ts).
+  if (env) await seedRegionTaxes(db);
   // Only when serving: tests seed without bindings and build the contracts they need themselves.
   if (env)
     await seedDemoContracts(db, {
@@ -187,6 +191,8 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     });
     // Their invoices over the last twelve months, paid, part paid, overdue, refunded, credited, voided.
     await seedBilling(db, { userId: senior.id });
+    // Oakwood is on monthly terms: four policies ordered today on account, for the period's invoice.
+    await seedOnAccountPolicies(db, env);
     // A bank statement in review, built from what is still unpaid.
     await seedReconciliation(db);
   }
