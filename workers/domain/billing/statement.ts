@@ -9,9 +9,10 @@
  * The invoices read are those the actor may see (`visibleInvoices`), of the client (and campus).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { companies, invoices, transactions } from '../../../drizzle/schema';
+import { campuses, clients, companies, invoices, transactions } from '../../../drizzle/schema';
+import { requirePermission } from '../access/actor';
 import { findCampus, findClient } from '../access/finders';
-import { visibleInvoices } from '../access/scope';
+import { visibleCampus, visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
 import { major, msg, todayIso } from '../validation';
@@ -324,3 +325,14 @@ export async function clientReceivables(ctx: ActorCtx, clientId: string) {
   };
 }
 export type ClientReceivables = Awaited<ReturnType<typeof clientReceivables>>;
+
+/** The campuses of a client the actor may ask a statement of (a school user's campus choice). */
+export async function statementCampuses(ctx: ActorCtx, clientId: number) {
+  requirePermission(ctx.actor, STATEMENT_ACCESS);
+  return ctx.db
+    .select({ id: campuses.public_id, name: campuses.name })
+    .from(campuses)
+    .innerJoin(clients, eq(clients.id, campuses.client_id))
+    .where(and(eq(campuses.client_id, clientId), visibleCampus(ctx.actor)))
+    .orderBy(campuses.name);
+}
