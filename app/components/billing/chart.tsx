@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatMinor } from '~/lib/money';
+import { ScrollBox } from '~/components/ui/data-table';
 
 export interface ChartMonth {
   month: string;
@@ -47,56 +48,58 @@ export function InvoicedCollectedChart({ currency, months }: { currency: string;
   const label = (m: string) => `${m.slice(5, 7)}/${m.slice(2, 4)}`;
   return (
     <figure className="min-w-0">
-      <svg
-        viewBox={`0 0 ${W} ${H}`}
-        role="img"
-        aria-labelledby={`${id}-t ${id}-d`}
-        className="h-auto w-full"
-        data-chart="invoiced-collected"
-      >
-        <title id={`${id}-t`}>{title}</title>
-        <desc id={`${id}-d`}>
-          {t('billing.chart.desc', {
-            invoiced: formatMinor(sum('invoiced_minor'), currency),
-            collected: formatMinor(sum('collected_minor'), currency),
-          })}
-        </desc>
-        {Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step).map((v) => (
-          <g key={v}>
-            <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
-            <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" fontSize="12" fill="#475569">
-              {shortAmount(v)}
-            </text>
-          </g>
-        ))}
-        {months.map((m, i) => {
-          const x = PAD.left + i * slot + slot / 2;
-          return (
-            <g key={m.month}>
-              <rect
-                x={x - bar - 1}
-                y={y(m.invoiced_minor)}
-                width={bar}
-                height={PAD.top + plotH - y(m.invoiced_minor)}
-                fill="#1e4e8c"
-                rx="2"
-              />
-              <rect
-                x={x + 1}
-                y={y(m.collected_minor)}
-                width={bar}
-                height={PAD.top + plotH - y(m.collected_minor)}
-                fill="#16a34a"
-                rx="2"
-              />
-              <text x={x} y={H - PAD.bottom + 18} textAnchor="middle" fontSize="12" fill="#475569">
-                {label(m.month)}
+      <ScrollBox label={title}>
+        <svg
+          viewBox={`0 0 ${W} ${H}`}
+          role="img"
+          aria-labelledby={`${id}-t ${id}-d`}
+          className="h-auto w-full min-w-[520px]"
+          data-chart="invoiced-collected"
+        >
+          <title id={`${id}-t`}>{title}</title>
+          <desc id={`${id}-d`}>
+            {t('billing.chart.desc', {
+              invoiced: formatMinor(sum('invoiced_minor'), currency),
+              collected: formatMinor(sum('collected_minor'), currency),
+            })}
+          </desc>
+          {Array.from({ length: Math.round(top / step) + 1 }, (_, i) => i * step).map((v) => (
+            <g key={v}>
+              <line x1={PAD.left} x2={W - PAD.right} y1={y(v)} y2={y(v)} stroke="#e2e8f0" />
+              <text x={PAD.left - 8} y={y(v) + 4} textAnchor="end" fontSize="12" fill="#475569">
+                {shortAmount(v)}
               </text>
             </g>
-          );
-        })}
-        <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="#94a3b8" />
-      </svg>
+          ))}
+          {months.map((m, i) => {
+            const x = PAD.left + i * slot + slot / 2;
+            return (
+              <g key={m.month}>
+                <rect
+                  x={x - bar - 1}
+                  y={y(m.invoiced_minor)}
+                  width={bar}
+                  height={PAD.top + plotH - y(m.invoiced_minor)}
+                  fill="#1e4e8c"
+                  rx="2"
+                />
+                <rect
+                  x={x + 1}
+                  y={y(m.collected_minor)}
+                  width={bar}
+                  height={PAD.top + plotH - y(m.collected_minor)}
+                  fill="#16a34a"
+                  rx="2"
+                />
+                <text x={x} y={H - PAD.bottom + 18} textAnchor="middle" fontSize="12" fill="#475569">
+                  {label(m.month)}
+                </text>
+              </g>
+            );
+          })}
+          <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH} y2={PAD.top + plotH} stroke="#94a3b8" />
+        </svg>
+      </ScrollBox>
       <figcaption className="mt-2 flex flex-wrap gap-4 text-sm text-slate-700" aria-hidden="true">
         <span className="inline-flex items-center gap-2">
           <span className="inline-block h-3 w-3 rounded-sm bg-[#1e4e8c]" />
