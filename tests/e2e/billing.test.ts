@@ -115,7 +115,7 @@ describe('billing summary and statements', () => {
     await screenshots(finance, 'billing-summary');
     await finance.getByRole('link', { name: CLIENT }).first().click();
     await waitForPath(finance, /^\/clients\/[a-z0-9]+\/receivables$/);
-    expect(await finance.getByRole('rowheader', { name: invoiceNumber }).count()).toBe(1);
+    await expect.poll(() => finance.getByRole('rowheader', { name: invoiceNumber }).count()).toBe(1);
     await screenshots(finance, 'billing-receivables', ['desktop']);
     await finance.getByRole('link', { name: t('billing.statement.link') }).click();
     await waitForPath(finance, /^\/clients\/[a-z0-9]+\/statement$/);
