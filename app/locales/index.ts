@@ -4,6 +4,7 @@ import en_activity from './en/activity.json';
 import en_amendments from './en/amendments.json';
 import en_app from './en/app.json';
 import en_auth from './en/auth.json';
+import en_billing from './en/billing.json';
 import en_campuses from './en/campuses.json';
 import en_cancellations from './en/cancellations.json';
 import en_cart from './en/cart.json';
@@ -52,6 +53,7 @@ import ca_activity from './ca/activity.json';
 import ca_amendments from './ca/amendments.json';
 import ca_app from './ca/app.json';
 import ca_auth from './ca/auth.json';
+import ca_billing from './ca/billing.json';
 import ca_campuses from './ca/campuses.json';
 import ca_cancellations from './ca/cancellations.json';
 import ca_cart from './ca/cart.json';
@@ -100,6 +102,7 @@ import cn_activity from './cn/activity.json';
 import cn_amendments from './cn/amendments.json';
 import cn_app from './cn/app.json';
 import cn_auth from './cn/auth.json';
+import cn_billing from './cn/billing.json';
 import cn_campuses from './cn/campuses.json';
 import cn_cancellations from './cn/cancellations.json';
 import cn_cart from './cn/cart.json';
@@ -148,6 +151,7 @@ import de_activity from './de/activity.json';
 import de_amendments from './de/amendments.json';
 import de_app from './de/app.json';
 import de_auth from './de/auth.json';
+import de_billing from './de/billing.json';
 import de_campuses from './de/campuses.json';
 import de_cancellations from './de/cancellations.json';
 import de_cart from './de/cart.json';
@@ -196,6 +200,7 @@ import es_activity from './es/activity.json';
 import es_amendments from './es/amendments.json';
 import es_app from './es/app.json';
 import es_auth from './es/auth.json';
+import es_billing from './es/billing.json';
 import es_campuses from './es/campuses.json';
 import es_cancellations from './es/cancellations.json';
 import es_cart from './es/cart.json';
@@ -244,6 +249,7 @@ import fr_activity from './fr/activity.json';
 import fr_amendments from './fr/amendments.json';
 import fr_app from './fr/app.json';
 import fr_auth from './fr/auth.json';
+import fr_billing from './fr/billing.json';
 import fr_campuses from './fr/campuses.json';
 import fr_cancellations from './fr/cancellations.json';
 import fr_cart from './fr/cart.json';
@@ -292,6 +298,7 @@ import it_activity from './it/activity.json';
 import it_amendments from './it/amendments.json';
 import it_app from './it/app.json';
 import it_auth from './it/auth.json';
+import it_billing from './it/billing.json';
 import it_campuses from './it/campuses.json';
 import it_cancellations from './it/cancellations.json';
 import it_cart from './it/cart.json';
@@ -340,6 +347,7 @@ import pt_activity from './pt/activity.json';
 import pt_amendments from './pt/amendments.json';
 import pt_app from './pt/app.json';
 import pt_auth from './pt/auth.json';
+import pt_billing from './pt/billing.json';
 import pt_campuses from './pt/campuses.json';
 import pt_cancellations from './pt/cancellations.json';
 import pt_cart from './pt/cart.json';
@@ -391,6 +399,7 @@ export const localeResources = {
     "amendments": en_amendments,
     "app": en_app,
     "auth": en_auth,
+    "billing": en_billing,
     "campuses": en_campuses,
     "cancellations": en_cancellations,
     "cart": en_cart,
@@ -441,6 +450,7 @@ export const localeResources = {
     "amendments": ca_amendments,
     "app": ca_app,
     "auth": ca_auth,
+    "billing": ca_billing,
     "campuses": ca_campuses,
     "cancellations": ca_cancellations,
     "cart": ca_cart,
@@ -491,6 +501,7 @@ export const localeResources = {
     "amendments": cn_amendments,
     "app": cn_app,
     "auth": cn_auth,
+    "billing": cn_billing,
     "campuses": cn_campuses,
     "cancellations": cn_cancellations,
     "cart": cn_cart,
@@ -541,6 +552,7 @@ export const localeResources = {
     "amendments": de_amendments,
     "app": de_app,
     "auth": de_auth,
+    "billing": de_billing,
     "campuses": de_campuses,
     "cancellations": de_cancellations,
     "cart": de_cart,
@@ -591,6 +603,7 @@ export const localeResources = {
     "amendments": es_amendments,
     "app": es_app,
     "auth": es_auth,
+    "billing": es_billing,
     "campuses": es_campuses,
     "cancellations": es_cancellations,
     "cart": es_cart,
@@ -641,6 +654,7 @@ export const localeResources = {
     "amendments": fr_amendments,
     "app": fr_app,
     "auth": fr_auth,
+    "billing": fr_billing,
     "campuses": fr_campuses,
     "cancellations": fr_cancellations,
     "cart": fr_cart,
@@ -691,6 +705,7 @@ export const localeResources = {
     "amendments": it_amendments,
     "app": it_app,
     "auth": it_auth,
+    "billing": it_billing,
     "campuses": it_campuses,
     "cancellations": it_cancellations,
     "cart": it_cart,
@@ -741,6 +756,7 @@ export const localeResources = {
     "amendments": pt_amendments,
     "app": pt_app,
     "auth": pt_auth,
+    "billing": pt_billing,
     "campuses": pt_campuses,
     "cancellations": pt_cancellations,
     "cart": pt_cart,

@@ -22,6 +22,8 @@ export async function startServer({ port = 8799, region = 'uk' } = {}) {
   if (!/Demo data loaded|already has data/.test(log)) throw new Error(`Server did not start:\n${log}`);
   return {
     base,
+    /** The local D1/R2 folder (wrangler --persist-to), for benchmarks that seed with SQL. */
+    persist,
     stop() {
       try {
         process.kill(-child.pid, 'SIGTERM');

@@ -100,3 +100,83 @@ export async function reloadInvoice(id: number): Promise<InvoiceRow> {
 }
 
 export { day, db };
+
+// ---------------------------------------------------------------- summary and statements (H5)
+
+/** A small deterministic random source (mulberry32), so generated billing data is the same each run. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/**
+ * Generated money history for one client: `count` invoices over the last ~200 days with part and full
+ * payments, refunds, credit notes against invoices and on the account, and a voided invoice.
+ */
+export async function generateBilling(
+  owner: { company_id: number; client_id: number; campus_ids: (number | null)[]; currency?: string },
+  count: number,
+  seed: number,
+): Promise<void> {
+  const rnd = seededRandom(seed);
+  const pick = <T>(xs: T[]) => xs[Math.floor(rnd() * xs.length)];
+  for (let n = 0; n < count; n += 1) {
+    const issued = -Math.floor(rnd() * 200);
+    const total = 1000 + Math.floor(rnd() * 90_000);
+    let inv = await insertInvoice({
+      company_id: owner.company_id,
+      client_id: owner.client_id,
+      campus_id: pick(owner.campus_ids),
+      currency: owner.currency ?? 'GBP',
+      total_minor: total,
+      tax_minor: Math.round(total / 6),
+      date: day(issued),
+      due_at: day(issued + pick([0, 14, 30, 60])),
+    });
+    const r = rnd();
+    const paidOn = day(Math.min(0, issued + Math.floor(rnd() * 40)));
+    if (r < 0.3) inv = await insertTransaction(inv, { amount_minor: total, paid_on: paidOn });
+    else if (r < 0.5)
+      inv = await insertTransaction(inv, { amount_minor: Math.floor(total / 3), paid_on: paidOn });
+    else if (r < 0.58) {
+      inv = await insertTransaction(inv, { amount_minor: total, paid_on: paidOn });
+      inv = await insertTransaction(inv, {
+        kind: 'refund',
+        amount_minor: Math.floor(total / 4),
+        paid_on: paidOn,
+      });
+    } else if (r < 0.66)
+      await insertInvoice({
+        company_id: owner.company_id,
+        client_id: owner.client_id,
+        campus_id: inv.campus_id,
+        type: 'credit_note',
+        credit_for_id: inv.id,
+        currency: inv.currency,
+        total_minor: Math.floor(total / 2),
+        date: paidOn,
+        due_at: paidOn,
+      });
+    else if (r < 0.7) inv = await insertTransaction(inv, { amount_minor: total + 500, paid_on: paidOn });
+    else if (r < 0.74) {
+      await db().update(invoices).set({ voided_at: new Date() }).where(eq(invoices.id, inv.id));
+      await runBatch(db(), [settleInvoice(db(), inv.id, new Date())]);
+    } else if (r < 0.8)
+      await insertInvoice({
+        company_id: owner.company_id,
+        client_id: owner.client_id,
+        campus_id: inv.campus_id,
+        type: 'credit_note',
+        currency: inv.currency,
+        total_minor: 700 + Math.floor(rnd() * 3000),
+        date: paidOn,
+        due_at: paidOn,
+      });
+  }
+}

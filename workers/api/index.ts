@@ -24,6 +24,7 @@ import { policyCancellationsApi } from './policy-cancellations';
 import { policyDocumentsApi } from './policy-documents';
 import { policiesApi } from './policies';
 import { reconciliationApi } from './reconciliation';
+import { billingApi } from './billing';
 import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
@@ -57,6 +58,7 @@ api.route('/', policyCancellationsApi);
 api.route('/', policyDocumentsApi);
 api.route('/', policiesApi);
 api.route('/', reconciliationApi);
+api.route('/', billingApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

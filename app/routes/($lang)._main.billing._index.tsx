@@ -1,0 +1,136 @@
+/**
+ * /billing (Accounting > Billing): the billing summary. Per currency what is outstanding, overdue and paid
+ * this month; the chart of the last twelve months' invoiced and collected amounts (SVG in the HTML); and
+ * the aging of every client's balance, largest first, each linking to the client's receivables. A school
+ * user's billing page is their own statement of account.
+ */
+import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { Link, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import { billingSummary, SUMMARY_PERMISSION } from '@server/domain/billing/summary';
+import { langOf, requirePermissions } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import { localePath } from '~/i18n/config';
+import { formatMinor } from '~/lib/money';
+import { Card, PageHeader } from '~/components/ui/card';
+import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { ScrollBox } from '~/components/ui/data-table';
+import { InvoicedCollectedChart } from '~/components/billing/chart';
+import { AgingCells, AgingHeaders } from '~/components/billing/statement-view';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, SUMMARY_PERMISSION);
+  if (ctx.actor.user_type === 'school') throw redirect(localePath(langOf(request), '/billing/statement'));
+  return json({ title: pageTitle(context, request, 'billing.title'), summary: await billingSummary(ctx) });
+}
+
+export default function BillingSummaryPage() {
+  const { t, i18n } = useTranslation();
+  const { summary } = useLoaderData<typeof loader>();
+  const to = (path: string) => localePath(i18n.language, path);
+  const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+  return (
+    <div>
+      <PageHeader title={t('billing.title')} />
+      {!summary.currencies.length ? (
+        <Card>
+          <p className="text-slate-700">{t('billing.empty')}</p>
+        </Card>
+      ) : null}
+      {summary.currencies.map((c) => (
+        <section key={c.currency} aria-label={c.currency} className="mb-8">
+          <SummaryTiles
+            tiles={[
+              {
+                label: t('billing.tiles.outstanding', { currency: c.currency }),
+                value: formatMinor(c.outstanding_minor, c.currency),
+              },
+              {
+                label: t('billing.tiles.overdue', { currency: c.currency }),
+                value: formatMinor(c.overdue_minor, c.currency),
+              },
+              {
+                label: t('billing.tiles.paid_this_month', { currency: c.currency }),
+                value: formatMinor(c.paid_this_month_minor, c.currency),
+              },
+              {
+                label: t('billing.tiles.unapplied_credit', { currency: c.currency }),
+                value: formatMinor(c.unapplied_credit_minor, c.currency),
+              },
+            ]}
+          />
+          <Card>
+            <h2 className="mb-4 text-base font-semibold text-slate-900">
+              {t('billing.chart.title', { currency: c.currency })}
+            </h2>
+            <InvoicedCollectedChart
+              currency={c.currency}
+              months={summary.months.filter((m) => m.currency === c.currency)}
+            />
+          </Card>
+        </section>
+      ))}
+      {summary.currencies.length ? (
+        <section className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
+          <h2 className="px-4 pt-4 text-base font-semibold text-slate-900">{t('billing.aging.title')}</h2>
+          <ScrollBox label={t('billing.aging.caption')}>
+            <table className="mt-2 min-w-full divide-y divide-slate-200">
+              <caption className="sr-only">{t('billing.aging.caption')}</caption>
+              <thead className="bg-slate-50">
+                <AgingHeaders
+                  first={
+                    <>
+                      <th scope="col" className={th}>
+                        {t('billing.aging.client')}
+                      </th>
+                      <th scope="col" className={th}>
+                        {t('billing.aging.currency')}
+                      </th>
+                    </>
+                  }
+                />
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {summary.aging.length ? (
+                  summary.aging.map((a) => (
+                    <tr key={`${a.client.id}-${a.currency}`}>
+                      <th scope="row" className="px-3 py-2 text-left text-sm font-medium">
+                        <Link
+                          to={to(`/clients/${a.client.id}/receivables`)}
+                          className="text-primary-800 underline-offset-2 hover:underline"
+                        >
+                          {a.client.name}
+                        </Link>
+                      </th>
+                      <td className="px-3 py-2 text-sm">{a.currency}</td>
+                      <AgingCells
+                        currency={a.currency}
+                        aging={{
+                          current: a.current_minor,
+                          d1_30: a.d1_30_minor,
+                          d31_60: a.d31_60_minor,
+                          d61_90: a.d61_90_minor,
+                          over_90: a.over_90_minor,
+                          credit: a.unapplied_credit_minor,
+                          total: a.total_minor,
+                        }}
+                      />
+                    </tr>
+                  ))
+                ) : (
+                  <tr>
+                    <td colSpan={9} className="px-3 py-6 text-center text-sm text-slate-600">
+                      {t('billing.aging.empty')}
+                    </td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </ScrollBox>
+        </section>
+      ) : null}
+    </div>
+  );
+}

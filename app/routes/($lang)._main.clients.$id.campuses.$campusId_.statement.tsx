@@ -1,0 +1,19 @@
+/** /clients/{id}/campuses/{campusId}/statement: a campus's statement of account for any period (staff). */
+import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
+import { statementPage } from '~/lib/billing.server';
+import { StatementPage } from '~/components/billing/statement-page';
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
+
+export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+  statementPage(request, context, {
+    kind: 'campus',
+    clientId: params.id ?? '',
+    campusId: params.campusId ?? '',
+  });
+
+export default function CampusStatement() {
+  const data = useLoaderData<typeof loader>();
+  return <StatementPage statement={data.statement} error={data.error} campuses={data.campuses} />;
+}

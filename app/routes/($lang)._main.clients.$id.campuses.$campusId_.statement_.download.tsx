@@ -1,0 +1,10 @@
+/** /clients/{id}/campuses/{campusId}/statement/download?format=pdf|xlsx: the campus's statement as a file. */
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { statementDownload } from '~/lib/billing.server';
+
+export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+  statementDownload(request, context, {
+    kind: 'campus',
+    clientId: params.id ?? '',
+    campusId: params.campusId ?? '',
+  });

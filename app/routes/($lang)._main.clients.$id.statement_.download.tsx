@@ -1,0 +1,6 @@
+/** /clients/{id}/statement/download?format=pdf|xlsx: the client's statement as a file. */
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { statementDownload } from '~/lib/billing.server';
+
+export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
+  statementDownload(request, context, { kind: 'client', clientId: params.id ?? '' });

@@ -1,0 +1,126 @@
+/**
+ * Billing in the browser: a school user checks out by bank transfer (an unpaid invoice), then finance opens
+ * /billing, whose chart is SVG in the page's HTML (no JavaScript needed) with the client in the aging table,
+ * and follows the client to its receivables and statement; the school user's billing page is its own
+ * statement of account, which it downloads as PDF (the client's name and the invoice number read back) and
+ * as Excel.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { pdfText } from '../support/pdf-text';
+import {
+  hydrated,
+  launchBrowser,
+  newPage,
+  pathOf,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+} from './support/browser';
+import { t } from './support/i18n';
+import { UK_URL } from './support/servers';
+
+const BASE = UK_URL;
+const SCHOOL = 'school.admin@demo.test';
+const FINANCE = 'finance@demo.test';
+const CLIENT = 'Oakwood International School';
+
+let browser: Browser;
+let school: Page;
+let invoiceNumber: string;
+
+function devSecret(): string {
+  const vars = readFileSync(join(inject('appDir'), '.dev.vars'), 'utf8');
+  return vars.match(/^SESSION_SECRET=(.*)$/m)![1].trim();
+}
+
+async function downloaded(page: Page, click: () => Promise<void>) {
+  const [download] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: download.suggestedFilename(), bytes: new Uint8Array(readFileSync(await download.path())) };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  school = await newPage(browser, BASE);
+  await signIn(school, SCHOOL);
+  const res = await fetch(`${BASE}/__dev/ordering/open-batch`, {
+    method: 'POST',
+    headers: { 'x-dev-secret': devSecret(), 'content-type': 'application/json' },
+    body: JSON.stringify({ email: SCHOOL, applicants: 2, first_names: ['Zoë', 'Seán'], with_email: true }),
+  });
+  expect(res.ok).toBe(true);
+  await visit(school, '/cart/checkout');
+  await school.locator('input[name="payment_method"][value="bank_transfer"]').check();
+  await school.getByRole('button', { name: t('checkout.confirm') }).click();
+  await waitForPath(school, /^\/payment\/bank-transfer\/pay-invoice\/[a-z0-9]+\/start$/);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('billing summary and statements', () => {
+  it('a school user sees its own statement and downloads it as PDF and Excel', async () => {
+    await visit(school, '/billing');
+    await waitForPath(school, '/billing/statement');
+    await hydrated(school);
+    expect(pathOf(school)).toBe('/billing/statement');
+    expect(await school.getByRole('heading', { level: 1 }).textContent()).toBe(t('billing.statement.title'));
+    // The checkout's invoice is the statement's last invoice line (today's, the newest number).
+    const invoiceRows = school
+      .locator('tbody tr:not([data-line])')
+      .filter({ has: school.getByRole('cell', { name: t('billing.statement.kinds.invoice'), exact: true }) });
+    invoiceNumber = (await invoiceRows.last().locator('td').nth(2).textContent())!.trim();
+    expect(invoiceNumber).toMatch(/\d/);
+    await screenshots(school, 'billing-statement');
+    const pdf = await downloaded(school, () =>
+      school.getByRole('link', { name: t('billing.statement.download_pdf') }).click(),
+    );
+    expect(pdf.name).toMatch(/^statement-Oakwood-International-School-\d{4}-01-01-\d{4}-\d{2}-\d{2}\.pdf$/);
+    mkdirSync(join('test-output', 'screenshots'), { recursive: true });
+    writeFileSync(join('test-output', 'screenshots', 'billing-statement.pdf'), pdf.bytes);
+    const text = (await pdfText(pdf.bytes)).join('\n');
+    expect(text).toContain(CLIENT);
+    expect(text).toContain(invoiceNumber);
+    const xlsx = await downloaded(school, () =>
+      school.getByRole('link', { name: t('billing.statement.download_xlsx') }).click(),
+    );
+    expect(xlsx.name).toMatch(/\.xlsx$/);
+    expect(Array.from(xlsx.bytes.slice(0, 2))).toEqual([0x50, 0x4b]);
+    // A period that ends before it starts says so.
+    await visit(school, '/billing/statement?from=2026-05-01&to=2026-04-01');
+    expect(await school.getByRole('alert').first().textContent()).toContain(t('billing.errors.period'));
+  });
+  it('finance opens /billing: tiles, the chart drawn in the HTML, the aging with the client', async () => {
+    const finance = await newPage(browser, BASE);
+    await signIn(finance, FINANCE);
+    // The HTML as served, before any JavaScript: the chart is already there.
+    const html = await (await finance.request.get(`${BASE}/billing`)).text();
+    expect(html).toMatch(/<svg[^>]*role="img"[^>]*data-chart="invoiced-collected"/);
+    expect(html).toContain('<title');
+    expect(html).toContain(CLIENT);
+    await visit(finance, '/billing');
+    await hydrated(finance);
+    expect(await finance.getByRole('heading', { level: 1 }).textContent()).toBe(t('billing.title'));
+    await expect
+      .poll(() => finance.getByText(t('billing.tiles.outstanding', 'en', { currency: 'GBP' })).count())
+      .toBe(1);
+    expect(
+      await finance.getByRole('img', { name: t('billing.chart.title', 'en', { currency: 'GBP' }) }).count(),
+    ).toBe(1);
+    // The figures of the chart are also a table for screen readers.
+    const table = finance.getByRole('table', { name: t('billing.chart.title', 'en', { currency: 'GBP' }) });
+    expect(await table.locator('tbody tr').count()).toBe(12);
+    await screenshots(finance, 'billing-summary');
+    await finance.getByRole('link', { name: CLIENT }).first().click();
+    await waitForPath(finance, /^\/clients\/[a-z0-9]+\/receivables$/);
+    await expect.poll(() => finance.getByRole('rowheader', { name: invoiceNumber }).count()).toBe(1);
+    await screenshots(finance, 'billing-receivables', ['desktop']);
+    await finance.getByRole('link', { name: t('billing.statement.link') }).click();
+    await waitForPath(finance, /^\/clients\/[a-z0-9]+\/statement$/);
+    await expect.poll(() => finance.getByRole('cell', { name: invoiceNumber }).count()).toBe(1);
+    await finance.close();
+  });
+});
