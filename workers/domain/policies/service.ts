@@ -30,11 +30,7 @@ import { NotFound, ValidationFailed } from '../errors';
 import { orderBy, paginate, type Page } from '../lists';
 import { msg, todayIso } from '../validation';
 import { policyConditions } from './filters';
-import {
-  POLICY_DEFAULT_ORDER,
-  type PolicyListQuery,
-  type PolicyListStatus,
-} from './list-query';
+import { POLICY_DEFAULT_ORDER, type PolicyListQuery, type PolicyListStatus } from './list-query';
 import { policyStatus } from './status';
 
 export const READ = 'read_policy';
