@@ -12,7 +12,9 @@ const item = (base: number, tax: number, rate: number | null, stamp = 0) => ({
 describe('invoice tax lines', () => {
   it('names the tax by region', () => {
     expect(taxLabel('GB')).toBe('taxes.lines.ipt');
+    expect(taxLabel('GBR')).toBe('taxes.lines.ipt');
     expect(taxLabel('ie')).toBe('taxes.lines.levy');
+    expect(taxLabel('IRL')).toBe('taxes.lines.levy');
     expect(taxLabel('FR')).toBe('taxes.lines.tax');
     expect(taxLabel(null)).toBe('taxes.lines.tax');
   });

@@ -19,13 +19,15 @@ export type TaxLine =
   | { kind: 'tax'; label: string; rate_bp: number | null; base_minor: number; amount_minor: number }
   | { kind: 'stamp_duty'; label: string; count: number; amount_minor: number };
 
-/** The message key naming a country's premium tax (ISO 3166 alpha-2 code of the campus's country). */
+/** The message key naming a country's premium tax (the ISO 3166 alpha-2 or alpha-3 code of the country). */
 export function taxLabel(countryCode: string | null | undefined): string {
   switch ((countryCode ?? '').toUpperCase()) {
     case 'GB':
+    case 'GBR':
     case 'UK':
       return 'taxes.lines.ipt';
     case 'IE':
+    case 'IRL':
       return 'taxes.lines.levy';
     default:
       return 'taxes.lines.tax';
