@@ -47,12 +47,16 @@ const tripDays = (start: string, end: string) =>
 
 /**
  * The premium of a trip under the demo's weekly-priced contract (drizzle/seed/amendments.ts): 45.00 per
- * started week (30.00 net), with 12 % insurance premium tax on top.
+ * started week (30.00 net), with insurance premium tax at the higher rate, 20 %, on top
+ * (travel insurance; drizzle/seed/issuing.ts).
  */
+/** The UK's higher rate of insurance premium tax, which applies to travel insurance. */
+const DEMO_IPT = 0.2;
+
 export function seedPremium(start: string, end: string) {
   const weeks = Math.ceil(Math.max(6, tripDays(start, end)) / 7);
   const premium = weeks * 4500;
-  return { premium, net: weeks * 3000, tax: Math.round(premium * 0.12) };
+  return { premium, net: weeks * 3000, tax: Math.round(premium * DEMO_IPT) };
 }
 
 /**
@@ -139,7 +143,7 @@ export async function buildIssuedPolicies(
       db.run(sql`INSERT INTO policies (id, public_id, policy_number, company_id, client_id, campus_id, contract_id,
           product_id, batch_id, type, first_name, last_name, date_of_birth, gender, email, passport_number,
           residence_country_id, destination_country_id, start_date, end_date, group_name, group_leader_id,
-          dependency_id, status, premium_minor, net_minor, tax_minor, currency, booking_date, issued_at,
+          dependency_id, status, premium_minor, net_minor, tax_minor, tax_rate_bp, currency, booking_date, issued_at,
           cancelled_at, cancelled_by, cancel_reason, version, created_at, updated_at)
         SELECT value->>'id', value->>'public_id', value->>'policy_number', ${campus.company_id}, ${campus.client_id},
           ${input.campusId}, ${contract.id}, ${contract.product_id}, ${batch.id}, value->>'type',
@@ -147,7 +151,7 @@ export async function buildIssuedPolicies(
           value->>'passport_number', value->>'residence_country_id', value->>'destination_country_id',
           value->>'start_date', value->>'end_date', value->>'group_name', value->>'group_leader_id',
           value->>'dependency_id', value->>'status', value->>'premium_minor', value->>'net_minor',
-          value->>'tax_minor', ${contract.currency}, ${booking}, ${t}, value->>'cancelled_at',
+          value->>'tax_minor', ${DEMO_IPT * 10_000}, ${contract.currency}, ${booking}, ${t}, value->>'cancelled_at',
           value->>'cancelled_by', value->>'cancel_reason', value->>'version', ${t}, ${t}
         FROM json_each(${JSON.stringify(part)})`),
     );
@@ -158,13 +162,13 @@ export async function buildIssuedPolicies(
         before, after, premium_diff_minor, tax_diff_minor, tax_rate, currency, document_version, user_id, created_at)
       SELECT lower(hex(randomblob(8))), id, company_id, client_id, 'issue', ${isoDay(issuedAt)}, NULL,
         json_object('start_date', start_date, 'end_date', end_date, 'product_id', product_id),
-        premium_minor, tax_minor, 0.12, currency, 1, ${input.createdBy}, ${t}
+        premium_minor, tax_minor, ${DEMO_IPT}, currency, 1, ${input.createdBy}, ${t}
       FROM policies WHERE batch_id = ${batch.id}`),
     db.run(sql`INSERT INTO policy_transactions (public_id, policy_id, company_id, client_id, kind, effective_date,
         before, after, premium_diff_minor, tax_diff_minor, tax_rate, currency, document_version, user_id, created_at)
       SELECT lower(hex(randomblob(8))), id, company_id, client_id, 'cancellation',
         date(cancelled_at / 1000, 'unixepoch'), json_object('status', 'issued'),
-        json_object('status', 'cancelled', 'reason', cancel_reason), -premium_minor, -tax_minor, 0.12, currency, 2,
+        json_object('status', 'cancelled', 'reason', cancel_reason), -premium_minor, -tax_minor, ${DEMO_IPT}, currency, 2,
         cancelled_by, cancelled_at
       FROM policies WHERE batch_id = ${batch.id} AND status = 'cancelled'`),
   );

@@ -235,6 +235,8 @@ describe('fees', () => {
       premium_minor: 28500,
       net_minor: 18000,
       tax_minor: 3420,
+      tax_rate_bp: 1200,
+      stamp_duty_minor: 0,
       total_minor: 31920,
       currency: 'GBP',
     });

@@ -145,8 +145,8 @@ describe('an invoice page', () => {
     const d = await invoiceDetail(await finance(), inv.public_id);
     expect(d.billing_address).toBeNull();
     expect(d.tax_lines).toEqual([
-      { kind: 'tax', label: 'taxes.lines.tax', rate_bp: 2000, base_minor: 15_000, amount_minor: 3000 },
-      { kind: 'tax', label: 'taxes.lines.tax', rate_bp: 300, base_minor: 3000, amount_minor: 90 },
+      { kind: 'tax', label: 'taxes.lines.ipt', rate_bp: 2000, base_minor: 15_000, amount_minor: 3000 },
+      { kind: 'tax', label: 'taxes.lines.ipt', rate_bp: 300, base_minor: 3000, amount_minor: 90 },
       { kind: 'stamp_duty', label: 'taxes.lines.stamp_duty', count: 1, amount_minor: 100 },
     ]);
     expect(d).toMatchObject({
@@ -305,7 +305,7 @@ describe('files', () => {
     const text = (await pdfText(new Uint8Array(pdf.body))).join('\n');
     expect(text).toContain(inv.number);
     expect(text).toContain('Łukasz 王芳');
-    expect(text).toContain('Tax (20 %)');
+    expect(text).toContain('Insurance premium tax (20 %)');
     expect(text).toContain('Stamp duty (1)');
     expect(text).toContain('GBP 151.90');
     const xlsx = await invoiceFile(ctx, inv.public_id, 'excel');
