@@ -1,99 +1,16 @@
 /**
  * /invoices/{invoiceId}/record-payment: finance records money that came in for an invoice (a part
- * payment or the balance), with its date, how it came, a note and the receipt. Back to the invoice's
- * page (or the `back` address) with a toast.
+ * payment or the balance), with its date, how it came, a note and the receipt. Back to the invoice's page
+ * (or the `back` address) with a toast. The page and its rules are shared with record-refund.
  */
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
-import { useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
-import { recordTransactionSchema } from '@server/domain/payments/schema';
-import { RECORD_PERMISSION, recordTransaction, transactionFormView } from '@server/domain/payments/record';
-import { todayIso } from '@server/domain/validation';
-import { formAction } from '~/lib/actions';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
-import { pageTitle } from '~/lib/meta';
-import { useMessage } from '~/lib/messages';
-import { backField, backOf, invoicePagePath } from '~/lib/payments';
-import { localePath } from '~/i18n/config';
-import { Alert, Card, PageHeader } from '~/components/ui/card';
-import { InvoiceMoneyFacts, TransactionForm } from '~/components/payments/transaction-form';
-
-const schema = recordTransactionSchema.merge(backField);
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { recordAction, recordLoader } from '~/lib/record-transaction.server';
+import { RecordTransactionPage } from '~/components/payments/record-transaction-page';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, RECORD_PERMISSION);
-  const view = await orNotFound(transactionFormView(ctx, params.invoiceId ?? '', 'payment'));
-  return json({
-    ...view,
-    today: todayIso(ctx.now),
-    back: backOf(request),
-    title: pageTitle(context, request, 'payments.record.payment_title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) => recordLoader('payment', args);
 
-export const action = (args: ActionFunctionArgs) =>
-  formAction({
-    schema,
-    permission: RECORD_PERMISSION,
-    async handle(input, { ctx, params, formData, redirect }) {
-      const { back, ...fields } = input;
-      const result = await recordTransaction(
-        ctx,
-        params.invoiceId ?? '',
-        'payment',
-        fields,
-        formData.get('receipt'),
-      );
-      return redirect(
-        back ?? invoicePagePath(result.invoice),
-        result.duplicate ? 'payments.toasts.already_recorded' : 'payments.toasts.payment_recorded',
-      );
-    },
-  })(args);
+export const action = (args: ActionFunctionArgs) => recordAction('payment', args);
 
-export default function RecordPayment() {
-  const { t, i18n } = useTranslation();
-  const m = useMessage();
-  const { invoice, money, blocked, form_key, today, back } = useLoaderData<typeof loader>();
-  const answer = useActionData<typeof action>();
-  const cancelTo = localePath(i18n.language, back ?? invoicePagePath(invoice));
-  return (
-    <div className="mx-auto max-w-3xl space-y-6">
-      <PageHeader
-        title={t('payments.record.payment_title')}
-        description={t('payments.record.payment_intro', { number: invoice.number })}
-      />
-      <Card>
-        <InvoiceMoneyFacts
-          number={invoice.number}
-          client={invoice.client.name}
-          currency={invoice.currency}
-          money={money}
-        />
-      </Card>
-      {blocked ? (
-        <Alert tone="info">{m(blocked)}</Alert>
-      ) : (
-        <Card>
-          <TransactionForm
-            id="record-payment"
-            schema={schema}
-            lastResult={answer?.submission}
-            currency={invoice.currency}
-            defaults={{ amount: (money.balance / 100).toFixed(2), paid_on: today, method: 'bank_transfer' }}
-            submitLabel={t('payments.record.payment_submit')}
-            cancelTo={cancelTo}
-            hidden={{ idempotency_key: form_key, ...(back ? { back } : {}) }}
-          />
-        </Card>
-      )}
-    </div>
-  );
-}
+export default RecordTransactionPage;

@@ -1,0 +1,54 @@
+/**
+ * The page of /invoices/{invoiceId}/record-payment and /record-refund (app/lib/record-transaction.server.ts):
+ * the invoice's money, then the form (amount, date, how the money moved, note, receipt), or why nothing
+ * can be recorded now.
+ */
+import { useActionData, useLoaderData } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
+import type { recordAction, recordLoader } from '~/lib/record-transaction.server';
+import { useMessage } from '~/lib/messages';
+import { invoicePagePath, recordPageSchema } from '~/lib/payments';
+import { localePath } from '~/i18n/config';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { InvoiceMoneyFacts, TransactionForm } from '~/components/payments/transaction-form';
+
+export function RecordTransactionPage() {
+  const { t, i18n } = useTranslation();
+  const m = useMessage();
+  const { kind, invoice, money, blocked, form_key, today, back } = useLoaderData<typeof recordLoader>();
+  const answer = useActionData<typeof recordAction>();
+  const cancelTo = localePath(i18n.language, back ?? invoicePagePath(invoice));
+  const suggested = kind === 'payment' ? money.balance : money.refundable;
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <PageHeader
+        title={t(`payments.record.${kind}_title`)}
+        description={t(`payments.record.${kind}_intro`, { number: invoice.number })}
+      />
+      <Card>
+        <InvoiceMoneyFacts
+          number={invoice.number}
+          client={invoice.client.name}
+          currency={invoice.currency}
+          money={money}
+        />
+      </Card>
+      {blocked ? (
+        <Alert tone="info">{m(blocked)}</Alert>
+      ) : (
+        <Card>
+          <TransactionForm
+            id={`record-${kind}`}
+            schema={recordPageSchema}
+            lastResult={answer?.submission}
+            currency={invoice.currency}
+            defaults={{ amount: (suggested / 100).toFixed(2), paid_on: today, method: 'bank_transfer' }}
+            submitLabel={t(`payments.record.${kind}_submit`)}
+            cancelTo={cancelTo}
+            hidden={{ idempotency_key: form_key, ...(back ? { back } : {}) }}
+          />
+        </Card>
+      )}
+    </div>
+  );
+}

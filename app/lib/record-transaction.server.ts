@@ -1,0 +1,46 @@
+/**
+ * The loader and action of the two pages that record money on an invoice, /invoices/{id}/record-payment
+ * and /record-refund: the same form, rules and answer, told apart by the kind of transaction.
+ */
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { RECORD_PERMISSION, recordTransaction, transactionFormView } from '@server/domain/payments/record';
+import { todayIso } from '@server/domain/formats';
+import { formAction } from '~/lib/actions.server';
+import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { pageTitle } from '~/lib/meta';
+import { backOf, invoicePagePath, recordPageSchema } from '~/lib/payments';
+
+export type RecordKind = 'payment' | 'refund';
+
+export async function recordLoader(kind: RecordKind, { request, context, params }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, RECORD_PERMISSION);
+  const view = await orNotFound(transactionFormView(ctx, params.invoiceId ?? '', kind));
+  return json({
+    ...view,
+    kind,
+    today: todayIso(ctx.now),
+    back: backOf(request),
+    title: pageTitle(context, request, `payments.record.${kind}_title`),
+  });
+}
+
+export function recordAction(kind: RecordKind, args: ActionFunctionArgs) {
+  return formAction({
+    schema: recordPageSchema,
+    permission: RECORD_PERMISSION,
+    async handle(input, { ctx, params, formData, redirect }) {
+      const { back, ...fields } = input;
+      const result = await recordTransaction(
+        ctx,
+        params.invoiceId ?? '',
+        kind,
+        fields,
+        formData.get('receipt'),
+      );
+      return redirect(
+        back ?? invoicePagePath(result.invoice),
+        result.duplicate ? 'payments.toasts.already_recorded' : `payments.toasts.${kind}_recorded`,
+      );
+    },
+  })(args);
+}
