@@ -27,6 +27,8 @@ function actorWith(permissions: string[]): Actor {
     preferred_lang: 'en',
     session_id: null,
     holds_other_region_token: false,
+    api_key_id: null,
+    support_admin_id: null,
   };
 }
 

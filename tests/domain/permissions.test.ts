@@ -13,6 +13,12 @@ import {
 } from '../../workers/domain/access/actor';
 import { DEFAULT_ROLES } from '../../workers/domain/access/default-roles';
 import {
+  assertCanGrantPermissions,
+  assertCanGrantRoles,
+  canGrantRole,
+  permissionsBeyond,
+} from '../../workers/domain/access/grants';
+import {
   ALL_PERMISSIONS,
   PERMISSION_GROUPS,
   isPermission,
@@ -39,8 +45,34 @@ function actorWith(permissionNames: string[], roleSlugs: string[] = ['finance'])
     preferred_lang: 'en',
     session_id: null,
     holds_other_region_token: false,
+    api_key_id: null,
+    support_admin_id: null,
   };
 }
+
+describe('granting: nobody hands out more than they hold', () => {
+  const granter = actorWith(['read_client', 'update_client', 'read_campus']);
+
+  it('names the permissions beyond the actor, once each and sorted', () => {
+    expect(
+      permissionsBeyond(granter, ['update_client', 'delete_client', 'archive_client', 'delete_client']),
+    ).toEqual(['archive_client', 'delete_client']);
+    expect(permissionsBeyond(granter, ['read_client'])).toEqual([]);
+    expect(() => assertCanGrantPermissions(granter, ['read_campus', 'read_client'])).not.toThrow();
+    expect(() => assertCanGrantPermissions(granter, ['read_campus', 'create_campus'])).toThrow(Forbidden);
+  });
+
+  it('gives a role only to a user of its family, and only within the actor permissions', () => {
+    const schoolRole = { family: 'school' as const, permissions: ['read_campus'] };
+    expect(canGrantRole(granter, schoolRole, 'school')).toBe(true);
+    expect(canGrantRole(granter, schoolRole, 'company')).toBe(false);
+    expect(
+      canGrantRole(granter, { family: 'school', permissions: ['read_campus', 'create_campus'] }, 'school'),
+    ).toBe(false);
+    expect(() => assertCanGrantRoles(granter, [schoolRole], 'school')).not.toThrow();
+    expect(() => assertCanGrantRoles(granter, [schoolRole], 'student')).toThrow(Forbidden);
+  });
+});
 
 describe('permission guard', () => {
   const actor = actorWith(['read_client', 'read_campus']);

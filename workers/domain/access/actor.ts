@@ -45,6 +45,10 @@ export interface Actor {
   preferred_lang: string;
   session_id: number | null;
   holds_other_region_token: boolean;
+  /** Set when the request came with an API key instead of a session: the key's id (its scope narrows this actor). */
+  api_key_id: number | null;
+  /** Set in the support view: the senior admin viewing the portal as this user (their user id). */
+  support_admin_id: number | null;
 }
 
 /** True when the actor holds the permission through any of their roles. */
@@ -96,6 +100,8 @@ export async function loadActor(
     sessionId?: number | null;
     selectedCompanyId?: number | null;
     holdsOtherRegionToken?: boolean;
+    apiKeyId?: number | null;
+    supportAdminId?: number | null;
   } = {},
 ): Promise<Actor | null> {
   const [userRows, roleRows, permissionRows, companyRows, campusRows] = await db.batch([
@@ -176,6 +182,8 @@ export async function loadActor(
     preferred_lang: user.preferred_lang,
     session_id: opts.sessionId ?? null,
     holds_other_region_token: !!opts.holdsOtherRegionToken || user.other_region_access,
+    api_key_id: opts.apiKeyId ?? null,
+    support_admin_id: opts.supportAdminId ?? null,
   };
 }
 
