@@ -20,6 +20,7 @@ import {
   ctx,
   db,
   lastPinFor,
+  otherPin,
   seedUk,
   uniqueIp,
   userByEmail,
@@ -210,32 +211,62 @@ describe('sign-in attempt limits', () => {
     ).resolves.toMatchObject({ userId: user.id });
   });
 
-  it('counts attempts on any account from one address: one past the address limit is refused', async () => {
+  it('lets a hundred staff behind one address all sign in (password and PIN): successes do not count', async () => {
     const ip = uniqueIp();
-    const t0 = new Date('2026-06-02T09:00:00Z');
-    // Earlier failed attempts from this address, counted straight into the limiter rather than by
-    // dozens of deliberately slow password checks.
-    for (let i = 0; i < SIGN_IN_LIMITS.perAddress - 2; i++) {
-      await hit(db(), `signin:ip:${ip}`, SIGN_IN_LIMITS.windowMs, t0);
+    const t0 = new Date('2026-06-02T08:00:00Z');
+    const staff = [];
+    for (let i = 0; i < 100; i++) staff.push(await freshUser());
+    for (const [i, person] of staff.entries()) {
+      const at = ctx({ ip, now: new Date(t0.getTime() + i * 1000) });
+      const { pendingToken } = await startSignIn(at, { email: person.email, password: DEMO_PASSWORD });
+      const signedIn = await completeSignIn(at, { pendingToken, pin: await lastPinFor(person.email) });
+      expect(signedIn.actor.user_id).toBe(person.id);
     }
-    // The last attempts the limit allows, on two other accounts: still answered on their merits.
-    await expectInvalidCredentials(
-      startSignIn(ctx({ ip, now: t0 }), { email: 'guess-1@demo.test', password: DEMO_PASSWORD }),
-    );
-    await expectInvalidCredentials(
-      startSignIn(ctx({ ip, now: t0 }), { email: DEMO_ACCOUNTS.finance, password: 'Wrong-Passw0rd!' }),
-    );
+    // A hundred real password checks (scrypt) take a while: a generous limit, no timing asserted.
+  }, 300_000);
+
+  it('refuses the 31st failed attempt from one address, on any account and even with the right password', async () => {
+    const ip = uniqueIp();
+    const t0 = new Date('2026-06-03T09:00:00Z');
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) {
+      await expectInvalidCredentials(
+        startSignIn(ctx({ ip, now: t0 }), { email: `guess-${i}@demo.test`, password: DEMO_PASSWORD }),
+      );
+    }
+    const person = await freshUser();
     const refused = await failureOf(
-      startSignIn(ctx({ ip, now: t0 }), { email: DEMO_ACCOUNTS.accountManager, password: DEMO_PASSWORD }),
+      startSignIn(ctx({ ip, now: t0 }), { email: person.email, password: DEMO_PASSWORD }),
     );
     expect(refused).toBeInstanceOf(TooManyRequests);
-    // Another address is not affected.
+    // Another address is not affected, and the address opens again in the next window.
     await expect(
-      startSignIn(ctx({ ip: uniqueIp(), now: t0 }), {
-        email: DEMO_ACCOUNTS.accountManager,
+      startSignIn(ctx({ ip: uniqueIp(), now: t0 }), { email: person.email, password: DEMO_PASSWORD }),
+    ).resolves.toMatchObject({ userId: person.id });
+    await expect(
+      startSignIn(ctx({ ip, now: new Date(t0.getTime() + SIGN_IN_LIMITS.windowMs + MINUTE) }), {
+        email: person.email,
         password: DEMO_PASSWORD,
       }),
-    ).resolves.toBeTruthy();
+    ).resolves.toMatchObject({ userId: person.id });
+  }, 120_000);
+
+  it('counts wrong PINs from one address: past the limit the PIN step is refused, a right PIN too', async () => {
+    const ip = uniqueIp();
+    const t0 = new Date('2026-06-04T09:00:00Z');
+    const person = await freshUser();
+    const at = ctx({ ip, now: t0 });
+    const { pendingToken } = await startSignIn(at, { email: person.email, password: DEMO_PASSWORD });
+    const pin = await lastPinFor(person.email);
+    // Earlier wrong PINs from this address (on other people's PINs), counted straight into the limiter.
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress - 1; i++) {
+      await hit(db(), `pin:ip:${ip}`, SIGN_IN_LIMITS.windowMs, t0);
+    }
+    const wrong = await failureOf(completeSignIn(at, { pendingToken, pin: otherPin(pin) }));
+    expect(wrong).toBeInstanceOf(ValidationFailed);
+    expect(await failureOf(completeSignIn(at, { pendingToken, pin }))).toBeInstanceOf(TooManyRequests);
+    await expect(
+      completeSignIn(ctx({ ip: uniqueIp(), now: t0 }), { pendingToken, pin }),
+    ).resolves.toMatchObject({ actor: { user_id: person.id } });
   });
 });
 

@@ -3,7 +3,7 @@ import { contactMessages, invitations, sessions, users } from '../../../drizzle/
 import { runBatch } from '../../platform/db';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import { hashPassword, needsRehash, verifyPassword } from '../../platform/auth/password';
-import { hit, clear } from '../../platform/rate-limit';
+import { hit, clear, peek } from '../../platform/rate-limit';
 import { translate } from '../../platform/i18n';
 import { requireActor, type Actor } from '../access/actor';
 import { logActivity } from '../audit/activity-log';
@@ -21,23 +21,43 @@ import {
   resolveActor,
 } from './sessions';
 
-/** Sign-in attempt limits: per account and per network address, in a 15 minute window. */
+/**
+ * Sign-in attempt limits, in a 15 minute window: every attempt on one account counts (a success clears
+ * it); from one network address only the FAILED attempts count, so a school's staff behind one address
+ * can all sign in while guessing from it is still stopped.
+ */
 export const SIGN_IN_LIMITS = { windowMs: 15 * 60 * 1000, perAccount: 5, perAddress: 30 } as const;
 
 const SUPPORT_EMAIL = 'support@enrolment-portal.test';
 
+function tooManyAttempts() {
+  return new TooManyRequests(msg('auth.too_many_attempts'), SIGN_IN_LIMITS.windowMs / 1000);
+}
+
 async function limit(ctx: Ctx, keys: { key: string; max: number }[]) {
   for (const { key, max } of keys) {
     const count = await hit(ctx.db, key, SIGN_IN_LIMITS.windowMs, ctx.now);
-    if (count > max) throw new TooManyRequests(msg('auth.too_many_attempts'), SIGN_IN_LIMITS.windowMs / 1000);
+    if (count > max) throw tooManyAttempts();
   }
 }
 
-function signInLimitKeys(ctx: Ctx, email: string) {
-  return [
-    { key: `signin:account:${email}`, max: SIGN_IN_LIMITS.perAccount },
-    { key: `signin:ip:${ctx.ip ?? 'unknown'}`, max: SIGN_IN_LIMITS.perAddress },
-  ];
+/**
+ * Runs one credential check (password or PIN) under the per-address limit of failures: refused once the
+ * address has failed `perAddress` times in the window; a refusal of the check counts one failure.
+ */
+async function failuresPerAddress<T>(ctx: Ctx, kind: 'signin' | 'pin', check: () => Promise<T>): Promise<T> {
+  const key = `${kind}:ip:${ctx.ip ?? 'unknown'}`;
+  if ((await peek(ctx.db, key, SIGN_IN_LIMITS.windowMs, ctx.now)) >= SIGN_IN_LIMITS.perAddress) {
+    throw tooManyAttempts();
+  }
+  try {
+    return await check();
+  } catch (error) {
+    if (error instanceof ValidationFailed || error instanceof TooManyRequests) {
+      await hit(ctx.db, key, SIGN_IN_LIMITS.windowMs, ctx.now);
+    }
+    throw error;
+  }
 }
 
 function lang(ctx: Ctx, fallback?: string) {
@@ -84,12 +104,15 @@ export function normaliseEmail(email: string) {
 /** Checks email and password, with attempt limits; one message whatever was wrong. */
 async function verifyCredentials(ctx: Ctx, input: { email: string; password: string }) {
   const email = normaliseEmail(input.email);
-  await limit(ctx, signInLimitKeys(ctx, email));
-  const user = await findUserByEmail(ctx, email);
-  const ok = await verifyPassword(input.password, user?.password_hash);
-  if (!ok || !user || !canSignIn(user)) {
-    throw ValidationFailed.field('password', msg('auth.invalid_credentials'));
-  }
+  const user = await failuresPerAddress(ctx, 'signin', async () => {
+    await limit(ctx, [{ key: `signin:account:${email}`, max: SIGN_IN_LIMITS.perAccount }]);
+    const found = await findUserByEmail(ctx, email);
+    const ok = await verifyPassword(input.password, found?.password_hash);
+    if (!ok || !found || !canSignIn(found)) {
+      throw ValidationFailed.field('password', msg('auth.invalid_credentials'));
+    }
+    return found;
+  });
   if (needsRehash(user.password_hash!)) {
     await ctx.db
       .update(users)
@@ -145,13 +168,10 @@ export async function apiSignIn(
     await sendLoginPin(ctx, user);
     return { pin_required: true };
   }
-  await checkPin(ctx.db, ctx.env, {
-    purpose: 'login',
-    target: user.email,
-    pin: input.pin,
-    now: ctx.now,
-    consume: true,
-  });
+  const pin = input.pin;
+  await failuresPerAddress(ctx, 'pin', () =>
+    checkPin(ctx.db, ctx.env, { purpose: 'login', target: user.email, pin, now: ctx.now, consume: true }),
+  );
   return openSession(ctx, user.id, 'api');
 }
 
@@ -177,14 +197,15 @@ export async function completeSignIn(
   if (!pending) throw new Unauthenticated(msg('auth.session_expired'));
   const [user] = await ctx.db.select().from(users).where(eq(users.id, pending.user_id)).limit(1);
   if (!canSignIn(user)) throw new Unauthenticated(msg('auth.session_expired'));
-  await limit(ctx, [{ key: `pin:ip:${ctx.ip ?? 'unknown'}`, max: SIGN_IN_LIMITS.perAddress }]);
-  await checkPin(ctx.db, ctx.env, {
-    purpose: 'login',
-    target: user.email,
-    pin: input.pin,
-    now: ctx.now,
-    consume: true,
-  });
+  await failuresPerAddress(ctx, 'pin', () =>
+    checkPin(ctx.db, ctx.env, {
+      purpose: 'login',
+      target: user.email,
+      pin: input.pin,
+      now: ctx.now,
+      consume: true,
+    }),
+  );
   return openSession(ctx, user.id, pending.kind, { replaceSessionId: pending.id });
 }
 
