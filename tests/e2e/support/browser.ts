@@ -3,7 +3,6 @@
  * sign-in as a person does it (PIN read from the development mailbox), and screenshots. Every page made
  * by newPage() is checked with axe (axe.ts) whenever it loads and whenever a test waits for it.
  */
-import { randomInt } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -32,20 +31,9 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
-/**
- * A new context is a fresh profile: no cookies, no storage, and its own network address (the
- * `cf-connecting-ip` Cloudflare would set, which the local runtime keeps when present). The suite plays
- * many people; from one shared address its sign-ins would reach the per-address attempt limit
- * (SIGN_IN_LIMITS) within the 15-minute window, as a real office of that many people would.
- */
+/** A new context is a fresh profile: no cookies, no storage. */
 export function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({
-    baseURL,
-    viewport: DESKTOP,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    extraHTTPHeaders: { 'cf-connecting-ip': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` },
-  });
+  return browser.newContext({ baseURL, viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/London' });
 }
 
 export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
