@@ -5,11 +5,39 @@
  * (docs/performance.md, "what keeps zod in the browser"). A form that validates in the browser imports its
  * own schema from the domain; value lists come from the areas' pure `values` modules.
  */
-export { clientListQuerySchema } from '@server/domain/clients/schema';
+import { z } from 'zod';
+
+/** The browser checks of a form (required, lengths, patterns) for the loader to send: see useSchemaForm. */
+export { getZodConstraint as constraintsOf, parseWithZod } from '@conform-to/zod';
+
+/** An intent's target: the public id of the row it acts on. */
+export const idSchema = z.object({ id: z.string().min(1).max(40) });
+
+/** An order's batch, by its public id (the welcome emails of an order). */
+export const batchIdSchema = z.object({ batch_id: z.string().min(1).max(40) });
+
+/** An intent that carries no fields (archive, activate, clone from a page header). */
+export const emptySchema = z.object({});
+
+/** An intent's target by row number (the configuration lists). */
+export const rowIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+export {
+  clientActionSchema,
+  clientFactFindFormSchema,
+  clientFilesFormSchema,
+  clientListQuerySchema,
+  clientProfileSchema,
+} from '@server/domain/clients/schema';
 export { companyListSchema } from '@server/domain/companies/schema';
-export { countryListSchema } from '@server/domain/countries/schema';
-export { insurerListSchema, insurerStatusSchema } from '@server/domain/insurers/schema';
-export { productGroupListQuerySchema, productListQuerySchema } from '@server/domain/products/schema';
+export { countryListSchema, countryStatusSchema } from '@server/domain/countries/schema';
+export { insurerListSchema, insurerSchema, insurerStatusSchema } from '@server/domain/insurers/schema';
+export {
+  productGroupListQuerySchema,
+  productListQuerySchema,
+  setStatusSchema as productStatusSchema,
+} from '@server/domain/products/schema';
+export { productDetailsSchema } from '@server/domain/products/tabs';
 export {
   linesQuerySchema,
   reviewIntentSchemas,
@@ -18,3 +46,9 @@ export {
   statementUploadFormSchema,
 } from '@server/domain/reconciliation/schema';
 export { generateInvoicesSchema } from '@server/domain/invoices/periodic-schema';
+export { campusDetailsSchema } from '@server/domain/campuses/schema';
+export { mappingSchema } from '@server/domain/imports/schema';
+export { confirmOpenSchema } from '@server/domain/checkout/schema';
+export { approveBankTransferSchema } from '@server/domain/payments/schema';
+export { invoiceItemsQuerySchema } from '@server/domain/invoices/schema';
+export { loginEmailSchema, loginPasswordSchema, pinSchema } from '@server/domain/auth/schema';

@@ -14,10 +14,11 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { confirmOpenSchema } from '@server/domain/checkout/schema';
+import { confirmOpenSchema, constraintsOf } from '~/lib/schemas.server';
+import { formAction } from '~/lib/actions.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import {
   CHECKOUT_PERMISSION,
   cartClearTime,
@@ -34,7 +35,7 @@ import { taxLabel } from '@server/domain/invoices/tax-lines';
 import { invoicedOn, isPeriodic } from '@server/domain/invoices/periodic';
 import { Conflict } from '@server/domain/errors';
 import { todayIso } from '@server/domain/formats';
-import { langOf, orNotFound, requirePermissions, withFormErrors } from '~/lib/guards.server';
+import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
@@ -91,6 +92,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const today = todayIso(ctx.now);
   return json({
     step: 'review' as const,
+    constraint: constraintsOf(confirmOpenSchema),
     title: pageTitle(context, request, 'checkout.title'),
     checkoutKey: newCheckoutKey(),
     staff,
@@ -135,32 +137,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, CHECKOUT_PERMISSION);
-  const lang = langOf(request);
-  const submission = parseWithZod(await request.formData(), { schema: confirmOpenSchema });
-  if (submission.status !== 'success') return json({ result: submission.reply() }, { status: 400 });
-  const r = await withFormErrors(submission, () => confirmOpenBatches(ctx, submission.value));
-  if (!r.ok) return json({ result: r.reply }, { status: r.status });
-  if (!('invoice' in r.value)) {
-    const first = r.value.invoices[0];
-    // Issued on account only (periodic terms): this page says so and when they will be invoiced.
-    if (!first) throw redirect(localePath(lang, `/cart/checkout?placed=${submission.value.checkout_key}`));
-    throw redirect(localePath(lang, `${confirmationPath(first.id)}?placed=1`));
-  }
-  const invoice = r.value.invoice;
-  if (invoice.status !== 'paid' && invoice.payment_method === 'credit_card')
-    throw redirect(localePath(lang, `/cart/checkout?invoice=${invoice.id}`));
-  if (invoice.status !== 'paid' && invoice.payment_method === 'bank_transfer') {
-    try {
-      await startBankTransfer(ctx, invoice.id, { currency: invoice.currency });
-    } catch (e) {
-      if (!(e instanceof Conflict)) throw e;
-    }
-    throw redirect(localePath(lang, `/payment/bank-transfer/pay-invoice/${invoice.id}/start`));
-  }
-  throw redirect(localePath(lang, `${confirmationPath(invoice.id)}?placed=1`));
-}
+/** Confirm: issues the cart's open batches, then the payment step the chosen method needs. */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: confirmOpenSchema,
+    permission: CHECKOUT_PERMISSION,
+    async handle(input, { ctx, redirect }) {
+      const placed = await confirmOpenBatches(ctx, input);
+      if (!('invoice' in placed)) {
+        const first = placed.invoices[0];
+        // Issued on account only (periodic terms): this page says so and when they will be invoiced.
+        if (!first) return redirect(`/cart/checkout?placed=${input.checkout_key}`);
+        return redirect(`${confirmationPath(first.id)}?placed=1`);
+      }
+      const invoice = placed.invoice;
+      if (invoice.status !== 'paid' && invoice.payment_method === 'credit_card')
+        return redirect(`/cart/checkout?invoice=${invoice.id}`);
+      if (invoice.status !== 'paid' && invoice.payment_method === 'bank_transfer') {
+        try {
+          await startBankTransfer(ctx, invoice.id, { currency: invoice.currency });
+        } catch (e) {
+          if (!(e instanceof Conflict)) throw e;
+        }
+        return redirect(`/payment/bank-transfer/pay-invoice/${invoice.id}/start`);
+      }
+      return redirect(`${confirmationPath(invoice.id)}?placed=1`);
+    },
+  })(args);
 
 export default function Checkout() {
   const data = useLoaderData<typeof loader>();
@@ -231,11 +234,11 @@ function ReviewStep() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: 'checkout',
-    lastResult: answer?.result,
-    constraint: getZodConstraint(confirmOpenSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: confirmOpenSchema }),
+    schema: () => import('@server/domain/checkout/schema').then((m) => m.confirmOpenSchema),
+    lastResult: answer?.submission,
+    constraint: data.step === 'review' ? data.constraint : undefined,
     shouldValidate: 'onSubmit',
   });
   if (data.step !== 'review') return null;

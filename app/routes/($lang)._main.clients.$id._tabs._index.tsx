@@ -2,15 +2,20 @@
 import { json, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { FACT_FIND_QUESTIONS, clientProfileSchema, factFindSchema } from '@server/domain/clients/schema';
+import { FACT_FIND_QUESTIONS } from '@server/domain/clients/values';
 import { setClientFile } from '@server/domain/clients/files';
 import { updateClient } from '@server/domain/clients/service';
 import { clientMetadata } from '@server/domain/clients/queries';
 import { requirePermissions } from '~/lib/guards.server';
+import {
+  clientFactFindFormSchema,
+  clientFilesFormSchema,
+  clientProfileSchema,
+  constraintsOf,
+} from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { formatDateTime } from '~/lib/dates';
@@ -32,19 +37,21 @@ import { EditCard, saveErrors, useClient } from '~/components/clients/client-pag
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_client');
   const managers = can(ctx.actor, 'update_client') ? (await clientMetadata(ctx)).account_managers : null;
-  return json({ managers });
+  return json({
+    managers,
+    constraints: {
+      profile: constraintsOf(clientProfileSchema),
+      factFind: constraintsOf(clientFactFindFormSchema),
+    },
+  });
 }
-
-const factFindForm = z.object({ fact_find: factFindSchema });
-/** The uploads ride along unparsed: the clients service checks their kind and size. */
-const filesForm = z.object({ logo: z.unknown().optional(), return_policy: z.unknown().optional() });
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       profile: { schema: clientProfileSchema, permission: 'update_client' },
-      fact_find: { schema: factFindForm, permission: 'update_client' },
-      files: { schema: filesForm, permission: 'update_client' },
+      fact_find: { schema: clientFactFindFormSchema, permission: 'update_client' },
+      files: { schema: clientFilesFormSchema, permission: 'update_client' },
     },
     async handle(input, { ctx, params, redirect }) {
       const id = params.id ?? '';
@@ -70,27 +77,27 @@ export const action = (args: ActionFunctionArgs) =>
 export default function ClientProfileTab() {
   const { t } = useTranslation();
   const { client, canUpdate } = useClient();
-  const { managers } = useLoaderData<typeof loader>();
+  const { managers, constraints } = useLoaderData<typeof loader>();
   const data = answerOf(useActionData<typeof action>());
   useAnswerError(data);
   const busy = useNavigation().state === 'submitting';
   const location = useLocation();
   const lastResult = (intent: string) => (data?.intent === intent ? data.submission : undefined);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: `client-profile-${client.updated_at}`,
+    schema: () => import('@server/domain/clients/schema').then((m) => m.clientProfileSchema),
     lastResult: lastResult('profile'),
     defaultValue: clientFormValue(client),
-    constraint: getZodConstraint(clientProfileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientProfileSchema }),
+    constraint: constraints.profile,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const [factForm, factFields] = useForm({
+  const [factForm, factFields] = useSchemaForm({
     id: `client-fact-find-${client.updated_at}`,
+    schema: () => import('@server/domain/clients/schema').then((m) => m.clientFactFindFormSchema),
     lastResult: lastResult('fact_find'),
     defaultValue: { fact_find: client.fact_find },
-    constraint: getZodConstraint(factFindForm),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: factFindForm }),
+    constraint: constraints.factFind,
     shouldValidate: 'onBlur',
   });
   const [filesFormMeta] = useForm({ id: `client-files-${location.key}`, lastResult: lastResult('files') });

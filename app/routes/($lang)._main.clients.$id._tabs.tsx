@@ -13,8 +13,7 @@ import {
 } from '@remix-run/cloudflare';
 import { Outlet, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { CLIENT_ACTIONS } from '@server/domain/clients/schema';
+import { clientActionSchema } from '~/lib/schemas.server';
 import { getClient } from '@server/domain/clients/service';
 import { applyClientAction } from '@server/domain/clients/status';
 import { CLIENT_DETAIL_TABS, clientActionsFor, clientTabsFor } from '@server/domain/clients/tabs';
@@ -60,7 +59,7 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       status: {
-        schema: z.object({ action: z.enum(CLIENT_ACTIONS) }),
+        schema: clientActionSchema,
         permission: 'archive_client|update_client|delete_client',
       },
     },

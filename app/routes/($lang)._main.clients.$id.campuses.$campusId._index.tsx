@@ -1,15 +1,14 @@
 /** A campus's details tab, the page's own address: its profile and billing. */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { campusBillingShape, campusProfileShape } from '@server/domain/campuses/schema';
 import { campusFormOptions, updateCampusDetails } from '@server/domain/campuses/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { requirePermissions } from '~/lib/guards.server';
+import { campusDetailsSchema, constraintsOf } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Card } from '~/components/ui/card';
@@ -20,19 +19,21 @@ import { SaveButton, useCampus } from '~/components/campuses/campus-page';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_campus');
-  if (!can(ctx.actor, 'update_campus')) return json({ countries: null, managers: [] });
+  if (!can(ctx.actor, 'update_campus')) return json({ countries: null, managers: [], constraint: {} });
   const [countries, options] = await Promise.all([
     countryOptions(ctx.db),
     campusFormOptions(ctx, params.id ?? ''),
   ]);
-  return json({ countries, managers: options.account_managers });
+  return json({
+    countries,
+    managers: options.account_managers,
+    constraint: constraintsOf(campusDetailsSchema),
+  });
 }
-
-const detailsSchema = z.object({ ...campusProfileShape, ...campusBillingShape });
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: detailsSchema,
+    schema: campusDetailsSchema,
     permission: 'update_campus',
     async handle(input, { ctx, params, redirect }) {
       const { account_number_ap, account_number_ar, payment_terms, pay_with_bank_transfer, ...profile } =
@@ -50,17 +51,15 @@ export const action = (args: ActionFunctionArgs) =>
 export default function CampusDetailsTab() {
   const { t } = useTranslation();
   const { campus, can: allowed } = useCampus();
-  const { countries, managers } = useLoaderData<typeof loader>();
+  const { countries, managers, constraint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useAnswerError(data);
-  // The shapes' fields are read by name.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  const [form, fields] = useForm<Record<string, any>>({
+  const [form, fields] = useSchemaForm({
     id: `campus-details-${campus.updated_at}`,
+    schema: () => import('@server/domain/campuses/schema').then((m) => m.campusDetailsSchema),
     lastResult: data?.submission,
     defaultValue: campusFormValue(campus),
-    constraint: getZodConstraint(detailsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: detailsSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

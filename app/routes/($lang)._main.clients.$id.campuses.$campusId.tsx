@@ -12,7 +12,6 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, Outlet, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { activateCampus, archiveCampus, cloneCampus, getCampus } from '@server/domain/campuses/service';
 import { CAMPUS_TABS, campusTabsFor } from '@server/domain/campuses/tabs';
@@ -30,6 +29,7 @@ import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { RouteTabs } from '~/components/ui/tabs';
 import { campusBase } from '~/components/campuses/campus-page';
+import { emptySchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -62,9 +62,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
-      archive: { schema: z.object({}), permission: 'archive_campus' },
-      activate: { schema: z.object({}), permission: 'archive_campus' },
-      clone: { schema: z.object({}), permission: 'create_campus' },
+      archive: { schema: emptySchema, permission: 'archive_campus' },
+      activate: { schema: emptySchema, permission: 'archive_campus' },
+      clone: { schema: emptySchema, permission: 'create_campus' },
     },
     async handle(input, { ctx, params, redirect }) {
       const campusId = params.campusId ?? '';

@@ -12,9 +12,9 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
-import { mappingSchema, type DateOrder, type ImportTarget } from '@server/domain/imports/schema';
+import type { DateOrder, ImportTarget } from '@server/domain/imports/schema';
+import { mappingSchema, parseWithZod } from '~/lib/schemas.server';
 import { todayIso } from '@server/domain/formats';
 import { confirmMapping, importFromRequest, withErrors } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';

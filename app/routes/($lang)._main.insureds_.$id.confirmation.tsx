@@ -12,13 +12,16 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, getInputProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { invoiceItemsQuerySchema } from '@server/domain/invoices/schema';
-import { approveBankTransferSchema } from '@server/domain/payments/schema';
+import {
+  approveBankTransferSchema,
+  batchIdSchema,
+  constraintsOf,
+  invoiceItemsQuerySchema,
+} from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import {
   APPROVE_PERMISSION,
   INVOICE_ACCESS,
@@ -69,11 +72,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
       pay: unpaid && can(ctx.actor, 'create_policy'),
       welcome: canAny(ctx.actor, WELCOME_PERMISSION),
     },
+    constraint: constraintsOf(approveBankTransferSchema),
     title: pageTitle(context, request, 'checkout.confirmation.title'),
   });
 }
-
-const welcomeSchema = z.object({ batch_id: z.string().min(1).max(40) });
 
 type Done =
   { done: 'approved' } | { done: 'welcome_sent'; sent: Awaited<ReturnType<typeof sendWelcomeEmails>> };
@@ -83,13 +85,13 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction<
     {
       approve_bank_transfer: { schema: typeof approveBankTransferSchema; permission: string };
-      send_welcome_email: { schema: typeof welcomeSchema; permission: string };
+      send_welcome_email: { schema: typeof batchIdSchema; permission: string };
     },
     Done
   >({
     intents: {
       approve_bank_transfer: { schema: approveBankTransferSchema, permission: INVOICE_ACCESS },
-      send_welcome_email: { schema: welcomeSchema, permission: INVOICE_ACCESS },
+      send_welcome_email: { schema: batchIdSchema, permission: INVOICE_ACCESS },
     },
     async handle(input, { ctx, params }) {
       switch (input.intent) {
@@ -107,16 +109,24 @@ export const action = (args: ActionFunctionArgs) =>
 export default function Confirmation() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { invoice, siblings, transactions, batches, can: allowed, today } = useLoaderData<typeof loader>();
+  const {
+    invoice,
+    siblings,
+    transactions,
+    batches,
+    can: allowed,
+    today,
+    constraint,
+  } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const [params] = useSearchParams();
   const link = (path: string) => localePath(i18n.language, path);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: 'approve-bank-transfer',
+    schema: () => import('@server/domain/payments/schema').then((m) => m.approveBankTransferSchema),
     lastResult: answer?.intent === 'approve_bank_transfer' ? answer.submission : undefined,
-    constraint: getZodConstraint(approveBankTransferSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: approveBankTransferSchema }),
+    constraint,
     shouldValidate: 'onSubmit',
   });
   const dateField = (fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>).date;

@@ -6,10 +6,9 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { REGION_CODES } from '@db/enums';
-import { countryListSchema } from '~/lib/schemas.server';
+import { countryListSchema, countryStatusSchema, rowIdSchema } from '~/lib/schemas.server';
 import { countriesSummary, listCountries, updateCountryStatus } from '@server/domain/countries/service';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
@@ -49,10 +48,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Activate or archive one country from its row. */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: z.object({
-      id: z.coerce.number().int().positive(),
-      status: z.enum(['active', 'archived']),
-    }),
+    schema: rowIdSchema.merge(countryStatusSchema),
     permission: 'archive_country|update_country',
     async handle(input, { ctx }) {
       await updateCountryStatus(ctx, input.id, input.status);

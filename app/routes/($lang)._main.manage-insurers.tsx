@@ -5,15 +5,19 @@ import {
   type ActionFunctionArgs,
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { visibleCompanies } from '@server/domain/access/scope';
 import { activeCountries } from '@server/domain/countries/service';
-import { insurerSchema } from '@server/domain/insurers/schema';
-import { insurerListSchema, insurerStatusSchema } from '~/lib/schemas.server';
+import {
+  constraintsOf,
+  idSchema,
+  insurerListSchema,
+  insurerSchema,
+  insurerStatusSchema,
+} from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import {
   createInsurer,
   deleteInsurer,
@@ -68,11 +72,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     canCreate: can(ctx.actor, 'create_insurer'),
     canUpdate: can(ctx.actor, 'update_insurer'),
     canDelete: can(ctx.actor, 'delete_insurer'),
+    constraint: constraintsOf(insurerSchema),
     title: pageTitle(context, request, 'insurers.title'),
   });
 }
-
-const idSchema = z.object({ id: z.string().min(1).max(40) });
 
 /** Add, update, activate or archive, and delete an insurer. */
 export const action = (args: ActionFunctionArgs) =>
@@ -115,8 +118,18 @@ type Row = ReturnType<typeof useLoaderData<typeof loader>>['list']['items'][numb
 export default function ManageInsurers() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { list, summary, editing, logs, companies, phoneCountries, canCreate, canUpdate, canDelete } =
-    useLoaderData<typeof loader>();
+  const {
+    list,
+    summary,
+    editing,
+    logs,
+    companies,
+    phoneCountries,
+    canCreate,
+    canUpdate,
+    canDelete,
+    constraint,
+  } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [params] = useSearchParams();
   const exportHref = useExportHref();
@@ -128,8 +141,9 @@ export default function ManageInsurers() {
     params.get('add') === '1' ||
     ((data?.intent === 'create' || data?.intent === 'update') && !data.ok);
   const formId = editing ? `insurer-${editing.id}` : 'insurer-new';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: formId,
+    schema: () => import('@server/domain/insurers/schema').then((m) => m.insurerSchema),
     lastResult: data?.intent === 'create' || data?.intent === 'update' ? data.submission : undefined,
     defaultValue: editing
       ? {
@@ -141,8 +155,7 @@ export default function ManageInsurers() {
           website: editing.website ?? '',
         }
       : { company_id: companies.length === 1 ? companies[0].id : '' },
-    constraint: getZodConstraint(insurerSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: insurerSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -1,12 +1,13 @@
 /** A product's details tab, the page's own address: the details form, or the facts for a reader. */
 import { json, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import { productFormOptions, updateProduct } from '@server/domain/products/service';
-import { PRODUCT_DETAIL_KEYS, productDetailsSchema, withCleared } from '@server/domain/products/tabs';
+import { PRODUCT_DETAIL_KEYS, withCleared } from '@server/domain/products/values';
+import { constraintsOf, productDetailsSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
 import { formatDate } from '~/lib/dates';
@@ -21,7 +22,10 @@ import { productDefaults, useProduct, type ProductDetail } from '~/components/pr
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_product');
-  return json({ options: can(ctx.actor, 'update_product') ? await productFormOptions(ctx) : null });
+  return json({
+    options: can(ctx.actor, 'update_product') ? await productFormOptions(ctx) : null,
+    constraint: constraintsOf(productDetailsSchema),
+  });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -37,16 +41,16 @@ export const action = (args: ActionFunctionArgs) =>
 export default function ProductDetailsTab() {
   const { t } = useTranslation();
   const { product, canUpdate } = useProduct();
-  const { options } = useLoaderData<typeof loader>();
+  const { options, constraint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useAnswerError(data);
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: `details-${product.updated_at}`,
+    schema: () => import('@server/domain/products/tabs').then((m) => m.productDetailsSchema),
     lastResult: data?.submission,
     defaultValue: productDefaults(product),
-    constraint: getZodConstraint(productDetailsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productDetailsSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -11,10 +11,10 @@ import {
 } from '@remix-run/cloudflare';
 import { Outlet, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { getProduct, setProductStatus } from '@server/domain/products/service';
-import { PRODUCT_TABS } from '@server/domain/products/tabs';
+import { PRODUCT_TABS } from '@server/domain/products/values';
+import { productStatusSchema } from '~/lib/schemas.server';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { unreachable } from '~/lib/actions';
@@ -47,7 +47,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
-      status: { schema: z.object({ status: z.enum(['active', 'archived']) }), permission: 'archive_product' },
+      status: { schema: productStatusSchema, permission: 'archive_product' },
     },
     async handle(input, { ctx, params }) {
       switch (input.intent) {

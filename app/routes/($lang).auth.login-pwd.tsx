@@ -5,11 +5,10 @@ import {
   type ActionFunctionArgs,
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { loginPasswordSchema } from '@server/domain/auth/schema';
+import { constraintsOf, loginPasswordSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { startSignIn } from '@server/domain/auth/service';
 import { serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
@@ -26,7 +25,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireGuest(request, context);
   const email = new URL(request.url).searchParams.get('email');
   if (!email) throw redirect(localePath(langOf(request), '/auth/login'));
-  return { email, title: pageTitle(context, request, 'auth.password_title') };
+  return {
+    email,
+    constraint: constraintsOf(loginPasswordSchema),
+    title: pageTitle(context, request, 'auth.password_title'),
+  };
 }
 
 /** Step 2: the password. On success the PIN is emailed and the browser holds the "waiting for PIN" token. */
@@ -46,13 +49,14 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function LoginPassword() {
   const { t, i18n } = useTranslation();
-  const { email } = useLoaderData<typeof loader>();
+  const { email, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
-  const [form, fields] = useForm<z.input<typeof loginPasswordSchema>>({
+  const [form, fields] = useSchemaForm({
+    id: 'login-password',
+    schema: () => import('@server/domain/auth/schema').then((m) => m.loginPasswordSchema),
     lastResult,
-    constraint: getZodConstraint(loginPasswordSchema),
+    constraint,
     defaultValue: { email },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginPasswordSchema }),
     // Validate on submit, then as the user types: an error appearing on blur would move the links
     // under the field away from a click in progress.
     shouldValidate: 'onSubmit',

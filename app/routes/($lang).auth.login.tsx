@@ -1,16 +1,11 @@
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
-import { useActionData, useSearchParams } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { loginEmailSchema } from '@server/domain/auth/schema';
-import { localePath } from '~/i18n/config';
-import { langOf, requireGuest } from '~/lib/guards.server';
+import { requireGuest } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions.server';
+import { constraintsOf, loginEmailSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { pageTitle } from '~/lib/meta';
 import { AppForm, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
@@ -20,27 +15,34 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requireGuest(request, context);
-  return { title: pageTitle(context, request, 'auth.login_title') };
+  return {
+    constraint: constraintsOf(loginEmailSchema),
+    title: pageTitle(context, request, 'auth.login_title'),
+  };
 }
 
 /** Step 1: the email. Whether an account exists is not revealed here. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  requireGuest(request, context);
-  const submission = parseWithZod(await request.formData(), { schema: loginEmailSchema });
-  if (submission.status !== 'success') return submission.reply();
-  const next = new URLSearchParams({ email: submission.value.email });
-  throw redirect(`${localePath(langOf(request), '/auth/login-pwd')}?${next}`);
-}
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    access: 'guest',
+    schema: loginEmailSchema,
+    permission: null,
+    async handle(input, { redirect }) {
+      return redirect(`/auth/login-pwd?${new URLSearchParams({ email: input.email })}`);
+    },
+  })(args);
 
 export default function Login() {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof action>();
+  const lastResult = useActionData<typeof action>()?.submission;
+  const { constraint } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    id: 'login-email',
+    schema: () => import('@server/domain/auth/schema').then((m) => m.loginEmailSchema),
     lastResult,
-    constraint: getZodConstraint(loginEmailSchema),
+    constraint,
     defaultValue: { email: params.get('email') ?? '' },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginEmailSchema }),
     // Validate on submit, then as the user types: an error appearing on blur would move the links
     // under the field away from a click in progress.
     shouldValidate: 'onSubmit',

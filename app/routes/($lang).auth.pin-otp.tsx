@@ -4,6 +4,7 @@ import {
   type MetaFunction,
   type ActionFunctionArgs,
 } from '@remix-run/cloudflare';
+import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { completeSignIn, resendLoginPin } from '@server/domain/auth/service';
 import { findSession } from '@server/domain/auth/sessions';
@@ -14,6 +15,7 @@ import { intentAction, unreachable } from '~/lib/actions';
 import { pinStepIntents, resent } from '~/lib/pin-step.server';
 import { pageTitle } from '~/lib/meta';
 import { PinStep } from '~/components/auth/pin-step';
+import { constraintsOf, pinSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -21,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireGuest(request, context);
   const pending = await findSession(context.db, readCookie(request, context.env, 'pin'), context.now, 'pin');
   if (!pending) throw redirect(localePath(langOf(request), '/auth/login'));
-  return { title: pageTitle(context, request, 'auth.pin_title') };
+  return { constraint: constraintsOf(pinSchema), title: pageTitle(context, request, 'auth.pin_title') };
 }
 
 /** Step 3: the PIN from the email. Success rotates the session and signs the user in. */
@@ -51,8 +53,10 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function PinOtp() {
   const { t, i18n } = useTranslation();
+  const { constraint } = useLoaderData<typeof loader>();
   return (
     <PinStep
+      constraint={constraint}
       title={t('auth.pin_title')}
       subtitle={t('auth.pin_subtitle')}
       resentNotice={t('auth.pin_resent')}

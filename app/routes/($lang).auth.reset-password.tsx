@@ -9,6 +9,7 @@ import { pinStepIntents, resent } from '~/lib/pin-step.server';
 import { pageTitle } from '~/lib/meta';
 import { describeTarget, requireResetState, resetCookie, resetTarget } from '~/lib/password-reset.server';
 import { PinStep } from '~/components/auth/pin-step';
+import { constraintsOf, pinSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -17,6 +18,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const state = requireResetState(request, context);
   return {
     target: describeTarget(state),
+    constraint: constraintsOf(pinSchema),
     title: pageTitle(context, request, 'password_reset.reset_title'),
   };
 }
@@ -48,9 +50,10 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function ResetPassword() {
   const { t, i18n } = useTranslation();
-  const { target } = useLoaderData<typeof loader>();
+  const { target, constraint } = useLoaderData<typeof loader>();
   return (
     <PinStep
+      constraint={constraint}
       title={t('password_reset.reset_title')}
       subtitle={t('password_reset.sent', { target })}
       resentNotice={t('password_reset.resent', { target })}

@@ -9,6 +9,7 @@ import { requireInvitation } from '~/lib/invite.server';
 import { pinStepIntents, resent } from '~/lib/pin-step.server';
 import { pageTitle } from '~/lib/meta';
 import { PinStep } from '~/components/auth/pin-step';
+import { constraintsOf, pinSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -16,6 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { invitation } = await requireInvitation(request, context, 'pin-otp-phone');
   return {
     phone: `${invitation.phone_country} ${invitation.phone_number}`,
+    constraint: constraintsOf(pinSchema),
     title: pageTitle(context, request, 'invite.phone_pin_title'),
   };
 }
@@ -53,9 +55,10 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function InvitePhonePin() {
   const { t, i18n } = useTranslation();
-  const { phone } = useLoaderData<typeof loader>();
+  const { phone, constraint } = useLoaderData<typeof loader>();
   return (
     <PinStep
+      constraint={constraint}
       title={t('invite.phone_pin_title')}
       subtitle={t('invite.phone_pin_subtitle', { phone })}
       resentNotice={t('invite.phone_pin_resent')}

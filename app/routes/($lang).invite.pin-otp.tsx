@@ -13,6 +13,7 @@ import { dueStep, invitePath, requireInvitation } from '~/lib/invite.server';
 import { pinStepIntents, resent } from '~/lib/pin-step.server';
 import { pageTitle } from '~/lib/meta';
 import { PinStep } from '~/components/auth/pin-step';
+import { constraintsOf, pinSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -20,7 +21,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { invitation } = await requireInvitation(request, context, 'pin-otp');
   // A verified address has nothing left to do here.
   if (invitation.email_verified) throw redirect(invitePath(request, dueStep(invitation)));
-  return { email: invitation.email, title: pageTitle(context, request, 'invite.email_pin_title') };
+  return {
+    email: invitation.email,
+    constraint: constraintsOf(pinSchema),
+    title: pageTitle(context, request, 'invite.email_pin_title'),
+  };
 }
 
 /** Step 3: the pin sent to the invited email address proves the address. */
@@ -45,9 +50,10 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function InviteEmailPin() {
   const { t, i18n } = useTranslation();
-  const { email } = useLoaderData<typeof loader>();
+  const { email, constraint } = useLoaderData<typeof loader>();
   return (
     <PinStep
+      constraint={constraint}
       title={t('invite.email_pin_title')}
       subtitle={t('invite.email_pin_subtitle', { email })}
       resentNotice={t('invite.email_pin_resent')}

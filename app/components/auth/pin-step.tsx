@@ -1,9 +1,8 @@
 import { Link, useActionData } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { pinSchema } from '@server/domain/auth/schema';
 import { answerOf } from '~/lib/actions';
+import { useSchemaForm, type SchemaFormOptions } from '~/lib/schema-form';
 import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Alert } from '~/components/ui/card';
@@ -26,7 +25,10 @@ export function PinStep({
   resentNotice,
   submitLabel,
   back,
+  constraint,
 }: {
+  /** The PIN field's browser checks: the page's loader sends `constraintsOf(pinSchema)`. */
+  constraint: SchemaFormOptions<never>['constraint'];
   title: string;
   subtitle: string;
   /** Said after a new PIN was sent. */
@@ -38,11 +40,12 @@ export function PinStep({
 }) {
   const { t } = useTranslation();
   const answer = answerOf<PinStepData>(useActionData());
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    id: 'pin-step',
+    schema: () => import('@server/domain/auth/schema').then((m) => m.pinSchema),
     // A refused resend (too many PINs asked for, say) is the form's error too.
     lastResult: answer?.submission,
-    constraint: getZodConstraint(pinSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: pinSchema }),
+    constraint,
     // Validate on submit, then as the user types: an error appearing on blur would move the links
     // under the field away from a click in progress.
     shouldValidate: 'onSubmit',

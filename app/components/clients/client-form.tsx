@@ -6,14 +6,14 @@ import { getSelectProps, type FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  CLIENT_LANGUAGES,
+  LANGUAGES as CLIENT_LANGUAGES,
   CLIENT_TYPES,
-  FACT_FIND_QUESTIONS,
   INVOICE_RULES,
   PAYMENT_FREQUENCIES,
   PAYMENT_METHODS,
   PAYMENT_TERMS,
-} from '@server/domain/clients/schema';
+} from '@db/enums';
+import { FACT_FIND_QUESTIONS } from '@server/domain/clients/values';
 import { CheckboxField, ErrorList, Field, Label, TextAreaField, inputClass } from '~/components/forms';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,7 +12,7 @@ import {
   DOCUMENT_VISIBILITIES,
   REGION_CODES,
   TERRITORIAL_LIMITS,
-} from '@server/domain/products/schema';
+} from '@server/domain/products/values';
 import {
   CheckboxField,
   ErrorList,

@@ -88,6 +88,9 @@ export type UpdateCampusInput = z.infer<typeof updateCampusSchema>;
 export const campusBillingSchema = z.object(campusBillingShape);
 export type CampusBillingInput = z.infer<typeof campusBillingSchema>;
 
+/** The campus page's details form: the profile and billing in one. */
+export const campusDetailsSchema = z.object({ ...campusProfileShape, ...campusBillingShape });
+
 /** campuses/{id}/update-contact. */
 export const campusContactsSchema = z.object({ contacts: campusContacts });
 export type CampusContactsInput = z.infer<typeof campusContactsSchema>;

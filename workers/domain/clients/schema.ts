@@ -32,30 +32,15 @@ export type ClientStatus = (typeof CLIENT_STATUSES)[number];
 
 import { CLIENT_TAB_NAMES, type ClientTab } from './values';
 
-export { CLIENT_TABS, CLIENT_TAB_NAMES, tabOfStatus, type ClientTab } from './values';
-
-/**
- * The fact-find questionnaire: the short fixed set of questions a broker asks a new client, kept in
- * clients.fact_find as `{ question: answer }`.
- */
-export const FACT_FIND_QUESTIONS = [
-  { key: 'international_students_per_year', kind: 'number' },
-  {
-    key: 'typical_trip_length',
-    kind: 'choice',
-    options: ['under_1_month', '1_to_3_months', '3_to_6_months', '6_to_12_months', 'over_12_months'],
-  },
-  { key: 'countries_of_origin', kind: 'text', max: 500 },
-  { key: 'current_insurer', kind: 'text', max: 100 },
-  {
-    key: 'renewal_month',
-    kind: 'choice',
-    options: ['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12'],
-  },
-  { key: 'group_trips_abroad', kind: 'choice', options: ['yes', 'no'] },
-  { key: 'additional_requirements', kind: 'text', max: 1000 },
-] as const;
-export type FactFindKey = (typeof FACT_FIND_QUESTIONS)[number]['key'];
+export {
+  CLIENT_TABS,
+  CLIENT_TAB_NAMES,
+  FACT_FIND_QUESTIONS,
+  tabOfStatus,
+  type ClientTab,
+  type FactFindKey,
+} from './values';
+import { FACT_FIND_QUESTIONS } from './values';
 
 const textMax = (max: number) => optional(z.string().max(max, msg('validation.max', { length: max })));
 const choiceOf = <T extends readonly [string, ...string[]]>(values: T) =>
@@ -277,6 +262,18 @@ export const CLIENT_ACTION_RULES: Record<
 export function canMoveClient(from: ClientStatus, to: ClientStatus): boolean {
   return CLIENT_TRANSITIONS[to].includes(from);
 }
+
+/** The profile tab's fact-find form, and its files form (the uploads ride along unparsed: the clients service checks their kind and size). */
+export const clientFactFindFormSchema = z.object({ fact_find: factFindSchema });
+export const clientFilesFormSchema = z.object({
+  logo: z.unknown().optional(),
+  return_policy: z.unknown().optional(),
+});
+
+/** The page header's status actions (archive, reactivate, activate, request onboarding, delete). */
+export const clientActionSchema = z.object({
+  action: z.enum(CLIENT_ACTIONS, { errorMap: () => ({ message: msg('clients.errors.action_invalid') }) }),
+});
 
 export const clientStatusSchema = z.object({
   status: z.enum(CLIENT_STATUSES, { errorMap: () => ({ message: msg('clients.errors.status_invalid') }) }),

@@ -13,6 +13,7 @@ import { checkbox, email, entityName, isoDate, msg, money, productCode, wholeNum
 import {
   CURRENCIES,
   DOCUMENT_LANGUAGES,
+  DOCUMENT_TYPES,
   DOCUMENT_VISIBILITIES,
   MIN_PURCHASE_DAYS,
   PRODUCT_STATUSES,
@@ -29,16 +30,6 @@ export {
   REGION_CODES,
   TERRITORIAL_LIMITS,
 } from './values';
-export const DOCUMENT_TYPES = [
-  'policy_wording',
-  'certificate',
-  'ipid',
-  'summary_of_cover',
-  'claim_form',
-  'brochure',
-  'terms',
-  'other',
-] as const;
 /** Kinds a product document may be (checked by content, see workers/platform/storage.ts). */
 export const DOCUMENT_FILE_KINDS = ['pdf', 'png', 'jpg', 'docx', 'xlsx'] as const;
 export const DOCUMENT_MAX_MB = 10;
