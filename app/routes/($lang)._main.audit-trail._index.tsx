@@ -35,6 +35,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return json({ list, choices, title: pageTitle(context, request, 'audit.title') });
 }
 
+/**
+ * A role's permission change shows what was added and removed; the whole lists before and after stay in
+ * the log and the export.
+ */
+function shownChanges<C extends { field: string }>(changes: C[]): C[] {
+  const summarised = changes.some((c) => c.field === 'added' || c.field === 'removed');
+  return summarised ? changes.filter((c) => c.field !== 'permissions') : changes;
+}
+
 type Row = ReturnType<typeof useLoaderData<typeof loader>>['list']['items'][number];
 
 export default function AuditTrail() {
@@ -75,7 +84,7 @@ export default function AuditTrail() {
       render: (r) =>
         r.changes.length ? (
           <dl className="grid gap-x-3 gap-y-0.5 text-xs sm:grid-cols-[minmax(6rem,auto)_1fr]">
-            {r.changes.map((c) => (
+            {shownChanges(r.changes).map((c) => (
               <div key={c.field} className="contents">
                 <dt className="font-medium text-slate-700">{field(c.field)}</dt>
                 <dd className="break-words text-slate-600">

@@ -207,7 +207,7 @@ function RoleActions({ role, family }: { role: RoleRow; family: string }) {
           <input type="hidden" name="id" value={role.id} />
           <input type="hidden" name="family" value={family} />
           <label className="sr-only" htmlFor={`rename-${role.id}`}>
-            {t('roles.create.title_field')}
+            {t('roles.list.new_name', { name: role.name })}
           </label>
           <Input
             id={`rename-${role.id}`}

@@ -258,8 +258,9 @@ export async function updateRoles(
           statements.push(ctx.db.update(roles).set({ updated_at: ctx.now }).where(eq(roles.id, role.id)));
         before.permissions = role.permissions;
         after.permissions = wanted;
-        before.removed = removed.length ? removed : null;
-        after.added = added.length ? added : null;
+        // What moved, said plainly beside the whole lists (the audit trail shows these two).
+        if (added.length) after.added = added;
+        if (removed.length) after.removed = removed;
       }
     }
     if (Object.keys(after).length) {
