@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hydrated, launchBrowser, newPage, pathOf, screenshots, signIn, visit } from './support/browser';
 import { UK_URL } from './support/servers';
+import { exportRows } from './support/export';
 import { t } from './support/i18n';
 
 let browser: Browser;
@@ -117,5 +118,19 @@ describe('user privileges', () => {
     await row.waitFor();
     expect(await row.textContent()).toContain('Sarah');
     await screenshots(admin, 'audit-trail');
+
+    // The export holds the same search: one row per changed field, with the before and after.
+    const sheet = await exportRows(admin);
+    expect(sheet.fileName).toBe('audit-trail.xlsx');
+    expect(sheet.rows[0]).toEqual(
+      ['when', 'who', 'email', 'entity', 'entity_id', 'action', 'field', 'before', 'after'].map((k) =>
+        t(`audit.columns.${k}`),
+      ),
+    );
+    const removed = sheet.rows.find(
+      (r) => r[6] === t('audit.fields.removed') && r[8].includes('read_billing'),
+    );
+    expect(removed?.[2]).toBe('senior.admin@demo.test');
+    expect(removed?.[3]).toBe(t('audit.entities.role'));
   });
 });
