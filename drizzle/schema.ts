@@ -397,6 +397,11 @@ export const activityLogs = sqliteTable(
   (t) => [
     index('activity_logs_entity_idx').on(t.entity_type, t.entity_id, t.created_at),
     index('activity_logs_actor_idx').on(t.actor_user_id, t.created_at),
+    // The audit trail's searches (roles branch): newest first, by tenant, by action.
+    index('activity_logs_created_idx').on(t.created_at),
+    index('activity_logs_company_idx').on(t.company_id, t.created_at),
+    index('activity_logs_client_idx').on(t.client_id, t.created_at),
+    index('activity_logs_action_idx').on(t.action, t.created_at),
   ],
 );
 

@@ -71,6 +71,7 @@ export const MENU: MenuEntry[] = [
     children: [
       { key: 'users_list', to: '/manage-users', permission: 'read_user' },
       { key: 'user_privileges', to: '/user-privileges', permission: 'read_user_privilege' },
+      { key: 'audit_trail', to: '/audit-trail', permission: 'read_audit_trail' },
     ],
   },
   {
@@ -166,4 +167,6 @@ export const BUILT_PAGES = new Set<string>([
   '/billing',
   '/invoices',
   '/invoices/reconciliation',
+  '/user-privileges',
+  '/audit-trail',
 ]);

@@ -52,3 +52,4 @@ export { confirmOpenSchema } from '@server/domain/checkout/schema';
 export { approveBankTransferSchema } from '@server/domain/payments/schema';
 export { invoiceItemsQuerySchema } from '@server/domain/invoices/schema';
 export { loginEmailSchema, loginPasswordSchema, pinSchema } from '@server/domain/auth/schema';
+export { auditQuerySchema } from '@server/domain/audit/schema';

@@ -3,6 +3,7 @@ import en_account from './en/account.json';
 import en_activity from './en/activity.json';
 import en_amendments from './en/amendments.json';
 import en_app from './en/app.json';
+import en_audit from './en/audit.json';
 import en_auth from './en/auth.json';
 import en_billing from './en/billing.json';
 import en_campuses from './en/campuses.json';
@@ -42,6 +43,7 @@ import en_products from './en/products.json';
 import en_reconciliation from './en/reconciliation.json';
 import en_release_notes from './en/release_notes.json';
 import en_reminders from './en/reminders.json';
+import en_roles from './en/roles.json';
 import en_service_agreements from './en/service_agreements.json';
 import en_shell from './en/shell.json';
 import en_sms from './en/sms.json';
@@ -52,6 +54,7 @@ import ca_account from './ca/account.json';
 import ca_activity from './ca/activity.json';
 import ca_amendments from './ca/amendments.json';
 import ca_app from './ca/app.json';
+import ca_audit from './ca/audit.json';
 import ca_auth from './ca/auth.json';
 import ca_billing from './ca/billing.json';
 import ca_campuses from './ca/campuses.json';
@@ -91,6 +94,7 @@ import ca_products from './ca/products.json';
 import ca_reconciliation from './ca/reconciliation.json';
 import ca_release_notes from './ca/release_notes.json';
 import ca_reminders from './ca/reminders.json';
+import ca_roles from './ca/roles.json';
 import ca_service_agreements from './ca/service_agreements.json';
 import ca_shell from './ca/shell.json';
 import ca_sms from './ca/sms.json';
@@ -101,6 +105,7 @@ import cn_account from './cn/account.json';
 import cn_activity from './cn/activity.json';
 import cn_amendments from './cn/amendments.json';
 import cn_app from './cn/app.json';
+import cn_audit from './cn/audit.json';
 import cn_auth from './cn/auth.json';
 import cn_billing from './cn/billing.json';
 import cn_campuses from './cn/campuses.json';
@@ -140,6 +145,7 @@ import cn_products from './cn/products.json';
 import cn_reconciliation from './cn/reconciliation.json';
 import cn_release_notes from './cn/release_notes.json';
 import cn_reminders from './cn/reminders.json';
+import cn_roles from './cn/roles.json';
 import cn_service_agreements from './cn/service_agreements.json';
 import cn_shell from './cn/shell.json';
 import cn_sms from './cn/sms.json';
@@ -150,6 +156,7 @@ import de_account from './de/account.json';
 import de_activity from './de/activity.json';
 import de_amendments from './de/amendments.json';
 import de_app from './de/app.json';
+import de_audit from './de/audit.json';
 import de_auth from './de/auth.json';
 import de_billing from './de/billing.json';
 import de_campuses from './de/campuses.json';
@@ -189,6 +196,7 @@ import de_products from './de/products.json';
 import de_reconciliation from './de/reconciliation.json';
 import de_release_notes from './de/release_notes.json';
 import de_reminders from './de/reminders.json';
+import de_roles from './de/roles.json';
 import de_service_agreements from './de/service_agreements.json';
 import de_shell from './de/shell.json';
 import de_sms from './de/sms.json';
@@ -199,6 +207,7 @@ import es_account from './es/account.json';
 import es_activity from './es/activity.json';
 import es_amendments from './es/amendments.json';
 import es_app from './es/app.json';
+import es_audit from './es/audit.json';
 import es_auth from './es/auth.json';
 import es_billing from './es/billing.json';
 import es_campuses from './es/campuses.json';
@@ -238,6 +247,7 @@ import es_products from './es/products.json';
 import es_reconciliation from './es/reconciliation.json';
 import es_release_notes from './es/release_notes.json';
 import es_reminders from './es/reminders.json';
+import es_roles from './es/roles.json';
 import es_service_agreements from './es/service_agreements.json';
 import es_shell from './es/shell.json';
 import es_sms from './es/sms.json';
@@ -248,6 +258,7 @@ import fr_account from './fr/account.json';
 import fr_activity from './fr/activity.json';
 import fr_amendments from './fr/amendments.json';
 import fr_app from './fr/app.json';
+import fr_audit from './fr/audit.json';
 import fr_auth from './fr/auth.json';
 import fr_billing from './fr/billing.json';
 import fr_campuses from './fr/campuses.json';
@@ -287,6 +298,7 @@ import fr_products from './fr/products.json';
 import fr_reconciliation from './fr/reconciliation.json';
 import fr_release_notes from './fr/release_notes.json';
 import fr_reminders from './fr/reminders.json';
+import fr_roles from './fr/roles.json';
 import fr_service_agreements from './fr/service_agreements.json';
 import fr_shell from './fr/shell.json';
 import fr_sms from './fr/sms.json';
@@ -297,6 +309,7 @@ import it_account from './it/account.json';
 import it_activity from './it/activity.json';
 import it_amendments from './it/amendments.json';
 import it_app from './it/app.json';
+import it_audit from './it/audit.json';
 import it_auth from './it/auth.json';
 import it_billing from './it/billing.json';
 import it_campuses from './it/campuses.json';
@@ -336,6 +349,7 @@ import it_products from './it/products.json';
 import it_reconciliation from './it/reconciliation.json';
 import it_release_notes from './it/release_notes.json';
 import it_reminders from './it/reminders.json';
+import it_roles from './it/roles.json';
 import it_service_agreements from './it/service_agreements.json';
 import it_shell from './it/shell.json';
 import it_sms from './it/sms.json';
@@ -346,6 +360,7 @@ import pt_account from './pt/account.json';
 import pt_activity from './pt/activity.json';
 import pt_amendments from './pt/amendments.json';
 import pt_app from './pt/app.json';
+import pt_audit from './pt/audit.json';
 import pt_auth from './pt/auth.json';
 import pt_billing from './pt/billing.json';
 import pt_campuses from './pt/campuses.json';
@@ -385,6 +400,7 @@ import pt_products from './pt/products.json';
 import pt_reconciliation from './pt/reconciliation.json';
 import pt_release_notes from './pt/release_notes.json';
 import pt_reminders from './pt/reminders.json';
+import pt_roles from './pt/roles.json';
 import pt_service_agreements from './pt/service_agreements.json';
 import pt_shell from './pt/shell.json';
 import pt_sms from './pt/sms.json';
@@ -398,6 +414,7 @@ export const localeResources = {
     "activity": en_activity,
     "amendments": en_amendments,
     "app": en_app,
+    "audit": en_audit,
     "auth": en_auth,
     "billing": en_billing,
     "campuses": en_campuses,
@@ -437,6 +454,7 @@ export const localeResources = {
     "reconciliation": en_reconciliation,
     "release_notes": en_release_notes,
     "reminders": en_reminders,
+    "roles": en_roles,
     "service_agreements": en_service_agreements,
     "shell": en_shell,
     "sms": en_sms,
@@ -449,6 +467,7 @@ export const localeResources = {
     "activity": ca_activity,
     "amendments": ca_amendments,
     "app": ca_app,
+    "audit": ca_audit,
     "auth": ca_auth,
     "billing": ca_billing,
     "campuses": ca_campuses,
@@ -488,6 +507,7 @@ export const localeResources = {
     "reconciliation": ca_reconciliation,
     "release_notes": ca_release_notes,
     "reminders": ca_reminders,
+    "roles": ca_roles,
     "service_agreements": ca_service_agreements,
     "shell": ca_shell,
     "sms": ca_sms,
@@ -500,6 +520,7 @@ export const localeResources = {
     "activity": cn_activity,
     "amendments": cn_amendments,
     "app": cn_app,
+    "audit": cn_audit,
     "auth": cn_auth,
     "billing": cn_billing,
     "campuses": cn_campuses,
@@ -539,6 +560,7 @@ export const localeResources = {
     "reconciliation": cn_reconciliation,
     "release_notes": cn_release_notes,
     "reminders": cn_reminders,
+    "roles": cn_roles,
     "service_agreements": cn_service_agreements,
     "shell": cn_shell,
     "sms": cn_sms,
@@ -551,6 +573,7 @@ export const localeResources = {
     "activity": de_activity,
     "amendments": de_amendments,
     "app": de_app,
+    "audit": de_audit,
     "auth": de_auth,
     "billing": de_billing,
     "campuses": de_campuses,
@@ -590,6 +613,7 @@ export const localeResources = {
     "reconciliation": de_reconciliation,
     "release_notes": de_release_notes,
     "reminders": de_reminders,
+    "roles": de_roles,
     "service_agreements": de_service_agreements,
     "shell": de_shell,
     "sms": de_sms,
@@ -602,6 +626,7 @@ export const localeResources = {
     "activity": es_activity,
     "amendments": es_amendments,
     "app": es_app,
+    "audit": es_audit,
     "auth": es_auth,
     "billing": es_billing,
     "campuses": es_campuses,
@@ -641,6 +666,7 @@ export const localeResources = {
     "reconciliation": es_reconciliation,
     "release_notes": es_release_notes,
     "reminders": es_reminders,
+    "roles": es_roles,
     "service_agreements": es_service_agreements,
     "shell": es_shell,
     "sms": es_sms,
@@ -653,6 +679,7 @@ export const localeResources = {
     "activity": fr_activity,
     "amendments": fr_amendments,
     "app": fr_app,
+    "audit": fr_audit,
     "auth": fr_auth,
     "billing": fr_billing,
     "campuses": fr_campuses,
@@ -692,6 +719,7 @@ export const localeResources = {
     "reconciliation": fr_reconciliation,
     "release_notes": fr_release_notes,
     "reminders": fr_reminders,
+    "roles": fr_roles,
     "service_agreements": fr_service_agreements,
     "shell": fr_shell,
     "sms": fr_sms,
@@ -704,6 +732,7 @@ export const localeResources = {
     "activity": it_activity,
     "amendments": it_amendments,
     "app": it_app,
+    "audit": it_audit,
     "auth": it_auth,
     "billing": it_billing,
     "campuses": it_campuses,
@@ -743,6 +772,7 @@ export const localeResources = {
     "reconciliation": it_reconciliation,
     "release_notes": it_release_notes,
     "reminders": it_reminders,
+    "roles": it_roles,
     "service_agreements": it_service_agreements,
     "shell": it_shell,
     "sms": it_sms,
@@ -755,6 +785,7 @@ export const localeResources = {
     "activity": pt_activity,
     "amendments": pt_amendments,
     "app": pt_app,
+    "audit": pt_audit,
     "auth": pt_auth,
     "billing": pt_billing,
     "campuses": pt_campuses,
@@ -794,6 +825,7 @@ export const localeResources = {
     "reconciliation": pt_reconciliation,
     "release_notes": pt_release_notes,
     "reminders": pt_reminders,
+    "roles": pt_roles,
     "service_agreements": pt_service_agreements,
     "shell": pt_shell,
     "sms": pt_sms,

@@ -14,6 +14,7 @@ import {
   DEMO_BANK_DETAILS,
 } from './builders';
 import { seedDemoClients } from './clients';
+import { seedDemoRoles } from './roles';
 import { seedDemoContracts } from './contracts';
 import { seedBilling } from './billing';
 import { seedReconciliation } from './reconciliation';
@@ -34,6 +35,7 @@ export const DEMO_ACCOUNTS = {
   external: 'external@demo.test',
   schoolAdmin: 'school.admin@demo.test',
   campusEmployee: 'campus.employee@demo.test',
+  financeReadOnly: 'finance.readonly@demo.test',
 } as const;
 
 export async function isEmpty(db: DB): Promise<boolean> {
@@ -165,6 +167,18 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     secondCompanyId: second.id,
     oakwoodId: school.id,
     accountManagerId: accountManager.id,
+  });
+  // Custom roles made on the privileges page, and a demo account holding "Finance (read only)".
+  const { financeReadOnlySlug } = await seedDemoRoles(db, {
+    seniorAdminId: senior.id,
+    secondCompanyId: second.id,
+  });
+  await buildUser(db, {
+    email: DEMO_ACCOUNTS.financeReadOnly,
+    first_name: 'Rita',
+    last_name: 'Readonly',
+    roles: [financeReadOnlySlug],
+    companyIds: company,
   });
   // Only when serving: the regions' taxes as the demo's policies are priced (UK IPT 20 %, Irish levy 3 %
   // and stamp duty; drizzle/seed/issuing.ts).

@@ -35,6 +35,8 @@ export const PAGES = [
   { name: 'insurers', route: '($lang)._main.manage-insurers' },
   { name: 'insureds list', route: '($lang)._main.insureds._index' },
   { name: 'insured detail', route: '($lang)._main.insureds_.$id.insured_details._index' },
+  { name: 'user privileges', route: '($lang)._main.user-privileges._index' },
+  { name: 'audit trail', route: '($lang)._main.audit-trail._index' },
 ];
 
 export function readManifest(dir = PUBLIC) {

@@ -180,6 +180,28 @@ describe('POST company/auth/sign-in', () => {
     expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('lets successful sign-ins from one address through; answers 429 to the 31st failure from it', async () => {
+    const ip = uniqueIp();
+    // Past the address limit in successes: each still answered on its merits (202, PIN sent).
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress + 2; i++) {
+      const user = await freshUser();
+      expect(
+        (await call(SIGN_IN, { ...post({ email: user.email, password: DEMO_PASSWORD }), ip })).status,
+      ).toBe(202);
+    }
+    for (let i = 0; i < SIGN_IN_LIMITS.perAddress; i++) {
+      const failed = await call(SIGN_IN, {
+        ...post({ email: `nobody-${i}@demo.test`, password: DEMO_PASSWORD }),
+        ip,
+      });
+      expect(failed.status).toBe(422);
+    }
+    const user = await freshUser();
+    const refused = await call(SIGN_IN, { ...post({ email: user.email, password: DEMO_PASSWORD }), ip });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+  }, 300_000);
+
   it('answers malformed JSON and a body that is not an object with a 4xx envelope, never a 500', async () => {
     const malformed = await call(SIGN_IN, {
       method: 'POST',

@@ -15,7 +15,7 @@ export function humanize(key: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-function useValueText() {
+export function useValueText() {
   const { t } = useTranslation();
   const text = (value: unknown): string => {
     if (value === null || value === undefined || value === '') return t('activity.empty_value');

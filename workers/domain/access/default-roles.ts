@@ -47,6 +47,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       'read_mi_admin_report',
       'create_user_privilege',
       'update_user_privilege',
+      'read_audit_trail',
     ),
   },
   {
@@ -139,6 +140,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       'read_daily_summary_report',
       'read_verification_report',
       'read_applicant',
+      'read_audit_trail',
     ],
   },
   {

@@ -62,6 +62,8 @@ export const PERMISSION_GROUPS = {
     'download_policy_document',
   ],
   applicants: ['read_applicant'],
+  // Not in the spec's list: who may search every change (the audit trail; docs/decisions.md "Roles").
+  audit_trail: ['read_audit_trail'],
 } as const;
 
 export type PermissionGroup = keyof typeof PERMISSION_GROUPS;

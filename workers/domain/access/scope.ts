@@ -1,6 +1,7 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
+  activityLogs,
   bankStatements,
   campuses,
   cancellationImports,
@@ -11,6 +12,7 @@ import {
   policies,
   policyAmendments,
   policyRevisions,
+  roles,
   serviceAgreements,
   userCompanies,
 } from '../../../drizzle/schema';
@@ -238,5 +240,46 @@ export function visibleCancellationImports(actor: Actor): SQL {
   return and(
     eq(cancellationImports.created_by, actor.user_id),
     companyScope(actor, cancellationImports.company_id),
+  )!;
+}
+
+// ---------------------------------------------------------------- roles and the audit trail
+
+/**
+ * The roles an actor may see and change on the privileges page (docs/decisions.md, "Roles"): roles are
+ * the insurer's configuration, so only company users see them: the roles shared by every company
+ * (company_id null) and the roles of the companies in view. School and student users see none.
+ */
+export function visibleRoles(actor: Actor): SQL {
+  if (actor.user_type !== 'company') return NOTHING;
+  return or(isNull(roles.company_id), companyScope(actor, roles.company_id))!;
+}
+
+/** True when the actor may give a new role to this company (null: every company) on the privileges page. */
+export function mayOwnRole(actor: Actor, companyId: number | null): boolean {
+  if (actor.user_type !== 'company') return false;
+  return companyId === null || visibleCompanyIds(actor).includes(companyId);
+}
+
+/**
+ * The activity-log rows of the audit trail. School users: the rows of their own client. Company users:
+ * the rows of the companies in view and of their clients, and the rows that belong to no tenant (sign-ins,
+ * shared roles, reference data).
+ */
+export function visibleActivity(actor: Actor): SQL {
+  if (actor.user_type === 'school' && actor.client_id) return eq(activityLogs.client_id, actor.client_id);
+  if (actor.user_type !== 'company') return NOTHING;
+  return or(
+    companyScope(actor, activityLogs.company_id),
+    and(
+      isNull(activityLogs.company_id),
+      or(
+        isNull(activityLogs.client_id),
+        inArray(
+          activityLogs.client_id,
+          sql`(select ${clients.id} from ${clients} where ${visibleClients(actor)})`,
+        ),
+      ),
+    ),
   )!;
 }

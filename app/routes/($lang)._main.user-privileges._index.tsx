@@ -1,0 +1,12 @@
+/** /user-privileges: the company family's roles and permissions (the first tab). */
+import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { privilegesAction, privilegesLoader } from '~/lib/privileges.server';
+import { PrivilegesTab } from '~/components/roles/privileges-page';
+
+export const loader = (args: LoaderFunctionArgs) => privilegesLoader(args, 'company');
+
+export const action = (args: ActionFunctionArgs) => privilegesAction(args, 'company');
+
+export default function CompanyPrivileges() {
+  return <PrivilegesTab />;
+}

@@ -1,0 +1,48 @@
+/**
+ * Demo roles made the way a senior admin makes them on /user-privileges (the roles service, so the
+ * activity log and the audit trail have their "copied" and "updated" entries): "Finance (read only)",
+ * a copy of Finance without its changes, for every company, held by a demo account; and "Britannia
+ * Finance", a copy of Finance for the second company only.
+ */
+import { eq } from 'drizzle-orm';
+import { roles } from '../schema';
+import type { DB } from '../../workers/platform/db';
+import type { Env } from '../../workers/env';
+import { loadActor } from '../../workers/domain/access/actor';
+import { createRole, updateRoles } from '../../workers/domain/roles/service';
+
+export const FINANCE_READ_ONLY = 'Finance (read only)';
+
+export async function seedDemoRoles(
+  db: DB,
+  opts: { seniorAdminId: number; secondCompanyId: number },
+): Promise<{ financeReadOnlySlug: string }> {
+  const actor = await loadActor(db, opts.seniorAdminId, { selectedCompanyId: 0 });
+  if (!actor) throw new Error('The demo senior admin cannot act');
+  const ctx = { db, env: {} as Env, now: new Date(), actor };
+  const [finance] = await db.select().from(roles).where(eq(roles.slug, 'finance')).limit(1);
+  const copy = await createRole(ctx, 'company', {
+    title: FINANCE_READ_ONLY,
+    company_id: null,
+    reference_role_id: finance.id,
+    permissions: undefined,
+  });
+  // Read only: the copy keeps what Finance may see and drops what it may change.
+  await updateRoles(ctx, 'company', {
+    roles: [
+      {
+        id: copy.id,
+        permissions: copy.permissions.filter(
+          (p) => p.startsWith('read_') || p === 'download_policy_document',
+        ),
+      },
+    ],
+  });
+  await createRole(ctx, 'company', {
+    title: 'Britannia Finance',
+    company_id: opts.secondCompanyId,
+    reference_role_id: finance.id,
+    permissions: undefined,
+  });
+  return { financeReadOnlySlug: copy.slug };
+}

@@ -1,0 +1,136 @@
+/**
+ * /user-privileges and /audit-trail in Chromium: a senior admin copies a role and removes a permission
+ * from it; removing a permission from the role a signed-in user holds changes that user's menu on their
+ * next page; the audit trail shows the change with before and after. Screenshots of the matrix (desktop
+ * and phone) and of the audit trail.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { hydrated, launchBrowser, newPage, pathOf, screenshots, signIn, visit } from './support/browser';
+import { UK_URL } from './support/servers';
+import { exportRows } from './support/export';
+import { t } from './support/i18n';
+
+let browser: Browser;
+let admin: Page;
+let holder: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  admin = await newPage(browser, UK_URL);
+  holder = await newPage(browser, UK_URL);
+  await signIn(admin, 'senior.admin@demo.test');
+  await signIn(holder, 'finance.readonly@demo.test');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function expectSnack(p: Page, text: string): Promise<void> {
+  await p
+    .locator('[aria-live="polite"] [role="status"]')
+    .filter({ hasText: text })
+    .first()
+    .waitFor({ state: 'visible' });
+}
+
+/** The links of the side menu's Accounting group, opening it. */
+async function accountingLinks(p: Page): Promise<string[]> {
+  const menu = p.getByTestId('side-menu');
+  await menu.waitFor();
+  const group = menu.locator('[data-menu-group="accounting"]');
+  if ((await group.count()) === 0) return [];
+  if ((await group.getAttribute('aria-expanded')) !== 'true') await group.click();
+  await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
+  return group
+    .locator('xpath=..')
+    .locator('[data-menu-item]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('data-menu-item')!));
+}
+
+/** The matrix box of one role and permission ("Finance: Billing, View"). */
+const box = (p: Page, role: string, group: string, verb: string) =>
+  p.getByLabel(`${role}: ${t(`roles.groups.${group}`)}, ${t(`roles.verbs.${verb}`)}`, { exact: true });
+
+describe('user privileges', () => {
+  it('a senior admin copies a role and removes a permission from the copy', async () => {
+    await visit(admin, '/user-privileges');
+    await admin.getByText(t('roles.create.open'), { exact: true }).click();
+    const title = `Finance desk ${Date.now()}`;
+    await admin.getByLabel(t('roles.create.title_field'), { exact: true }).fill(title);
+    await admin.getByLabel(t('roles.create.reference'), { exact: true }).selectOption({ label: 'Finance' });
+    await admin.getByRole('button', { name: t('roles.create.submit') }).click();
+    await expectSnack(admin, t('roles.messages.created'));
+    await hydrated(admin);
+    await expect.poll(() => box(admin, title, 'invoice', 'update').isChecked()).toBe(true);
+    expect(await box(admin, 'Finance', 'invoice', 'update').isChecked()).toBe(true);
+
+    await box(admin, title, 'invoice', 'update').uncheck();
+    await admin.getByRole('button', { name: t('roles.matrix.save') }).click();
+    await expectSnack(admin, t('roles.messages.saved'));
+    await admin.reload();
+    await hydrated(admin);
+    expect(await box(admin, title, 'invoice', 'update').isChecked()).toBe(false);
+    // The reference role is unchanged.
+    expect(await box(admin, 'Finance', 'invoice', 'update').isChecked()).toBe(true);
+  });
+
+  it('removing a permission from a role changes the menu of a signed-in user holding it at their next page', async () => {
+    await visit(holder, '/invoices');
+    expect(await accountingLinks(holder)).toContain('billing');
+
+    await visit(admin, '/user-privileges');
+    const billing = box(admin, 'Finance (read only)', 'billing', 'read');
+    expect(await billing.isChecked()).toBe(true);
+    await admin.getByRole('heading', { name: t('roles.matrix.title'), exact: true }).scrollIntoViewIfNeeded();
+    await screenshots(admin, 'privileges-matrix');
+    await billing.uncheck();
+    await admin.getByRole('button', { name: t('roles.matrix.save') }).click();
+    await expectSnack(admin, t('roles.messages.saved'));
+
+    // The holder's session goes on; their next page is built from the role as it is now.
+    await holder.reload();
+    await hydrated(holder);
+    const links = await accountingLinks(holder);
+    expect(links).not.toContain('billing');
+    expect(links).toContain('invoices');
+    await visit(holder, '/billing');
+    expect(pathOf(holder)).not.toBe('/billing');
+  });
+
+  it('shows one role at a time on a phone, chosen by the role links', async () => {
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await visit(admin, '/user-privileges');
+    const roles = admin.getByRole('navigation', { name: t('roles.matrix.show_role') });
+    await roles.getByRole('link', { name: 'Finance (read only)', exact: true }).click();
+    await hydrated(admin);
+    await expect.poll(() => box(admin, 'Finance (read only)', 'invoice', 'read').isVisible()).toBe(true);
+    expect(await box(admin, 'Senior Admin', 'invoice', 'read').isVisible()).toBe(false);
+    const width = await admin.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(390);
+    await screenshots(admin, 'privileges-matrix-phone-role', ['phone']);
+    await admin.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('the audit trail shows the change with who, before and after, and searches by entity', async () => {
+    await visit(admin, '/audit-trail?entity_type=role&action=updated');
+    const row = admin.getByRole('row').filter({ hasText: 'read_billing' }).first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain('Sarah');
+    await screenshots(admin, 'audit-trail');
+
+    // The export holds the same search: one row per changed field, with the before and after.
+    const sheet = await exportRows(admin);
+    expect(sheet.fileName).toBe('audit-trail.xlsx');
+    expect(sheet.rows[0]).toEqual(
+      ['when', 'who', 'email', 'entity', 'entity_id', 'action', 'field', 'before', 'after'].map((k) =>
+        t(`audit.columns.${k}`),
+      ),
+    );
+    const removed = sheet.rows.find(
+      (r) => r[6] === t('audit.fields.removed') && r[8].includes('read_billing'),
+    );
+    expect(removed?.[2]).toBe('senior.admin@demo.test');
+    expect(removed?.[3]).toBe(t('audit.entities.role'));
+  });
+});
