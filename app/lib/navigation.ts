@@ -69,7 +69,7 @@ export const MENU: MenuEntry[] = [
   {
     key: 'users',
     children: [
-      { key: 'users_list', to: '/manage-users', permission: 'read_user' },
+      { key: 'users_list', to: '/manage-users', permission: 'read_user|read_client_user|read_school_user' },
       { key: 'user_privileges', to: '/user-privileges', permission: 'read_user_privilege' },
     ],
   },
@@ -166,4 +166,5 @@ export const BUILT_PAGES = new Set<string>([
   '/billing',
   '/invoices',
   '/invoices/reconciliation',
+  '/manage-users',
 ]);

@@ -25,6 +25,7 @@ import { policyDocumentsApi } from './policy-documents';
 import { policiesApi } from './policies';
 import { reconciliationApi } from './reconciliation';
 import { billingApi } from './billing';
+import { usersApi } from './users';
 import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
@@ -59,6 +60,7 @@ api.route('/', policyDocumentsApi);
 api.route('/', policiesApi);
 api.route('/', reconciliationApi);
 api.route('/', billingApi);
+api.route('/', usersApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),
