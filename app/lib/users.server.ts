@@ -107,7 +107,10 @@ export const newUserAction = (args: ActionFunctionArgs, family: UserFamily) =>
         permission: P.school.create,
         async handle(input, { ctx, redirect }) {
           const { id } = await inviteSchoolUser(ctx, input);
-          return redirect(`/manage-users/school/${id}`, ctx.actor.user_type === 'school' ? 'users.added' : 'users.invited');
+          return redirect(
+            `/manage-users/school/${id}`,
+            ctx.actor.user_type === 'school' ? 'users.added' : 'users.invited',
+          );
         },
       })(args);
 
@@ -146,7 +149,10 @@ const noFields = z.object({});
 export const userAction = (args: ActionFunctionArgs, family: UserFamily) =>
   intentAction({
     intents: {
-      save: { schema: family === 'company' ? companyUserSchema : schoolUserSchema, permission: P[family].update },
+      save: {
+        schema: family === 'company' ? companyUserSchema : schoolUserSchema,
+        permission: P[family].update,
+      },
       archive: { schema: noFields, permission: P[family].archive },
       activate: { schema: noFields, permission: P[family].archive },
       suspend: { schema: noFields, permission: P.school.suspend },
@@ -186,7 +192,10 @@ export const userAction = (args: ActionFunctionArgs, family: UserFamily) =>
             : { toast: 'users.declined' };
         case 'delete':
           await deleteUser(ctx, family, id);
-          return redirect(family === 'company' ? '/manage-users' : '/manage-users/school-users', 'users.deleted');
+          return redirect(
+            family === 'company' ? '/manage-users' : '/manage-users/school-users',
+            'users.deleted',
+          );
         case 'resend':
           await resendInvitation(ctx, family, id);
           return { toast: 'users.invitation_resent' };

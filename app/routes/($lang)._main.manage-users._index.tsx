@@ -28,7 +28,9 @@ export default function CompanyUsers() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">{t('users.tabs.company')}</h2>
         {abilities.company.create ? (
-          <ButtonLink to={localePath(i18n.language, '/manage-users/company/new')}>{t('users.invite_company')}</ButtonLink>
+          <ButtonLink to={localePath(i18n.language, '/manage-users/company/new')}>
+            {t('users.invite_company')}
+          </ButtonLink>
         ) : null}
       </div>
       <FiltersBar>

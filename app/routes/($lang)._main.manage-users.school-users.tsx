@@ -30,7 +30,9 @@ export default function SchoolUsers() {
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold text-slate-900">{t('users.tabs.school')}</h2>
         {abilities.school.create ? (
-          <ButtonLink to={localePath(i18n.language, '/manage-users/school/new')}>{t('users.invite_school')}</ButtonLink>
+          <ButtonLink to={localePath(i18n.language, '/manage-users/school/new')}>
+            {t('users.invite_school')}
+          </ButtonLink>
         ) : null}
       </div>
       <FiltersBar>

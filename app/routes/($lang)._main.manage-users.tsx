@@ -33,8 +33,12 @@ export default function ManageUsers() {
   const { company, school } = useLoaderData<typeof loader>();
   const to = (path: string) => localePath(i18n.language, path);
   const tabs = [
-    ...(company ? [{ key: 'company', label: t('users.tabs.company'), to: to('/manage-users'), index: true }] : []),
-    ...(school ? [{ key: 'school', label: t('users.tabs.school'), to: to('/manage-users/school-users') }] : []),
+    ...(company
+      ? [{ key: 'company', label: t('users.tabs.company'), to: to('/manage-users'), index: true }]
+      : []),
+    ...(school
+      ? [{ key: 'school', label: t('users.tabs.school'), to: to('/manage-users/school-users') }]
+      : []),
   ];
   return (
     <div className="mx-auto max-w-7xl">

@@ -56,9 +56,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         invalid: true as const,
         invitation: null,
         // Why the link does not work: used, revoked or expired (or simply unknown).
-        reason: (['auth.invitation_used', 'auth.invitation_revoked', 'auth.invitation_expired'] as const).find(
-          (k) => e.message === k,
-        ),
+        reason: (
+          ['auth.invitation_used', 'auth.invitation_revoked', 'auth.invitation_expired'] as const
+        ).find((k) => e.message === k),
         title: pageTitle(context, request, 'invite.invalid_title'),
       },
       { headers: { 'set-cookie': clearCookie(context.env, 'invite') } },
@@ -78,7 +78,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function InviteSignUp() {
   const loaderData = useLoaderData<typeof loader>();
-  return loaderData.invalid ? <InvalidInvitation reason={loaderData.reason} /> : <NameForm invitation={loaderData.invitation} />;
+  return loaderData.invalid ? (
+    <InvalidInvitation reason={loaderData.reason} />
+  ) : (
+    <NameForm invitation={loaderData.invitation} />
+  );
 }
 
 function InvalidInvitation({ reason }: { reason?: string }) {

@@ -201,7 +201,8 @@ export async function buildUser(db: DB, input: UserInput) {
       landing_page: input.landingPage ?? 'insureds',
       phone_country: input.phoneCountry ?? null,
       phone_number: input.phoneNumber ?? null,
-      email_verified_at: input.status && input.status !== 'active' && input.status !== 'archived' ? null : new Date(),
+      email_verified_at:
+        input.status && input.status !== 'active' && input.status !== 'archived' ? null : new Date(),
     })
     .returning();
   await runBatch(db, [

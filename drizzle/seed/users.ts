@@ -76,7 +76,10 @@ export async function seedDemoUsers(
     .where(and(eq(clients.company_id, input.mainCompanyId)));
   for (const school of schools) {
     const slug = school.name.toLowerCase().split(' ')[0];
-    const sites = await db.select({ id: campuses.id }).from(campuses).where(eq(campuses.client_id, school.id));
+    const sites = await db
+      .select({ id: campuses.id })
+      .from(campuses)
+      .where(eq(campuses.client_id, school.id));
     const first = sites[0] ? [sites[0].id] : [];
     await buildUser(db, {
       email: `registrar@${slug}.demo.test`,

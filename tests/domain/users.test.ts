@@ -154,15 +154,18 @@ describe('inviting', () => {
   it('refuses an email address already in use', async () => {
     const err = await refusal(inviteCompanyUser(admin, companyInput({ email: DEMO_ACCOUNTS.finance })));
     expect(err).toBeInstanceOf(ValidationFailed);
-    expect((err as ValidationFailed).errors[0]).toMatchObject({ key: 'email', message: 'users.errors.email_taken' });
+    expect((err as ValidationFailed).errors[0]).toMatchObject({
+      key: 'email',
+      message: 'users.errors.email_taken',
+    });
   });
 
   it('a school user needs campuses unless they may see all of them', () => {
     const parsed = schoolUserSchema.safeParse({ ...schoolInput(), campuses: [] });
     expect(parsed.success).toBe(false);
-    expect(schoolUserSchema.safeParse({ ...schoolInput(), campuses: [], can_access_all_campuses: true }).success).toBe(
-      true,
-    );
+    expect(
+      schoolUserSchema.safeParse({ ...schoolInput(), campuses: [], can_access_all_campuses: true }).success,
+    ).toBe(true);
   });
 });
 
@@ -181,7 +184,10 @@ describe('users a school adds wait for approval', () => {
   it('declining moves a user to the declined list; only from there is it deleted', async () => {
     const { id } = await inviteSchoolUser(master, schoolInput({ client: undefined }));
     await declineUser(admin, 'school', id);
-    const declined = await listSchoolUsers(admin, schoolUserListSchema.parse({ status: 'declined', items: 100 }));
+    const declined = await listSchoolUsers(
+      admin,
+      schoolUserListSchema.parse({ status: 'declined', items: 100 }),
+    );
     expect(declined.items.map((u) => u.id)).toContain(id);
     await deleteUser(admin, 'school', id);
     await expect(getUser(admin, 'school', id)).rejects.toBeInstanceOf(NotFound);
@@ -209,7 +215,12 @@ describe('suspending and archiving end sessions at once', () => {
       clientId: oakwood.id,
       campusIds: [north.id],
     });
-    const { token } = await createSession(db(), { userId: user.id, kind: 'web', stage: 'active', now: new Date() });
+    const { token } = await createSession(db(), {
+      userId: user.id,
+      kind: 'web',
+      stage: 'active',
+      now: new Date(),
+    });
     expect(await resolveActor(db(), token, new Date())).not.toBeNull();
     return { user, token };
   }
@@ -249,7 +260,9 @@ describe('nobody grants more than they hold', () => {
   });
 
   it('a company role never goes to a school user, nor a school role to a company user', async () => {
-    await expect(inviteSchoolUser(admin, schoolInput({ roles: ['finance'] }))).rejects.toBeInstanceOf(Forbidden);
+    await expect(inviteSchoolUser(admin, schoolInput({ roles: ['finance'] }))).rejects.toBeInstanceOf(
+      Forbidden,
+    );
     await expect(
       inviteCompanyUser(admin, companyInput({ roles: ['school_employee'] })),
     ).rejects.toBeInstanceOf(Forbidden);
@@ -307,8 +320,15 @@ describe('editing and listing', () => {
         campuses: [north.public_id, south.public_id],
       }),
     );
-    expect(after).toMatchObject({ member_type: 'admin', is_master_user: true, job_title: 'Head of Admissions' });
-    expect(after.campuses.map((c) => c.name).sort()).toEqual(['Oakwood North Campus', 'Oakwood South Campus']);
+    expect(after).toMatchObject({
+      member_type: 'admin',
+      is_master_user: true,
+      job_title: 'Head of Admissions',
+    });
+    expect(after.campuses.map((c) => c.name).sort()).toEqual([
+      'Oakwood North Campus',
+      'Oakwood South Campus',
+    ]);
     expect(after.roles.map((r) => r.id)).toEqual(['school_admin']);
   });
 
@@ -316,7 +336,10 @@ describe('editing and listing', () => {
     const all = await listCompanyUsers(senior, companyUserListSchema.parse({ items: 200 }));
     expect(all.items.every((u) => u.status === 'active' && !u.suspended)).toBe(true);
     expect(all.items.map((u) => u.email)).toContain(DEMO_ACCOUNTS.finance);
-    const invited = await listCompanyUsers(senior, companyUserListSchema.parse({ status: 'invited', items: 200 }));
+    const invited = await listCompanyUsers(
+      senior,
+      companyUserListSchema.parse({ status: 'invited', items: 200 }),
+    );
     expect(invited.items.every((u) => u.status === 'invited')).toBe(true);
   });
 
@@ -333,9 +356,9 @@ describe('editing and listing', () => {
   it('a school master user sees only their own school', async () => {
     const list = await listSchoolUsers(master, schoolUserListSchema.parse({ status: 'all', items: 500 }));
     const ids = new Set(
-      (await db().select({ c: users.client_id, e: users.email }).from(users)).filter((u) =>
-        list.items.some((i) => i.email === u.e),
-      ).map((u) => u.c),
+      (await db().select({ c: users.client_id, e: users.email }).from(users))
+        .filter((u) => list.items.some((i) => i.email === u.e))
+        .map((u) => u.c),
     );
     expect([...ids]).toEqual([oakwood.id]);
   });

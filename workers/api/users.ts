@@ -58,7 +58,10 @@ export const usersApi = new Hono<ApiEnv>()
   .post('/company/users/company/add', valid('json', companyUserSchema), async (c) => {
     const ctx = actorCtxOf(c);
     const { id } = await inviteCompanyUser(ctx, c.req.valid('json'));
-    return c.json({ data: { user: await getUser(ctx, 'company', id) }, message: formatMessage('users.invited') }, 201);
+    return c.json(
+      { data: { user: await getUser(ctx, 'company', id) }, message: formatMessage('users.invited') },
+      201,
+    );
   })
   .get('/company/users/company/:id', valid('param', idParam), async (c) =>
     c.json({ data: { user: await getUser(actorCtxOf(c), 'company', c.req.valid('param').id) } }),
@@ -67,10 +70,15 @@ export const usersApi = new Hono<ApiEnv>()
     const user = await updateCompanyUser(actorCtxOf(c), c.req.valid('param').id, c.req.valid('json'));
     return c.json({ data: { user }, message: formatMessage('users.saved') });
   })
-  .patch('/company/users/company/:id/status', valid('param', idParam), valid('json', userStatusSchema), async (c) => {
-    await setUserStatus(actorCtxOf(c), 'company', c.req.valid('param').id, c.req.valid('json').status);
-    return c.json(done('users.status_changed'));
-  })
+  .patch(
+    '/company/users/company/:id/status',
+    valid('param', idParam),
+    valid('json', userStatusSchema),
+    async (c) => {
+      await setUserStatus(actorCtxOf(c), 'company', c.req.valid('param').id, c.req.valid('json').status);
+      return c.json(done('users.status_changed'));
+    },
+  )
   .delete('/company/users/company/:id', valid('param', idParam), async (c) => {
     await deleteUser(actorCtxOf(c), 'company', c.req.valid('param').id);
     return c.json(done('users.deleted'));
@@ -90,7 +98,10 @@ export const usersApi = new Hono<ApiEnv>()
   .post('/company/users/school/add', valid('json', schoolUserSchema), async (c) => {
     const ctx = actorCtxOf(c);
     const { id } = await inviteSchoolUser(ctx, c.req.valid('json'));
-    return c.json({ data: { user: await getUser(ctx, 'school', id) }, message: formatMessage('users.invited') }, 201);
+    return c.json(
+      { data: { user: await getUser(ctx, 'school', id) }, message: formatMessage('users.invited') },
+      201,
+    );
   })
   .get('/company/users/school/:id', valid('param', idParam), async (c) =>
     c.json({ data: { user: await getUser(actorCtxOf(c), 'school', c.req.valid('param').id) } }),
@@ -99,10 +110,15 @@ export const usersApi = new Hono<ApiEnv>()
     const user = await updateSchoolUser(actorCtxOf(c), c.req.valid('param').id, c.req.valid('json'));
     return c.json({ data: { user }, message: formatMessage('users.saved') });
   })
-  .patch('/company/users/school/:id/status', valid('param', idParam), valid('json', userStatusSchema), async (c) => {
-    await setUserStatus(actorCtxOf(c), 'school', c.req.valid('param').id, c.req.valid('json').status);
-    return c.json(done('users.status_changed'));
-  })
+  .patch(
+    '/company/users/school/:id/status',
+    valid('param', idParam),
+    valid('json', userStatusSchema),
+    async (c) => {
+      await setUserStatus(actorCtxOf(c), 'school', c.req.valid('param').id, c.req.valid('json').status);
+      return c.json(done('users.status_changed'));
+    },
+  )
   .post('/company/users/school/:id/approve', valid('param', idParam), async (c) => {
     await approveSchoolUser(actorCtxOf(c), c.req.valid('param').id);
     return c.json(done('users.approved'));
@@ -159,10 +175,15 @@ export const usersApi = new Hono<ApiEnv>()
   .get('/school/school-users/:id', valid('param', idParam), async (c) =>
     c.json({ data: { school_user: await getUser(actorCtxOf(c), 'school', c.req.valid('param').id) } }),
   )
-  .post('/school/school-users/:id/update', valid('param', idParam), valid('json', schoolUserSchema), async (c) => {
-    const user = await updateSchoolUser(actorCtxOf(c), c.req.valid('param').id, c.req.valid('json'));
-    return c.json({ data: { school_user: user }, message: formatMessage('users.saved') });
-  })
+  .post(
+    '/school/school-users/:id/update',
+    valid('param', idParam),
+    valid('json', schoolUserSchema),
+    async (c) => {
+      const user = await updateSchoolUser(actorCtxOf(c), c.req.valid('param').id, c.req.valid('json'));
+      return c.json({ data: { school_user: user }, message: formatMessage('users.saved') });
+    },
+  )
   .post('/school/school-users/:id/suspend', valid('param', idParam), async (c) => {
     await suspendSchoolUser(actorCtxOf(c), c.req.valid('param').id);
     return c.json(done('users.suspended'));

@@ -23,7 +23,8 @@ import {
   type UserMoveName,
 } from './users';
 
-const backTo = (family: UserFamily) => (family === 'company' ? '/manage-users' : '/manage-users/school-users');
+const backTo = (family: UserFamily) =>
+  family === 'company' ? '/manage-users' : '/manage-users/school-users';
 
 interface NewData {
   family: UserFamily;
@@ -106,7 +107,10 @@ export function UserPage() {
         <div className="flex flex-wrap items-start justify-between gap-4">
           <Facts
             items={[
-              { label: t('users.fields.status'), value: <UserStatus status={user.status} suspended={user.suspended} /> },
+              {
+                label: t('users.fields.status'),
+                value: <UserStatus status={user.status} suspended={user.suspended} />,
+              },
               {
                 label: t('users.fields.invitation'),
                 value: (
@@ -120,7 +124,10 @@ export function UserPage() {
               },
               { label: t('users.fields.role'), value: user.roles.map((r) => r.name).join(', ') || '—' },
               family === 'company'
-                ? { label: t('users.fields.companies'), value: user.companies.map((c) => c.name).join(', ') || '—' }
+                ? {
+                    label: t('users.fields.companies'),
+                    value: user.companies.map((c) => c.name).join(', ') || '—',
+                  }
                 : {
                     label: t('users.fields.campus_access'),
                     value: user.can_access_all_campuses

@@ -8,7 +8,15 @@ import { useTranslation } from 'react-i18next';
 import type { ListMeta } from '@server/domain/list-query';
 import { USER_MEMBER_TYPES, type InvitationStateName, type UserFamily } from '@server/domain/users/values';
 import { localePath } from '~/i18n/config';
-import { AppForm, Checkbox, CheckboxField, Field, FieldShell, FormErrors, SelectField } from '~/components/forms';
+import {
+  AppForm,
+  Checkbox,
+  CheckboxField,
+  Field,
+  FieldShell,
+  FormErrors,
+  SelectField,
+} from '~/components/forms';
 import { ErrorList } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
@@ -46,7 +54,8 @@ export function UserStatus({ status, suspended }: { status: string; suspended: b
 export function InvitationBadge({ state }: { state: InvitationStateName | null }) {
   const { t } = useTranslation();
   if (!state) return <span className="text-slate-500">—</span>;
-  const tone = state === 'accepted' ? 'green' : state === 'pending' ? 'blue' : state === 'revoked' ? 'red' : 'slate';
+  const tone =
+    state === 'accepted' ? 'green' : state === 'pending' ? 'blue' : state === 'revoked' ? 'red' : 'slate';
   return <StatusBadge tone={tone}>{t(`users.invitation_states.${state}`)}</StatusBadge>;
 }
 
@@ -88,7 +97,10 @@ export function UsersTable({
       key: 'type',
       header: t('users.fields.member_type'),
       render: (r) =>
-        [r.member_type ? t(`users.member_types.${r.member_type}`) : null, r.is_master_user ? t('users.master') : null]
+        [
+          r.member_type ? t(`users.member_types.${r.member_type}`) : null,
+          r.is_master_user ? t('users.master') : null,
+        ]
           .filter(Boolean)
           .join(' · ') || '—',
     },
@@ -108,7 +120,11 @@ export function UsersTable({
       sort: 'status',
       render: (r) => <UserStatus status={r.status} suspended={r.suspended} />,
     },
-    { key: 'invitation', header: t('users.fields.invitation'), render: (r) => <InvitationBadge state={r.invitation} /> },
+    {
+      key: 'invitation',
+      header: t('users.fields.invitation'),
+      render: (r) => <InvitationBadge state={r.invitation} />,
+    },
     ...(belongsTo
       ? [{ key: 'belongs_to', header: belongsTo, render: (r: UserRowData) => r.belongs_to ?? '—' }]
       : []),
@@ -207,7 +223,10 @@ export function UserForm({
           />
         ))}
       </div>
-      <ErrorList id={`${form.id}-${name}-error`} errors={fields[name].errors} />
+      <ErrorList
+        id={`${form.id}-${name}-error`}
+        errors={(fields as unknown as Record<string, { errors?: string[] }>)[name]?.errors}
+      />
     </fieldset>
   );
   return (
@@ -219,9 +238,22 @@ export function UserForm({
         ) : null}
         <FormErrors errors={form.errors} />
         <div className="grid gap-5 sm:grid-cols-2">
-          <Field label={t('users.fields.first_name')} field={fields.first_name} inputProps={{ autoComplete: 'off' }} />
-          <Field label={t('users.fields.last_name')} field={fields.last_name} inputProps={{ autoComplete: 'off' }} />
-          <Field label={t('users.fields.email')} field={fields.email} type="email" inputProps={{ autoComplete: 'off' }} />
+          <Field
+            label={t('users.fields.first_name')}
+            field={fields.first_name}
+            inputProps={{ autoComplete: 'off' }}
+          />
+          <Field
+            label={t('users.fields.last_name')}
+            field={fields.last_name}
+            inputProps={{ autoComplete: 'off' }}
+          />
+          <Field
+            label={t('users.fields.email')}
+            field={fields.email}
+            type="email"
+            inputProps={{ autoComplete: 'off' }}
+          />
           <div className="grid grid-cols-[6rem_1fr] gap-3">
             <Field
               label={t('users.fields.phone_country')}
@@ -246,7 +278,9 @@ export function UserForm({
           </div>
         </div>
         {checks('roles', options.roles, user?.roles, t('users.fields.roles'))}
-        {family === 'company' ? checks('companies', options.companies, user?.companies, t('users.fields.companies')) : null}
+        {family === 'company'
+          ? checks('companies', options.companies, user?.companies, t('users.fields.companies'))
+          : null}
         {family === 'school' ? (
           <>
             {options.client ? (
@@ -278,15 +312,7 @@ export function UserForm({
 // ---------------------------------------------------------------- state buttons
 
 export type UserMoveName =
-  | 'archive'
-  | 'activate'
-  | 'suspend'
-  | 'unsuspend'
-  | 'approve'
-  | 'decline'
-  | 'delete'
-  | 'resend'
-  | 'revoke';
+  'archive' | 'activate' | 'suspend' | 'unsuspend' | 'approve' | 'decline' | 'delete' | 'resend' | 'revoke';
 
 const DANGER: UserMoveName[] = ['archive', 'suspend', 'decline', 'delete', 'revoke'];
 
@@ -303,7 +329,8 @@ export function UserMoves({ moves, name }: { moves: UserMoveName[]; name: string
           method="post"
           preventScrollReset
           onSubmit={(e) => {
-            if (DANGER.includes(move) && !window.confirm(t(`users.confirm.${move}`, { name }))) e.preventDefault();
+            if (DANGER.includes(move) && !window.confirm(t(`users.confirm.${move}`, { name })))
+              e.preventDefault();
           }}
         >
           <Button
@@ -328,10 +355,12 @@ export function SchoolUserStatusFilter() {
     <FilterSelect
       name="status"
       label={t('users.fields.status')}
-      options={(['active', 'invited', 'pending', 'suspended', 'archived', 'declined', 'all'] as const).map((s) => ({
-        value: s,
-        label: t(`users.statuses.${s}`),
-      }))}
+      options={(['active', 'invited', 'pending', 'suspended', 'archived', 'declined', 'all'] as const).map(
+        (s) => ({
+          value: s,
+          label: t(`users.statuses.${s}`),
+        }),
+      )}
     />
   );
 }

@@ -27,7 +27,10 @@ const idList = (max: number) =>
 
 /** GET users/company/list: status (active by default) and companies (the current company by default). */
 export const companyUserListSchema = listQuerySchema.extend({
-  status: z.enum([...USER_LIST_STATUSES, 'declined', 'all']).catch('active').default('active'),
+  status: z
+    .enum([...USER_LIST_STATUSES, 'declined', 'all'])
+    .catch('active')
+    .default('active'),
   /** A company's public id; empty means the companies in view. */
   companies: z.string().trim().max(40).optional(),
 });
@@ -35,7 +38,10 @@ export type CompanyUserListQuery = z.infer<typeof companyUserListSchema>;
 
 /** GET users/school/list: by client and campus; status defaults to active (declined has its own list). */
 export const schoolUserListSchema = listQuerySchema.extend({
-  status: z.enum([...USER_LIST_STATUSES, 'declined', 'all']).catch('active').default('active'),
+  status: z
+    .enum([...USER_LIST_STATUSES, 'declined', 'all'])
+    .catch('active')
+    .default('active'),
   clients: z.string().trim().max(40).optional(),
   campuses: z.string().trim().max(40).optional(),
 });

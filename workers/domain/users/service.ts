@@ -44,12 +44,7 @@ import { Forbidden, ValidationFailed } from '../errors';
 import { countAll, likeAny, orderBy, paginate } from '../lists';
 import { flushOutbox } from '../outbox/service';
 import { msg } from '../validation';
-import type {
-  CompanyUserInput,
-  CompanyUserListQuery,
-  SchoolUserInput,
-  SchoolUserListQuery,
-} from './schema';
+import type { CompanyUserInput, CompanyUserListQuery, SchoolUserInput, SchoolUserListQuery } from './schema';
 import type { InvitationStateName, UserFamily } from './values';
 
 // ---------------------------------------------------------------- permissions
@@ -220,7 +215,9 @@ export async function listCompanyUsers(ctx: ActorCtx, query: CompanyUserListQuer
     'company',
     query,
     [company],
-    sql<string | null>`(select group_concat(c.name, ', ') from user_companies uc join companies c on c.id = uc.company_id where uc.user_id = "users"."id")`,
+    sql<
+      string | null
+    >`(select group_concat(c.name, ', ') from user_companies uc join companies c on c.id = uc.company_id where uc.user_id = "users"."id")`,
   );
 }
 
@@ -435,7 +432,8 @@ export async function userFormOptions(ctx: ActorCtx, family: UserFamily, clientI
     : [];
   return {
     roles: grantable.map((r) => ({ id: r.slug, name: r.name })),
-    companies: family === 'company' ? visibleCompanies(ctx.actor).map((c) => ({ id: c.public_id, name: c.name })) : [],
+    companies:
+      family === 'company' ? visibleCompanies(ctx.actor).map((c) => ({ id: c.public_id, name: c.name })) : [],
     clients: clientRows,
     client: client ? { id: client.public_id, name: client.name } : null,
     campuses: campusRows,
@@ -550,7 +548,11 @@ async function schoolPlacement(ctx: ActorCtx, input: SchoolUserInput, existingCl
         .from(campuses)
         .innerJoin(clients, eq(clients.id, campuses.client_id))
         .where(
-          and(eq(campuses.client_id, client.id), inArray(campuses.public_id, wanted), visibleCampus(ctx.actor)),
+          and(
+            eq(campuses.client_id, client.id),
+            inArray(campuses.public_id, wanted),
+            visibleCampus(ctx.actor),
+          ),
         )
     : [];
   if (found.length !== wanted.length)
@@ -652,7 +654,9 @@ async function createInvited(
       updated_at: ctx.now,
     }),
     ...plan.roleIds.map((role_id) => ctx.db.insert(userRoles).values({ user_id: userId, role_id })),
-    ...plan.companyIds.map((company_id) => ctx.db.insert(userCompanies).values({ user_id: userId, company_id })),
+    ...plan.companyIds.map((company_id) =>
+      ctx.db.insert(userCompanies).values({ user_id: userId, company_id }),
+    ),
     ...plan.campusIds.map((campus_id) => ctx.db.insert(userCampuses).values({ user_id: userId, campus_id })),
     logActivity(ctx, {
       entity_type: 'user',
@@ -686,7 +690,12 @@ export async function resendInvitation(ctx: ActorCtx, family: UserFamily, id: st
   const invite = await invitationStatements(ctx, user);
   await runBatch(ctx.db, [
     ...invite.statements,
-    logActivity(ctx, { entity_type: 'user', entity_id: user.id, action: 'invitation_resent', ...placeOf(user) }),
+    logActivity(ctx, {
+      entity_type: 'user',
+      entity_id: user.id,
+      action: 'invitation_resent',
+      ...placeOf(user),
+    }),
   ]);
   await flushOutbox(ctx.db, ctx.env, ctx.now);
 }
@@ -704,7 +713,12 @@ export async function revokeInvitation(ctx: ActorCtx, family: UserFamily, id: st
   if (!row) throw ValidationFailed.field('status', msg('users.errors.no_open_invitation'));
   await runBatch(ctx.db, [
     ctx.db.update(invitations).set({ revoked_at: ctx.now }).where(open),
-    logActivity(ctx, { entity_type: 'user', entity_id: user.id, action: 'invitation_revoked', ...placeOf(user) }),
+    logActivity(ctx, {
+      entity_type: 'user',
+      entity_id: user.id,
+      action: 'invitation_revoked',
+      ...placeOf(user),
+    }),
   ]);
 }
 
@@ -715,7 +729,11 @@ function placeOf(user: UserRow) {
 // ---------------------------------------------------------------- edit
 
 /** PUT users/company/{id}: the person, their companies and roles. */
-export async function updateCompanyUser(ctx: ActorCtx, id: string, input: CompanyUserInput): Promise<UserDetail> {
+export async function updateCompanyUser(
+  ctx: ActorCtx,
+  id: string,
+  input: CompanyUserInput,
+): Promise<UserDetail> {
   const user = await findUser(ctx, id, 'company', USER_PERMISSIONS.company.update);
   await assertMayChange(ctx, user, 'company');
   const granted = await grantedRoles(ctx, input.roles, 'company');
@@ -723,8 +741,15 @@ export async function updateCompanyUser(ctx: ActorCtx, id: string, input: Compan
   await assertEmailFree(ctx, input.email, user.id);
   const values = personValues(input);
   await runBatch(ctx.db, [
-    ctx.db.update(users).set({ ...values, updated_at: ctx.now }).where(eq(users.id, user.id)),
-    ...replaceRoles(ctx, user.id, granted.map((r) => r.id)),
+    ctx.db
+      .update(users)
+      .set({ ...values, updated_at: ctx.now })
+      .where(eq(users.id, user.id)),
+    ...replaceRoles(
+      ctx,
+      user.id,
+      granted.map((r) => r.id),
+    ),
     ctx.db.delete(userCompanies).where(eq(userCompanies.user_id, user.id)),
     ...bulkInsert(
       ctx.db,
@@ -743,7 +768,11 @@ export async function updateCompanyUser(ctx: ActorCtx, id: string, input: Compan
 }
 
 /** PUT users/school/{id}: the person, campus access and roles (the client stays). */
-export async function updateSchoolUser(ctx: ActorCtx, id: string, input: SchoolUserInput): Promise<UserDetail> {
+export async function updateSchoolUser(
+  ctx: ActorCtx,
+  id: string,
+  input: SchoolUserInput,
+): Promise<UserDetail> {
   const user = await findUser(ctx, id, 'school', USER_PERMISSIONS.school.update);
   await assertMayChange(ctx, user, 'school');
   const granted = await grantedRoles(ctx, input.roles, 'school');
@@ -751,8 +780,15 @@ export async function updateSchoolUser(ctx: ActorCtx, id: string, input: SchoolU
   await assertEmailFree(ctx, input.email, user.id);
   const values = { ...personValues(input), can_access_all_campuses: input.can_access_all_campuses };
   await runBatch(ctx.db, [
-    ctx.db.update(users).set({ ...values, updated_at: ctx.now }).where(eq(users.id, user.id)),
-    ...replaceRoles(ctx, user.id, granted.map((r) => r.id)),
+    ctx.db
+      .update(users)
+      .set({ ...values, updated_at: ctx.now })
+      .where(eq(users.id, user.id)),
+    ...replaceRoles(
+      ctx,
+      user.id,
+      granted.map((r) => r.id),
+    ),
     ctx.db.delete(userCampuses).where(eq(userCampuses.user_id, user.id)),
     ...bulkInsert(
       ctx.db,
@@ -814,9 +850,13 @@ async function move(
 ) {
   const user = await findUser(ctx, id, family, USER_PERMISSIONS[family][operation]);
   await assertMayChange(ctx, user, family);
-  if (!userMoves(user, family)[allowed]) throw ValidationFailed.field('status', msg('users.errors.not_allowed'));
+  if (!userMoves(user, family)[allowed])
+    throw ValidationFailed.field('status', msg('users.errors.not_allowed'));
   await runBatch(ctx.db, [
-    ctx.db.update(users).set({ ...change, updated_at: ctx.now }).where(eq(users.id, user.id)),
+    ctx.db
+      .update(users)
+      .set({ ...change, updated_at: ctx.now })
+      .where(eq(users.id, user.id)),
     ...extra(user),
     logActivity(ctx, {
       entity_type: 'user',
@@ -836,7 +876,9 @@ const revokeOpenInvitations = (ctx: ActorCtx) => (user: UserRow) => [
   ctx.db
     .update(invitations)
     .set({ revoked_at: ctx.now })
-    .where(and(eq(invitations.user_id, user.id), isNull(invitations.accepted_at), isNull(invitations.revoked_at))),
+    .where(
+      and(eq(invitations.user_id, user.id), isNull(invitations.accepted_at), isNull(invitations.revoked_at)),
+    ),
 ];
 
 /** PATCH users/{family}/{id}/archive: an archived user cannot sign in; their sessions end. */
@@ -845,12 +887,24 @@ export const archiveUser = (ctx: ActorCtx, family: UserFamily, id: string) =>
 
 /** PATCH users/{family}/{id}/activate: an archived user may sign in again. */
 export const activateUser = (ctx: ActorCtx, family: UserFamily, id: string) =>
-  move(ctx, family, id, 'archive', 'activate', { status: 'active' }, 'activated', false).then(() => undefined);
+  move(ctx, family, id, 'archive', 'activate', { status: 'active' }, 'activated', false).then(
+    () => undefined,
+  );
 
 /** PATCH users/company/{id}/status (and school): archive or activate by status value. */
-export async function setUserStatus(ctx: ActorCtx, family: UserFamily, id: string, status: 'active' | 'archived') {
+export async function setUserStatus(
+  ctx: ActorCtx,
+  family: UserFamily,
+  id: string,
+  status: 'active' | 'archived',
+) {
   requirePermission(ctx.actor, `${USER_PERMISSIONS[family].update}|${USER_PERMISSIONS[family].archive}`);
-  const user = await findUser(ctx, id, family, `${USER_PERMISSIONS[family].update}|${USER_PERMISSIONS[family].archive}`);
+  const user = await findUser(
+    ctx,
+    id,
+    family,
+    `${USER_PERMISSIONS[family].update}|${USER_PERMISSIONS[family].archive}`,
+  );
   if (user.status === status) return;
   if (status === 'archived') {
     await move(ctx, family, id, 'read', 'archive', { status: 'archived' }, 'archived', true);
@@ -873,7 +927,17 @@ export const unsuspendSchoolUser = (ctx: ActorCtx, id: string) =>
 export async function approveSchoolUser(ctx: ActorCtx, id: string): Promise<void> {
   const user = await findUser(ctx, id, 'school', USER_PERMISSIONS.school.approve);
   const invite = await invitationStatements(ctx, user);
-  await move(ctx, 'school', id, 'approve', 'approve', { status: 'invited' }, 'approved', false, () => invite.statements);
+  await move(
+    ctx,
+    'school',
+    id,
+    'approve',
+    'approve',
+    { status: 'invited' },
+    'approved',
+    false,
+    () => invite.statements,
+  );
   await flushOutbox(ctx.db, ctx.env, ctx.now);
 }
 
@@ -883,14 +947,25 @@ export async function approveSchoolUser(ctx: ActorCtx, id: string): Promise<void
  */
 export async function declineUser(ctx: ActorCtx, family: UserFamily, id: string): Promise<void> {
   if (family === 'company') return deleteUser(ctx, 'company', id);
-  await move(ctx, 'school', id, 'approve', 'decline', { status: 'declined' }, 'declined', true, revokeOpenInvitations(ctx));
+  await move(
+    ctx,
+    'school',
+    id,
+    'approve',
+    'decline',
+    { status: 'declined' },
+    'declined',
+    true,
+    revokeOpenInvitations(ctx),
+  );
 }
 
 /** DELETE users/{family}/{id}: only a user who never became active (invited, pending or declined). */
 export async function deleteUser(ctx: ActorCtx, family: UserFamily, id: string): Promise<void> {
   const user = await findUser(ctx, id, family, USER_PERMISSIONS[family].delete);
   await assertMayChange(ctx, user, family);
-  if (!userMoves(user, family).delete) throw ValidationFailed.field('status', msg('users.errors.not_allowed'));
+  if (!userMoves(user, family).delete)
+    throw ValidationFailed.field('status', msg('users.errors.not_allowed'));
   await deleteUserSessions(ctx.db, user.id);
   await runBatch(ctx.db, [
     ctx.db.delete(users).where(eq(users.id, user.id)),
