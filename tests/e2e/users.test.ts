@@ -70,7 +70,11 @@ describe('users, invitations and suspension', () => {
     await admin.getByRole('button', { name: t('users.send_invitation') }).click();
     await waitForPath(admin, /^\/manage-users\/school\/[\w-]+$/);
     userPath = new URL(admin.url()).pathname;
-    await admin.getByRole('status').filter({ hasText: t('users.invited') }).first().waitFor();
+    await admin
+      .getByRole('status')
+      .filter({ hasText: t('users.invited') })
+      .first()
+      .waitFor();
     expect(await admin.getByText(t('users.invitation_states.pending')).count()).toBeGreaterThan(0);
     await screenshots(admin, 'users-detail', ['desktop']);
   });
@@ -134,7 +138,11 @@ describe('users, invitations and suspension', () => {
     await hydrated(master);
     master.once('dialog', (d) => void d.accept());
     await master.getByRole('button', { name: t('users.moves.suspend') }).click();
-    await master.getByRole('status').filter({ hasText: t('users.suspended') }).first().waitFor();
+    await master
+      .getByRole('status')
+      .filter({ hasText: t('users.suspended') })
+      .first()
+      .waitFor();
     await expect.poll(() => master.getByRole('button', { name: t('users.moves.unsuspend') }).count()).toBe(1);
     // The suspended person's next request finds no session.
     await visit(invitee, '/insureds');
