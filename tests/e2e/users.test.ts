@@ -68,7 +68,7 @@ describe('users, invitations and suspension', () => {
     await admin.getByLabel('Oakwood North Campus').check();
     await screenshots(admin, 'users-invite', ['desktop']);
     await admin.getByRole('button', { name: t('users.send_invitation') }).click();
-    await waitForPath(admin, /^\/manage-users\/school\/[\w-]+$/);
+    await waitForPath(admin, /^\/manage-users\/school\/(?!new$)[\w-]+$/);
     userPath = new URL(admin.url()).pathname;
     await admin
       .getByRole('status')
