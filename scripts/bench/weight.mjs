@@ -35,6 +35,8 @@ export const PAGES = [
   { name: 'insurers', route: '($lang)._main.manage-insurers' },
   { name: 'insureds list', route: '($lang)._main.insureds._index' },
   { name: 'insured detail', route: '($lang)._main.insureds_.$id.insured_details._index' },
+  { name: 'users list', route: '($lang)._main.manage-users._index' },
+  { name: 'user page', route: '($lang)._main.manage-users_.school.$id' },
 ];
 
 export function readManifest(dir = PUBLIC) {
