@@ -2,8 +2,8 @@
  * Demo users of the users screens (/manage-users): company and school users in every state, with open,
  * expired and revoked invitations, and several school users per demo client with their campus access.
  */
-import { and, eq } from 'drizzle-orm';
-import { campuses, clients, invitations } from '../schema';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { campuses, clients, invitations, users } from '../schema';
 import type { DB } from '../../workers/platform/db';
 import { randomToken, sha256Hex } from '../../workers/platform/crypto';
 import { buildUser } from './builders';
@@ -26,6 +26,10 @@ export async function seedDemoUsers(
   input: { mainCompanyId: number; secondCompanyId: number; oakwoodId: number },
 ) {
   const company = [input.mainCompanyId];
+  // The demo accounts' user type: the administrators and the school's master user are admins.
+  const admins = ['senior.admin@demo.test', 'admin@demo.test', 'school.admin@demo.test'];
+  await db.update(users).set({ member_type: 'admin' }).where(inArray(users.email, admins));
+  await db.update(users).set({ member_type: 'employee' }).where(isNull(users.member_type));
   // Company users in each state.
   const invited = await buildUser(db, {
     email: 'new.starter@demo.test',
