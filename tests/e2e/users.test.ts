@@ -45,11 +45,11 @@ describe('users, invitations and suspension', () => {
     await visit(admin, '/manage-users');
     await hydrated(admin);
     expect(await admin.locator('h1').innerText()).toBe(t('users.title'));
-    await expect.poll(() => admin.getByRole('link', { name: 'Fiona Finance' }).count()).toBe(1);
+    await admin.getByRole('link', { name: 'Fiona Finance' }).waitFor();
     await screenshots(admin, 'users-list');
     await admin.getByRole('link', { name: t('users.tabs.school') }).click();
     await waitForPath(admin, '/manage-users/school-users');
-    await expect.poll(() => admin.getByRole('link', { name: 'Carl Campus' }).count()).toBe(1);
+    await admin.getByRole('link', { name: 'Carl Campus' }).waitFor();
     await screenshots(admin, 'users-school-list');
   });
 
@@ -143,7 +143,7 @@ describe('users, invitations and suspension', () => {
       .filter({ hasText: t('users.suspended') })
       .first()
       .waitFor();
-    await expect.poll(() => master.getByRole('button', { name: t('users.moves.unsuspend') }).count()).toBe(1);
+    await master.getByRole('button', { name: t('users.moves.unsuspend') }).waitFor();
     // The suspended person's next request finds no session.
     await visit(invitee, '/insureds');
     await waitForPath(invitee, /\/auth\/login$/);
