@@ -10,6 +10,8 @@ export const RECORD_STATUSES = ['active', 'archived'] as const;
 export const USER_TYPES = ['company', 'school', 'student'] as const;
 export const ROLE_FAMILIES = USER_TYPES;
 export const USER_STATUSES = ['active', 'invited', 'archived', 'declined', 'pending'] as const;
+/** The user type the users screens set (spec 001 s.3 school user: admin or employee). */
+export const USER_MEMBER_TYPES = ['admin', 'employee'] as const;
 export const LANDING_PAGES = ['dashboard', 'insureds', 'clients', 'products'] as const;
 export const CLIENT_TYPES = ['school', 'agency', 'guardianship', 'other'] as const;
 export const CLIENT_STATUSES = [

@@ -24,6 +24,7 @@ import {
   ROLE_FAMILIES,
   SESSION_KINDS,
   SESSION_STAGES,
+  USER_MEMBER_TYPES,
   USER_STATUSES,
   USER_TYPES,
 } from './enums';
@@ -195,6 +196,8 @@ export const users = sqliteTable(
     is_master_user: integer('is_master_user', { mode: 'boolean' }).notNull().default(false),
     job_title: text('job_title'),
     department: text('department'),
+    /** The user type of the users screens: admin or employee (docs/decisions.md, "Users"). */
+    member_type: text('member_type', { enum: USER_MEMBER_TYPES }),
     landing_page: text('landing_page', { enum: LANDING_PAGES }).notNull().default('insureds'),
     preferred_lang: text('preferred_lang', { enum: LANGUAGES }).notNull().default('en'),
     selected_company_id: integer('selected_company_id'),
@@ -360,6 +363,8 @@ export const invitations = sqliteTable(
     invited_by: integer('invited_by').references(() => users.id),
     expires_at: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
     accepted_at: integer('accepted_at', { mode: 'timestamp_ms' }),
+    /** Set when the invitation was revoked, or replaced by a resent one: its link then says so. */
+    revoked_at: integer('revoked_at', { mode: 'timestamp_ms' }),
     created_at: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [

@@ -69,7 +69,7 @@ export const MENU: MenuEntry[] = [
   {
     key: 'users',
     children: [
-      { key: 'users_list', to: '/manage-users', permission: 'read_user' },
+      { key: 'users_list', to: '/manage-users', permission: 'read_user|read_client_user|read_school_user' },
       { key: 'user_privileges', to: '/user-privileges', permission: 'read_user_privilege' },
       { key: 'audit_trail', to: '/audit-trail', permission: 'read_audit_trail' },
     ],
@@ -169,4 +169,5 @@ export const BUILT_PAGES = new Set<string>([
   '/invoices/reconciliation',
   '/user-privileges',
   '/audit-trail',
+  '/manage-users',
 ]);

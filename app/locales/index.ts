@@ -49,6 +49,7 @@ import en_shell from './en/shell.json';
 import en_sms from './en/sms.json';
 import en_table from './en/table.json';
 import en_taxes from './en/taxes.json';
+import en_users from './en/users.json';
 import en_validation from './en/validation.json';
 import ca_account from './ca/account.json';
 import ca_activity from './ca/activity.json';
@@ -100,6 +101,7 @@ import ca_shell from './ca/shell.json';
 import ca_sms from './ca/sms.json';
 import ca_table from './ca/table.json';
 import ca_taxes from './ca/taxes.json';
+import ca_users from './ca/users.json';
 import ca_validation from './ca/validation.json';
 import cn_account from './cn/account.json';
 import cn_activity from './cn/activity.json';
@@ -151,6 +153,7 @@ import cn_shell from './cn/shell.json';
 import cn_sms from './cn/sms.json';
 import cn_table from './cn/table.json';
 import cn_taxes from './cn/taxes.json';
+import cn_users from './cn/users.json';
 import cn_validation from './cn/validation.json';
 import de_account from './de/account.json';
 import de_activity from './de/activity.json';
@@ -202,6 +205,7 @@ import de_shell from './de/shell.json';
 import de_sms from './de/sms.json';
 import de_table from './de/table.json';
 import de_taxes from './de/taxes.json';
+import de_users from './de/users.json';
 import de_validation from './de/validation.json';
 import es_account from './es/account.json';
 import es_activity from './es/activity.json';
@@ -253,6 +257,7 @@ import es_shell from './es/shell.json';
 import es_sms from './es/sms.json';
 import es_table from './es/table.json';
 import es_taxes from './es/taxes.json';
+import es_users from './es/users.json';
 import es_validation from './es/validation.json';
 import fr_account from './fr/account.json';
 import fr_activity from './fr/activity.json';
@@ -304,6 +309,7 @@ import fr_shell from './fr/shell.json';
 import fr_sms from './fr/sms.json';
 import fr_table from './fr/table.json';
 import fr_taxes from './fr/taxes.json';
+import fr_users from './fr/users.json';
 import fr_validation from './fr/validation.json';
 import it_account from './it/account.json';
 import it_activity from './it/activity.json';
@@ -355,6 +361,7 @@ import it_shell from './it/shell.json';
 import it_sms from './it/sms.json';
 import it_table from './it/table.json';
 import it_taxes from './it/taxes.json';
+import it_users from './it/users.json';
 import it_validation from './it/validation.json';
 import pt_account from './pt/account.json';
 import pt_activity from './pt/activity.json';
@@ -406,6 +413,7 @@ import pt_shell from './pt/shell.json';
 import pt_sms from './pt/sms.json';
 import pt_table from './pt/table.json';
 import pt_taxes from './pt/taxes.json';
+import pt_users from './pt/users.json';
 import pt_validation from './pt/validation.json';
 
 export const localeResources = {
@@ -460,6 +468,7 @@ export const localeResources = {
     "sms": en_sms,
     "table": en_table,
     "taxes": en_taxes,
+    "users": en_users,
     "validation": en_validation,
   },
   ca: {
@@ -513,6 +522,7 @@ export const localeResources = {
     "sms": ca_sms,
     "table": ca_table,
     "taxes": ca_taxes,
+    "users": ca_users,
     "validation": ca_validation,
   },
   cn: {
@@ -566,6 +576,7 @@ export const localeResources = {
     "sms": cn_sms,
     "table": cn_table,
     "taxes": cn_taxes,
+    "users": cn_users,
     "validation": cn_validation,
   },
   de: {
@@ -619,6 +630,7 @@ export const localeResources = {
     "sms": de_sms,
     "table": de_table,
     "taxes": de_taxes,
+    "users": de_users,
     "validation": de_validation,
   },
   es: {
@@ -672,6 +684,7 @@ export const localeResources = {
     "sms": es_sms,
     "table": es_table,
     "taxes": es_taxes,
+    "users": es_users,
     "validation": es_validation,
   },
   fr: {
@@ -725,6 +738,7 @@ export const localeResources = {
     "sms": fr_sms,
     "table": fr_table,
     "taxes": fr_taxes,
+    "users": fr_users,
     "validation": fr_validation,
   },
   it: {
@@ -778,6 +792,7 @@ export const localeResources = {
     "sms": it_sms,
     "table": it_table,
     "taxes": it_taxes,
+    "users": it_users,
     "validation": it_validation,
   },
   pt: {
@@ -831,6 +846,7 @@ export const localeResources = {
     "sms": pt_sms,
     "table": pt_table,
     "taxes": pt_taxes,
+    "users": pt_users,
     "validation": pt_validation,
   },
 };

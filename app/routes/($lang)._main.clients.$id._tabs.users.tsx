@@ -1,18 +1,37 @@
-/** A client's users tab: the school users of the client, by status. */
-import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { useLoaderData } from '@remix-run/react';
-import { listClientSchoolUsers } from '@server/domain/clients/tab-lists';
+/** A client's users tab: the school users of the client (the same list and pages as /manage-users). */
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { useLoaderData, useParams } from '@remix-run/react';
+import { useTranslation } from 'react-i18next';
 import { requireClientTab } from '~/lib/clients.server';
-import { queryOf } from '~/lib/lists.server';
-import { UsersTab } from '~/components/clients/client-tabs';
+import { schoolUsersLoader } from '~/lib/users.server';
+import { localePath } from '~/i18n/config';
+import { ButtonLink } from '~/components/ui/button';
+import { FilterSearch, FiltersBar } from '~/components/ui/list-controls';
+import { SchoolUserStatusFilter, UsersTable } from '~/components/users/users';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireClientTab(request, context, 'users');
-  return json({
-    users: await listClientSchoolUsers(ctx, params.id ?? '', { ...queryOf(request), items: 25 }),
-  });
+export async function loader(args: LoaderFunctionArgs) {
+  requireClientTab(args.request, args.context, 'users');
+  return schoolUsersLoader(args, { clients: args.params.id ?? '' });
 }
 
 export default function ClientUsersTab() {
-  return <UsersTab users={useLoaderData<typeof loader>().users} />;
+  const { t, i18n } = useTranslation();
+  const { id } = useParams();
+  const { list, abilities } = useLoaderData<typeof loader>();
+  return (
+    <div className="space-y-4">
+      {abilities.school.create ? (
+        <div className="flex justify-end">
+          <ButtonLink to={localePath(i18n.language, `/manage-users/school/new?client=${id}`)}>
+            {t('users.invite_school')}
+          </ButtonLink>
+        </div>
+      ) : null}
+      <FiltersBar>
+        <FilterSearch label={t('users.search')} placeholder={t('users.search_placeholder')} />
+        <SchoolUserStatusFilter />
+      </FiltersBar>
+      <UsersTable family="school" rows={list.items} meta={list.meta} caption={t('users.tabs.school')} />
+    </div>
+  );
 }

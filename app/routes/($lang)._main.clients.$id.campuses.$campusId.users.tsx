@@ -1,53 +1,27 @@
-/** A campus's users tab: the school users who reach this campus. */
-import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+/** A campus's users tab: the school users who reach this campus (the same list and pages as /manage-users). */
+import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { campusUsers } from '@server/domain/campuses/service';
-import { listQuerySchema } from '@server/domain/lists';
 import { requireCampusTab } from '~/lib/campuses.server';
-import { queryOf } from '~/lib/lists.server';
-import { DataTable } from '~/components/ui/data-table';
-import { StatusBadge, statusTone } from '~/components/ui/status-badge';
+import { schoolUsersLoader } from '~/lib/users.server';
+import { FilterSearch, FiltersBar } from '~/components/ui/list-controls';
+import { SchoolUserStatusFilter, UsersTable } from '~/components/users/users';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireCampusTab(request, context, 'users');
-  return json({
-    users: await campusUsers(ctx, params.campusId ?? '', listQuerySchema.parse(queryOf(request))),
-  });
+export async function loader(args: LoaderFunctionArgs) {
+  requireCampusTab(args.request, args.context, 'users');
+  return schoolUsersLoader(args, { clients: args.params.id ?? '', campuses: args.params.campusId ?? '' });
 }
 
 export default function CampusUsersTab() {
   const { t } = useTranslation();
-  const { users } = useLoaderData<typeof loader>();
+  const { list } = useLoaderData<typeof loader>();
   return (
-    <DataTable
-      rows={users.items}
-      rowId={(u) => u.id}
-      meta={users.meta}
-      caption={t('campuses.tabs.users')}
-      empty={t('campuses.users.empty')}
-      columns={[
-        {
-          key: 'name',
-          header: t('campuses.users.name'),
-          render: (u) => <span className="font-medium">{u.full_name}</span>,
-        },
-        { key: 'email', header: t('campuses.users.email'), render: (u) => u.email },
-        { key: 'role', header: t('campuses.users.role'), render: (u) => u.role ?? '—' },
-        {
-          key: 'access',
-          header: t('campuses.users.access'),
-          render: (u) =>
-            u.can_access_all_campuses ? t('campuses.users.all_campuses') : t('campuses.users.this_campus'),
-        },
-        {
-          key: 'status',
-          header: t('campuses.users.status'),
-          render: (u) => (
-            <StatusBadge tone={statusTone(u.status)}>{t(`campuses.user_statuses.${u.status}`)}</StatusBadge>
-          ),
-        },
-      ]}
-    />
+    <div className="space-y-4">
+      <FiltersBar>
+        <FilterSearch label={t('users.search')} placeholder={t('users.search_placeholder')} />
+        <SchoolUserStatusFilter />
+      </FiltersBar>
+      <UsersTable family="school" rows={list.items} meta={list.meta} caption={t('campuses.tabs.users')} />
+    </div>
   );
 }

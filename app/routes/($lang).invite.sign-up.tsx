@@ -55,6 +55,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       {
         invalid: true as const,
         invitation: null,
+        // Why the link does not work: used, revoked or expired (or simply unknown).
+        reason: (
+          ['auth.invitation_used', 'auth.invitation_revoked', 'auth.invitation_expired'] as const
+        ).find((k) => e.message === k),
         title: pageTitle(context, request, 'invite.invalid_title'),
       },
       { headers: { 'set-cookie': clearCookie(context.env, 'invite') } },
@@ -74,14 +78,19 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function InviteSignUp() {
   const loaderData = useLoaderData<typeof loader>();
-  return loaderData.invalid ? <InvalidInvitation /> : <NameForm invitation={loaderData.invitation} />;
+  return loaderData.invalid ? (
+    <InvalidInvitation reason={loaderData.reason} />
+  ) : (
+    <NameForm invitation={loaderData.invitation} />
+  );
 }
 
-function InvalidInvitation() {
+function InvalidInvitation({ reason }: { reason?: string }) {
   const { t, i18n } = useTranslation();
   return (
     <>
       <AuthHeading title={t('invite.invalid_title')} />
+      {reason ? <Alert>{t(reason)}</Alert> : null}
       <Alert>{t('invite.invalid_body')}</Alert>
       <Link
         to={localePath(i18n.language, '/auth/login')}

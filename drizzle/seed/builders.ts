@@ -167,8 +167,10 @@ export interface UserInput {
   campusIds?: number[];
   canAccessAllCampuses?: boolean;
   isMasterUser?: boolean;
-  status?: 'active' | 'invited' | 'archived';
+  status?: 'active' | 'invited' | 'archived' | 'pending' | 'declined';
   suspended?: boolean;
+  memberType?: 'admin' | 'employee';
+  jobTitle?: string;
   otherRegionAccess?: boolean;
   landingPage?: 'dashboard' | 'insureds' | 'clients' | 'products';
   phoneCountry?: string;
@@ -193,11 +195,14 @@ export async function buildUser(db: DB, input: UserInput) {
       client_id: input.clientId ?? null,
       can_access_all_campuses: input.canAccessAllCampuses ?? false,
       is_master_user: input.isMasterUser ?? false,
+      member_type: input.memberType ?? null,
+      job_title: input.jobTitle ?? null,
       other_region_access: input.otherRegionAccess ?? false,
       landing_page: input.landingPage ?? 'insureds',
       phone_country: input.phoneCountry ?? null,
       phone_number: input.phoneNumber ?? null,
-      email_verified_at: input.status === 'invited' ? null : new Date(),
+      email_verified_at:
+        input.status && input.status !== 'active' && input.status !== 'archived' ? null : new Date(),
     })
     .returning();
   await runBatch(db, [

@@ -1,3 +1,4 @@
+import { seedDemoUsers } from './users';
 import { eq, sql } from 'drizzle-orm';
 import { clients, users } from '../schema';
 import type { DB } from '../../workers/platform/db';
@@ -180,6 +181,9 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     roles: [financeReadOnlySlug],
     companyIds: company,
   });
+  // Only when serving: the users screens' demo users in every state (drizzle/seed/users.ts).
+  if (env)
+    await seedDemoUsers(db, { mainCompanyId: main.id, secondCompanyId: second.id, oakwoodId: school.id });
   // Only when serving: the regions' taxes as the demo's policies are priced (UK IPT 20 %, Irish levy 3 %
   // and stamp duty; drizzle/seed/issuing.ts).
   if (env) await seedRegionTaxes(db);

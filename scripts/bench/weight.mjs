@@ -37,6 +37,8 @@ export const PAGES = [
   { name: 'insured detail', route: '($lang)._main.insureds_.$id.insured_details._index' },
   { name: 'user privileges', route: '($lang)._main.user-privileges._index' },
   { name: 'audit trail', route: '($lang)._main.audit-trail._index' },
+  { name: 'users list', route: '($lang)._main.manage-users._index' },
+  { name: 'user page', route: '($lang)._main.manage-users_.school.$id' },
 ];
 
 export function readManifest(dir = PUBLIC) {

@@ -82,10 +82,13 @@ describe('client page tabs', () => {
 });
 
 describe('campus page tabs', () => {
-  it('shows the contracts and invoices tabs only to who may read contracts and invoices', () => {
-    expect(campusTabsFor(reader)).toEqual(CAMPUS_TABS.filter((t) => t !== 'contracts' && t !== 'invoices'));
-    expect(campusTabsFor(actorWith(['read_campus', 'read_contract', 'read_invoice']))).toEqual([
-      ...CAMPUS_TABS,
-    ]);
+  it('shows the contracts, invoices and users tabs only to who may read contracts, invoices and users', () => {
+    expect(campusTabsFor(reader)).toEqual(
+      CAMPUS_TABS.filter((t) => t !== 'contracts' && t !== 'invoices' && t !== 'users'),
+    );
+    expect(
+      campusTabsFor(actorWith(['read_campus', 'read_contract', 'read_invoice', 'read_client_user'])),
+    ).toEqual([...CAMPUS_TABS]);
+    expect(campusTabsFor(actorWith(['read_campus', 'read_school_user']))).toContain('users');
   });
 });

@@ -26,6 +26,7 @@ import { policiesApi } from './policies';
 import { reconciliationApi } from './reconciliation';
 import { billingApi } from './billing';
 import { rolesApi } from './roles';
+import { usersApi } from './users';
 import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
@@ -61,6 +62,7 @@ api.route('/', policiesApi);
 api.route('/', reconciliationApi);
 api.route('/', billingApi);
 api.route('/', rolesApi);
+api.route('/', usersApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

@@ -1,107 +1,15 @@
-/** The read-only tabs of a client page: users, campuses, service agreements, and the money tabs. */
-import { Link, useLocation, useSearchParams } from '@remix-run/react';
+/**
+ * The read-only tabs of a client page: campuses, service agreements, and the money tabs (its users tab is
+ * the users screens' list, app/components/users/users.tsx).
+ */
+import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { ListMeta } from '@server/domain/list-query';
 import { localePath } from '~/i18n/config';
-import { formatDate, formatDateTime } from '~/lib/dates';
+import { formatDate } from '~/lib/dates';
 import { ButtonLink } from '~/components/ui/button';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
-
-export interface SchoolUserRow {
-  id: string;
-  full_name: string;
-  email: string;
-  status: string;
-  suspended: boolean;
-  can_access_all_campuses: boolean;
-  is_master_user: boolean;
-  campuses: number;
-  roles: { name: string }[];
-  last_login_at: string | null;
-}
-
-export function UsersTab({ users }: { users: { items: SchoolUserRow[]; meta: ListMeta } }) {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const location = useLocation();
-  const current = params.get('status') ?? 'active';
-  const link = (status: string) => {
-    const next = new URLSearchParams(params);
-    next.set('status', status);
-    next.delete('page');
-    return `${location.pathname}?${next}`;
-  };
-  const columns: Column<SchoolUserRow>[] = [
-    {
-      key: 'name',
-      header: t('clients.users.columns.name'),
-      sort: 'first_name',
-      render: (u) => (
-        <div>
-          <p className="font-medium text-slate-900">{u.full_name}</p>
-          <div className="mt-0.5 flex flex-wrap gap-1">
-            {u.is_master_user ? (
-              <StatusBadge tone="blue">{t('clients.users.master_user')}</StatusBadge>
-            ) : null}
-            {u.suspended ? <StatusBadge tone="red">{t('clients.users.suspended')}</StatusBadge> : null}
-          </div>
-        </div>
-      ),
-    },
-    { key: 'email', header: t('clients.users.columns.email'), sort: 'email', render: (u) => u.email },
-    { key: 'role', header: t('clients.users.columns.role'), render: (u) => u.roles[0]?.name ?? '—' },
-    {
-      key: 'access',
-      header: t('clients.users.columns.access'),
-      render: (u) =>
-        u.can_access_all_campuses
-          ? t('clients.users.all_campuses')
-          : t('clients.users.some_campuses', { count: u.campuses }),
-    },
-    {
-      key: 'status',
-      header: t('clients.users.columns.status'),
-      render: (u) => (
-        <StatusBadge tone={statusTone(u.status)}>{t(`clients.users.statuses.${u.status}`)}</StatusBadge>
-      ),
-    },
-    {
-      key: 'last_login',
-      header: t('clients.users.columns.last_login'),
-      render: (u) => (u.last_login_at ? formatDateTime(u.last_login_at) : '—'),
-    },
-  ];
-  return (
-    <div className="space-y-4">
-      <p className="text-sm text-slate-600">{t('clients.users.intro')}</p>
-      <nav className="flex flex-wrap gap-2" aria-label={t('clients.users.status_filter')}>
-        {(['active', 'invited', 'archived', 'all'] as const).map((s) => (
-          <Link
-            key={s}
-            to={link(s)}
-            preventScrollReset
-            aria-current={current === s ? 'page' : undefined}
-            className={`rounded-full px-3 py-1 text-sm font-medium ring-1 ${
-              current === s
-                ? 'bg-primary-800 text-white ring-primary-800'
-                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
-            }`}
-          >
-            {t(`clients.users.statuses.${s}`)}
-          </Link>
-        ))}
-      </nav>
-      <DataTable
-        rows={users.items}
-        columns={columns}
-        rowId={(u) => u.id}
-        meta={users.meta}
-        empty={t('clients.users.empty')}
-      />
-    </div>
-  );
-}
 
 export interface CampusRow {
   id: string;

@@ -3,17 +3,18 @@
  * tenant scope of scope.ts, so an id of another tenant answers NotFound (existence never leaks).
  */
 import { and, eq } from 'drizzle-orm';
-import { campuses, clients, companies, policies } from '../../../drizzle/schema';
+import { campuses, clients, companies, policies, users } from '../../../drizzle/schema';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
 import { msg } from '../validation';
 import { requirePermission, type Actor } from './actor';
 import type { Permission } from './permissions';
-import { visibleCampus, visibleClients, visibleCompanies, visiblePolicies } from './scope';
+import { visibleCampus, visibleClients, visibleCompanies, visiblePolicies, visibleUsers } from './scope';
 
 export type ClientRow = typeof clients.$inferSelect;
 export type CampusRow = typeof campuses.$inferSelect;
 export type PolicyRow = typeof policies.$inferSelect;
+export type UserRow = typeof users.$inferSelect;
 
 /**
  * A client by public id (text) or id (number) if the actor holds `permission` (Forbidden otherwise) and
@@ -117,4 +118,24 @@ export function companyForNewRecord(
   const inView = visibleCompanies(actor);
   if (given) return inView.find((c) => c.public_id === given)?.id ?? 'invalid';
   return inView.length === 1 ? inView[0].id : 'required';
+}
+
+/**
+ * A user of one family (company or school) by public id, if the actor holds `permission` and may manage
+ * that user (`visibleUsers`); anyone else answers NotFound. `findUser(ctx, id, 'school', 'read_school_user')`.
+ */
+export async function findUser(
+  ctx: ActorCtx,
+  id: string,
+  family: 'company' | 'school',
+  permission: Permission | string,
+): Promise<UserRow> {
+  requirePermission(ctx.actor, permission);
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(and(eq(users.public_id, id), visibleUsers(ctx.actor, family)))
+    .limit(1);
+  if (!row) throw new NotFound(msg('users.errors.not_found'));
+  return row;
 }

@@ -16,9 +16,34 @@ export interface GrantedRole {
   permissions: readonly string[];
 }
 
+/**
+ * The school and student portals' own permissions (their profile, their staff) have no holder among
+ * company staff, who manage the same things from their side with the client and client-user
+ * permissions. For granting, a portal permission counts as held by whoever holds its company-side
+ * counterpart, so an administrator can invite a school's staff with the school roles (docs/decisions.md,
+ * "Users").
+ */
+export const PORTAL_COUNTERPARTS: Readonly<Record<string, string>> = {
+  read_school_profile: 'read_client',
+  update_school_profile: 'update_client',
+  read_school_user: 'read_client_user',
+  create_school_user: 'create_client_user',
+  update_school_user: 'update_client_user',
+  activate_school_user: 'update_client_user',
+  archive_school_user: 'archive_client_user',
+  read_student_profile: 'read_insured',
+  update_student_profile: 'update_insured',
+};
+
+function holds(actor: Actor, permission: string): boolean {
+  if (actor.permissions.has(permission)) return true;
+  const counterpart = PORTAL_COUNTERPARTS[permission];
+  return !!counterpart && actor.permissions.has(counterpart);
+}
+
 /** The permissions of `wanted` the actor does not hold (empty when the grant is allowed). */
 export function permissionsBeyond(actor: Actor, wanted: Iterable<string>): string[] {
-  return [...new Set(wanted)].filter((p) => !actor.permissions.has(p)).sort();
+  return [...new Set(wanted)].filter((p) => !holds(actor, p)).sort();
 }
 
 export function canGrantPermissions(actor: Actor, wanted: Iterable<string>): boolean {

@@ -15,6 +15,7 @@ import {
   roles,
   serviceAgreements,
   userCompanies,
+  users,
 } from '../../../drizzle/schema';
 import { can, type Actor, type ActorCompany } from './actor';
 
@@ -282,4 +283,37 @@ export function visibleActivity(actor: Actor): SQL {
       ),
     ),
   )!;
+}
+
+// ---------------------------------------------------------------- users (the users screens)
+
+/**
+ * The condition on `users` rows of one family that the actor may manage (docs/decisions.md, "Users"):
+ * - company users: company users who belong to one of the companies in view; never seen by school users;
+ * - school users: to a company user, the school users of the clients in view; to a school user, the
+ *   school users of their own client (a school master user manages their own school and nothing else).
+ */
+export function visibleUsers(actor: Actor, family: 'company' | 'school'): SQL {
+  if (family === 'company') {
+    if (actor.user_type !== 'company') return NOTHING;
+    return and(
+      eq(users.user_type, 'company'),
+      sql`exists (select 1 from ${userCompanies} where ${userCompanies.user_id} = ${users.id} and ${companyScope(actor, userCompanies.company_id)})`,
+    )!;
+  }
+  if (actor.user_type === 'company') {
+    return and(
+      eq(users.user_type, 'school'),
+      sql`exists (select 1 from ${clients} where ${clients.id} = ${users.client_id} and ${companyScope(actor, clients.company_id)})`,
+    )!;
+  }
+  if (actor.user_type === 'school' && actor.client_id) {
+    return and(eq(users.user_type, 'school'), eq(users.client_id, actor.client_id))!;
+  }
+  return NOTHING;
+}
+
+/** True when the actor's own campus access is not narrowed (company users, and school users of all campuses). */
+export function seesAllCampuses(actor: Actor): boolean {
+  return actor.campus_ids === null;
 }

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import { contactMessages, invitations, sessions, users } from '../../../drizzle/schema';
-import { runBatch } from '../../platform/db';
+import { runBatch, type Statement } from '../../platform/db';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import { hashPassword, needsRehash, verifyPassword } from '../../platform/auth/password';
 import { hit, clear, peek } from '../../platform/rate-limit';
@@ -396,33 +396,58 @@ export async function changePassword(
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Creates an invitation for a user row in status "invited". The users screens call this in a later issue;
- * the seed and tests call it now. Returns the token for the link `/invite/sign-up?token=...`.
+ * Creates an invitation for a user row in status "invited" (the users screens, the seed and tests).
+ * Returns the token for the link `/invite/sign-up?token=...`.
  */
 export async function createInvitation(ctx: Ctx, userId: number): Promise<string> {
-  const token = randomToken();
   const [user] = await ctx.db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new NotFound();
-  const link = `${ctx.env.PUBLIC_URL}/invite/sign-up?token=${token}`;
-  const t = (k: string, p?: Record<string, string | number>) => translate(user.preferred_lang, k, p);
-  await runBatch(ctx.db, [
-    ctx.db.insert(invitations).values({
-      token_hash: await sha256Hex(token),
-      user_id: userId,
-      invited_by: ctx.actor?.user_id ?? null,
-      expires_at: new Date(ctx.now.getTime() + INVITATION_LIFETIME_MS),
-      created_at: ctx.now,
-    }),
-    queueMessage(ctx.db, ctx.now, {
-      channel: 'email',
-      recipient: user.email,
-      template: 'invitation',
-      subject: t('email.invitation_subject', { product: ctx.env.PRODUCT_NAME }),
-      body_text: t('email.invitation_body', { name: user.first_name, link, product: ctx.env.PRODUCT_NAME }),
-    }),
-  ]);
+  const { token, statements } = await invitationStatements(ctx, user);
+  await runBatch(ctx.db, statements);
   await flushOutbox(ctx.db, ctx.env, ctx.now);
   return token;
+}
+
+/**
+ * The statements of a new invitation and its email (for the caller's own batch; flush the outbox after):
+ * any earlier open invitation of the user is revoked, so only the newest link works.
+ */
+export async function invitationStatements(
+  ctx: Ctx,
+  user: { id: number | SQL<number>; email: string; first_name: string; preferred_lang: string },
+): Promise<{ token: string; statements: Statement[] }> {
+  const token = randomToken();
+  const link = `${ctx.env.PUBLIC_URL}/invite/sign-up?token=${token}`;
+  const t = (k: string, p?: Record<string, string | number>) => translate(user.preferred_lang, k, p);
+  return {
+    token,
+    statements: [
+      ctx.db
+        .update(invitations)
+        .set({ revoked_at: ctx.now })
+        .where(
+          and(
+            eq(invitations.user_id, user.id),
+            isNull(invitations.accepted_at),
+            isNull(invitations.revoked_at),
+          ),
+        ),
+      ctx.db.insert(invitations).values({
+        token_hash: await sha256Hex(token),
+        user_id: user.id,
+        invited_by: ctx.actor?.user_id ?? null,
+        expires_at: new Date(ctx.now.getTime() + INVITATION_LIFETIME_MS),
+        created_at: ctx.now,
+      }),
+      queueMessage(ctx.db, ctx.now, {
+        channel: 'email',
+        recipient: user.email,
+        template: 'invitation',
+        subject: t('email.invitation_subject', { product: ctx.env.PRODUCT_NAME }),
+        body_text: t('email.invitation_body', { name: user.first_name, link, product: ctx.env.PRODUCT_NAME }),
+      }),
+    ],
+  };
 }
 
 export interface InvitationState {
@@ -438,18 +463,25 @@ export interface InvitationState {
   phone_verified: boolean;
 }
 
-/** Reads an open invitation by its token; an unknown, used or expired token answers "not found". */
+/**
+ * Reads an open invitation by its token. An unknown token answers "not found"; a used, revoked or expired
+ * one answers "not found" with a message that says which (the invitation page shows it).
+ */
 export async function getInvitation(ctx: Ctx, token: string | null | undefined): Promise<InvitationState> {
   if (!token) throw new NotFound(msg('auth.invitation_invalid'));
   const [row] = await ctx.db
     .select({ invitation: invitations, user: users })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.user_id))
-    .where(and(eq(invitations.token_hash, await sha256Hex(token)), isNull(invitations.accepted_at)))
+    .where(eq(invitations.token_hash, await sha256Hex(token)))
     .limit(1);
-  if (!row || row.invitation.expires_at.getTime() <= ctx.now.getTime() || row.user.status !== 'invited') {
-    throw new NotFound(msg('auth.invitation_invalid'));
+  if (!row) throw new NotFound(msg('auth.invitation_invalid'));
+  if (row.invitation.accepted_at) throw new NotFound(msg('auth.invitation_used'));
+  if (row.invitation.revoked_at) throw new NotFound(msg('auth.invitation_revoked'));
+  if (row.invitation.expires_at.getTime() <= ctx.now.getTime()) {
+    throw new NotFound(msg('auth.invitation_expired'));
   }
+  if (row.user.status !== 'invited') throw new NotFound(msg('auth.invitation_invalid'));
   return {
     invitation_id: row.invitation.id,
     user_id: row.user.id,

@@ -18,6 +18,8 @@ export type CampusTab = (typeof CAMPUS_TABS)[number];
 export function canOpenCampusTab(actor: Actor, tab: CampusTab): boolean {
   if (tab === 'contracts') return can(actor, 'read_contract');
   if (tab === 'invoices') return can(actor, 'read_invoice');
+  // The campus's users are the school users who reach it: whoever may read school users (users/service.ts).
+  if (tab === 'users') return can(actor, 'read_client_user') || can(actor, 'read_school_user');
   return true;
 }
 

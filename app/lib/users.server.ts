@@ -1,0 +1,209 @@
+/**
+ * Loaders and actions of the users screens, one definition per family (company, school), so the
+ * company and school pages of /manage-users work alike. Route files call these.
+ */
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { z } from 'zod';
+import {
+  companyUserListSchema,
+  companyUserSchema,
+  schoolUserListSchema,
+  schoolUserSchema,
+} from '@server/domain/users/schema';
+import {
+  activateUser,
+  approveSchoolUser,
+  archiveUser,
+  declineUser,
+  deleteUser,
+  getUser,
+  inviteCompanyUser,
+  inviteSchoolUser,
+  listCompanyUsers,
+  listSchoolUsers,
+  resendInvitation,
+  revokeInvitation,
+  schoolUserFilters,
+  suspendSchoolUser,
+  unsuspendSchoolUser,
+  updateCompanyUser,
+  updateSchoolUser,
+  USER_PERMISSIONS,
+  userAbilities,
+  userFormOptions,
+  userMoves,
+  usersSummary,
+} from '@server/domain/users/service';
+import { visibleCompanies } from '@server/domain/access/scope';
+import type { UserFamily } from '@server/domain/users/values';
+import { localePath } from '~/i18n/config';
+import { unreachable } from './actions';
+import { formAction, intentAction } from './actions.server';
+import { langOf, orNotFound, requirePermissions } from './guards.server';
+import { lenientQuery, queryOf } from './lists.server';
+import { pageTitle } from './meta';
+import type { UserMoveName } from '~/components/users/users';
+
+const P = USER_PERMISSIONS;
+
+/** /manage-users: the company users list with its summary (school users open their own tab instead). */
+export async function companyUsersLoader({ request, context }: LoaderFunctionArgs) {
+  const ctx = requirePermissions(request, context, `${P.company.read}|${P.school.read}`);
+  const abilities = userAbilities(ctx.actor);
+  if (!abilities.company.read) throw redirect(localePath(langOf(request), '/manage-users/school-users'));
+  const query = lenientQuery(companyUserListSchema, queryOf(request));
+  const [list, summary] = await Promise.all([listCompanyUsers(ctx, query), usersSummary(ctx, 'company')]);
+  return json({
+    list,
+    summary,
+    abilities,
+    companies: visibleCompanies(ctx.actor).map((c) => ({ id: c.public_id, name: c.name })),
+    title: pageTitle(context, request, 'users.title'),
+  });
+}
+
+/** /manage-users/school-users, a client's and a campus's Users tabs: school users by client and campus. */
+export async function schoolUsersLoader(
+  { request, context }: LoaderFunctionArgs,
+  fixed: { clients?: string; campuses?: string } = {},
+) {
+  const ctx = requirePermissions(request, context, P.school.read);
+  const query = { ...lenientQuery(schoolUserListSchema, queryOf(request)), ...fixed };
+  const [list, summary, filters] = await Promise.all([
+    listSchoolUsers(ctx, query),
+    usersSummary(ctx, 'school', fixed.clients),
+    schoolUserFilters(ctx, query.clients),
+  ]);
+  return json({
+    list,
+    summary,
+    filters,
+    abilities: userAbilities(ctx.actor),
+    ownSchool: ctx.actor.user_type === 'school',
+    title: pageTitle(context, request, 'users.title'),
+  });
+}
+
+/** The invite page of a family: the form's options (a school user's client comes from `?client=`). */
+export async function newUserLoader({ request, context }: LoaderFunctionArgs, family: UserFamily) {
+  const ctx = requirePermissions(request, context, P[family].create, '/manage-users');
+  const client = new URL(request.url).searchParams.get('client');
+  const options = await userFormOptions(ctx, family, client);
+  return json({ family, options, title: pageTitle(context, request, `users.invite_${family}`) });
+}
+
+export const newUserAction = (args: ActionFunctionArgs, family: UserFamily) =>
+  family === 'company'
+    ? formAction({
+        schema: companyUserSchema,
+        permission: P.company.create,
+        async handle(input, { ctx, redirect }) {
+          const { id } = await inviteCompanyUser(ctx, input);
+          return redirect(`/manage-users/company/${id}`, 'users.invited');
+        },
+      })(args)
+    : formAction({
+        schema: schoolUserSchema,
+        permission: P.school.create,
+        async handle(input, { ctx, redirect }) {
+          const { id } = await inviteSchoolUser(ctx, input);
+          return redirect(
+            `/manage-users/school/${id}`,
+            ctx.actor.user_type === 'school' ? 'users.added' : 'users.invited',
+          );
+        },
+      })(args);
+
+/** One user's page: the user, the moves the actor may make now, and the edit form's options. */
+export async function userLoader({ request, context, params }: LoaderFunctionArgs, family: UserFamily) {
+  const ctx = requirePermissions(request, context, P[family].read, '/manage-users');
+  const user = await orNotFound(getUser(ctx, family, params.id ?? ''));
+  const abilities = userAbilities(ctx.actor)[family];
+  const allowed = userMoves(user, family);
+  const may: Record<UserMoveName, boolean> = {
+    archive: abilities.archive,
+    activate: abilities.archive,
+    suspend: abilities.suspend,
+    unsuspend: abilities.suspend,
+    approve: abilities.approve,
+    decline: family === 'company' ? abilities.delete : abilities.approve,
+    delete: abilities.delete,
+    resend: abilities.create,
+    revoke: abilities.create,
+  };
+  const self = user.id === ctx.actor.public_id;
+  const moves = self ? [] : (Object.keys(may) as UserMoveName[]).filter((m) => may[m] && allowed[m]);
+  const canEdit = abilities.update && !self;
+  return json({
+    family,
+    user,
+    moves,
+    canEdit,
+    options: canEdit ? await userFormOptions(ctx, family, user.client?.id) : null,
+    title: pageTitle(context, request, 'users.title'),
+  });
+}
+
+const noFields = z.object({});
+
+export const userAction = (args: ActionFunctionArgs, family: UserFamily) =>
+  intentAction({
+    intents: {
+      save: {
+        schema: family === 'company' ? companyUserSchema : schoolUserSchema,
+        permission: P[family].update,
+      },
+      archive: { schema: noFields, permission: P[family].archive },
+      activate: { schema: noFields, permission: P[family].archive },
+      suspend: { schema: noFields, permission: P.school.suspend },
+      unsuspend: { schema: noFields, permission: P.school.suspend },
+      approve: { schema: noFields, permission: P.school.approve },
+      decline: { schema: noFields, permission: family === 'company' ? P.company.delete : P.school.approve },
+      delete: { schema: noFields, permission: P[family].delete },
+      resend: { schema: noFields, permission: P[family].create },
+      revoke: { schema: noFields, permission: P[family].create },
+    },
+    async handle(input, { ctx, params, redirect }) {
+      const id = params.id ?? '';
+      switch (input.intent) {
+        case 'save':
+          if (family === 'company') await updateCompanyUser(ctx, id, companyUserSchema.parse(input));
+          else await updateSchoolUser(ctx, id, schoolUserSchema.parse(input));
+          return redirect(`/manage-users/${family}/${id}`, 'users.saved');
+        case 'archive':
+          await archiveUser(ctx, family, id);
+          return { toast: 'users.archived' };
+        case 'activate':
+          await activateUser(ctx, family, id);
+          return { toast: 'users.activated' };
+        case 'suspend':
+          await suspendSchoolUser(ctx, family === 'school' ? id : '');
+          return { toast: 'users.suspended' };
+        case 'unsuspend':
+          await unsuspendSchoolUser(ctx, family === 'school' ? id : '');
+          return { toast: 'users.unsuspended' };
+        case 'approve':
+          await approveSchoolUser(ctx, family === 'school' ? id : '');
+          return { toast: 'users.approved' };
+        case 'decline':
+          await declineUser(ctx, family, id);
+          return family === 'company'
+            ? redirect('/manage-users', 'users.deleted')
+            : { toast: 'users.declined' };
+        case 'delete':
+          await deleteUser(ctx, family, id);
+          return redirect(
+            family === 'company' ? '/manage-users' : '/manage-users/school-users',
+            'users.deleted',
+          );
+        case 'resend':
+          await resendInvitation(ctx, family, id);
+          return { toast: 'users.invitation_resent' };
+        case 'revoke':
+          await revokeInvitation(ctx, family, id);
+          return { toast: 'users.invitation_revoked' };
+        default:
+          return unreachable(input);
+      }
+    },
+  })(args);
