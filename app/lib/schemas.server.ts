@@ -18,3 +18,4 @@ export {
   statementUploadFormSchema,
 } from '@server/domain/reconciliation/schema';
 export { generateInvoicesSchema } from '@server/domain/invoices/periodic-schema';
+export { accountPageSchemas, supportViewFormSchema } from '@server/domain/auth/schema';

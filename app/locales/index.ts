@@ -45,6 +45,7 @@ import en_reminders from './en/reminders.json';
 import en_service_agreements from './en/service_agreements.json';
 import en_shell from './en/shell.json';
 import en_sms from './en/sms.json';
+import en_support from './en/support.json';
 import en_table from './en/table.json';
 import en_taxes from './en/taxes.json';
 import en_validation from './en/validation.json';
@@ -94,6 +95,7 @@ import ca_reminders from './ca/reminders.json';
 import ca_service_agreements from './ca/service_agreements.json';
 import ca_shell from './ca/shell.json';
 import ca_sms from './ca/sms.json';
+import ca_support from './ca/support.json';
 import ca_table from './ca/table.json';
 import ca_taxes from './ca/taxes.json';
 import ca_validation from './ca/validation.json';
@@ -143,6 +145,7 @@ import cn_reminders from './cn/reminders.json';
 import cn_service_agreements from './cn/service_agreements.json';
 import cn_shell from './cn/shell.json';
 import cn_sms from './cn/sms.json';
+import cn_support from './cn/support.json';
 import cn_table from './cn/table.json';
 import cn_taxes from './cn/taxes.json';
 import cn_validation from './cn/validation.json';
@@ -192,6 +195,7 @@ import de_reminders from './de/reminders.json';
 import de_service_agreements from './de/service_agreements.json';
 import de_shell from './de/shell.json';
 import de_sms from './de/sms.json';
+import de_support from './de/support.json';
 import de_table from './de/table.json';
 import de_taxes from './de/taxes.json';
 import de_validation from './de/validation.json';
@@ -241,6 +245,7 @@ import es_reminders from './es/reminders.json';
 import es_service_agreements from './es/service_agreements.json';
 import es_shell from './es/shell.json';
 import es_sms from './es/sms.json';
+import es_support from './es/support.json';
 import es_table from './es/table.json';
 import es_taxes from './es/taxes.json';
 import es_validation from './es/validation.json';
@@ -290,6 +295,7 @@ import fr_reminders from './fr/reminders.json';
 import fr_service_agreements from './fr/service_agreements.json';
 import fr_shell from './fr/shell.json';
 import fr_sms from './fr/sms.json';
+import fr_support from './fr/support.json';
 import fr_table from './fr/table.json';
 import fr_taxes from './fr/taxes.json';
 import fr_validation from './fr/validation.json';
@@ -339,6 +345,7 @@ import it_reminders from './it/reminders.json';
 import it_service_agreements from './it/service_agreements.json';
 import it_shell from './it/shell.json';
 import it_sms from './it/sms.json';
+import it_support from './it/support.json';
 import it_table from './it/table.json';
 import it_taxes from './it/taxes.json';
 import it_validation from './it/validation.json';
@@ -388,6 +395,7 @@ import pt_reminders from './pt/reminders.json';
 import pt_service_agreements from './pt/service_agreements.json';
 import pt_shell from './pt/shell.json';
 import pt_sms from './pt/sms.json';
+import pt_support from './pt/support.json';
 import pt_table from './pt/table.json';
 import pt_taxes from './pt/taxes.json';
 import pt_validation from './pt/validation.json';
@@ -440,6 +448,7 @@ export const localeResources = {
     "service_agreements": en_service_agreements,
     "shell": en_shell,
     "sms": en_sms,
+    "support": en_support,
     "table": en_table,
     "taxes": en_taxes,
     "validation": en_validation,
@@ -491,6 +500,7 @@ export const localeResources = {
     "service_agreements": ca_service_agreements,
     "shell": ca_shell,
     "sms": ca_sms,
+    "support": ca_support,
     "table": ca_table,
     "taxes": ca_taxes,
     "validation": ca_validation,
@@ -542,6 +552,7 @@ export const localeResources = {
     "service_agreements": cn_service_agreements,
     "shell": cn_shell,
     "sms": cn_sms,
+    "support": cn_support,
     "table": cn_table,
     "taxes": cn_taxes,
     "validation": cn_validation,
@@ -593,6 +604,7 @@ export const localeResources = {
     "service_agreements": de_service_agreements,
     "shell": de_shell,
     "sms": de_sms,
+    "support": de_support,
     "table": de_table,
     "taxes": de_taxes,
     "validation": de_validation,
@@ -644,6 +656,7 @@ export const localeResources = {
     "service_agreements": es_service_agreements,
     "shell": es_shell,
     "sms": es_sms,
+    "support": es_support,
     "table": es_table,
     "taxes": es_taxes,
     "validation": es_validation,
@@ -695,6 +708,7 @@ export const localeResources = {
     "service_agreements": fr_service_agreements,
     "shell": fr_shell,
     "sms": fr_sms,
+    "support": fr_support,
     "table": fr_table,
     "taxes": fr_taxes,
     "validation": fr_validation,
@@ -746,6 +760,7 @@ export const localeResources = {
     "service_agreements": it_service_agreements,
     "shell": it_shell,
     "sms": it_sms,
+    "support": it_support,
     "table": it_table,
     "taxes": it_taxes,
     "validation": it_validation,
@@ -797,6 +812,7 @@ export const localeResources = {
     "service_agreements": pt_service_agreements,
     "shell": pt_shell,
     "sms": pt_sms,
+    "support": pt_support,
     "table": pt_table,
     "taxes": pt_taxes,
     "validation": pt_validation,
