@@ -66,7 +66,7 @@ beforeAll(async () => {
     first_name: 'Sus',
     last_name: 'Pended',
     roles: ['school_employee'],
-    clientId: oakwood.client_id,
+    clientId: oakwood.client_id ?? undefined,
     suspended: true,
   });
   suspendedPublicId = suspended.public_id;
