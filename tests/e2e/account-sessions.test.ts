@@ -50,9 +50,12 @@ describe('account details: where you are signed in', () => {
   it('ends the session of another browser from the list; that browser’s next page goes to sign-in', async () => {
     const a = await newPage(browser, UK_URL);
     const b = await newPage(browser, UK_URL);
+    // B signs in from an address of its own, so A can tell its row apart.
+    await b.context().setExtraHTTPHeaders({ 'cf-connecting-ip': '10.231.7.42' });
     await signIn(a, 'executive@demo.test');
     await signIn(b, 'executive@demo.test');
     const addressOfB = await ownAddress(b);
+    expect(addressOfB).toBe('10.231.7.42');
 
     await visit(a, '/account-details');
     await hydrated(a);
