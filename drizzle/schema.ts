@@ -320,8 +320,18 @@ export const sessions = sqliteTable(
     created_at: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
     last_seen_at: integer('last_seen_at', { mode: 'timestamp_ms' }).notNull(),
     expires_at: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    // ---- support view (workers/domain/auth/support.ts): a session of the viewed user, opened by a senior
+    // admin (support_admin_id) from their own session (parent_session_id), and ended with it. No foreign
+    // keys: SQLite cannot add ON DELETE CASCADE to an existing table, so sessions.ts ends them itself.
+    support_admin_id: integer('support_admin_id'),
+    parent_session_id: integer('parent_session_id'),
+    // ---- end support view
   },
-  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.token_hash),
+    index('sessions_user_idx').on(t.user_id),
+    index('sessions_parent_idx').on(t.parent_session_id),
+  ],
 );
 
 export const oneTimePins = sqliteTable(
@@ -390,6 +400,8 @@ export const activityLogs = sqliteTable(
   {
     id: integer('id').primaryKey(),
     actor_user_id: integer('actor_user_id'),
+    /** Set in the support view: the user the actor (a senior admin) acted as. */
+    on_behalf_of_user_id: integer('on_behalf_of_user_id'),
     entity_type: text('entity_type').notNull(),
     entity_id: integer('entity_id').notNull(),
     action: text('action').notNull(),

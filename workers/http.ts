@@ -4,11 +4,11 @@ import { unknownPrefixCheck } from './web/page-prefix';
 import type { Env } from './env';
 import { isProduction } from './env';
 import { createDb, type DB } from './platform/db';
-import { resolveActor } from './domain/auth/sessions';
+import { resolvePageActor } from './domain/auth/sessions';
 import { api } from './api';
 import { errorBody } from './api/errors';
 import { checkCsrf, isCsrfExempt } from './web/csrf';
-import { readCookie } from './web/cookies';
+import { clearCookie, readCookie } from './web/cookies';
 import { maintenancePage } from './web/maintenance';
 import { devRoutes } from './web/dev';
 import { epdqSimulator } from './web/epdq-simulator';
@@ -84,7 +84,10 @@ export function createApp(build?: ServerBuild) {
     const db = c.get('db');
     const now = c.get('now');
     const sessionToken = readCookie(request, c.env, 'sid');
-    const resolved = sessionToken ? await resolveActor(db, sessionToken, now) : null;
+    // A support view open in this browser (workers/domain/auth/support.ts) stands in for the admin.
+    const resolved = sessionToken
+      ? await resolvePageActor(db, sessionToken, readCookie(request, c.env, 'view_as'), now)
+      : null;
     const response = await remix(request, {
       env: c.env,
       db,
@@ -99,9 +102,11 @@ export function createApp(build?: ServerBuild) {
       ip: request.headers.get('cf-connecting-ip'),
       waitUntil: (p) => c.executionCtx.waitUntil(p),
     });
-    if (csrf.setCookie) {
+    const viewEnded = resolved?.viewEnded ? clearCookie(c.env, 'view_as') : null;
+    if (csrf.setCookie || viewEnded) {
       const headers = new Headers(response.headers);
-      headers.append('set-cookie', csrf.setCookie);
+      if (csrf.setCookie) headers.append('set-cookie', csrf.setCookie);
+      if (viewEnded) headers.append('set-cookie', viewEnded);
       return new Response(response.body, {
         status: response.status,
         statusText: response.statusText,

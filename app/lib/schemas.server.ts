@@ -53,3 +53,4 @@ export { approveBankTransferSchema } from '@server/domain/payments/schema';
 export { invoiceItemsQuerySchema } from '@server/domain/invoices/schema';
 export { loginEmailSchema, loginPasswordSchema, pinSchema } from '@server/domain/auth/schema';
 export { auditQuerySchema } from '@server/domain/audit/schema';
+export { accountPageSchemas, supportViewFormSchema } from '@server/domain/auth/schema';

@@ -3,6 +3,8 @@ import { listNotifications } from '@server/domain/notifications/service';
 import { otherRegion } from '@server/domain/auth/handover';
 import { isProduction } from '@server/env';
 import { cartCount } from '@server/domain/enrollments/cart';
+import { mayOpenSupportView } from '@server/domain/access/support';
+import { supportBanner } from '@server/domain/auth/support';
 
 /** What the shell needs about the signed-in user; permissions go to the browser only as names. */
 export async function shellData(context: AppLoadContext) {
@@ -15,10 +17,12 @@ export async function shellData(context: AppLoadContext) {
     productName: env.PRODUCT_NAME,
     year: context.now.getUTCFullYear(),
   };
-  if (!actor) return { ...base, user: null, notifications: null, cartCount: 0, unreadMessages: 0 };
-  const [{ items, unread }, cart] = await Promise.all([
+  if (!actor)
+    return { ...base, user: null, notifications: null, cartCount: 0, unreadMessages: 0, support: null };
+  const [{ items, unread }, cart, support] = await Promise.all([
     listNotifications({ ...ctx(context), actor }),
     cartCount({ ...ctx(context), actor }),
+    supportBanner({ ...ctx(context), actor }),
   ]);
   return {
     ...base,
@@ -36,9 +40,11 @@ export async function shellData(context: AppLoadContext) {
         country_name: c.country_name,
       })),
       selected_company_id: actor.companies.find((c) => c.id === actor.selected_company_id)?.public_id ?? '',
-      other_region: actor.holds_other_region_token ? otherRegion(env.REGION) : null,
+      other_region: actor.holds_other_region_token && !support ? otherRegion(env.REGION) : null,
       landing_page: actor.landing_page,
+      can_support_view: mayOpenSupportView(actor),
     },
+    support,
     notifications: { items, unread },
     cartCount: cart,
     // The message centre comes with its issue; until then there is nothing to count.

@@ -47,6 +47,7 @@ import en_roles from './en/roles.json';
 import en_service_agreements from './en/service_agreements.json';
 import en_shell from './en/shell.json';
 import en_sms from './en/sms.json';
+import en_support from './en/support.json';
 import en_table from './en/table.json';
 import en_taxes from './en/taxes.json';
 import en_users from './en/users.json';
@@ -99,6 +100,7 @@ import ca_roles from './ca/roles.json';
 import ca_service_agreements from './ca/service_agreements.json';
 import ca_shell from './ca/shell.json';
 import ca_sms from './ca/sms.json';
+import ca_support from './ca/support.json';
 import ca_table from './ca/table.json';
 import ca_taxes from './ca/taxes.json';
 import ca_users from './ca/users.json';
@@ -151,6 +153,7 @@ import cn_roles from './cn/roles.json';
 import cn_service_agreements from './cn/service_agreements.json';
 import cn_shell from './cn/shell.json';
 import cn_sms from './cn/sms.json';
+import cn_support from './cn/support.json';
 import cn_table from './cn/table.json';
 import cn_taxes from './cn/taxes.json';
 import cn_users from './cn/users.json';
@@ -203,6 +206,7 @@ import de_roles from './de/roles.json';
 import de_service_agreements from './de/service_agreements.json';
 import de_shell from './de/shell.json';
 import de_sms from './de/sms.json';
+import de_support from './de/support.json';
 import de_table from './de/table.json';
 import de_taxes from './de/taxes.json';
 import de_users from './de/users.json';
@@ -255,6 +259,7 @@ import es_roles from './es/roles.json';
 import es_service_agreements from './es/service_agreements.json';
 import es_shell from './es/shell.json';
 import es_sms from './es/sms.json';
+import es_support from './es/support.json';
 import es_table from './es/table.json';
 import es_taxes from './es/taxes.json';
 import es_users from './es/users.json';
@@ -307,6 +312,7 @@ import fr_roles from './fr/roles.json';
 import fr_service_agreements from './fr/service_agreements.json';
 import fr_shell from './fr/shell.json';
 import fr_sms from './fr/sms.json';
+import fr_support from './fr/support.json';
 import fr_table from './fr/table.json';
 import fr_taxes from './fr/taxes.json';
 import fr_users from './fr/users.json';
@@ -359,6 +365,7 @@ import it_roles from './it/roles.json';
 import it_service_agreements from './it/service_agreements.json';
 import it_shell from './it/shell.json';
 import it_sms from './it/sms.json';
+import it_support from './it/support.json';
 import it_table from './it/table.json';
 import it_taxes from './it/taxes.json';
 import it_users from './it/users.json';
@@ -411,6 +418,7 @@ import pt_roles from './pt/roles.json';
 import pt_service_agreements from './pt/service_agreements.json';
 import pt_shell from './pt/shell.json';
 import pt_sms from './pt/sms.json';
+import pt_support from './pt/support.json';
 import pt_table from './pt/table.json';
 import pt_taxes from './pt/taxes.json';
 import pt_users from './pt/users.json';
@@ -466,6 +474,7 @@ export const localeResources = {
     "service_agreements": en_service_agreements,
     "shell": en_shell,
     "sms": en_sms,
+    "support": en_support,
     "table": en_table,
     "taxes": en_taxes,
     "users": en_users,
@@ -520,6 +529,7 @@ export const localeResources = {
     "service_agreements": ca_service_agreements,
     "shell": ca_shell,
     "sms": ca_sms,
+    "support": ca_support,
     "table": ca_table,
     "taxes": ca_taxes,
     "users": ca_users,
@@ -574,6 +584,7 @@ export const localeResources = {
     "service_agreements": cn_service_agreements,
     "shell": cn_shell,
     "sms": cn_sms,
+    "support": cn_support,
     "table": cn_table,
     "taxes": cn_taxes,
     "users": cn_users,
@@ -628,6 +639,7 @@ export const localeResources = {
     "service_agreements": de_service_agreements,
     "shell": de_shell,
     "sms": de_sms,
+    "support": de_support,
     "table": de_table,
     "taxes": de_taxes,
     "users": de_users,
@@ -682,6 +694,7 @@ export const localeResources = {
     "service_agreements": es_service_agreements,
     "shell": es_shell,
     "sms": es_sms,
+    "support": es_support,
     "table": es_table,
     "taxes": es_taxes,
     "users": es_users,
@@ -736,6 +749,7 @@ export const localeResources = {
     "service_agreements": fr_service_agreements,
     "shell": fr_shell,
     "sms": fr_sms,
+    "support": fr_support,
     "table": fr_table,
     "taxes": fr_taxes,
     "users": fr_users,
@@ -790,6 +804,7 @@ export const localeResources = {
     "service_agreements": it_service_agreements,
     "shell": it_shell,
     "sms": it_sms,
+    "support": it_support,
     "table": it_table,
     "taxes": it_taxes,
     "users": it_users,
@@ -844,6 +859,7 @@ export const localeResources = {
     "service_agreements": pt_service_agreements,
     "shell": pt_shell,
     "sms": pt_sms,
+    "support": pt_support,
     "table": pt_table,
     "taxes": pt_taxes,
     "users": pt_users,

@@ -1,175 +1,194 @@
+/** The signed-in user's account: profile, password, where they are signed in, and their access. */
 import {
   json,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare';
-import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, getSelectProps, useForm } from '@conform-to/react';
+import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
+import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { changePasswordSchema, profileSchema } from '@server/domain/auth/schema';
+import { changePasswordFormSchema, profileSchema } from '@server/domain/auth/schema';
 import { getOwnProfile, updateOwnProfile } from '@server/domain/account/service';
+import { endOtherSessions, endOwnSession, listOwnSessions } from '@server/domain/account/sessions';
+import { inSupportView } from '@server/domain/access/support';
 import { changePassword } from '@server/domain/auth/service';
-import { LANDING_PAGE_OPTIONS, checkPasswordConfirmation } from '@server/domain/validation';
-import { requireUser, withFormErrors } from '~/lib/guards.server';
+import { msg } from '@server/domain/messages';
+import { LANDING_PAGE_OPTIONS } from '@server/domain/validation';
+import { requireUser } from '~/lib/guards.server';
+import { intentAction } from '~/lib/actions.server';
+import { accountPageSchemas } from '~/lib/schemas.server';
+import { answerOf, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { formatDateTime } from '~/lib/dates';
-import { AppForm, ErrorList, Field, FormErrors, Label, inputClass } from '~/components/forms';
+import { AppForm, CheckboxField, Field, FormErrors, SelectField } from '~/components/forms';
 import { Button } from '~/components/ui/button';
-import { Card, PageHeader } from '~/components/ui/card';
-import { useActionSnack } from '~/components/ui/snackbar';
+import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { useAnswerError } from '~/components/ui/snackbar';
+import { SessionsCard } from '~/components/account/sessions-card';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requireUser(request, context);
-  return { profile: await getOwnProfile(ctx), title: pageTitle(context, request, 'account.title') };
+  const [profile, sessions] = await Promise.all([getOwnProfile(ctx), listOwnSessions(ctx)]);
+  return json({
+    profile,
+    sessions,
+    supportView: inSupportView(ctx.actor),
+    title: pageTitle(context, request, 'account.title'),
+  });
 }
 
-const profileIntent = profileSchema.extend({ intent: z.literal('profile') });
-const passwordIntent = changePasswordSchema.innerType().extend({ intent: z.literal('password') });
-const schema = z
-  .discriminatedUnion('intent', [profileIntent, passwordIntent])
-  .superRefine((d, ctx) => (d.intent === 'password' ? checkPasswordConfirmation(d, ctx) : undefined));
-
-/** Two forms on one page behind an `intent`: the profile (with the landing page) and the password. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requireUser(request, context);
-  const formData = await request.formData();
-  const intent = formData.get('intent');
-  const submission = parseWithZod(formData, { schema });
-  if (submission.status !== 'success')
-    return json(
-      {
-        intent,
-        result: submission.reply({ hideFields: ['current_password', 'password', 'password_confirmation'] }),
-        saved: false,
-      },
-      { status: 400 },
-    );
-  const value = submission.value;
-  switch (value.intent) {
-    case 'profile': {
-      const { intent: _intent, ...input } = value;
-      const r = await withFormErrors(submission, () => updateOwnProfile(ctx, input));
-      return json(
-        { intent, result: r.ok ? submission.reply() : r.reply, saved: r.ok },
-        { status: r.ok ? 200 : r.status },
-      );
-    }
-    case 'password': {
-      const r = await withFormErrors(submission, () => changePassword(ctx, value));
-      return json(
-        { intent, result: r.ok ? submission.reply({ resetForm: true }) : r.reply, saved: r.ok },
-        { status: r.ok ? 200 : r.status },
-      );
-    }
-  }
-}
+/** Four operations, each on the user's own account (no permission beyond being signed in). */
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      profile: { schema: accountPageSchemas.profile, permission: null },
+      password: { schema: accountPageSchemas.password, permission: null },
+      end_session: { schema: accountPageSchemas.end_session, permission: null },
+      end_other_sessions: { schema: accountPageSchemas.end_other_sessions, permission: null },
+    },
+    async handle(input, { ctx, redirect }) {
+      switch (input.intent) {
+        case 'profile': {
+          const { intent: _intent, ...profile } = input;
+          await updateOwnProfile(ctx, profile);
+          return redirect('/account-details', 'account.profile_saved');
+        }
+        case 'password':
+          await changePassword(ctx, input);
+          return redirect(
+            '/account-details',
+            input.sign_out_other_sessions ? 'account.password_saved' : 'account.password_saved_kept',
+          );
+        case 'end_session':
+          await endOwnSession(ctx, input.session_id);
+          return redirect('/account-details', 'account.sessions.ended');
+        case 'end_other_sessions': {
+          const { ended } = await endOtherSessions(ctx);
+          return redirect('/account-details', msg('account.sessions.others_ended', { count: ended }));
+        }
+        default:
+          return unreachable(input);
+      }
+    },
+  })(args);
 
 export default function AccountDetails() {
   const { t } = useTranslation();
-  const { profile } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const busy = navigation.state === 'submitting';
-  useActionSnack(
-    data?.saved ? data : null,
-    'success',
-    data?.intent === 'password' ? t('account.password_saved') : t('account.profile_saved'),
-  );
+  const { profile, sessions, supportView } = useLoaderData<typeof loader>();
+  const data = answerOf(useActionData<typeof action>());
+  useAnswerError(data);
+  const { key } = useLocation();
+  const busy = useNavigation().state === 'submitting';
   const [profileForm, profileFields] = useForm({
-    id: 'profile',
-    lastResult: data?.intent === 'profile' ? data.result : undefined,
+    id: `profile-${key}`,
+    lastResult: data?.intent === 'profile' ? data.submission : undefined,
     defaultValue: {
       first_name: profile.first_name,
       last_name: profile.last_name,
       landing_page: profile.landing_page,
     },
     constraint: getZodConstraint(profileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileIntent }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
     shouldValidate: 'onBlur',
   });
   const [passwordForm, passwordFields] = useForm({
-    id: 'password',
-    lastResult: data?.intent === 'password' ? data.result : undefined,
-    constraint: getZodConstraint(passwordIntent),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordSchema }),
+    id: `password-${key}`,
+    lastResult: data?.intent === 'password' ? data.submission : undefined,
+    // Signing the other sessions out is offered ticked: a password is usually changed after a doubt.
+    defaultValue: {
+      current_password: '',
+      password: '',
+      password_confirmation: '',
+      sign_out_other_sessions: 'on',
+    },
+    constraint: getZodConstraint(changePasswordFormSchema.innerType()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
     shouldValidate: 'onBlur',
   });
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title={t('account.title')} description={profile.email} />
+      {supportView ? (
+        <div className="mb-6">
+          <Alert tone="info">{t('account.support_view_notice')}</Alert>
+        </div>
+      ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <h2 className="mb-4 text-base font-semibold">{t('account.profile')}</h2>
-          <AppForm method="post" {...getFormProps(profileForm)} className="space-y-4">
-            <FormErrors errors={profileForm.errors} />
-            <Field
-              label={t('account.first_name')}
-              field={profileFields.first_name}
-              inputProps={{ autoComplete: 'given-name' }}
-            />
-            <Field
-              label={t('account.last_name')}
-              field={profileFields.last_name}
-              inputProps={{ autoComplete: 'family-name' }}
-            />
-            <div>
-              <Label htmlFor={profileFields.landing_page.id}>{t('account.landing_page')}</Label>
-              <select {...getSelectProps(profileFields.landing_page)} className={inputClass}>
-                {LANDING_PAGE_OPTIONS.map((p) => (
-                  <option key={p} value={p}>
-                    {t(`account.landing.${p}`)}
-                  </option>
-                ))}
-              </select>
-              <p className="mt-1 text-xs text-slate-500">{t('account.landing_hint')}</p>
-              <ErrorList id={profileFields.landing_page.errorId} errors={profileFields.landing_page.errors} />
-            </div>
-            <Button type="submit" name="intent" value="profile" disabled={busy}>
-              {t('common.save')}
-            </Button>
-          </AppForm>
-        </Card>
-        <Card>
-          <h2 className="mb-4 text-base font-semibold">{t('account.change_password')}</h2>
-          <AppForm method="post" {...getFormProps(passwordForm)} className="space-y-4">
-            <FormErrors errors={passwordForm.errors} />
-            <input
-              type="text"
-              name="username"
-              value={profile.email}
-              autoComplete="username"
-              readOnly
-              hidden
-            />
-            <Field
-              label={t('account.current_password')}
-              field={passwordFields.current_password}
-              type="password"
-              inputProps={{ autoComplete: 'current-password' }}
-            />
-            <Field
-              label={t('account.new_password')}
-              field={passwordFields.password}
-              type="password"
-              hint={t('account.password_rules')}
-              inputProps={{ autoComplete: 'new-password' }}
-            />
-            <Field
-              label={t('account.confirm_password')}
-              field={passwordFields.password_confirmation}
-              type="password"
-              inputProps={{ autoComplete: 'new-password' }}
-            />
-            <Button type="submit" name="intent" value="password" disabled={busy}>
-              {t('account.update_password')}
-            </Button>
-          </AppForm>
-        </Card>
+        {supportView ? null : (
+          <>
+            <Card>
+              <h2 className="mb-4 text-base font-semibold">{t('account.profile')}</h2>
+              <AppForm method="post" {...getFormProps(profileForm)} className="space-y-4">
+                <FormErrors errors={profileForm.errors} />
+                <Field
+                  label={t('account.first_name')}
+                  field={profileFields.first_name}
+                  inputProps={{ autoComplete: 'given-name' }}
+                />
+                <Field
+                  label={t('account.last_name')}
+                  field={profileFields.last_name}
+                  inputProps={{ autoComplete: 'family-name' }}
+                />
+                <SelectField
+                  label={t('account.landing_page')}
+                  field={profileFields.landing_page}
+                  hint={t('account.landing_hint')}
+                  options={LANDING_PAGE_OPTIONS.map((p) => ({ value: p, label: t(`account.landing.${p}`) }))}
+                />
+                <Button type="submit" name="intent" value="profile" disabled={busy}>
+                  {t('common.save')}
+                </Button>
+              </AppForm>
+            </Card>
+            <Card>
+              <h2 className="mb-4 text-base font-semibold">{t('account.change_password')}</h2>
+              <AppForm method="post" {...getFormProps(passwordForm)} className="space-y-4">
+                <FormErrors errors={passwordForm.errors} />
+                <input
+                  type="text"
+                  name="username"
+                  value={profile.email}
+                  autoComplete="username"
+                  readOnly
+                  hidden
+                />
+                <Field
+                  label={t('account.current_password')}
+                  field={passwordFields.current_password}
+                  type="password"
+                  inputProps={{ autoComplete: 'current-password' }}
+                />
+                <Field
+                  label={t('account.new_password')}
+                  field={passwordFields.password}
+                  type="password"
+                  hint={t('account.password_rules')}
+                  inputProps={{ autoComplete: 'new-password' }}
+                />
+                <Field
+                  label={t('account.confirm_password')}
+                  field={passwordFields.password_confirmation}
+                  type="password"
+                  inputProps={{ autoComplete: 'new-password' }}
+                />
+                <CheckboxField
+                  label={t('account.sign_out_others')}
+                  hint={t('account.sign_out_others_hint')}
+                  field={passwordFields.sign_out_other_sessions}
+                />
+                <Button type="submit" name="intent" value="password" disabled={busy}>
+                  {t('account.update_password')}
+                </Button>
+              </AppForm>
+            </Card>
+          </>
+        )}
+        <SessionsCard sessions={sessions} readOnly={supportView} />
         <Card className="lg:col-span-2">
           <h2 className="mb-4 text-base font-semibold">{t('account.access')}</h2>
           <dl className="grid gap-4 text-sm sm:grid-cols-3">

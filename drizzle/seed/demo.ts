@@ -21,6 +21,7 @@ import { seedBilling } from './billing';
 import { seedReconciliation } from './reconciliation';
 import { seedOnAccountPolicies, seedRegionTaxes } from './issuing';
 import { seedDemoPolicies } from './policies';
+import { seedDemoSessions } from './sessions';
 import { notify } from '../../workers/domain/notifications/service';
 import { createInvitation } from '../../workers/domain/auth/service';
 import { runBatch } from '../../workers/platform/db';
@@ -50,7 +51,11 @@ export async function isEmpty(db: DB): Promise<boolean> {
  */
 export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<{ seeded: boolean }> {
   await seedUnits(db);
-  if (!(await isEmpty(db))) return { seeded: false };
+  if (!(await isEmpty(db))) {
+    // Only when serving: the demo users' sessions on other devices, renewed (drizzle/seed/sessions.ts).
+    if (env) await seedDemoSessions(db, Object.values(DEMO_ACCOUNTS), DEMO_ACCOUNTS.seniorAdmin);
+    return { seeded: false };
+  }
   await seedCountries(db);
   await seedAccessControl(db);
 
@@ -216,6 +221,7 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
   }
   await welcome(db, senior.id);
   await welcome(db, schoolAdmin.id);
+  if (env) await seedDemoSessions(db, Object.values(DEMO_ACCOUNTS), DEMO_ACCOUNTS.seniorAdmin);
   return { seeded: true };
 }
 

@@ -3,6 +3,7 @@ import { errorBody, handleApiError } from './errors';
 import { withActor, type ApiEnv } from './context';
 import { refuseUndeclaredBody } from './body';
 import { authApi } from './auth';
+import { accountApi } from './account';
 import { notificationsApi } from './notifications';
 import { jobsApi } from './jobs';
 import { countriesApi } from './countries';
@@ -39,6 +40,7 @@ api.use('*', async (c, next) => {
 api.use('*', withActor);
 api.use('*', refuseUndeclaredBody);
 api.route('/', authApi);
+api.route('/', accountApi);
 api.route('/', notificationsApi);
 api.route('/', jobsApi);
 api.route('/', countriesApi);

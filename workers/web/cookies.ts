@@ -6,7 +6,7 @@ import { isLocalHttp } from '../env';
  * this host, path /); all are HttpOnly and SameSite=Lax except the language cookie, which the page sets.
  */
 export type CookieName =
-  'sid' | 'pin' | 'csrf' | 'invite' | 'reset' | 'i18n_redirected' | 'order_campus' | 'toast';
+  'sid' | 'pin' | 'csrf' | 'invite' | 'reset' | 'i18n_redirected' | 'order_campus' | 'toast' | 'view_as';
 
 export const COOKIE_MAX_AGE: Record<CookieName, number | undefined> = {
   sid: undefined, // a browser-session cookie; the server enforces idle and absolute timeouts
@@ -19,6 +19,9 @@ export const COOKIE_MAX_AGE: Record<CookieName, number | undefined> = {
   order_campus: 30 * 24 * 60 * 60,
   // The flash toast of an action (app/lib/actions.server.ts): read and cleared by the next page load.
   toast: 60,
+  // A support view's token (workers/domain/auth/support.ts): a browser-session cookie; the server ends
+  // the view 5 minutes after its last use.
+  view_as: undefined,
 };
 
 export function cookieName(env: Pick<Env, 'PUBLIC_URL'>, name: CookieName): string {

@@ -11,6 +11,7 @@ import { Icon, Logo } from './icons';
 import { LanguageSwitcher } from './language-switcher';
 import { Badge, NotificationsMenu, badgeText } from './notifications-menu';
 import { SideMenu } from './side-menu';
+import { SupportBanner } from './support-banner';
 
 /** Where the skip link takes keyboard users: the page's own content, past the top bar and the menu. */
 export const MAIN_ID = 'main-content';
@@ -91,6 +92,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {t('shell.skip_to_content')}
       </a>
+      <SupportBanner />
       <header
         className="sticky top-0 z-30 flex h-16 items-center gap-2 bg-primary-800 px-2 text-white shadow sm:gap-3 sm:px-4"
         data-tone="dark"

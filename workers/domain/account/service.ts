@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { permissions, rolePermissions, roles, sessions, userRoles, users } from '../../../drizzle/schema';
 import { runBatch } from '../../platform/db';
 import { requireActor } from '../access/actor';
+import { inSupportView, refuseInSupportView } from '../access/support';
 import { logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
@@ -63,6 +64,7 @@ export async function updateOwnProfile(
   },
 ) {
   const actor = requireActor(ctx.actor);
+  refuseInSupportView(actor);
   const [before] = await ctx.db.select().from(users).where(eq(users.id, actor.user_id)).limit(1);
   const after = { ...before, ...input, updated_at: ctx.now };
   await runBatch(ctx.db, [
@@ -86,6 +88,8 @@ export async function setPreferredLanguage(
   lang: (typeof users.$inferSelect)['preferred_lang'],
 ) {
   const actor = requireActor(ctx.actor);
+  // A support view reads the portal in the admin's language without changing the user's choice.
+  if (inSupportView(actor)) return;
   await ctx.db.update(users).set({ preferred_lang: lang }).where(eq(users.id, actor.user_id));
 }
 

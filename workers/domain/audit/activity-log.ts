@@ -41,10 +41,23 @@ export interface LogEntry {
   client_id?: number | SQL<number> | null;
 }
 
+/**
+ * Who a row names: the acting user, or in a support view the senior admin (actor_user_id) acting on
+ * behalf of the viewed user (on_behalf_of_user_id).
+ */
+export function logActors(actor: Ctx['actor']): {
+  actor_user_id: number | null;
+  on_behalf_of_user_id: number | null;
+} {
+  if (actor?.support_admin_id)
+    return { actor_user_id: actor.support_admin_id, on_behalf_of_user_id: actor.user_id };
+  return { actor_user_id: actor?.user_id ?? null, on_behalf_of_user_id: null };
+}
+
 function logRow(ctx: Pick<Ctx, 'actor' | 'now'>, entry: LogEntry) {
   const { before, after } = diff(redact(entry.before ?? null), redact(entry.after ?? null));
   return {
-    actor_user_id: ctx.actor?.user_id ?? null,
+    ...logActors(ctx.actor),
     entity_type: entry.entity_type,
     entity_id: entry.entity_id,
     action: entry.action,
@@ -90,11 +103,12 @@ export function logActivityFrom(
   entry: { entity_type: string; action: string },
   rows: SQL,
 ): Statement {
+  const who = logActors(ctx.actor);
   return ctx.db
-    .run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
-      company_id, client_id, created_at)
-    SELECT ${ctx.actor?.user_id ?? null}, ${entry.entity_type}, r.entity_id, ${entry.action}, r.before, r.after,
-      r.company_id, r.client_id, ${ctx.now.getTime()}
+    .run(sql`INSERT INTO activity_logs (actor_user_id, on_behalf_of_user_id, entity_type, entity_id, action,
+      before, after, company_id, client_id, created_at)
+    SELECT ${who.actor_user_id}, ${who.on_behalf_of_user_id}, ${entry.entity_type}, r.entity_id, ${entry.action},
+      r.before, r.after, r.company_id, r.client_id, ${ctx.now.getTime()}
     FROM (${rows}) AS r`);
 }
 

@@ -12,6 +12,7 @@ import type { Ctx } from '../context';
 import { Forbidden, Unauthenticated } from '../errors';
 import { isLocalPath, msg } from '../validation';
 import { signInTrusted } from './service';
+import { refuseInSupportView } from '../access/support';
 
 /**
  * Region hand-over (UK <-> Ireland). The token is an HMAC-signed claim (secret shared by both regions)
@@ -57,6 +58,7 @@ export function otherRegion(region: string): 'uk' | 'ie' {
  */
 export async function createHandoverUrl(ctx: Ctx, path: string): Promise<string> {
   const actor = requireActor(ctx.actor);
+  refuseInSupportView(actor);
   if (!actor.holds_other_region_token) throw new Forbidden();
   const claims: Claims = {
     email: actor.email,

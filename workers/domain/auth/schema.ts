@@ -51,11 +51,27 @@ export const resetPasswordPhoneSchema = withNewPassword({
   pin,
 });
 
+/**
+ * PATCH user/update-password. The user's other sessions end unless `sign_out_other_sessions` is false
+ * (absent: they end, as a password change after a suspicion should).
+ */
 export const changePasswordSchema = withNewPassword({
   current_password: z
     .string({ required_error: msg('validation.required') })
     .min(1, msg('validation.required')),
+  sign_out_other_sessions: z.boolean().default(true),
 });
+
+/** The account page's form: an unticked box sends nothing, so absent means "keep the other sessions". */
+export const changePasswordFormSchema = withNewPassword({
+  current_password: z
+    .string({ required_error: msg('validation.required') })
+    .min(1, msg('validation.required')),
+  sign_out_other_sessions: z.boolean().default(false),
+});
+
+/** Ending one of one's own sessions (account details): its id as the sessions list gives it. */
+export const endSessionSchema = z.object({ session_id: z.coerce.number().int().positive() });
 
 export const phoneSchema = z.object({ phone_country: phoneCountry, phone_number: phoneNumber });
 
@@ -75,3 +91,20 @@ export const selectCompanySchema = z.object({
 });
 
 export { password };
+
+/** A session's id in a path (DELETE user/sessions/{id}). */
+export const sessionIdParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** A user's public id in a path (support/view-as/{id}). */
+export const userIdParam = z.object({ id: z.string().min(1).max(40) });
+
+/** The account page's forms, by intent. */
+export const accountPageSchemas = {
+  profile: profileSchema,
+  password: changePasswordFormSchema,
+  end_session: endSessionSchema,
+  end_other_sessions: z.object({}),
+};
+
+/** Starting and stopping the support view from a page: the forms carry nothing but their CSRF token. */
+export const supportViewFormSchema = z.object({});

@@ -6,6 +6,7 @@ import { hashPassword, needsRehash, verifyPassword } from '../../platform/auth/p
 import { hit, clear, peek } from '../../platform/rate-limit';
 import { translate } from '../../platform/i18n';
 import { requireActor, type Actor } from '../access/actor';
+import { refuseInSupportView } from '../access/support';
 import { logActivity } from '../audit/activity-log';
 import type { Ctx } from '../context';
 import { NotFound, TooManyRequests, Unauthenticated, ValidationFailed } from '../errors';
@@ -366,12 +367,16 @@ export async function resetPassword(
   await deleteUserSessions(ctx.db, userId);
 }
 
-/** Changes the signed-in user's password (account details); other sessions of the user end. */
+/**
+ * Changes the signed-in user's password (account details). The user's other sessions end unless
+ * `sign_out_other_sessions` is false; this one stays. Not in a support view.
+ */
 export async function changePassword(
   ctx: Ctx,
-  input: { current_password: string; password: string },
+  input: { current_password: string; password: string; sign_out_other_sessions?: boolean },
 ): Promise<void> {
   const actor = requireActor(ctx.actor);
+  refuseInSupportView(actor);
   const [user] = await ctx.db.select().from(users).where(eq(users.id, actor.user_id)).limit(1);
   await limit(ctx, [{ key: `change-password:${actor.user_id}`, max: SIGN_IN_LIMITS.perAccount }]);
   if (!(await verifyPassword(input.current_password, user.password_hash))) {
@@ -386,9 +391,15 @@ export async function changePassword(
         updated_at: ctx.now,
       })
       .where(eq(users.id, actor.user_id)),
-    logActivity(ctx, { entity_type: 'user', entity_id: actor.user_id, action: 'password_changed' }),
+    logActivity(ctx, {
+      entity_type: 'user',
+      entity_id: actor.user_id,
+      action: 'password_changed',
+      after: { other_sessions_ended: input.sign_out_other_sessions !== false },
+    }),
   ]);
-  await deleteUserSessions(ctx.db, actor.user_id, actor.session_id ?? undefined);
+  if (input.sign_out_other_sessions !== false)
+    await deleteUserSessions(ctx.db, actor.user_id, actor.session_id ?? undefined);
 }
 
 // ---------------------------------------------------------------- invitations

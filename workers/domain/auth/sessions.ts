@@ -1,8 +1,9 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, or } from 'drizzle-orm';
 import { sessions, type users } from '../../../drizzle/schema';
 import { randomToken, sha256Hex } from '../../platform/crypto';
-import type { DB } from '../../platform/db';
+import { runBatch, type DB, type Statement } from '../../platform/db';
 import { loadActor, type Actor } from '../access/actor';
+import { maySupportView } from '../access/support';
 
 /**
  * Sessions live in D1 so logout and suspension end them at once. The token (256 random bits) is given to
@@ -17,6 +18,8 @@ export const SESSION_LIMITS = {
   absoluteMs: 12 * 60 * 60 * 1000,
   /** last_seen_at is written at most this often, to spare D1 a write per request. */
   touchEveryMs: 60 * 1000,
+  /** A support view (the spec's other-user token) ends this long after its last refresh. */
+  supportMs: 5 * 60 * 1000,
 } as const;
 
 export type Session = typeof sessions.$inferSelect;
@@ -32,10 +35,16 @@ export async function createSession(
     userAgent?: string | null;
     selectedCompanyId?: number | null;
     holdsOtherRegionToken?: boolean;
+    /** A support view: the senior admin and the session of theirs it was opened from. */
+    support?: { adminId: number; parentSessionId: number };
   },
 ): Promise<{ token: string; session: Session }> {
   const token = randomToken();
-  const life = input.stage === 'pin' ? SESSION_LIMITS.pinStageMs : SESSION_LIMITS.absoluteMs;
+  const life = input.support
+    ? SESSION_LIMITS.supportMs
+    : input.stage === 'pin'
+      ? SESSION_LIMITS.pinStageMs
+      : SESSION_LIMITS.absoluteMs;
   const [session] = await db
     .insert(sessions)
     .values({
@@ -50,6 +59,8 @@ export async function createSession(
       created_at: input.now,
       last_seen_at: input.now,
       expires_at: new Date(input.now.getTime() + life),
+      support_admin_id: input.support?.adminId ?? null,
+      parent_session_id: input.support?.parentSessionId ?? null,
     })
     .returning();
   return { token, session };
@@ -70,33 +81,44 @@ export async function findSession(
     .limit(1);
   if (!session) return null;
   const idleExpired =
-    session.stage === 'active' && now.getTime() - session.last_seen_at.getTime() > SESSION_LIMITS.idleMs;
+    session.stage === 'active' &&
+    !session.support_admin_id &&
+    now.getTime() - session.last_seen_at.getTime() > SESSION_LIMITS.idleMs;
   if (session.expires_at.getTime() <= now.getTime() || idleExpired) {
-    await db.delete(sessions).where(eq(sessions.id, session.id));
+    await deleteSessionById(db, session.id);
     return null;
   }
   if (stage && session.stage !== stage) return null;
   return session;
 }
 
+export interface ResolvedSession {
+  actor: Actor;
+  session: Session;
+  /** In a support view: the senior admin viewing the portal as `actor`. */
+  supportAdmin?: Actor;
+}
+
 /**
  * Resolves a request's actor from its session token: checks timeouts, the user's standing (archived or
- * suspended users have no actor), and refreshes the idle clock.
+ * suspended users have no actor), and refreshes the idle clock. A support view's token resolves to the
+ * viewed user, with `supportAdmin` set, while the admin's own session lives and the admin may still.
  */
 export async function resolveActor(
   db: DB,
   token: string | null | undefined,
   now: Date,
-): Promise<{ actor: Actor; session: Session } | null> {
+): Promise<ResolvedSession | null> {
   const session = await findSession(db, token, now, 'active');
   if (!session) return null;
+  if (session.support_admin_id) return resolveSupport(db, session, now);
   const actor = await loadActor(db, session.user_id, {
     sessionId: session.id,
     selectedCompanyId: session.selected_company_id,
     holdsOtherRegionToken: session.holds_other_region_token,
   });
   if (!actor) {
-    await db.delete(sessions).where(eq(sessions.user_id, session.user_id));
+    await deleteUserSessions(db, session.user_id);
     return null;
   }
   if (now.getTime() - session.last_seen_at.getTime() > SESSION_LIMITS.touchEveryMs) {
@@ -105,19 +127,130 @@ export async function resolveActor(
   return { actor, session };
 }
 
+/**
+ * A page request: the browser's own session (`sid`) and, when a support view is open in it, the view's
+ * token (`view_as`). The view counts only if it was opened from this very session; `viewEnded` says the
+ * browser still holds a view that has ended (its cookie can go).
+ */
+export async function resolvePageActor(
+  db: DB,
+  token: string | null | undefined,
+  viewAsToken: string | null | undefined,
+  now: Date,
+): Promise<(ResolvedSession & { viewEnded?: boolean }) | null> {
+  const own = await resolveActor(db, token, now);
+  if (!own || !viewAsToken || own.supportAdmin) return own;
+  const view = await findSession(db, viewAsToken, now, 'active');
+  const resolved =
+    view?.support_admin_id && view.parent_session_id === own.session.id
+      ? await resolveSupport(db, view, now, own)
+      : null;
+  return resolved ?? { ...own, viewEnded: true };
+}
+
+async function resolveSupport(
+  db: DB,
+  session: Session,
+  now: Date,
+  parentResolved?: ResolvedSession,
+): Promise<ResolvedSession | null> {
+  const parent = parentResolved ?? (await resolveParent(db, session, now));
+  const actor =
+    parent &&
+    parent.actor.user_id === session.support_admin_id &&
+    parent.session.created_at.getTime() <= session.created_at.getTime()
+      ? await loadActor(db, session.user_id, {
+          sessionId: session.id,
+          selectedCompanyId: session.selected_company_id,
+          supportAdminId: parent.actor.user_id,
+        })
+      : null;
+  if (!parent || !actor || !maySupportView(parent.actor, actor)) {
+    await deleteSessionById(db, session.id);
+    return null;
+  }
+  // Refreshed while in use: the expiry moves 5 minutes on, written at most once a minute.
+  const age = SESSION_LIMITS.supportMs - (session.expires_at.getTime() - now.getTime());
+  if (age > SESSION_LIMITS.touchEveryMs) {
+    await db
+      .update(sessions)
+      .set({ last_seen_at: now, expires_at: new Date(now.getTime() + SESSION_LIMITS.supportMs) })
+      .where(eq(sessions.id, session.id));
+  }
+  return { actor, session, supportAdmin: parent.actor };
+}
+
+/** The admin's own session a support view hangs from, resolved (its idle clock refreshed) if it lives. */
+async function resolveParent(db: DB, session: Session, now: Date): Promise<ResolvedSession | null> {
+  if (!session.parent_session_id) return null;
+  const [parent] = await db
+    .select()
+    .from(sessions)
+    .where(eq(sessions.id, session.parent_session_id))
+    .limit(1);
+  if (!parent || parent.support_admin_id || parent.stage !== 'active') return null;
+  if (
+    parent.expires_at.getTime() <= now.getTime() ||
+    now.getTime() - parent.last_seen_at.getTime() > SESSION_LIMITS.idleMs
+  )
+    return null;
+  const actor = await loadActor(db, parent.user_id, {
+    sessionId: parent.id,
+    selectedCompanyId: parent.selected_company_id,
+  });
+  if (!actor) return null;
+  if (now.getTime() - parent.last_seen_at.getTime() > SESSION_LIMITS.touchEveryMs) {
+    await db.update(sessions).set({ last_seen_at: now }).where(eq(sessions.id, parent.id));
+  }
+  return { actor, session: parent };
+}
+
 export async function deleteSession(db: DB, token: string | null | undefined): Promise<void> {
   if (!token) return;
-  await db.delete(sessions).where(eq(sessions.token_hash, await sha256Hex(token)));
+  const hash = await sha256Hex(token);
+  await db.batch([
+    db
+      .delete(sessions)
+      .where(
+        inArray(
+          sessions.parent_session_id,
+          db.select({ id: sessions.id }).from(sessions).where(eq(sessions.token_hash, hash)),
+        ),
+      ),
+    db.delete(sessions).where(eq(sessions.token_hash, hash)),
+  ]);
 }
 
+/** The statement ending one session and any support view opened from it, for a caller's batch. */
+export function sessionDeletion(db: DB, id: number): Statement {
+  return db.delete(sessions).where(or(eq(sessions.id, id), eq(sessions.parent_session_id, id)));
+}
+
+/** Ends one session and any support view opened from it. */
 export async function deleteSessionById(db: DB, id: number): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.id, id));
+  await sessionDeletion(db, id);
 }
 
-/** Ends every session of a user (suspension, password change elsewhere). */
+/**
+ * The statements ending every session of a user but `exceptSessionId`, support views of them included,
+ * and any support view opened from the ended sessions; for a caller's batch.
+ */
+export function userSessionsDeletion(db: DB, userId: number, exceptSessionId?: number): Statement[] {
+  const ended = and(
+    eq(sessions.user_id, userId),
+    exceptSessionId === undefined ? undefined : ne(sessions.id, exceptSessionId),
+  );
+  return [
+    db
+      .delete(sessions)
+      .where(inArray(sessions.parent_session_id, db.select({ id: sessions.id }).from(sessions).where(ended))),
+    db.delete(sessions).where(ended),
+  ];
+}
+
+/** Ends every session of a user (suspension, archiving, a password change elsewhere); see userSessionsDeletion. */
 export async function deleteUserSessions(db: DB, userId: number, exceptSessionId?: number): Promise<void> {
-  const all = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.user_id, userId));
-  for (const s of all) if (s.id !== exceptSessionId) await db.delete(sessions).where(eq(sessions.id, s.id));
+  await runBatch(db, userSessionsDeletion(db, userId, exceptSessionId));
 }
 
 export async function purgeExpiredSessions(db: DB, now: Date): Promise<void> {

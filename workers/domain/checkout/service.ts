@@ -335,7 +335,7 @@ async function onAccountOf(ctx: ActorCtx, key: string): Promise<OnAccountBatch[]
       JOIN policy_batches b ON b.id = a.entity_id
       JOIN campuses c ON c.id = b.campus_id
       JOIN clients cl ON cl.id = b.client_id
-    WHERE a.actor_user_id = ${ctx.actor.user_id} AND a.created_at >= ${ctx.now.getTime() - 86_400_000}
+    WHERE coalesce(a.on_behalf_of_user_id, a.actor_user_id) = ${ctx.actor.user_id} AND a.created_at >= ${ctx.now.getTime() - 86_400_000}
       AND a.entity_type = 'policy_batch' AND a.action = 'confirmed'
       AND json_extract(a.after, '$.checkout_key') = ${key}
     ORDER BY b.id`);

@@ -37,6 +37,7 @@ import { settleInvoice } from '../invoices/settle';
 import { balanceMinor } from '../invoices/status';
 import { msg, todayIso } from '../validation';
 import { cardResultSchema, type ApproveBankTransferInput, type StartPaymentInput } from './schema';
+import { refuseInSupportView } from '../access/support';
 
 type TransactionRow = typeof transactions.$inferSelect;
 
@@ -105,6 +106,7 @@ export async function startCardPayment(
   invoiceId: string,
   input: StartPaymentInput,
 ): Promise<{ form: HostedForm; invoice: ReturnType<typeof presentInvoice> }> {
+  refuseInSupportView(ctx.actor); // the school pays by card itself (docs/decisions.md, "Support view")
   const row = await findVisibleInvoice(ctx, invoiceId);
   requireUnpaid(row.invoice);
   requireCurrency(row.invoice, input.currency);
