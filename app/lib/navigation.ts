@@ -71,6 +71,7 @@ export const MENU: MenuEntry[] = [
     children: [
       { key: 'users_list', to: '/manage-users', permission: 'read_user' },
       { key: 'user_privileges', to: '/user-privileges', permission: 'read_user_privilege' },
+      { key: 'api_keys', to: '/api-keys', permission: 'update_user|update_school_user' },
     ],
   },
   {
@@ -166,4 +167,5 @@ export const BUILT_PAGES = new Set<string>([
   '/billing',
   '/invoices',
   '/invoices/reconciliation',
+  '/api-keys',
 ]);

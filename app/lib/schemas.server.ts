@@ -52,3 +52,5 @@ export { confirmOpenSchema } from '@server/domain/checkout/schema';
 export { approveBankTransferSchema } from '@server/domain/payments/schema';
 export { invoiceItemsQuerySchema } from '@server/domain/invoices/schema';
 export { loginEmailSchema, loginPasswordSchema, pinSchema } from '@server/domain/auth/schema';
+export { apiKeyListQuerySchema, generateApiKeySchema } from '@server/domain/api-keys/schema';
+export { webhookEndpointSchema } from '@server/domain/webhooks/schema';

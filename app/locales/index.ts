@@ -2,6 +2,7 @@
 import en_account from './en/account.json';
 import en_activity from './en/activity.json';
 import en_amendments from './en/amendments.json';
+import en_api_keys from './en/api_keys.json';
 import en_app from './en/app.json';
 import en_auth from './en/auth.json';
 import en_billing from './en/billing.json';
@@ -48,9 +49,11 @@ import en_sms from './en/sms.json';
 import en_table from './en/table.json';
 import en_taxes from './en/taxes.json';
 import en_validation from './en/validation.json';
+import en_webhooks from './en/webhooks.json';
 import ca_account from './ca/account.json';
 import ca_activity from './ca/activity.json';
 import ca_amendments from './ca/amendments.json';
+import ca_api_keys from './ca/api_keys.json';
 import ca_app from './ca/app.json';
 import ca_auth from './ca/auth.json';
 import ca_billing from './ca/billing.json';
@@ -97,9 +100,11 @@ import ca_sms from './ca/sms.json';
 import ca_table from './ca/table.json';
 import ca_taxes from './ca/taxes.json';
 import ca_validation from './ca/validation.json';
+import ca_webhooks from './ca/webhooks.json';
 import cn_account from './cn/account.json';
 import cn_activity from './cn/activity.json';
 import cn_amendments from './cn/amendments.json';
+import cn_api_keys from './cn/api_keys.json';
 import cn_app from './cn/app.json';
 import cn_auth from './cn/auth.json';
 import cn_billing from './cn/billing.json';
@@ -146,9 +151,11 @@ import cn_sms from './cn/sms.json';
 import cn_table from './cn/table.json';
 import cn_taxes from './cn/taxes.json';
 import cn_validation from './cn/validation.json';
+import cn_webhooks from './cn/webhooks.json';
 import de_account from './de/account.json';
 import de_activity from './de/activity.json';
 import de_amendments from './de/amendments.json';
+import de_api_keys from './de/api_keys.json';
 import de_app from './de/app.json';
 import de_auth from './de/auth.json';
 import de_billing from './de/billing.json';
@@ -195,9 +202,11 @@ import de_sms from './de/sms.json';
 import de_table from './de/table.json';
 import de_taxes from './de/taxes.json';
 import de_validation from './de/validation.json';
+import de_webhooks from './de/webhooks.json';
 import es_account from './es/account.json';
 import es_activity from './es/activity.json';
 import es_amendments from './es/amendments.json';
+import es_api_keys from './es/api_keys.json';
 import es_app from './es/app.json';
 import es_auth from './es/auth.json';
 import es_billing from './es/billing.json';
@@ -244,9 +253,11 @@ import es_sms from './es/sms.json';
 import es_table from './es/table.json';
 import es_taxes from './es/taxes.json';
 import es_validation from './es/validation.json';
+import es_webhooks from './es/webhooks.json';
 import fr_account from './fr/account.json';
 import fr_activity from './fr/activity.json';
 import fr_amendments from './fr/amendments.json';
+import fr_api_keys from './fr/api_keys.json';
 import fr_app from './fr/app.json';
 import fr_auth from './fr/auth.json';
 import fr_billing from './fr/billing.json';
@@ -293,9 +304,11 @@ import fr_sms from './fr/sms.json';
 import fr_table from './fr/table.json';
 import fr_taxes from './fr/taxes.json';
 import fr_validation from './fr/validation.json';
+import fr_webhooks from './fr/webhooks.json';
 import it_account from './it/account.json';
 import it_activity from './it/activity.json';
 import it_amendments from './it/amendments.json';
+import it_api_keys from './it/api_keys.json';
 import it_app from './it/app.json';
 import it_auth from './it/auth.json';
 import it_billing from './it/billing.json';
@@ -342,9 +355,11 @@ import it_sms from './it/sms.json';
 import it_table from './it/table.json';
 import it_taxes from './it/taxes.json';
 import it_validation from './it/validation.json';
+import it_webhooks from './it/webhooks.json';
 import pt_account from './pt/account.json';
 import pt_activity from './pt/activity.json';
 import pt_amendments from './pt/amendments.json';
+import pt_api_keys from './pt/api_keys.json';
 import pt_app from './pt/app.json';
 import pt_auth from './pt/auth.json';
 import pt_billing from './pt/billing.json';
@@ -391,12 +406,14 @@ import pt_sms from './pt/sms.json';
 import pt_table from './pt/table.json';
 import pt_taxes from './pt/taxes.json';
 import pt_validation from './pt/validation.json';
+import pt_webhooks from './pt/webhooks.json';
 
 export const localeResources = {
   en: {
     "account": en_account,
     "activity": en_activity,
     "amendments": en_amendments,
+    "api_keys": en_api_keys,
     "app": en_app,
     "auth": en_auth,
     "billing": en_billing,
@@ -443,11 +460,13 @@ export const localeResources = {
     "table": en_table,
     "taxes": en_taxes,
     "validation": en_validation,
+    "webhooks": en_webhooks,
   },
   ca: {
     "account": ca_account,
     "activity": ca_activity,
     "amendments": ca_amendments,
+    "api_keys": ca_api_keys,
     "app": ca_app,
     "auth": ca_auth,
     "billing": ca_billing,
@@ -494,11 +513,13 @@ export const localeResources = {
     "table": ca_table,
     "taxes": ca_taxes,
     "validation": ca_validation,
+    "webhooks": ca_webhooks,
   },
   cn: {
     "account": cn_account,
     "activity": cn_activity,
     "amendments": cn_amendments,
+    "api_keys": cn_api_keys,
     "app": cn_app,
     "auth": cn_auth,
     "billing": cn_billing,
@@ -545,11 +566,13 @@ export const localeResources = {
     "table": cn_table,
     "taxes": cn_taxes,
     "validation": cn_validation,
+    "webhooks": cn_webhooks,
   },
   de: {
     "account": de_account,
     "activity": de_activity,
     "amendments": de_amendments,
+    "api_keys": de_api_keys,
     "app": de_app,
     "auth": de_auth,
     "billing": de_billing,
@@ -596,11 +619,13 @@ export const localeResources = {
     "table": de_table,
     "taxes": de_taxes,
     "validation": de_validation,
+    "webhooks": de_webhooks,
   },
   es: {
     "account": es_account,
     "activity": es_activity,
     "amendments": es_amendments,
+    "api_keys": es_api_keys,
     "app": es_app,
     "auth": es_auth,
     "billing": es_billing,
@@ -647,11 +672,13 @@ export const localeResources = {
     "table": es_table,
     "taxes": es_taxes,
     "validation": es_validation,
+    "webhooks": es_webhooks,
   },
   fr: {
     "account": fr_account,
     "activity": fr_activity,
     "amendments": fr_amendments,
+    "api_keys": fr_api_keys,
     "app": fr_app,
     "auth": fr_auth,
     "billing": fr_billing,
@@ -698,11 +725,13 @@ export const localeResources = {
     "table": fr_table,
     "taxes": fr_taxes,
     "validation": fr_validation,
+    "webhooks": fr_webhooks,
   },
   it: {
     "account": it_account,
     "activity": it_activity,
     "amendments": it_amendments,
+    "api_keys": it_api_keys,
     "app": it_app,
     "auth": it_auth,
     "billing": it_billing,
@@ -749,11 +778,13 @@ export const localeResources = {
     "table": it_table,
     "taxes": it_taxes,
     "validation": it_validation,
+    "webhooks": it_webhooks,
   },
   pt: {
     "account": pt_account,
     "activity": pt_activity,
     "amendments": pt_amendments,
+    "api_keys": pt_api_keys,
     "app": pt_app,
     "auth": pt_auth,
     "billing": pt_billing,
@@ -800,5 +831,6 @@ export const localeResources = {
     "table": pt_table,
     "taxes": pt_taxes,
     "validation": pt_validation,
+    "webhooks": pt_webhooks,
   },
 };

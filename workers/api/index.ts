@@ -25,6 +25,8 @@ import { policyDocumentsApi } from './policy-documents';
 import { policiesApi } from './policies';
 import { reconciliationApi } from './reconciliation';
 import { billingApi } from './billing';
+import { apiKeysApi } from './api-keys';
+import { webhooksApi } from './webhooks';
 import { openApiDocument } from './openapi';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
@@ -59,6 +61,8 @@ api.route('/', policyDocumentsApi);
 api.route('/', policiesApi);
 api.route('/', reconciliationApi);
 api.route('/', billingApi);
+api.route('/', apiKeysApi);
+api.route('/', webhooksApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

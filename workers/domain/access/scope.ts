@@ -1,6 +1,7 @@
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
+  apiKeys,
   bankStatements,
   campuses,
   cancellationImports,
@@ -13,6 +14,7 @@ import {
   policyRevisions,
   serviceAgreements,
   userCompanies,
+  webhookEndpoints,
 } from '../../../drizzle/schema';
 import { can, type Actor, type ActorCompany } from './actor';
 
@@ -239,4 +241,39 @@ export function visibleCancellationImports(actor: Actor): SQL {
     eq(cancellationImports.created_by, actor.user_id),
     companyScope(actor, cancellationImports.company_id),
   )!;
+}
+
+// ---------------------------------------------------------------- partners: API keys and webhooks (issue 11)
+
+/**
+ * API keys and webhook endpoints belong to a company (company users of it see them) or to a client
+ * (its school users see them; a school user limited to some campuses sees the keys of those campuses
+ * only). Company users do not see a client's own keys: those are the school's.
+ */
+export function partnerOwnerScope(
+  actor: Actor,
+  cols: { companyId: SQLiteColumn; clientId: SQLiteColumn; campusId?: SQLiteColumn },
+): SQL {
+  if (actor.user_type === 'company') return and(companyScope(actor, cols.companyId), isNull(cols.clientId))!;
+  if (actor.user_type === 'school' && actor.client_id) {
+    const byClient = eq(cols.clientId, actor.client_id);
+    if (actor.campus_ids === null || !cols.campusId) return byClient;
+    return actor.campus_ids.length ? and(byClient, inArray(cols.campusId, actor.campus_ids))! : NOTHING;
+  }
+  return NOTHING;
+}
+
+export function visibleApiKeys(actor: Actor): SQL {
+  return partnerOwnerScope(actor, {
+    companyId: apiKeys.company_id,
+    clientId: apiKeys.client_id,
+    campusId: apiKeys.campus_id,
+  });
+}
+
+export function visibleWebhookEndpoints(actor: Actor): SQL {
+  return partnerOwnerScope(actor, {
+    companyId: webhookEndpoints.company_id,
+    clientId: webhookEndpoints.client_id,
+  });
 }
