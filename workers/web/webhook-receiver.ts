@@ -68,7 +68,11 @@ export const webhookReceiver = new Hono<{ Bindings: Env }>()
       {
         received: answered === 200,
         verified,
-        message: verified ? 'Received.' : 'The webhook-signature does not match.',
+        message: !verified
+          ? 'The webhook-signature does not match.'
+          : answered === 200
+            ? 'Received.'
+            : 'Failing on purpose (?fail).',
       },
       answered as 200,
     );

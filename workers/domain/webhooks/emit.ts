@@ -44,3 +44,15 @@ export function policiesWhere(where: SQL): SQL {
       'campus_id', (SELECT public_id FROM campuses WHERE id = p.campus_id)) AS data
     FROM policies p WHERE ${where}`;
 }
+
+/** The invoice `invoiceId` if the batch's settleInvoice (run before this) has just made it paid. */
+export function paidNow(invoiceId: number, now: Date): SQL {
+  return invoicesWhere(sql`id = ${invoiceId} AND status = 'paid' AND updated_at = ${now.getTime()}`);
+}
+
+/** The policies of an amendment (`amendmentId`: its row id, or SQL naming it). */
+export function amendedPolicies(amendmentId: number | SQL): SQL {
+  return policiesWhere(
+    sql`p.id IN (SELECT policy_id FROM policy_amendment_lines WHERE amendment_id = ${amendmentId})`,
+  );
+}
