@@ -28,6 +28,7 @@ import { billingApi } from './billing';
 import { apiKeysApi } from './api-keys';
 import { webhooksApi } from './webhooks';
 import { openApiDocument } from './openapi';
+import { apiDocsPage } from './docs';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
 export const api = new Hono<ApiEnv>();
@@ -66,6 +67,9 @@ api.route('/', webhooksApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),
+);
+api.get('/docs', (c) =>
+  c.html(apiDocsPage(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' }))),
 );
 
 api.notFound((c) => c.json(errorBody('errors.not_found'), 404));
