@@ -499,6 +499,7 @@ export * from './schema/configuration';
 export * from './schema/ordering';
 export * from './schema/policies';
 export * from './schema/billing';
+export * from './schema/partners';
 
 // ---------------------------------------------------------------- relations
 

@@ -26,7 +26,10 @@ export interface Env {
 /** Queue message bodies stay small: the data lives in D1 and R2. */
 export type JobMessage =
   /** Outbox messages to deliver, up to 25 ids per queue message (flushOutbox). */
-  { type: 'outbox.deliver_many'; ids: number[] } | { type: 'job.run'; id: number };
+  | { type: 'outbox.deliver_many'; ids: number[] }
+  | { type: 'job.run'; id: number }
+  /** One webhook delivery attempt (workers/domain/webhooks/service.ts). */
+  | { type: 'webhook.deliver'; id: number };
 
 export function isProduction(env: Pick<Env, 'APP_ENV'>): boolean {
   return env.APP_ENV === 'production';

@@ -16,6 +16,8 @@ import { devOrdering } from './web/dev-ordering';
 import { devAmendments } from './web/dev-amendments';
 import { devPolicies } from './web/dev-policies';
 import { devReconciliation } from './web/dev-reconciliation';
+import { webhookReceiver } from './web/webhook-receiver';
+import { flushNewDeliveries } from './domain/webhooks/service';
 import { newCspNonce, STATIC_PAGE_CSP } from './web/csp';
 
 export type AppEnv = { Bindings: Env; Variables: { db: DB; now: Date; requestId: string } };
@@ -43,6 +45,9 @@ export function createApp(build?: ServerBuild) {
     c.set('now', new Date());
     c.set('db', createDb(c.env.DB));
     await next();
+    // Webhook events a change wrote (webhooks/emit.ts) go to the queue once the change is done.
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
+      await flushNewDeliveries(c.get('db'), c.env, c.get('now'));
     c.res.headers.set('x-request-id', requestId);
     for (const [k, v] of Object.entries(SECURITY_HEADERS)) if (!c.res.headers.has(k)) c.res.headers.set(k, v);
     // Remix's pages carry their own policy (with the page's nonce); any other HTML gets the static one.
@@ -72,6 +77,7 @@ export function createApp(build?: ServerBuild) {
   app.route('/__dev/policies', devPolicies);
   app.route('/__dev/reconciliation', devReconciliation);
   app.route('/dev/epdq', epdqSimulator);
+  app.route('/dev/webhooks', webhookReceiver);
 
   app.all('*', async (c) => {
     if (!remix) return c.notFound();

@@ -72,6 +72,7 @@ export const MENU: MenuEntry[] = [
       { key: 'users_list', to: '/manage-users', permission: 'read_user|read_client_user|read_school_user' },
       { key: 'user_privileges', to: '/user-privileges', permission: 'read_user_privilege' },
       { key: 'audit_trail', to: '/audit-trail', permission: 'read_audit_trail' },
+      { key: 'api_keys', to: '/api-keys', permission: 'update_user|update_school_user' },
     ],
   },
   {
@@ -170,4 +171,5 @@ export const BUILT_PAGES = new Set<string>([
   '/user-privileges',
   '/audit-trail',
   '/manage-users',
+  '/api-keys',
 ]);

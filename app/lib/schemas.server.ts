@@ -54,3 +54,5 @@ export { invoiceItemsQuerySchema } from '@server/domain/invoices/schema';
 export { loginEmailSchema, loginPasswordSchema, pinSchema } from '@server/domain/auth/schema';
 export { auditQuerySchema } from '@server/domain/audit/schema';
 export { accountPageSchemas, supportViewFormSchema } from '@server/domain/auth/schema';
+export { apiKeyListQuerySchema, generateApiKeySchema } from '@server/domain/api-keys/schema';
+export { webhookEndpointSchema } from '@server/domain/webhooks/schema';

@@ -2,6 +2,7 @@
 import en_account from './en/account.json';
 import en_activity from './en/activity.json';
 import en_amendments from './en/amendments.json';
+import en_api_keys from './en/api_keys.json';
 import en_app from './en/app.json';
 import en_audit from './en/audit.json';
 import en_auth from './en/auth.json';
@@ -52,9 +53,11 @@ import en_table from './en/table.json';
 import en_taxes from './en/taxes.json';
 import en_users from './en/users.json';
 import en_validation from './en/validation.json';
+import en_webhooks from './en/webhooks.json';
 import ca_account from './ca/account.json';
 import ca_activity from './ca/activity.json';
 import ca_amendments from './ca/amendments.json';
+import ca_api_keys from './ca/api_keys.json';
 import ca_app from './ca/app.json';
 import ca_audit from './ca/audit.json';
 import ca_auth from './ca/auth.json';
@@ -105,9 +108,11 @@ import ca_table from './ca/table.json';
 import ca_taxes from './ca/taxes.json';
 import ca_users from './ca/users.json';
 import ca_validation from './ca/validation.json';
+import ca_webhooks from './ca/webhooks.json';
 import cn_account from './cn/account.json';
 import cn_activity from './cn/activity.json';
 import cn_amendments from './cn/amendments.json';
+import cn_api_keys from './cn/api_keys.json';
 import cn_app from './cn/app.json';
 import cn_audit from './cn/audit.json';
 import cn_auth from './cn/auth.json';
@@ -158,9 +163,11 @@ import cn_table from './cn/table.json';
 import cn_taxes from './cn/taxes.json';
 import cn_users from './cn/users.json';
 import cn_validation from './cn/validation.json';
+import cn_webhooks from './cn/webhooks.json';
 import de_account from './de/account.json';
 import de_activity from './de/activity.json';
 import de_amendments from './de/amendments.json';
+import de_api_keys from './de/api_keys.json';
 import de_app from './de/app.json';
 import de_audit from './de/audit.json';
 import de_auth from './de/auth.json';
@@ -211,9 +218,11 @@ import de_table from './de/table.json';
 import de_taxes from './de/taxes.json';
 import de_users from './de/users.json';
 import de_validation from './de/validation.json';
+import de_webhooks from './de/webhooks.json';
 import es_account from './es/account.json';
 import es_activity from './es/activity.json';
 import es_amendments from './es/amendments.json';
+import es_api_keys from './es/api_keys.json';
 import es_app from './es/app.json';
 import es_audit from './es/audit.json';
 import es_auth from './es/auth.json';
@@ -264,9 +273,11 @@ import es_table from './es/table.json';
 import es_taxes from './es/taxes.json';
 import es_users from './es/users.json';
 import es_validation from './es/validation.json';
+import es_webhooks from './es/webhooks.json';
 import fr_account from './fr/account.json';
 import fr_activity from './fr/activity.json';
 import fr_amendments from './fr/amendments.json';
+import fr_api_keys from './fr/api_keys.json';
 import fr_app from './fr/app.json';
 import fr_audit from './fr/audit.json';
 import fr_auth from './fr/auth.json';
@@ -317,9 +328,11 @@ import fr_table from './fr/table.json';
 import fr_taxes from './fr/taxes.json';
 import fr_users from './fr/users.json';
 import fr_validation from './fr/validation.json';
+import fr_webhooks from './fr/webhooks.json';
 import it_account from './it/account.json';
 import it_activity from './it/activity.json';
 import it_amendments from './it/amendments.json';
+import it_api_keys from './it/api_keys.json';
 import it_app from './it/app.json';
 import it_audit from './it/audit.json';
 import it_auth from './it/auth.json';
@@ -370,9 +383,11 @@ import it_table from './it/table.json';
 import it_taxes from './it/taxes.json';
 import it_users from './it/users.json';
 import it_validation from './it/validation.json';
+import it_webhooks from './it/webhooks.json';
 import pt_account from './pt/account.json';
 import pt_activity from './pt/activity.json';
 import pt_amendments from './pt/amendments.json';
+import pt_api_keys from './pt/api_keys.json';
 import pt_app from './pt/app.json';
 import pt_audit from './pt/audit.json';
 import pt_auth from './pt/auth.json';
@@ -423,12 +438,14 @@ import pt_table from './pt/table.json';
 import pt_taxes from './pt/taxes.json';
 import pt_users from './pt/users.json';
 import pt_validation from './pt/validation.json';
+import pt_webhooks from './pt/webhooks.json';
 
 export const localeResources = {
   en: {
     "account": en_account,
     "activity": en_activity,
     "amendments": en_amendments,
+    "api_keys": en_api_keys,
     "app": en_app,
     "audit": en_audit,
     "auth": en_auth,
@@ -479,11 +496,13 @@ export const localeResources = {
     "taxes": en_taxes,
     "users": en_users,
     "validation": en_validation,
+    "webhooks": en_webhooks,
   },
   ca: {
     "account": ca_account,
     "activity": ca_activity,
     "amendments": ca_amendments,
+    "api_keys": ca_api_keys,
     "app": ca_app,
     "audit": ca_audit,
     "auth": ca_auth,
@@ -534,11 +553,13 @@ export const localeResources = {
     "taxes": ca_taxes,
     "users": ca_users,
     "validation": ca_validation,
+    "webhooks": ca_webhooks,
   },
   cn: {
     "account": cn_account,
     "activity": cn_activity,
     "amendments": cn_amendments,
+    "api_keys": cn_api_keys,
     "app": cn_app,
     "audit": cn_audit,
     "auth": cn_auth,
@@ -589,11 +610,13 @@ export const localeResources = {
     "taxes": cn_taxes,
     "users": cn_users,
     "validation": cn_validation,
+    "webhooks": cn_webhooks,
   },
   de: {
     "account": de_account,
     "activity": de_activity,
     "amendments": de_amendments,
+    "api_keys": de_api_keys,
     "app": de_app,
     "audit": de_audit,
     "auth": de_auth,
@@ -644,11 +667,13 @@ export const localeResources = {
     "taxes": de_taxes,
     "users": de_users,
     "validation": de_validation,
+    "webhooks": de_webhooks,
   },
   es: {
     "account": es_account,
     "activity": es_activity,
     "amendments": es_amendments,
+    "api_keys": es_api_keys,
     "app": es_app,
     "audit": es_audit,
     "auth": es_auth,
@@ -699,11 +724,13 @@ export const localeResources = {
     "taxes": es_taxes,
     "users": es_users,
     "validation": es_validation,
+    "webhooks": es_webhooks,
   },
   fr: {
     "account": fr_account,
     "activity": fr_activity,
     "amendments": fr_amendments,
+    "api_keys": fr_api_keys,
     "app": fr_app,
     "audit": fr_audit,
     "auth": fr_auth,
@@ -754,11 +781,13 @@ export const localeResources = {
     "taxes": fr_taxes,
     "users": fr_users,
     "validation": fr_validation,
+    "webhooks": fr_webhooks,
   },
   it: {
     "account": it_account,
     "activity": it_activity,
     "amendments": it_amendments,
+    "api_keys": it_api_keys,
     "app": it_app,
     "audit": it_audit,
     "auth": it_auth,
@@ -809,11 +838,13 @@ export const localeResources = {
     "taxes": it_taxes,
     "users": it_users,
     "validation": it_validation,
+    "webhooks": it_webhooks,
   },
   pt: {
     "account": pt_account,
     "activity": pt_activity,
     "amendments": pt_amendments,
+    "api_keys": pt_api_keys,
     "app": pt_app,
     "audit": pt_audit,
     "auth": pt_auth,
@@ -864,5 +895,6 @@ export const localeResources = {
     "taxes": pt_taxes,
     "users": pt_users,
     "validation": pt_validation,
+    "webhooks": pt_webhooks,
   },
 };

@@ -22,6 +22,7 @@ import { seedReconciliation } from './reconciliation';
 import { seedOnAccountPolicies, seedRegionTaxes } from './issuing';
 import { seedDemoPolicies } from './policies';
 import { seedDemoSessions } from './sessions';
+import { seedPartners } from './partners';
 import { notify } from '../../workers/domain/notifications/service';
 import { createInvitation } from '../../workers/domain/auth/service';
 import { runBatch } from '../../workers/platform/db';
@@ -218,6 +219,17 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     await seedOnAccountPolicies(db, env);
     // A bank statement in review, built from what is still unpaid.
     await seedReconciliation(db);
+    // API keys (no key shown anywhere) and Oakwood's webhook endpoint on the local test receiver.
+    await seedPartners(db, {
+      publicUrl: env.PUBLIC_URL,
+      companyId: main.id,
+      seniorAdminId: senior.id,
+      school: {
+        clientId: school.id,
+        userId: schoolAdmin.id,
+        permissions: ['create_insured', 'create_policy', 'read_insured', 'read_invoice', 'read_policy'],
+      },
+    });
   }
   await welcome(db, senior.id);
   await welcome(db, schoolAdmin.id);

@@ -1,6 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { resolveActor, type Session } from '../domain/auth/sessions';
 import type { Actor } from '../domain/access/actor';
+import { resolveApiKeyActor } from '../domain/api-keys/service';
+import { looksLikeApiKey } from '../domain/api-keys/token';
 import type { Ctx } from '../domain/context';
 import { Unauthenticated } from '../domain/errors';
 import type { Env } from '../env';
@@ -27,6 +29,13 @@ export function bearerToken(header: string | undefined | null): string | null {
 /** Resolves the bearer token (if any) to an actor; routes that need one use `requireAuth`. */
 export const withActor: MiddlewareHandler<ApiEnv> = async (c, next) => {
   const token = bearerToken(c.req.header('authorization'));
+  // An API key (`ep_live_…`) stands for its creator within the key's scope; it has no session.
+  if (token && looksLikeApiKey(token)) {
+    c.set('actor', await resolveApiKeyActor(c.get('db'), token, c.get('now')));
+    c.set('session', null);
+    c.set('token', null);
+    return next();
+  }
   const resolved = token ? await resolveActor(c.get('db'), token, c.get('now')) : null;
   c.set('actor', resolved?.actor ?? null);
   c.set('session', resolved?.session ?? null);

@@ -28,7 +28,10 @@ import { reconciliationApi } from './reconciliation';
 import { billingApi } from './billing';
 import { rolesApi } from './roles';
 import { usersApi } from './users';
+import { apiKeysApi } from './api-keys';
+import { webhooksApi } from './webhooks';
 import { openApiDocument } from './openapi';
+import { apiDocsPage } from './docs';
 
 /** The JSON door: one router per area, all behind the same actor resolution and error mapping. */
 export const api = new Hono<ApiEnv>();
@@ -65,9 +68,14 @@ api.route('/', reconciliationApi);
 api.route('/', billingApi);
 api.route('/', rolesApi);
 api.route('/', usersApi);
+api.route('/', apiKeysApi);
+api.route('/', webhooksApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),
+);
+api.get('/docs', (c) =>
+  c.html(apiDocsPage(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' }))),
 );
 
 api.notFound((c) => c.json(errorBody('errors.not_found'), 404));

@@ -20,6 +20,7 @@ import { clearExpiredCarts } from '../domain/checkout/clear';
 import { CONFIRM_AMENDMENT_JOB, runConfirmJob } from '../domain/policies/amendments';
 import { sendExpiryReminders } from '../domain/reminders/expiry';
 import { sendScheduledOverdueReminders } from '../domain/reminders/overdue';
+import { deliverWebhook, queueDueDeliveries } from '../domain/webhooks/service';
 import { DOCUMENTS_ZIP_JOB, runDocumentsZip } from '../domain/policy-documents/bulk';
 
 registerJobRunner(STAGE_IMPORT_JOB, runStaging);
@@ -62,6 +63,9 @@ export async function handleMessage(env: Env, body: JobMessage): Promise<void> {
       if (failure) throw failure;
       return;
     }
+    case 'webhook.deliver':
+      await deliverWebhook(db, env, body.id);
+      return;
     case 'job.run': {
       const job = await claimJob(db, body.id);
       if (!job) return; // already running or finished: a repeated delivery changes nothing
@@ -113,6 +117,7 @@ export async function handleScheduled(
   const db = createDb(env.DB);
   const now = new Date();
   await redeliverStale(db, env, now);
+  await queueDueDeliveries(db, env, now);
   await purgeExpiredSessions(db, now);
   await clearExpiredCarts(db, now);
   if (controller.cron === DAILY_CRON) await sendExpiryReminders(db, env, now);

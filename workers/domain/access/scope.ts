@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   activityLogs,
+  apiKeys,
   bankStatements,
   campuses,
   cancellationImports,
@@ -16,6 +17,7 @@ import {
   serviceAgreements,
   userCompanies,
   users,
+  webhookEndpoints,
 } from '../../../drizzle/schema';
 import { can, type Actor, type ActorCompany } from './actor';
 
@@ -316,4 +318,39 @@ export function visibleUsers(actor: Actor, family: 'company' | 'school'): SQL {
 /** True when the actor's own campus access is not narrowed (company users, and school users of all campuses). */
 export function seesAllCampuses(actor: Actor): boolean {
   return actor.campus_ids === null;
+}
+
+// ---------------------------------------------------------------- partners: API keys and webhooks (issue 11)
+
+/**
+ * API keys and webhook endpoints belong to a company (company users of it see them) or to a client
+ * (its school users see them; a school user limited to some campuses sees the keys of those campuses
+ * only). Company users do not see a client's own keys: those are the school's.
+ */
+export function partnerOwnerScope(
+  actor: Actor,
+  cols: { companyId: SQLiteColumn; clientId: SQLiteColumn; campusId?: SQLiteColumn },
+): SQL {
+  if (actor.user_type === 'company') return and(companyScope(actor, cols.companyId), isNull(cols.clientId))!;
+  if (actor.user_type === 'school' && actor.client_id) {
+    const byClient = eq(cols.clientId, actor.client_id);
+    if (actor.campus_ids === null || !cols.campusId) return byClient;
+    return actor.campus_ids.length ? and(byClient, inArray(cols.campusId, actor.campus_ids))! : NOTHING;
+  }
+  return NOTHING;
+}
+
+export function visibleApiKeys(actor: Actor): SQL {
+  return partnerOwnerScope(actor, {
+    companyId: apiKeys.company_id,
+    clientId: apiKeys.client_id,
+    campusId: apiKeys.campus_id,
+  });
+}
+
+export function visibleWebhookEndpoints(actor: Actor): SQL {
+  return partnerOwnerScope(actor, {
+    companyId: webhookEndpoints.company_id,
+    clientId: webhookEndpoints.client_id,
+  });
 }

@@ -43,6 +43,7 @@ import { msg, todayIso } from '../validation';
 import type { ConfirmOpenInput } from './schema';
 import { dueDate, paymentChoices, type PaymentChoice, type PaymentTerms } from './terms';
 import { enqueueWelcomeEmails, welcomeStatements } from './welcome';
+import { invoicesWhere, policiesWhere, webhookEvents } from '../webhooks/emit';
 
 /** Who may check out: issuing policies. */
 export const CHECKOUT_PERMISSION = 'create_policy';
@@ -466,6 +467,7 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
           userId: ctx.actor.user_id,
           guard,
         }),
+        webhookEvents(ctx, 'policy.issued', policiesWhere(sql`p.batch_id IN (${intList(ids)})`)),
         ctx.db
           .run(sql`UPDATE policy_batches SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
             invoice_id = NULL,
@@ -518,8 +520,10 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
         userId: ctx.actor.user_id,
       }),
       ...invoiceLinesStatements(ctx.db, sql`(SELECT id FROM invoices WHERE checkout_key = ${invoiceKey})`),
+      webhookEvents(ctx, 'policy.issued', policiesWhere(sql`p.batch_id IN (${intList(ids)})`)),
       // An order that costs nothing is paid.
       settleInvoices(ctx.db, sql`x.checkout_key = ${invoiceKey}`, ctx.now),
+      webhookEvents(ctx, 'invoice.issued', invoicesWhere(sql`checkout_key = ${invoiceKey}`)),
       ctx.db
         .run(sql`UPDATE policy_batches SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
           invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${invoiceKey}),

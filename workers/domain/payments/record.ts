@@ -42,6 +42,7 @@ import {
   type RecordTransactionInput,
 } from './schema';
 import { presentTransaction } from './service';
+import { paidNow, webhookEvents } from '../webhooks/emit';
 
 /** Recording, refunding and editing money is finance work (Accounting; administrators). */
 export const RECORD_PERMISSION = 'update_invoice';
@@ -127,6 +128,7 @@ export async function recordTransaction(
           AND ${roomSql(kind)} >= ${input.amount}
         ON CONFLICT DO NOTHING`),
       settleInvoice(ctx.db, invoice.id, ctx.now),
+      webhookEvents(ctx, 'invoice.paid', paidNow(invoice.id, ctx.now)),
       logActivityFrom(
         ctx,
         { entity_type: 'invoice', action: kind === 'payment' ? 'payment_recorded' : 'refund_recorded' },

@@ -38,6 +38,7 @@ import { balanceMinor } from '../invoices/status';
 import { msg, todayIso } from '../validation';
 import { cardResultSchema, type ApproveBankTransferInput, type StartPaymentInput } from './schema';
 import { refuseInSupportView } from '../access/support';
+import { paidNow, webhookEvents } from '../webhooks/emit';
 
 type TransactionRow = typeof transactions.$inferSelect;
 
@@ -216,6 +217,7 @@ export async function recordCardResult(
         .onConflictDoNothing(),
     ];
     statements.push(settleInvoice(db, invoice.id, now));
+    statements.push(webhookEvents({ db, now }, 'invoice.paid', paidNow(invoice.id, now)));
     statements.push(paymentLog(db, { payId, status, now, source: opts.source ?? 'browser' }));
     await runBatch(db, statements);
   }
@@ -358,6 +360,7 @@ export async function approveBankTransfer(ctx: ActorCtx, invoiceId: string, inpu
     ctx.db.run(sql`UPDATE invoices SET payment_method = 'bank_transfer', updated_at = ${stamp}
       WHERE id = ${invoice.id}`),
     settleInvoice(ctx.db, invoice.id, ctx.now),
+    webhookEvents(ctx, 'invoice.paid', paidNow(invoice.id, ctx.now)),
     logActivityFrom(
       ctx,
       { entity_type: 'invoice', action: 'bank_transfer_approved' },

@@ -24,6 +24,7 @@ import { dueDate, paymentChoices, type PaymentTerms } from '../../checkout/terms
 import { Conflict, isDomainError } from '../../errors';
 import { failJob, reportProgress, type Job } from '../../jobs/service';
 import { msg, todayIso } from '../../validation';
+import { amendedPolicies, webhookEvents } from '../../webhooks/emit';
 
 type AmendmentRow = typeof policyAmendments.$inferSelect;
 
@@ -206,6 +207,7 @@ export async function confirmStatements(
         version = policies.version + 1, updated_at = ${ts}
       FROM policy_amendment_lines l
       WHERE l.policy_id = policies.id AND l.amendment_id = ${X}`),
+    webhookEvents({ db, now }, cancel ? 'policy.cancelled' : 'policy.updated', amendedPolicies(X)),
     db.run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
         company_id, client_id, created_at)
       SELECT ${userId}, 'policy_amendment', id, 'confirmed', NULL,

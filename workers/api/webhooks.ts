@@ -1,0 +1,42 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { webhookEndpointSchema } from '../domain/webhooks/schema';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  redeliverWebhook,
+} from '../domain/webhooks/service';
+import { formatMessage } from '../platform/i18n';
+import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { valid } from './validate';
+
+const deliveryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  items: z.coerce.number().int().min(1).max(100).catch(25).default(25),
+  endpoint_id: z.string().max(40).optional(),
+});
+
+/** Webhook endpoints of a company or school, and their delivery log (not in the catalogue: ours). */
+export const webhooksApi = new Hono<ApiEnv>()
+  .use('/company/webhooks', requireAuth)
+  .use('/company/webhooks/*', requireAuth)
+  .get('/company/webhooks', async (c) =>
+    c.json({ data: { webhooks: await listWebhookEndpoints(actorCtxOf(c)) } }),
+  )
+  .post('/company/webhooks/add', valid('json', webhookEndpointSchema), async (c) => {
+    const webhook = await createWebhookEndpoint(actorCtxOf(c), c.req.valid('json'));
+    return c.json({ data: { webhook }, message: formatMessage('webhooks.created') }, 201);
+  })
+  .get('/company/webhooks/deliveries', valid('query', deliveryQuerySchema), async (c) =>
+    c.json({ data: { deliveries: await listWebhookDeliveries(actorCtxOf(c), c.req.valid('query')) } }),
+  )
+  .post('/company/webhooks/deliveries/:id/redeliver', async (c) => {
+    await redeliverWebhook(actorCtxOf(c), c.req.param('id'));
+    return c.json({ data: null, message: formatMessage('webhooks.redelivered') });
+  })
+  .delete('/company/webhooks/:id', async (c) => {
+    await deleteWebhookEndpoint(actorCtxOf(c), c.req.param('id'));
+    return c.json({ data: null, message: formatMessage('webhooks.deleted') });
+  });
