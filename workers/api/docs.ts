@@ -6,7 +6,8 @@
  */
 type Doc = {
   info: { title: string; version: string };
-  paths: Record<string, Record<string, Operation>>;
+  /** Each path's operations, as openapi.ts builds them (read here as `Operation`). */
+  paths: Record<string, Record<string, unknown>>;
 };
 type Operation = {
   security?: unknown[];
@@ -19,7 +20,9 @@ const esc = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeA
 export function apiDocsPage(doc: Doc): string {
   const ops = Object.entries(doc.paths)
     .sort(([a], [b]) => a.localeCompare(b))
-    .flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+    .flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ path, method, op: op as Operation })),
+    );
   const body = ops
     .map(({ path, method, op }) => {
       const params = op.parameters?.length
