@@ -477,6 +477,7 @@ export * from './schema/configuration';
 export * from './schema/ordering';
 export * from './schema/policies';
 export * from './schema/billing';
+export * from './schema/billing-totals';
 
 // ---------------------------------------------------------------- relations
 

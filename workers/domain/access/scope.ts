@@ -202,6 +202,17 @@ export function visibleInvoices(actor: Actor): SQL {
   return invoiceTenant(actor);
 }
 
+/**
+ * The billing summary's running totals (`billing_balances`, `billing_months`) are kept per company, so
+ * they answer only for an actor who sees every invoice of the companies in view: a company user with
+ * read_invoice. The condition on a totals table's company column, or null when the actor's invoices
+ * must be summed one by one (`visibleInvoices`).
+ */
+export function billingTotalsScope(actor: Actor, companyColumn: SQLiteColumn): SQL | null {
+  if (actor.user_type !== 'company' || !can(actor, 'read_invoice')) return null;
+  return companyScope(actor, companyColumn);
+}
+
 function invoiceTenant(actor: Actor): SQL {
   if (actor.user_type === 'company') return companyScope(actor, invoices.company_id);
   if (actor.user_type === 'school' && actor.client_id) {
