@@ -274,18 +274,18 @@ export async function renderInvoicePdf(
 
   // Lines.
   const head = async () => {
-    await L.text(t('pdf.col_policy'), COL.policy, L.y, { size: 8, weight: 'bold', color: MUTED });
-    await L.text(t('pdf.col_insured'), COL.insured, L.y, { size: 8, weight: 'bold', color: MUTED });
-    await L.text(t('pdf.col_description'), COL.description, L.y, { size: 8, weight: 'bold', color: MUTED });
-    await L.text(t('pdf.col_premium'), COL.unit, L.y, {
+    await L.cell(t('pdf.col_policy'), COL.policy, L.y, { size: 8, weight: 'bold', color: MUTED });
+    await L.cell(t('pdf.col_insured'), COL.insured, L.y, { size: 8, weight: 'bold', color: MUTED });
+    await L.cell(t('pdf.col_description'), COL.description, L.y, { size: 8, weight: 'bold', color: MUTED });
+    await L.cell(t('pdf.col_premium'), COL.unit, L.y, {
       size: 8,
       weight: 'bold',
       color: MUTED,
       align: 'right',
     });
-    await L.text(t('pdf.col_tax'), COL.tax, L.y, { size: 8, weight: 'bold', color: MUTED, align: 'right' });
-    await L.text(t('pdf.col_rate'), COL.rate, L.y, { size: 8, weight: 'bold', color: MUTED, align: 'right' });
-    await L.text(t('pdf.col_total'), COL.total, L.y, {
+    await L.cell(t('pdf.col_tax'), COL.tax, L.y, { size: 8, weight: 'bold', color: MUTED, align: 'right' });
+    await L.cell(t('pdf.col_rate'), COL.rate, L.y, { size: 8, weight: 'bold', color: MUTED, align: 'right' });
+    await L.cell(t('pdf.col_total'), COL.total, L.y, {
       size: 8,
       weight: 'bold',
       color: MUTED,
@@ -389,12 +389,14 @@ export async function renderInvoicePdf(
   const pages = pdf.doc.getPages();
   for (const [n, page] of pages.entries()) {
     L.page = page;
-    await L.text(L.footer, LEFT, 30, { size: 7, color: MUTED, maxWidth: 380 });
-    await L.text(t('pdf.page', { page: n + 1, pages: pages.length }), RIGHT, 30, {
+    L.fast.begin(page);
+    await L.cell(L.footer, LEFT, 30, { size: 7, color: MUTED, maxWidth: 380 });
+    await L.cell(t('pdf.page', { page: n + 1, pages: pages.length }), RIGHT, 30, {
       size: 7,
       color: MUTED,
       align: 'right',
     });
   }
+  await L.fast.done();
   return pdf.save();
 }
