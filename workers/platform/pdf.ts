@@ -282,7 +282,9 @@ export class FastText {
 
 /** zlib deflate (PDF's FlateDecode) by the runtime. */
 async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
-  const out = new Blob([bytes as Uint8Array<ArrayBuffer>]).stream().pipeThrough(new CompressionStream('deflate'));
+  const out = new Blob([bytes as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new CompressionStream('deflate'));
   return new Uint8Array(await new Response(out).arrayBuffer());
 }
 
