@@ -500,6 +500,7 @@ export * from './schema/ordering';
 export * from './schema/policies';
 export * from './schema/billing';
 export * from './schema/partners';
+export * from './schema/billing-totals';
 
 // ---------------------------------------------------------------- relations
 

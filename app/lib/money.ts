@@ -4,11 +4,16 @@
 export function formatMoney(amount: number | null | undefined, currency: string): string {
   if (amount == null) return '—';
   try {
-    return new Intl.NumberFormat('en-GB', { style: 'currency', currency }).format(amount);
+    let f = formats.get(currency);
+    if (!f) formats.set(currency, (f = new Intl.NumberFormat('en-GB', { style: 'currency', currency })));
+    return f.format(amount);
   } catch {
     return `${amount.toFixed(2)} ${currency}`;
   }
 }
+
+// One formatter per currency: making one is far dearer than formatting (a page of 200 amounts).
+const formats = new Map<string, Intl.NumberFormat>();
 
 /** An amount in minor units (pence, cents), as stored for orders and invoices: 9500 GBP → "£95.00". */
 export function formatMinor(minor: number | null | undefined, currency: string): string {

@@ -1,20 +1,20 @@
 /**
  * /billing (Accounting > Billing): the billing summary. Per currency what is outstanding, overdue and paid
  * this month; the chart of the last twelve months' invoiced and collected amounts (SVG in the HTML); and
- * the aging of every client's balance, largest first, each linking to the client's receivables. A school
+ * the aging of every client's balance, largest first, 25 a page, each linking to the client's receivables. A school
  * user's billing page is their own statement of account.
  */
 import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { billingSummary, SUMMARY_PERMISSION } from '@server/domain/billing/summary';
+import { agingPage, billingSummary, SUMMARY_PERMISSION } from '@server/domain/billing/summary';
 import { langOf, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { formatMinor } from '~/lib/money';
 import { Card, PageHeader } from '~/components/ui/card';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
-import { ScrollBox } from '~/components/ui/data-table';
+import { Pagination, ScrollBox } from '~/components/ui/data-table';
 import { InvoicedCollectedChart } from '~/components/billing/chart';
 import { AgingCells, AgingHeaders } from '~/components/billing/statement-view';
 
@@ -23,12 +23,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, SUMMARY_PERMISSION);
   if (ctx.actor.user_type === 'school') throw redirect(localePath(langOf(request), '/billing/statement'));
-  return json({ title: pageTitle(context, request, 'billing.title'), summary: await billingSummary(ctx) });
+  const { aging, ...summary } = await billingSummary(ctx);
+  const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
+  return json({
+    title: pageTitle(context, request, 'billing.title'),
+    summary,
+    aging: agingPage(aging, page),
+  });
 }
 
 export default function BillingSummaryPage() {
   const { t, i18n } = useTranslation();
-  const { summary } = useLoaderData<typeof loader>();
+  const { summary, aging } = useLoaderData<typeof loader>();
   const to = (path: string) => localePath(i18n.language, path);
   const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
   return (
@@ -93,8 +99,8 @@ export default function BillingSummaryPage() {
                 />
               </thead>
               <tbody className="divide-y divide-slate-100">
-                {summary.aging.length ? (
-                  summary.aging.map((a) => (
+                {aging.items.length ? (
+                  aging.items.map((a) => (
                     <tr key={`${a.client.id}-${a.currency}`}>
                       <th scope="row" className="px-3 py-2 text-left text-sm font-medium">
                         <Link
@@ -129,6 +135,7 @@ export default function BillingSummaryPage() {
               </tbody>
             </table>
           </ScrollBox>
+          <Pagination meta={aging.meta} />
         </section>
       ) : null}
     </div>

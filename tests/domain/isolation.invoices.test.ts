@@ -2,12 +2,13 @@
  * Tenant isolation of the invoice calls (issue 10, H2): every id-taking call answers "not found" (never
  * "forbidden", never the data) to a campus employee for another campus's invoice, to a school user and an
  * account manager for another company's invoice, and to another company's administrator for
- * ours; the write calls (void, credit note) to another company's administrator, who holds them. The
+ * ours; the write calls (void, credit note, generate invoices) to another company's administrator, who
+ * holds them. Statements, receivables and the generate-invoices preview by client and campus too. The
  * owner's calls with the same ids succeed, so the ids are real.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActorCtx } from '../../workers/domain/context';
-import { NotFound } from '../../workers/domain/errors';
+import { Forbidden, NotFound } from '../../workers/domain/errors';
 import { invoiceDetail } from '../../workers/domain/invoices/detail';
 import { issueCreditNote, voidInvoice } from '../../workers/domain/invoices/corrections';
 import { downloadInvoices, invoiceFile } from '../../workers/domain/invoices/files';
@@ -17,6 +18,9 @@ import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { seedContractsWorld, STRANGER, type ContractsWorld } from '../support/contracts';
 import { db, insertInvoice, type InvoiceRow } from '../support/billing';
 import { invoiceItems } from '../../drizzle/schema';
+import { campusStatement, clientReceivables, clientStatement } from '../../workers/domain/billing/service';
+import { statementQuerySchema } from '../../workers/domain/billing/schema';
+import { generateInvoices, previewInvoices } from '../../workers/domain/invoices/periodic';
 
 let w: ContractsWorld;
 const inv: Record<'south' | 'north' | 'stranger', InvoiceRow> = {} as never;
@@ -62,13 +66,24 @@ const READS: Record<string, (ctx: ActorCtx, k: Key) => Promise<unknown>> = {
   clientInvoice: (ctx, k) => requireInvoiceOf(ctx, { client: owner[k].client }, inv[k].public_id),
   campusInvoice: (ctx, k) => requireInvoiceOf(ctx, { campus: owner[k].campus }, inv[k].public_id),
 };
+const period = statementQuerySchema.parse({});
+const days = { from: '2026-01-01', to: '2026-01-31' };
 const LISTS: Record<string, (ctx: ActorCtx, k: Key) => Promise<unknown>> = {
   clientInvoices: (ctx, k) => clientInvoices(ctx, owner[k].client, q),
   campusInvoices: (ctx, k) => campusInvoices(ctx, owner[k].campus, q),
+  clientStatement: (ctx, k) => clientStatement(ctx, owner[k].client, period),
+  clientCampusStatement: (ctx, k) => clientStatement(ctx, owner[k].client, period, owner[k].campus),
+  campusStatement: (ctx, k) => campusStatement(ctx, owner[k].campus, period),
+  clientReceivables: (ctx, k) => clientReceivables(ctx, owner[k].client),
 };
+/** Calls that need create_invoice or update_invoice: tried by another company's administrator. */
 const WRITES: Record<string, (ctx: ActorCtx, k: Key) => Promise<unknown>> = {
+  previewClientInvoices: (ctx, k) => previewInvoices(ctx, { client: owner[k].client }, days),
+  previewCampusInvoices: (ctx, k) => previewInvoices(ctx, { campus: owner[k].campus }, days),
   voidInvoice: (ctx, k) => voidInvoice(ctx, inv[k].public_id, { reason: 'Intruder' }),
   issueCreditNote: (ctx, k) => issueCreditNote(ctx, inv[k].public_id, { reason: 'Intruder', items: [] }),
+  generateClientInvoices: (ctx, k) => generateInvoices(ctx, { client: owner[k].client }, days),
+  generateCampusInvoices: (ctx, k) => generateInvoices(ctx, { campus: owner[k].campus }, days),
 };
 
 const MATRIX: [string, string, Key][] = [
@@ -109,5 +124,35 @@ describe('the invoice calls answer not found outside the tenant', () => {
       credit_for: inv.north.public_id,
     });
     await expect(WRITES.voidInvoice(own, 'south')).resolves.toMatchObject({ status: 'void' });
+  });
+});
+
+describe("a user who may read clients' billing but not invoices", () => {
+  /** The finance user's tenant with only read_client and read_client_billing. */
+  const billingReader = async (): Promise<ActorCtx> => {
+    const finance = await actorCtx(DEMO_ACCOUNTS.finance);
+    return {
+      ...finance,
+      actor: { ...finance.actor, permissions: new Set(['read_client', 'read_client_billing']) },
+    };
+  };
+
+  it("opens a client's invoices and receivables: the client's invoices, not another company's", async () => {
+    const ctx = await billingReader();
+    const list = await clientInvoices(ctx, owner.north.client, q);
+    expect(list.items.map((i) => i.id)).toEqual(
+      expect.arrayContaining([inv.north.public_id, inv.south.public_id]),
+    );
+    await expect(invoiceDetail(ctx, inv.north.public_id)).resolves.toMatchObject({
+      id: inv.north.public_id,
+    });
+    await expect(clientReceivables(ctx, owner.north.client)).resolves.toBeDefined();
+    await expect(clientInvoices(ctx, owner.stranger.client, q)).rejects.toBeInstanceOf(NotFound);
+    await expect(invoiceDetail(ctx, inv.stranger.public_id)).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it('may not change an invoice', async () => {
+    const ctx = await billingReader();
+    await expect(WRITES.voidInvoice(ctx, 'north')).rejects.toBeInstanceOf(Forbidden);
   });
 });

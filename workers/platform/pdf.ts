@@ -10,7 +10,7 @@
  * a subset of the glyphs it uses, so a card with a Chinese name stays a few tens of kilobytes.
  */
 import fontkit from '@cantoo/fontkit';
-import { PDFDocument, type PDFFont } from '@cantoo/pdf-lib';
+import { PDFDocument, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
 
 type Ranges = [number, number][];
 interface FontManifest {
@@ -75,6 +75,19 @@ function fileFor(m: FontManifest, weight: FontWeight, cp: number): string | null
   return null;
 }
 
+// The answers of fileFor per manifest, weight and code point (a long invoice asks for the same letters
+// tens of thousands of times).
+const fileMemo = new WeakMap<FontManifest, Record<FontWeight, Map<number, string | null>>>();
+function fileForMemo(m: FontManifest, weight: FontWeight, cp: number): string | null {
+  let memo = fileMemo.get(m);
+  if (!memo) fileMemo.set(m, (memo = { regular: new Map(), bold: new Map() }));
+  const known = memo[weight].get(cp);
+  if (known !== undefined) return known;
+  const name = fileFor(m, weight, cp);
+  memo[weight].set(cp, name);
+  return name;
+}
+
 /** A run of text drawn with one font. */
 export interface TextRun {
   text: string;
@@ -116,10 +129,10 @@ export class PdfWriter {
 
   /** The runs of `text`: consecutive characters drawn by the same font file. */
   async runs(text: string, weight: FontWeight = 'regular'): Promise<TextRun[]> {
-    const fallback = fileFor(this.m, weight, 0x20)!;
+    const fallback = fileForMemo(this.m, weight, 0x20)!;
     const parts: { name: string; text: string }[] = [];
     for (const ch of text) {
-      const name = fileFor(this.m, weight, ch.codePointAt(0)!) ?? fallback;
+      const name = fileForMemo(this.m, weight, ch.codePointAt(0)!) ?? fallback;
       const last = parts[parts.length - 1];
       if (last && last.name === name) last.text += ch;
       else parts.push({ name, text: ch });
@@ -136,3 +149,144 @@ export class PdfWriter {
 export function runsWidth(runs: TextRun[], size: number): number {
   return runs.reduce((w, r) => w + r.font.widthOfTextAtSize(r.text, size), 0);
 }
+
+// ---------------------------------------------------------------- direct content streams
+
+/** A font's glyphs as written straight into a content stream: hex code and width per 1000 units. */
+interface FastGlyph {
+  hex: string;
+  w: number;
+}
+
+interface SubsetEmbedder {
+  font: {
+    glyphForCodePoint(cp: number): { id: number; advanceWidth: number };
+  };
+  scale: number;
+  subset: { includeGlyph(glyph: unknown): number };
+  glyphs: unknown[];
+  glyphIdMap: Map<number, number>;
+  glyphCache: { invalidate(): void };
+}
+interface StandardEmbedder {
+  encoding: { encodeUnicodeCodePoint(cp: number): { code: number; name: string } };
+  font: { getWidthOfGlyph(name: string): number | undefined };
+}
+
+/**
+ * Text written straight into a page's content stream, one operator string per page, instead of
+ * pdf-lib's drawText (which builds objects per call and lays every text out with fontkit: about 8 s for
+ * an invoice of 5000 lines). An embedded font's characters are mapped through its cmap once each and
+ * added to the document's subset as pdf-lib's own encoder does; widths are the glyphs' advance widths,
+ * which is what pdf-lib measures too. No shaping: fit for the Latin, Greek, Cyrillic and CJK files the
+ * fonts manifest holds (no script there needs contextual forms); a ligature (fi) prints as its letters.
+ */
+export class FastText {
+  private glyphs = new Map<PDFFont, Map<number, FastGlyph>>();
+  private keys = new Map<PDFFont, string>();
+  private ops: string[] = [];
+  private page: PDFPage | null = null;
+
+  /** Starts writing on `page` (writes what was written on the previous page first). */
+  begin(page: PDFPage) {
+    this.flush();
+    this.page = page;
+  }
+
+  private table(font: PDFFont): Map<number, FastGlyph> {
+    let t = this.glyphs.get(font);
+    if (!t) this.glyphs.set(font, (t = new Map()));
+    return t;
+  }
+
+  private glyph(font: PDFFont, cp: number): FastGlyph {
+    const t = this.table(font);
+    let g = t.get(cp);
+    if (g) return g;
+    const e = (font as unknown as { embedder: SubsetEmbedder | StandardEmbedder }).embedder;
+    if ('subset' in e) {
+      const glyph = e.font.glyphForCodePoint(cp);
+      const id = e.subset.includeGlyph(glyph);
+      e.glyphs[id - 1] = glyph;
+      e.glyphIdMap.set(glyph.id, id);
+      e.glyphCache.invalidate();
+      g = { hex: id.toString(16).padStart(4, '0'), w: glyph.advanceWidth * e.scale };
+    } else {
+      const { code, name } = e.encoding.encodeUnicodeCodePoint(cp);
+      g = { hex: code.toString(16).padStart(2, '0'), w: e.font.getWidthOfGlyph(name) || 250 };
+    }
+    t.set(cp, g);
+    return g;
+  }
+
+  /** The width of `text` in `font` at `size` (advance widths). */
+  width(font: PDFFont, text: string, size: number): number {
+    let w = 0;
+    for (const ch of text) w += this.glyph(font, ch.codePointAt(0)!).w;
+    return (w * size) / 1000;
+  }
+
+  /** The width of runs at a size. */
+  runsWidth(runs: TextRun[], size: number): number {
+    return runs.reduce((w, r) => w + this.width(r.font, r.text, size), 0);
+  }
+
+  /** Writes `text` in `font` with its baseline starting at (x, y), in the colour set by `color`. */
+  draw(font: PDFFont, text: string, x: number, y: number, size: number, color: [number, number, number]) {
+    let hex = '';
+    for (const ch of text) hex += this.glyph(font, ch.codePointAt(0)!).hex;
+    this.ops.push(
+      `BT ${color.map(n).join(' ')} rg /${this.key(font)} ${n(size)} Tf ${n(x)} ${n(y)} Td <${hex}> Tj ET`,
+    );
+  }
+
+  private key(font: PDFFont): string {
+    let k = this.keys.get(font);
+    if (!k) {
+      k = this.page!.node.newFontDictionary(font.name, font.ref).asString().slice(1);
+      this.keys.set(font, k);
+    }
+    return k;
+  }
+
+  /**
+   * Adds what was written to the page as one content stream, compressed by the runtime's own deflate
+   * (CompressionStream) rather than pdf-lib's JavaScript one; `done()` waits for every page's.
+   */
+  flush() {
+    if (this.page && this.ops.length) {
+      const page = this.page;
+      const ctx = page.doc.context;
+      const ref = ctx.nextRef();
+      page.node.addContentStream(ref);
+      const text = `q\n${this.ops.join('\n')}\nQ\n`;
+      this.pending.push(
+        deflate(new TextEncoder().encode(text)).then((bytes) =>
+          ctx.assign(ref, ctx.stream(bytes, { Filter: 'FlateDecode' })),
+        ),
+      );
+    }
+    this.ops = [];
+    this.keys.clear();
+  }
+
+  private pending: Promise<void>[] = [];
+
+  /** Writes the last page and waits until every page's stream is in the document. */
+  async done() {
+    this.flush();
+    await Promise.all(this.pending);
+    this.pending = [];
+  }
+}
+
+/** zlib deflate (PDF's FlateDecode) by the runtime. */
+async function deflate(bytes: Uint8Array): Promise<Uint8Array> {
+  const out = new Blob([bytes as Uint8Array<ArrayBuffer>])
+    .stream()
+    .pipeThrough(new CompressionStream('deflate'));
+  return new Uint8Array(await new Response(out).arrayBuffer());
+}
+
+/** A number as a content stream writes it (at most 3 decimals). */
+const n = (v: number) => String(Math.round(v * 1000) / 1000);

@@ -143,6 +143,11 @@ export function InvoicePage({
             <a href={to(`/invoices/${inv.id}/excel`)} className={buttonClass('secondary')} download>
               {t('invoices.actions.excel')}
             </a>
+            {inv.statement_href ? (
+              <ButtonLink to={to(inv.statement_href)} variant="secondary">
+                {t('billing.statement.link')}
+              </ButtonLink>
+            ) : null}
           </>
         }
       />

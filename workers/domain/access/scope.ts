@@ -195,16 +195,32 @@ export function listedCompanies(actor: Actor): SQL {
 // ---------------------------------------------------------------- invoices
 
 /**
- * Who sees an invoice (docs/decisions.md, "Checkout"): a user with read_invoice sees the invoices of
+ * Who sees an invoice (docs/decisions.md, "Checkout"): a user with read_invoice, or with
+ * read_client_billing (a client's billing is its invoices, payments and statement), sees the invoices of
  * their tenant scope (company users: the companies in view; school users: their client's, and only
  * their campuses' unless they may see all campuses, plus any they checked out themselves). A user who
  * may order (create_policy) but not read invoices sees the invoices of their own checkouts.
  */
 export function visibleInvoices(actor: Actor): SQL {
   const own = eq(invoices.created_by, actor.user_id);
-  if (!can(actor, 'read_invoice'))
+  if (!readsTenantInvoices(actor))
     return can(actor, 'create_policy') ? and(own, invoiceTenant(actor))! : NOTHING;
   return invoiceTenant(actor);
+}
+
+/**
+ * The billing summary's running totals (`billing_balances`, `billing_months`) are kept per company, so
+ * they answer only for an actor who sees every invoice of the companies in view: a company user with
+ * read_invoice or read_client_billing. The condition on a totals table's company column, or null when the actor's invoices
+ * must be summed one by one (`visibleInvoices`).
+ */
+export function billingTotalsScope(actor: Actor, companyColumn: SQLiteColumn): SQL | null {
+  if (actor.user_type !== 'company' || !readsTenantInvoices(actor)) return null;
+  return companyScope(actor, companyColumn);
+}
+
+function readsTenantInvoices(actor: Actor): boolean {
+  return can(actor, 'read_invoice') || can(actor, 'read_client_billing');
 }
 
 function invoiceTenant(actor: Actor): SQL {

@@ -10,13 +10,14 @@
  * total. Voided invoices owe nothing. Paid this month and collected are payments less refunds, by the day
  * the money moved.
  */
-import { sql } from 'drizzle-orm';
-import { clients, invoices, transactions } from '../../../drizzle/schema';
+import { sql, type SQL } from 'drizzle-orm';
+import { billingBalances, billingMonths, clients, invoices, transactions } from '../../../drizzle/schema';
 import { requirePermission } from '../access/actor';
-import { visibleInvoices } from '../access/scope';
+import { billingTotalsScope, visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { major, todayIso } from '../validation';
 import { AGING_BUCKETS, type AgingBucket } from '../invoices/status';
+import type { Page } from '../list-query';
 
 /** Who may read the billing summary. */
 export const SUMMARY_PERMISSION = 'read_billing';
@@ -43,19 +44,25 @@ export function summaryMonths(today: string): string[] {
 }
 
 /**
- * The SQL that sums balances into the aging buckets on `today`: `bal` and `due` are SQL expressions of an
- * invoice's balance and due date (a negative balance is credit, counted apart).
+ * The SQL that sums balances into the aging buckets on `today`. By default over rows with `bal` (an
+ * invoice's balance; negative is credit, counted apart) and `due`; or over rows that hold what is owed
+ * and the credit apart (`owed`, `credit`, both never negative) with their due date (`due`).
  */
-export function agingSums(today: string) {
+export function agingSums(
+  today: string,
+  owed: SQL = sql`CASE WHEN bal > 0 THEN bal ELSE 0 END`,
+  credit: SQL = sql`CASE WHEN bal < 0 THEN -bal ELSE 0 END`,
+  due: SQL = sql`due`,
+) {
   const d30 = daysBefore(today, 30);
   const d60 = daysBefore(today, 60);
   const d90 = daysBefore(today, 90);
-  return sql`sum(CASE WHEN bal > 0 AND due >= ${today} THEN bal ELSE 0 END) AS current,
-    sum(CASE WHEN bal > 0 AND due < ${today} AND due >= ${d30} THEN bal ELSE 0 END) AS d1_30,
-    sum(CASE WHEN bal > 0 AND due < ${d30} AND due >= ${d60} THEN bal ELSE 0 END) AS d31_60,
-    sum(CASE WHEN bal > 0 AND due < ${d60} AND due >= ${d90} THEN bal ELSE 0 END) AS d61_90,
-    sum(CASE WHEN bal > 0 AND due < ${d90} THEN bal ELSE 0 END) AS over_90,
-    sum(CASE WHEN bal < 0 THEN -bal ELSE 0 END) AS credit`;
+  return sql`sum(CASE WHEN ${due} >= ${today} THEN ${owed} ELSE 0 END) AS current,
+    sum(CASE WHEN ${due} < ${today} AND ${due} >= ${d30} THEN ${owed} ELSE 0 END) AS d1_30,
+    sum(CASE WHEN ${due} < ${d30} AND ${due} >= ${d60} THEN ${owed} ELSE 0 END) AS d31_60,
+    sum(CASE WHEN ${due} < ${d60} AND ${due} >= ${d90} THEN ${owed} ELSE 0 END) AS d61_90,
+    sum(CASE WHEN ${due} < ${d90} THEN ${owed} ELSE 0 END) AS over_90,
+    sum(${credit}) AS credit`;
 }
 
 export type AgingMinor = Record<AgingBucket, number> & { credit: number; total: number };
@@ -89,17 +96,13 @@ interface AgingRow extends Record<AgingBucket | 'credit', number | null> {
   currency: string;
 }
 
-/** The billing summary of the invoices the actor may see, on the day of `ctx.now`. */
-export async function billingSummary(ctx: ActorCtx) {
-  requirePermission(ctx.actor, SUMMARY_PERMISSION);
-  const scope = visibleInvoices(ctx.actor);
-  const today = todayIso(ctx.now);
-  const months = summaryMonths(today);
-  const start = `${months[0]}-01`;
-  const thisMonth = months[months.length - 1];
-  const moneyDay = sql`coalesce(${transactions.paid_on}, date(${transactions.created_at} / 1000, 'unixepoch'))`;
+type MonthRow = { currency: string; month: string; amount: number };
 
-  const [agingRows, invoiced, collected] = await Promise.all([
+/** The summary's three sums over the actor's invoices one by one (any scope). */
+async function sumsFromInvoices(ctx: ActorCtx, today: string, start: string) {
+  const scope = visibleInvoices(ctx.actor);
+  const moneyDay = sql`coalesce(${transactions.paid_on}, date(${transactions.created_at} / 1000, 'unixepoch'))`;
+  return Promise.all([
     ctx.db.all<AgingRow>(sql`WITH b AS (
         SELECT ${invoices.client_id} AS client_id, ${invoices.currency} AS currency, ${invoices.due_at} AS due,
           CASE WHEN ${invoices.type} = 'credit_note' THEN -${invoices.total_minor}
@@ -113,14 +116,14 @@ export async function billingSummary(ctx: ActorCtx) {
         ${agingSums(today)}
       FROM b JOIN ${clients} ON ${clients.id} = b.client_id
       GROUP BY b.client_id, b.currency`),
-    ctx.db.all<{ currency: string; month: string; amount: number }>(sql`
+    ctx.db.all<MonthRow>(sql`
       SELECT ${invoices.currency} AS currency, substr(${invoices.date}, 1, 7) AS month,
         sum(${invoices.total_minor}) AS amount
       FROM ${invoices}
       WHERE ${scope} AND ${invoices.type} <> 'credit_note' AND ${invoices.voided_at} IS NULL
         AND ${invoices.date} >= ${start} AND ${invoices.date} <= ${today}
       GROUP BY 1, 2`),
-    ctx.db.all<{ currency: string; month: string; amount: number }>(sql`
+    ctx.db.all<MonthRow>(sql`
       SELECT ${invoices.currency} AS currency, substr(${moneyDay}, 1, 7) AS month,
         sum(CASE WHEN ${transactions.kind} = 'payment' THEN ${transactions.amount_minor}
           ELSE -${transactions.amount_minor} END) AS amount
@@ -128,7 +131,64 @@ export async function billingSummary(ctx: ActorCtx) {
       WHERE ${scope} AND ${transactions.status} = 'succeeded'
         AND ${moneyDay} >= ${start} AND ${moneyDay} <= ${today}
       GROUP BY 1, 2`),
+  ] as const);
+}
+
+/**
+ * The same sums from the running totals kept by triggers (drizzle/schema/billing-totals.ts): a few
+ * hundred rows per company instead of every invoice (docs/performance.md, "Billing summary"). The month
+ * rows hold whole months; nothing is dated after today (invoices are dated when issued, payments not in
+ * the future), so this month's row is this month up to today.
+ */
+async function sumsFromTotals(ctx: ActorCtx, scope: SQL, monthScope: SQL, today: string, start: string) {
+  const b = billingBalances;
+  const m = billingMonths;
+  const [aging, months] = await Promise.all([
+    ctx.db.all<AgingRow>(sql`
+      SELECT ${b.client_id} AS client_id, ${clients.public_id} AS client_public_id, ${clients.name} AS client_name,
+        ${b.currency} AS currency, ${agingSums(today, sql`${b.owed_minor}`, sql`${b.credit_minor}`, sql`${b.due_at}`)}
+      FROM ${b} JOIN ${clients} ON ${clients.id} = ${b.client_id}
+      WHERE ${scope}
+      GROUP BY ${b.company_id}, ${b.client_id}, ${b.currency}`),
+    ctx.db.all<{ currency: string; month: string; invoiced: number; collected: number }>(sql`
+      SELECT ${m.currency} AS currency, ${m.month} AS month, sum(${m.invoiced_minor}) AS invoiced,
+        sum(${m.collected_minor}) AS collected
+      FROM ${m}
+      WHERE ${monthScope} AND ${m.month} >= ${start.slice(0, 7)} AND ${m.month} <= ${today.slice(0, 7)}
+      GROUP BY 1, 2`),
   ]);
+  return [
+    aging,
+    months.map((r) => ({ currency: r.currency, month: r.month, amount: r.invoiced })),
+    months.map((r) => ({ currency: r.currency, month: r.month, amount: r.collected })),
+  ] as const;
+}
+
+/** The billing summary of the invoices the actor may see, on the day of `ctx.now`. */
+export async function billingSummary(ctx: ActorCtx) {
+  return billingSummaryFrom(
+    ctx,
+    billingTotalsScope(ctx.actor, billingBalances.company_id) ? 'totals' : 'invoices',
+  );
+}
+
+/**
+ * The billing summary summed from the running totals (only for a company-wide reader, see
+ * `billingTotalsScope`) or from the invoices one by one (any reader); both give the same figures
+ * (tests/domain/billing-totals.test.ts).
+ */
+export async function billingSummaryFrom(ctx: ActorCtx, source: 'totals' | 'invoices') {
+  requirePermission(ctx.actor, SUMMARY_PERMISSION);
+  const today = todayIso(ctx.now);
+  const months = summaryMonths(today);
+  const start = `${months[0]}-01`;
+  const thisMonth = months[months.length - 1];
+  const totals = billingTotalsScope(ctx.actor, billingBalances.company_id);
+  const monthScope = billingTotalsScope(ctx.actor, billingMonths.company_id);
+  const [agingRows, invoiced, collected] =
+    source === 'totals' && totals && monthScope
+      ? await sumsFromTotals(ctx, totals, monthScope, today, start)
+      : await sumsFromInvoices(ctx, today, start);
 
   const aging = agingRows
     .map((r) => ({
@@ -197,3 +257,25 @@ export async function billingSummary(ctx: ActorCtx) {
   };
 }
 export type BillingSummary = Awaited<ReturnType<typeof billingSummary>>;
+
+/** Rows of the aging table per page on /billing (the API answers every row). */
+export const AGING_PER_PAGE = 25;
+
+/** One page (from 1; past the end: the last) of the summary's aging rows, with the list meta. */
+export function agingPage<T>(rows: T[], page: number): Page<T> {
+  const last = Math.max(1, Math.ceil(rows.length / AGING_PER_PAGE));
+  const at = Math.min(Math.max(1, Math.floor(page) || 1), last);
+  const items = rows.slice((at - 1) * AGING_PER_PAGE, at * AGING_PER_PAGE);
+  const from = items.length ? (at - 1) * AGING_PER_PAGE + 1 : 0;
+  return {
+    items,
+    meta: {
+      from,
+      to: items.length ? from + items.length - 1 : 0,
+      per_page: AGING_PER_PAGE,
+      total: rows.length,
+      current_page: at,
+      last_page: last,
+    },
+  };
+}

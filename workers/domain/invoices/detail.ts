@@ -16,7 +16,8 @@ import {
   invoices,
   transactions,
 } from '../../../drizzle/schema';
-import { can } from '../access/actor';
+import { can, canAny } from '../access/actor';
+import { STATEMENT_ACCESS } from '../billing/statement';
 import type { ActorCtx } from '../context';
 import { invoiceTransactions } from '../payments/service';
 import { todayIso } from '../validation';
@@ -230,6 +231,12 @@ export async function invoiceDetail(
       overdue_email: can(a, 'update_invoice') && base.due_state === 'overdue',
       pay: a.user_type === 'school' && isInvoice && open && i.status !== 'pending',
     },
+    /** The client's statement of account (a school user's own), for who may read statements. */
+    statement_href: !canAny(a, STATEMENT_ACCESS)
+      ? null
+      : a.user_type === 'school'
+        ? '/billing/statement'
+        : `/clients/${base.client.id}/statement`,
     today,
   };
 }

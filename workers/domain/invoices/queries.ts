@@ -19,8 +19,11 @@ import { balanceMinor, dueState, partlyPaid } from './status';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
-/** Permissions that let a user reach an invoice at all (read_invoice, or ordering for their own). */
-export const INVOICE_ACCESS = 'read_invoice|create_policy';
+/**
+ * Permissions that let a user reach an invoice at all (read_invoice or read_client_billing, or ordering
+ * for their own).
+ */
+export const INVOICE_ACCESS = 'read_invoice|read_client_billing|create_policy';
 
 function as<T>(column: SQLiteColumn, alias: string) {
   return sql<T>`${column}`.as(alias);
