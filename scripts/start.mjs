@@ -10,6 +10,9 @@ const region = process.argv[2] === 'ie' ? 'ie' : 'uk';
 const dev = process.argv.includes('--dev');
 const port = Number(process.env.PORT ?? (region === 'ie' ? 8788 : 8787));
 const persist = process.env.PERSIST_DIR; // tests use a fresh folder
+// Several Workers served from one folder (the browser tests): the first builds, the others serve that
+// build. Building again under a running wrangler makes it reload, or fail on files the build removed.
+const skipBuild = process.env.SKIP_BUILD === '1';
 const bin = (name) => `node_modules/.bin/${name}`;
 
 const DEV_SECRETS = ['SESSION_SECRET', 'HANDOVER_SECRET', 'EPDQ_SHA_IN', 'EPDQ_SHA_OUT'];
@@ -43,8 +46,8 @@ function run(cmd, args) {
 }
 
 ensureDevVars();
-run('node', ['scripts/locales-index.mjs']);
-if (!dev) run(bin('remix'), ['build']);
+if (!skipBuild) run('node', ['scripts/locales-index.mjs']);
+if (!dev && !skipBuild) run(bin('remix'), ['build']);
 const persistArgs = persist ? ['--persist-to', persist] : [];
 run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--env', region, ...persistArgs]);
 

@@ -111,7 +111,7 @@ function childEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function start(instance: Instance): Running {
+function start(instance: Instance, build: boolean): Running {
   const persistDir = mkdtempSync(join(tmpdir(), `e2e-${instance.name}-`));
   const logFile = createWriteStream(join(logDir, `${instance.name}.log`));
   let output = '';
@@ -128,6 +128,8 @@ function start(instance: Instance): Running {
       OTHER_REGION_URL: instance.otherRegionUrl,
       PUBLIC_URL: instance.url,
       MAINTENANCE: instance.maintenance ? '1' : '0',
+      // One folder, one build: the first Worker builds it, the others serve it (see start.mjs).
+      SKIP_BUILD: build ? '0' : '1',
       WRANGLER_SEND_METRICS: 'false',
       FORCE_COLOR: '0',
       NO_COLOR: '1',
@@ -247,7 +249,7 @@ export default async function setup(project: TestProject) {
   if (process.env.E2E_IN_PLACE !== '1') appDir = snapshotDir = snapshot();
   project.provide('appDir', appDir);
   try {
-    for (const instance of INSTANCES) await waitReady(start(instance));
+    for (const [i, instance] of INSTANCES.entries()) await waitReady(start(instance, i === 0));
     await Promise.all(running.map(waitSettled));
   } catch (e) {
     await stopAll();
