@@ -104,9 +104,11 @@ describe('the support view', () => {
     const menu = page.getByTestId('side-menu');
     expect(await menu.locator('[data-menu-group="configurations"]').count(), 'admin menu').toBe(1);
 
-    // The start page of the school user (the users pages link to it): their id as the client's users tab has it.
+    // From the school user's page in the users screens, its "View as" link.
     const schoolUserId = await schoolUserPublicId(page, 'campus.employee@demo.test');
-    await visit(page, `/support/view-as/${schoolUserId}`);
+    await visit(page, `/manage-users/school/${schoolUserId}`);
+    await page.getByTestId('view-as-link').click();
+    await waitForPath(page, `/support/view-as/${schoolUserId}`);
     await hydrated(page);
     expect(await page.locator('h1').innerText()).toBe(t('support.title'));
     await page.getByTestId('start-support-view').click();

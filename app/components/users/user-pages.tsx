@@ -14,6 +14,7 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { Facts } from '~/components/ui/facts';
 import { useAnswerError } from '~/components/ui/snackbar';
+import { ViewAsLink } from '~/components/support/view-as-link';
 import {
   InvitationBadge,
   UserForm,
@@ -98,9 +99,19 @@ export function UserPage() {
         title={user.full_name}
         description={user.email}
         actions={
-          <ButtonLink to={localePath(i18n.language, backTo(family))} variant="secondary">
-            {t('users.back_to_list')}
-          </ButtonLink>
+          <div className="flex flex-wrap items-center gap-3">
+            <ViewAsLink
+              user={{
+                id: user.id,
+                user_type: family,
+                first_name: user.first_name,
+                last_name: user.last_name,
+              }}
+            />
+            <ButtonLink to={localePath(i18n.language, backTo(family))} variant="secondary">
+              {t('users.back_to_list')}
+            </ButtonLink>
+          </div>
         }
       />
       <Card>
