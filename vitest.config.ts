@@ -14,8 +14,24 @@ const path = (p: string) => fileURLToPath(new URL(p, import.meta.url));
  * after it; the demo world is seeded once per worker and copied into each file that asks for it
  * (tests/support/world.ts).
  */
+/**
+ * The Worker's own bundle (build/index.js, wrangler.toml's `main`, over 6 MB unminified) reaches the test
+ * runtime as one WebSocket message; with the source map Vite inlines it passed workerd's message limit
+ * ("Message is too large") once the portal grew. The bundle needs no map in tests: a failing test's stack
+ * points into the sources the tests import, not into this file.
+ */
+const noMapForTheBundle = {
+  name: 'no-source-map-for-the-worker-bundle',
+  enforce: 'post' as const,
+  transform(code: string, id: string) {
+    if (id.endsWith('/build/index.js')) return { code, map: { mappings: '' } };
+    return null;
+  },
+};
+
 export default defineConfig({
   plugins: [
+    noMapForTheBundle,
     cloudflareTest(async () => ({
       wrangler: { configPath: './wrangler.toml', environment: 'uk' },
       miniflare: {
