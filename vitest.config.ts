@@ -24,7 +24,8 @@ const noMapForTheBundle = {
   name: 'no-source-map-for-the-worker-bundle',
   enforce: 'post' as const,
   transform(code: string, id: string) {
-    if (id.endsWith('/build/index.js')) return { code, map: { mappings: '' } };
+    if (id.endsWith('/build/index.js'))
+      return { code, map: { version: 3, names: [], sources: [], mappings: '' } };
     return null;
   },
 };
