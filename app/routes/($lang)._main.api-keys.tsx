@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PERMISSION_GROUPS } from '@server/domain/access/permissions';
 import { MANAGE_PARTNER_ACCESS } from '@server/domain/access/api-keys';
-import { visibleCompanies } from '@server/domain/access/scope';
+import { seesAllCampuses, visibleCompanies } from '@server/domain/access/scope';
 import { WEBHOOK_EVENTS } from '../../drizzle/schema/partners-enums';
 import { britishDate } from '@server/domain/formats';
 import { apiKeyListQuerySchema, generateApiKeySchema, webhookEndpointSchema } from '~/lib/schemas.server';
@@ -60,7 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     deliveries,
     groups,
     campuses,
-    campusRequired: ctx.actor.user_type === 'school' && ctx.actor.campus_ids !== null,
+    campusRequired: ctx.actor.user_type === 'school' && !seesAllCampuses(ctx.actor),
     companies:
       ctx.actor.user_type === 'company'
         ? visibleCompanies(ctx.actor).map((c) => ({ value: c.public_id, label: c.name }))

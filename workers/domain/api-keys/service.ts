@@ -8,7 +8,7 @@ import { canManagePartnerAccess, narrowToApiKey } from '../access/api-keys';
 import { findCampus, companyForNewRecord } from '../access/finders';
 import { assertCanGrantPermissions } from '../access/grants';
 import { isPermission, ALL_PERMISSIONS } from '../access/permissions';
-import { visibleApiKeys, visibleCampus } from '../access/scope';
+import { seesAllCampuses, visibleApiKeys, visibleCampus } from '../access/scope';
 import { logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
 import { Forbidden, NotFound, ValidationFailed } from '../errors';
@@ -139,7 +139,7 @@ export async function generateApiKey(
       const found = await findCampus(ctx, input.campus_id, 'read_campus').catch(() => null);
       if (!found) throw ValidationFailed.field('campus_id', msg('api_keys.errors.campus_invalid'));
       campusId = found.campus.id;
-    } else if (actor.campus_ids !== null) {
+    } else if (!seesAllCampuses(actor)) {
       // A user limited to some campuses cannot make a key for the whole school.
       throw ValidationFailed.field('campus_id', msg('api_keys.errors.campus_required'));
     }

@@ -146,7 +146,8 @@ export async function supportBanner(
     ctx.db
       .select({ name: clients.name })
       .from(clients)
-      .where(eq(clients.id, ctx.actor.client_id ?? -1))
+      // The viewed user is a school user: the one client they see is their own.
+      .where(visibleClients(ctx.actor))
       .limit(1),
   ]);
   return {
