@@ -387,7 +387,12 @@ export default function ApiKeys() {
         />
       </div>
 
-      <PageHeader title={t('webhooks.title')} description={t('webhooks.intro')} />
+      <section aria-labelledby="webhooks-title" className="mb-6">
+        <h2 id="webhooks-title" className="text-xl font-bold tracking-tight text-slate-900">
+          {t('webhooks.title')}
+        </h2>
+        <p className="mt-1 text-sm text-slate-600">{t('webhooks.intro')}</p>
+      </section>
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
         <Card>
           <h3 className="mb-4 text-base font-semibold text-slate-900">{t('webhooks.add_title')}</h3>

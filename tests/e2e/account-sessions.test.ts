@@ -36,7 +36,7 @@ async function changePassword(page: Page, from: string, to: string, signOutOther
   await visit(page, '/account-details');
   await hydrated(page);
   await page.getByLabel(t('account.current_password')).fill(from);
-  await page.getByLabel(t('account.new_password')).fill(to);
+  await page.getByLabel(t('account.new_password'), { exact: true }).fill(to);
   await page.getByLabel(t('account.confirm_password')).fill(to);
   const box = page.getByLabel(t('account.sign_out_others'));
   if ((await box.isChecked()) !== signOutOthers) await box.click();

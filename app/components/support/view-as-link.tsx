@@ -21,7 +21,7 @@ export function ViewAsLink({
     <Link
       to={localePath(i18n.language, `/support/view-as/${user.id}`)}
       className={className}
-      aria-label={t('support.view_link_label', { name: `${user.first_name} ${user.last_name}` })}
+      title={t('support.view_link_label', { name: `${user.first_name} ${user.last_name}` })}
       data-testid="view-as-link"
     >
       {t('support.view_link')}
