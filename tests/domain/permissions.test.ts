@@ -12,6 +12,8 @@ import {
   type Actor,
 } from '../../workers/domain/access/actor';
 import { DEFAULT_ROLES } from '../../workers/domain/access/default-roles';
+// The insurer's own permissions (no school or student role may hold them): the rule the privileges page keeps.
+import { COMPANY_ONLY } from '../../workers/domain/roles/families';
 import {
   assertCanGrantPermissions,
   assertCanGrantRoles,
@@ -127,25 +129,6 @@ const SPEC_GATES: Permission[] = [
   'read_account_summary_report',
   'read_collection_detail_report',
   'read_mi_admin_report',
-];
-
-/** Permissions that belong to the insurer's staff only: no school or student role may hold them. */
-const COMPANY_ONLY: Permission[] = [
-  ...PERMISSION_GROUPS.company,
-  ...PERMISSION_GROUPS.insurer,
-  ...PERMISSION_GROUPS.country,
-  ...PERMISSION_GROUPS.user,
-  ...PERMISSION_GROUPS.user_privilege,
-  ...PERMISSION_GROUPS.client,
-  ...PERMISSION_GROUPS.client_user,
-  ...PERMISSION_GROUPS.client_log,
-  ...PERMISSION_GROUPS.partner_applicants,
-  ...PERMISSION_GROUPS.product_group,
-  ...PERMISSION_GROUPS.notice,
-  'read_mi_admin_report',
-  'read_monthly_policy_report',
-  'read_collection_detail_report',
-  'allow_past_start_date',
 ];
 
 describe('the default role matrix', () => {

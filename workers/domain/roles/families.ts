@@ -9,7 +9,7 @@ export type RoleFamily = (typeof ROLE_FAMILIES)[number];
 export { ROLE_FAMILIES };
 
 /** The insurer's own work: no school or student role holds these (tests/domain/permissions.test.ts). */
-const COMPANY_ONLY: readonly Permission[] = [
+export const COMPANY_ONLY: readonly Permission[] = [
   ...PERMISSION_GROUPS.company,
   ...PERMISSION_GROUPS.insurer,
   ...PERMISSION_GROUPS.country,
