@@ -55,4 +55,4 @@ export { loginEmailSchema, loginPasswordSchema, pinSchema } from '@server/domain
 export { auditQuerySchema } from '@server/domain/audit/schema';
 export { accountPageSchemas, supportViewFormSchema } from '@server/domain/auth/schema';
 export { apiKeyListQuerySchema, generateApiKeySchema } from '@server/domain/api-keys/schema';
-export { webhookEndpointSchema } from '@server/domain/webhooks/schema';
+export { deliveryQuerySchema, webhookEndpointSchema } from '@server/domain/webhooks/schema';

@@ -83,32 +83,6 @@ export default function AccountDetails() {
   useAnswerError(data);
   const { key } = useLocation();
   const busy = useNavigation().state === 'submitting';
-  const [profileForm, profileFields] = useForm({
-    id: `profile-${key}`,
-    lastResult: data?.intent === 'profile' ? data.submission : undefined,
-    defaultValue: {
-      first_name: profile.first_name,
-      last_name: profile.last_name,
-      landing_page: profile.landing_page,
-    },
-    constraint: getZodConstraint(profileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
-    shouldValidate: 'onBlur',
-  });
-  const [passwordForm, passwordFields] = useForm({
-    id: `password-${key}`,
-    lastResult: data?.intent === 'password' ? data.submission : undefined,
-    // Signing the other sessions out is offered ticked: a password is usually changed after a doubt.
-    defaultValue: {
-      current_password: '',
-      password: '',
-      password_confirmation: '',
-      sign_out_other_sessions: 'on',
-    },
-    constraint: getZodConstraint(changePasswordFormSchema.innerType()),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
-    shouldValidate: 'onBlur',
-  });
   return (
     <div className="mx-auto max-w-4xl">
       <PageHeader title={t('account.title')} description={profile.email} />
@@ -118,76 +92,7 @@ export default function AccountDetails() {
         </div>
       ) : null}
       <div className="grid gap-6 lg:grid-cols-2">
-        {supportView ? null : (
-          <>
-            <Card>
-              <h2 className="mb-4 text-base font-semibold">{t('account.profile')}</h2>
-              <AppForm method="post" {...getFormProps(profileForm)} className="space-y-4">
-                <FormErrors errors={profileForm.errors} />
-                <Field
-                  label={t('account.first_name')}
-                  field={profileFields.first_name}
-                  inputProps={{ autoComplete: 'given-name' }}
-                />
-                <Field
-                  label={t('account.last_name')}
-                  field={profileFields.last_name}
-                  inputProps={{ autoComplete: 'family-name' }}
-                />
-                <SelectField
-                  label={t('account.landing_page')}
-                  field={profileFields.landing_page}
-                  hint={t('account.landing_hint')}
-                  options={LANDING_PAGE_OPTIONS.map((p) => ({ value: p, label: t(`account.landing.${p}`) }))}
-                />
-                <Button type="submit" name="intent" value="profile" disabled={busy}>
-                  {t('common.save')}
-                </Button>
-              </AppForm>
-            </Card>
-            <Card>
-              <h2 className="mb-4 text-base font-semibold">{t('account.change_password')}</h2>
-              <AppForm method="post" {...getFormProps(passwordForm)} className="space-y-4">
-                <FormErrors errors={passwordForm.errors} />
-                <input
-                  type="text"
-                  name="username"
-                  value={profile.email}
-                  autoComplete="username"
-                  readOnly
-                  hidden
-                />
-                <Field
-                  label={t('account.current_password')}
-                  field={passwordFields.current_password}
-                  type="password"
-                  inputProps={{ autoComplete: 'current-password' }}
-                />
-                <Field
-                  label={t('account.new_password')}
-                  field={passwordFields.password}
-                  type="password"
-                  hint={t('account.password_rules')}
-                  inputProps={{ autoComplete: 'new-password' }}
-                />
-                <Field
-                  label={t('account.confirm_password')}
-                  field={passwordFields.password_confirmation}
-                  type="password"
-                  inputProps={{ autoComplete: 'new-password' }}
-                />
-                <CheckboxField
-                  label={t('account.sign_out_others')}
-                  hint={t('account.sign_out_others_hint')}
-                  field={passwordFields.sign_out_other_sessions}
-                />
-                <Button type="submit" name="intent" value="password" disabled={busy}>
-                  {t('account.update_password')}
-                </Button>
-              </AppForm>
-            </Card>
-          </>
-        )}
+        {supportView ? null : <ProfileForms key={key} data={data} busy={busy} />}
         <SessionsCard sessions={sessions} readOnly={supportView} />
         <Card className="lg:col-span-2">
           <h2 className="mb-4 text-base font-semibold">{t('account.access')}</h2>
@@ -208,5 +113,104 @@ export default function AccountDetails() {
         </Card>
       </div>
     </div>
+  );
+}
+
+/**
+ * The profile and password forms. Keyed by the location by the page, so they start again from the saved
+ * values after each submission; their Conform ids stay the same (a changing id leaves Conform watching
+ * another form, and its submit check refuses the one on the page).
+ */
+function ProfileForms({ data, busy }: { data: ReturnType<typeof answerOf>; busy: boolean }) {
+  const { t } = useTranslation();
+  const { profile } = useLoaderData<typeof loader>();
+  const [profileForm, profileFields] = useForm({
+    id: 'profile',
+    lastResult: data?.intent === 'profile' ? data.submission : undefined,
+    defaultValue: {
+      first_name: profile.first_name,
+      last_name: profile.last_name,
+      landing_page: profile.landing_page,
+    },
+    constraint: getZodConstraint(profileSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    shouldValidate: 'onBlur',
+  });
+  const [passwordForm, passwordFields] = useForm({
+    id: 'password',
+    lastResult: data?.intent === 'password' ? data.submission : undefined,
+    // Signing the other sessions out is offered ticked: a password is usually changed after a doubt.
+    defaultValue: {
+      current_password: '',
+      password: '',
+      password_confirmation: '',
+      sign_out_other_sessions: 'on',
+    },
+    constraint: getZodConstraint(changePasswordFormSchema.innerType()),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
+    shouldValidate: 'onBlur',
+  });
+  return (
+    <>
+      <Card>
+        <h2 className="mb-4 text-base font-semibold">{t('account.profile')}</h2>
+        <AppForm method="post" {...getFormProps(profileForm)} className="space-y-4">
+          <FormErrors errors={profileForm.errors} />
+          <Field
+            label={t('account.first_name')}
+            field={profileFields.first_name}
+            inputProps={{ autoComplete: 'given-name' }}
+          />
+          <Field
+            label={t('account.last_name')}
+            field={profileFields.last_name}
+            inputProps={{ autoComplete: 'family-name' }}
+          />
+          <SelectField
+            label={t('account.landing_page')}
+            field={profileFields.landing_page}
+            hint={t('account.landing_hint')}
+            options={LANDING_PAGE_OPTIONS.map((p) => ({ value: p, label: t(`account.landing.${p}`) }))}
+          />
+          <Button type="submit" name="intent" value="profile" disabled={busy}>
+            {t('common.save')}
+          </Button>
+        </AppForm>
+      </Card>
+      <Card>
+        <h2 className="mb-4 text-base font-semibold">{t('account.change_password')}</h2>
+        <AppForm method="post" {...getFormProps(passwordForm)} className="space-y-4">
+          <FormErrors errors={passwordForm.errors} />
+          <input type="text" name="username" value={profile.email} autoComplete="username" readOnly hidden />
+          <Field
+            label={t('account.current_password')}
+            field={passwordFields.current_password}
+            type="password"
+            inputProps={{ autoComplete: 'current-password' }}
+          />
+          <Field
+            label={t('account.new_password')}
+            field={passwordFields.password}
+            type="password"
+            hint={t('account.password_rules')}
+            inputProps={{ autoComplete: 'new-password' }}
+          />
+          <Field
+            label={t('account.confirm_password')}
+            field={passwordFields.password_confirmation}
+            type="password"
+            inputProps={{ autoComplete: 'new-password' }}
+          />
+          <CheckboxField
+            label={t('account.sign_out_others')}
+            hint={t('account.sign_out_others_hint')}
+            field={passwordFields.sign_out_other_sessions}
+          />
+          <Button type="submit" name="intent" value="password" disabled={busy}>
+            {t('account.update_password')}
+          </Button>
+        </AppForm>
+      </Card>
+    </>
   );
 }

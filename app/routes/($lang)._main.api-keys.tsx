@@ -5,15 +5,21 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { PERMISSION_GROUPS } from '@server/domain/access/permissions';
 import { MANAGE_PARTNER_ACCESS } from '@server/domain/access/api-keys';
 import { seesAllCampuses, visibleCompanies } from '@server/domain/access/scope';
-import { WEBHOOK_EVENTS } from '../../drizzle/schema/partners-enums';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../drizzle/schema/partners-enums';
 import { britishDate } from '@server/domain/formats';
-import { apiKeyListQuerySchema, generateApiKeySchema, webhookEndpointSchema } from '~/lib/schemas.server';
+import {
+  apiKeyListQuerySchema,
+  constraintsOf,
+  deliveryQuerySchema,
+  generateApiKeySchema,
+  idSchema,
+  webhookEndpointSchema,
+} from '~/lib/schemas.server';
 import {
   generateApiKey,
   grantablePermissions,
@@ -32,10 +38,12 @@ import { requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
+import { useSchemaForm } from '~/lib/schema-form';
 import { AppForm, ErrorList, Field, FormErrors, Input, Label, Select } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
+import { FilterLinks } from '~/components/ui/list-controls';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { useAnswerError } from '~/components/ui/snackbar';
 
@@ -44,10 +52,16 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, MANAGE_PARTNER_ACCESS);
   const query = apiKeyListQuerySchema.parse(queryOf(request));
+  // The delivery log is the page's second list: its own page and status, under `log_*` names.
+  const address = new URL(request.url).searchParams;
+  const log = deliveryQuerySchema.parse({
+    page: address.get('log_page') ?? undefined,
+    status: address.get('log_status') ?? undefined,
+  });
   const [keys, endpoints, deliveries, campuses] = await Promise.all([
     listApiKeys(ctx, query),
     listWebhookEndpoints(ctx),
-    listWebhookDeliveries(ctx, { page: 1, items: 25 }),
+    listWebhookDeliveries(ctx, log),
     keyCampusOptions(ctx),
   ]);
   const held = new Set(grantablePermissions(ctx.actor));
@@ -58,6 +72,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     keys,
     endpoints,
     deliveries,
+    logFiltered: Boolean(log.status),
+    constraints: { key: constraintsOf(generateApiKeySchema), webhook: constraintsOf(webhookEndpointSchema) },
     groups,
     campuses,
     campusRequired: ctx.actor.user_type === 'school' && !seesAllCampuses(ctx.actor),
@@ -68,8 +84,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     title: pageTitle(context, request, 'api_keys.title'),
   });
 }
-
-const idSchema = z.object({ id: z.string().min(1).max(40) });
 
 /** Generate and revoke keys; add and remove webhook endpoints; redeliver a webhook. */
 export const action = (args: ActionFunctionArgs) =>
@@ -120,25 +134,13 @@ function dateTime(iso: string | null): string {
 
 export default function ApiKeys() {
   const { t } = useTranslation();
-  const { keys, endpoints, deliveries, groups, campuses, campusRequired, companies } =
-    useLoaderData<typeof loader>();
+  const { keys, endpoints, deliveries, logFiltered } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   useAnswerError(answer);
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
   const generated =
     answer?.ok && answer.intent === 'generate' ? (answer.data as { key: string; name: string }) : null;
-
-  const [keyForm, keyFields] = useForm({
-    id: `api-key-${location.key}`,
-    lastResult: answer?.intent === 'generate' ? answer.submission : undefined,
-    shouldValidate: 'onBlur',
-  });
-  const [hookForm, hookFields] = useForm({
-    id: `webhook-${location.key}`,
-    lastResult: answer?.intent === 'add_webhook' ? answer.submission : undefined,
-    shouldValidate: 'onBlur',
-  });
 
   const keyColumns: Column<KeyRow>[] = [
     {
@@ -316,63 +318,7 @@ export default function ApiKeys() {
 
       <Card className="mb-6">
         <h2 className="mb-4 text-lg font-semibold text-slate-900">{t('api_keys.generate_title')}</h2>
-        <AppForm method="post" {...getFormProps(keyForm)} className="space-y-4">
-          <FormErrors errors={keyForm.errors} />
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            <Field label={t('api_keys.fields.name')} field={keyFields.name} hint={t('api_keys.name_hint')} />
-            {companies.length > 1 ? (
-              <div>
-                <Label htmlFor="key-company">{t('api_keys.fields.company')}</Label>
-                <Select id="key-company" name="company_id" options={companies} />
-                <ErrorList errors={keyFields.company_id.errors} />
-              </div>
-            ) : null}
-            {campuses.length ? (
-              <div>
-                <Label htmlFor="key-campus">{t('api_keys.fields.campus')}</Label>
-                <Select
-                  id="key-campus"
-                  name="campus_id"
-                  options={campuses.map((c) => ({ value: c.id, label: c.name }))}
-                  placeholder={campusRequired ? undefined : t('api_keys.all_campuses')}
-                />
-                <ErrorList errors={keyFields.campus_id.errors} />
-              </div>
-            ) : null}
-            <Field
-              label={t('api_keys.fields.expires_on')}
-              field={keyFields.expires_on}
-              type="date"
-              hint={t('api_keys.expires_hint')}
-            />
-          </div>
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-700">{t('api_keys.fields.permissions')}</legend>
-            <p className="mb-2 text-sm text-slate-600">{t('api_keys.permissions_hint')}</p>
-            <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-              {groups.map((g) => (
-                <div key={g.group} className="rounded-lg border border-slate-200 p-3">
-                  <p className="mb-1 font-mono text-xs font-semibold text-slate-600">{g.group}</p>
-                  {g.names.map((p) => (
-                    <label key={p} className="flex items-center gap-2 py-0.5 text-sm">
-                      <input
-                        type="checkbox"
-                        name="permissions"
-                        value={p}
-                        className="rounded border-slate-400"
-                      />
-                      <code className="break-all">{p}</code>
-                    </label>
-                  ))}
-                </div>
-              ))}
-            </div>
-            <ErrorList errors={keyFields.permissions.errors} />
-          </fieldset>
-          <Button type="submit" name="intent" value="generate" disabled={busy}>
-            {t('api_keys.generate')}
-          </Button>
-        </AppForm>
+        <GenerateKeyForm key={location.key} answer={answer} busy={busy} />
       </Card>
 
       <h2 className="mb-3 text-lg font-semibold text-slate-900">{t('api_keys.list_title')}</h2>
@@ -396,47 +342,7 @@ export default function ApiKeys() {
       <div className="mb-6 grid gap-6 lg:grid-cols-2">
         <Card>
           <h3 className="mb-4 text-base font-semibold text-slate-900">{t('webhooks.add_title')}</h3>
-          <AppForm method="post" {...getFormProps(hookForm)} className="space-y-4">
-            <FormErrors errors={hookForm.errors} />
-            <Field
-              label={t('webhooks.fields.url')}
-              field={hookFields.url}
-              type="url"
-              hint={t('webhooks.url_hint')}
-              inputProps={{ placeholder: 'https://' }}
-            />
-            <Field label={t('webhooks.fields.description')} field={hookFields.description} />
-            {companies.length > 1 ? (
-              <div>
-                <Label htmlFor="hook-company">{t('api_keys.fields.company')}</Label>
-                <Select id="hook-company" name="company_id" options={companies} />
-                <ErrorList errors={hookFields.company_id.errors} />
-              </div>
-            ) : null}
-            <fieldset>
-              <legend className="text-sm font-medium text-slate-700">{t('webhooks.fields.events')}</legend>
-              <div className="mt-1 grid gap-1 sm:grid-cols-2">
-                {WEBHOOK_EVENTS.map((e) => (
-                  <label key={e} className="flex items-center gap-2 text-sm">
-                    <input
-                      type="checkbox"
-                      name="events"
-                      value={e}
-                      defaultChecked
-                      className="rounded border-slate-400"
-                    />
-                    <span>
-                      {t(`webhooks.events.${e.replace('.', '_')}`)} <code className="text-xs">{e}</code>
-                    </span>
-                  </label>
-                ))}
-              </div>
-              <ErrorList errors={hookFields.events.errors} />
-            </fieldset>
-            <Button type="submit" name="intent" value="add_webhook" disabled={busy}>
-              {t('webhooks.add')}
-            </Button>
-          </AppForm>
+          <WebhookForm key={location.key} answer={answer} busy={busy} />
         </Card>
         <Card>
           <h3 className="mb-4 text-base font-semibold text-slate-900">{t('webhooks.endpoints_title')}</h3>
@@ -491,14 +397,150 @@ export default function ApiKeys() {
         </Card>
       </div>
       <h3 className="mb-3 text-base font-semibold text-slate-900">{t('webhooks.log_title')}</h3>
+      <FilterLinks
+        name="log_status"
+        pageParam="log_page"
+        label={t('webhooks.log_filter')}
+        any={t('webhooks.log_all')}
+        options={WEBHOOK_DELIVERY_STATUSES.map((s) => ({ value: s, label: t(`webhooks.statuses.${s}`) }))}
+      />
       <DataTable
         rows={deliveries.items}
         columns={deliveryColumns}
         rowId={(r) => r.id}
         meta={deliveries.meta}
+        pageParam="log_page"
         caption={t('webhooks.log_title')}
-        empty={<span>{t('webhooks.log_empty')}</span>}
+        empty={<span>{t(logFiltered ? 'webhooks.log_empty_filtered' : 'webhooks.log_empty')}</span>}
       />
     </div>
+  );
+}
+
+type Answer = ReturnType<typeof useActionData<typeof action>>;
+
+/**
+ * The "generate a key" form. Keyed by the location by the page, so it starts empty again after each
+ * submission; its Conform id stays the same (a changing id leaves Conform watching another form).
+ */
+function GenerateKeyForm({ answer, busy }: { answer: Answer; busy: boolean }) {
+  const { t } = useTranslation();
+  const { groups, campuses, campusRequired, companies, constraints } = useLoaderData<typeof loader>();
+  const [keyForm, keyFields] = useSchemaForm({
+    id: 'api-key',
+    schema: () => import('@server/domain/api-keys/schema').then((m) => m.generateApiKeySchema),
+    lastResult: answer?.intent === 'generate' ? answer.submission : undefined,
+    constraint: constraints.key,
+    shouldValidate: 'onBlur',
+  });
+  return (
+    <AppForm method="post" {...getFormProps(keyForm)} className="space-y-4">
+      <FormErrors errors={keyForm.errors} />
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        <Field label={t('api_keys.fields.name')} field={keyFields.name} hint={t('api_keys.name_hint')} />
+        {companies.length > 1 ? (
+          <div>
+            <Label htmlFor="key-company">{t('api_keys.fields.company')}</Label>
+            <Select id="key-company" name="company_id" options={companies} />
+            <ErrorList errors={keyFields.company_id.errors} />
+          </div>
+        ) : null}
+        {campuses.length ? (
+          <div>
+            <Label htmlFor="key-campus">{t('api_keys.fields.campus')}</Label>
+            <Select
+              id="key-campus"
+              name="campus_id"
+              options={campuses.map((c) => ({ value: c.id, label: c.name }))}
+              placeholder={campusRequired ? undefined : t('api_keys.all_campuses')}
+            />
+            <ErrorList errors={keyFields.campus_id.errors} />
+          </div>
+        ) : null}
+        <Field
+          label={t('api_keys.fields.expires_on')}
+          field={keyFields.expires_on}
+          type="date"
+          hint={t('api_keys.expires_hint')}
+        />
+      </div>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">{t('api_keys.fields.permissions')}</legend>
+        <p className="mb-2 text-sm text-slate-600">{t('api_keys.permissions_hint')}</p>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          {groups.map((g) => (
+            <div key={g.group} className="rounded-lg border border-slate-200 p-3">
+              <p className="mb-1 font-mono text-xs font-semibold text-slate-600">{g.group}</p>
+              {g.names.map((p) => (
+                <label key={p} className="flex items-center gap-2 py-0.5 text-sm">
+                  <input type="checkbox" name="permissions" value={p} className="rounded border-slate-400" />
+                  <code className="break-all">{p}</code>
+                </label>
+              ))}
+            </div>
+          ))}
+        </div>
+        <ErrorList errors={keyFields.permissions.errors} />
+      </fieldset>
+      <Button type="submit" name="intent" value="generate" disabled={busy}>
+        {t('api_keys.generate')}
+      </Button>
+    </AppForm>
+  );
+}
+
+/** The "add an endpoint" form; keyed by the location like the key form. */
+function WebhookForm({ answer, busy }: { answer: Answer; busy: boolean }) {
+  const { t } = useTranslation();
+  const { companies, constraints } = useLoaderData<typeof loader>();
+  const [hookForm, hookFields] = useSchemaForm({
+    id: 'webhook',
+    schema: () => import('@server/domain/webhooks/schema').then((m) => m.webhookEndpointSchema),
+    lastResult: answer?.intent === 'add_webhook' ? answer.submission : undefined,
+    constraint: constraints.webhook,
+    shouldValidate: 'onBlur',
+  });
+  return (
+    <AppForm method="post" {...getFormProps(hookForm)} className="space-y-4">
+      <FormErrors errors={hookForm.errors} />
+      <Field
+        label={t('webhooks.fields.url')}
+        field={hookFields.url}
+        type="url"
+        hint={t('webhooks.url_hint')}
+        inputProps={{ placeholder: 'https://' }}
+      />
+      <Field label={t('webhooks.fields.description')} field={hookFields.description} />
+      {companies.length > 1 ? (
+        <div>
+          <Label htmlFor="hook-company">{t('api_keys.fields.company')}</Label>
+          <Select id="hook-company" name="company_id" options={companies} />
+          <ErrorList errors={hookFields.company_id.errors} />
+        </div>
+      ) : null}
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-700">{t('webhooks.fields.events')}</legend>
+        <div className="mt-1 grid gap-1 sm:grid-cols-2">
+          {WEBHOOK_EVENTS.map((e) => (
+            <label key={e} className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                name="events"
+                value={e}
+                defaultChecked
+                className="rounded border-slate-400"
+              />
+              <span>
+                {t(`webhooks.events.${e.replace('.', '_')}`)} <code className="text-xs">{e}</code>
+              </span>
+            </label>
+          ))}
+        </div>
+        <ErrorList errors={hookFields.events.errors} />
+      </fieldset>
+      <Button type="submit" name="intent" value="add_webhook" disabled={busy}>
+        {t('webhooks.add')}
+      </Button>
+    </AppForm>
   );
 }

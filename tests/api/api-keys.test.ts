@@ -281,6 +281,16 @@ describe('webhooks', () => {
     await deliverWebhook(db(), env, row.id, late);
     const [gaveUp] = await db().select().from(webhookDeliveries).where(eq(webhookDeliveries.id, row.id));
     expect(gaveUp).toMatchObject({ status: 'failed', attempts: 2, next_attempt_at: null });
+    // The log filters by status: the failed delivery is among the failed ones, and only failed ones.
+    const token = endpoint.client_id ? school : senior;
+    type Log = { data: { deliveries: { items: { id: string; status: string }[] } } };
+    const failed = await call<Log>(`/api/company/webhooks/deliveries?status=failed&items=100`, { token });
+    expect(failed.body.data.deliveries.items.map((d) => d.id)).toContain(row.public_id);
+    expect(new Set(failed.body.data.deliveries.items.map((d) => d.status))).toEqual(new Set(['failed']));
+    const delivered = await call<Log>(`/api/company/webhooks/deliveries?status=delivered&items=100`, {
+      token,
+    });
+    expect(delivered.body.data.deliveries.items.map((d) => d.id)).not.toContain(row.public_id);
     const redeliver = await call(`/api/company/webhooks/deliveries/${row.public_id}/redeliver`, {
       method: 'POST',
       token: endpoint.client_id ? school : senior,

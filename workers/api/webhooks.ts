@@ -1,6 +1,5 @@
 import { Hono } from 'hono';
-import { z } from 'zod';
-import { webhookEndpointSchema } from '../domain/webhooks/schema';
+import { deliveryQuerySchema, webhookEndpointSchema } from '../domain/webhooks/schema';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
@@ -11,12 +10,6 @@ import {
 import { formatMessage } from '../platform/i18n';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
-
-const deliveryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  items: z.coerce.number().int().min(1).max(100).catch(25).default(25),
-  endpoint_id: z.string().max(40).optional(),
-});
 
 /** Webhook endpoints of a company or school, and their delivery log (not in the catalogue: ours). */
 export const webhooksApi = new Hono<ApiEnv>()

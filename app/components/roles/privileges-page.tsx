@@ -29,7 +29,7 @@ export function PrivilegesTab() {
   useAnswerError(answer);
   const m = useMessage();
   const busy = useNavigation().state === 'submitting';
-  const { pathname } = useLocation();
+  const { pathname, key: locationKey } = useLocation();
   const holds = new Set(grantable);
   const groupLabel = (g: string) => t(`roles.groups.${g}`);
   const verbLabel = (g: string, p: string) => t(`roles.verbs.${permissionVerb(g, p)}`);
@@ -41,7 +41,9 @@ export function PrivilegesTab() {
       <Card flush>
         <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-4 py-3 sm:px-6">
           <h2 className="text-base font-semibold text-slate-900">{t('roles.list.title')}</h2>
-          {canCreate ? <NewRole family={family} roles={roles} companies={companies} /> : null}
+          {canCreate ? (
+            <NewRole key={locationKey} family={family} roles={roles} companies={companies} />
+          ) : null}
         </div>
         <ul className="divide-y divide-slate-100" aria-label={t('roles.list.title')}>
           {roles.map((role) => (
@@ -264,13 +266,14 @@ function NewRole({
   const { t } = useTranslation();
   const answer = answerOf(useActionData<typeof privilegesAction>());
   const busy = useNavigation().state === 'submitting';
-  const { key } = useLocation();
   const mine = answer?.intent === 'create' ? answer : null;
+  // The server validates on submit (no schema in the browser); the page keys this form by the location so
+  // it starts empty again after a submission, and its id stays the same (see docs/page-kit.md).
   const [form, fields] = useForm({
-    id: `new-role-${key}`,
+    id: `new-role-${family}`,
     lastResult: mine?.submission,
     defaultValue: { title: '', family, company_id: '', reference_role_id: '' },
-    shouldValidate: 'onBlur',
+    shouldValidate: 'onSubmit',
   });
   return (
     <details className="w-full sm:w-auto" open={!!mine}>

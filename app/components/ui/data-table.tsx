@@ -117,6 +117,7 @@ export function DataTable<T>({
   onSelectionChange,
   empty,
   caption,
+  pageParam = 'page',
 }: {
   rows: T[];
   columns: Column<T>[];
@@ -126,6 +127,8 @@ export function DataTable<T>({
   onSelectionChange?: (s: Selection) => void;
   empty?: ReactNode;
   caption?: string;
+  /** The address parameter of the page number: a second list on a page names its own (`log_page`). */
+  pageParam?: string;
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -244,19 +247,19 @@ export function DataTable<T>({
           </table>
         </ScrollBox>
       </div>
-      <Pagination meta={meta} />
+      <Pagination meta={meta} param={pageParam} />
     </div>
   );
 }
 
 /** Previous / next and the range shown; links keep every other query parameter. */
-export function Pagination({ meta }: { meta: ListMeta }) {
+export function Pagination({ meta, param = 'page' }: { meta: ListMeta; param?: string }) {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const location = useLocation();
   const link = (page: number) => {
     const next = new URLSearchParams(params);
-    next.set('page', String(page));
+    next.set(param, String(page));
     return `${location.pathname}?${next}`;
   };
   const cls = 'rounded-lg px-3 py-1.5 font-medium ring-1 ring-slate-300 hover:bg-slate-50';

@@ -2,7 +2,7 @@
  * The list kit (docs/page-kit.md): the filters bar and its fields, the export link, the empty state, the
  * selection and the bulk-action bar (with "all matching"). The table itself is DataTable.
  */
-import { Form, useLocation, useNavigate, useSearchParams } from '@remix-run/react';
+import { Form, Link, useLocation, useNavigate, useSearchParams } from '@remix-run/react';
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '~/root';
@@ -109,6 +109,55 @@ export function FilterSelect({
         ))}
       </Select>
     </div>
+  );
+}
+
+/**
+ * A one-choice filter as a row of links (All · Delivered · Failed): for a second, small list on a page,
+ * where a filters bar would be too much. Each link keeps the other parameters and goes back to page one
+ * of this list (`pageParam`).
+ */
+export function FilterLinks({
+  name,
+  label,
+  options,
+  any,
+  pageParam = 'page',
+}: {
+  name: string;
+  label: string;
+  options: readonly Option[];
+  any: string;
+  pageParam?: string;
+}) {
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const current = params.get(name) ?? '';
+  const href = (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(name, value);
+    else next.delete(name);
+    next.delete(pageParam);
+    return `${location.pathname}?${next}`;
+  };
+  return (
+    <nav aria-label={label} className="mb-3 flex flex-wrap gap-2 text-sm">
+      {[{ value: '', label: any }, ...options].map((o) => (
+        <Link
+          key={o.value}
+          to={href(o.value)}
+          preventScrollReset
+          aria-current={o.value === current ? 'page' : undefined}
+          className={
+            o.value === current
+              ? 'rounded-full bg-slate-900 px-3 py-1 font-medium text-white'
+              : 'rounded-full px-3 py-1 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50'
+          }
+        >
+          {o.label}
+        </Link>
+      ))}
+    </nav>
   );
 }
 

@@ -1,6 +1,6 @@
 /** Inputs of the webhooks area (pure). */
 import { z } from 'zod';
-import { WEBHOOK_EVENTS } from '../../../drizzle/schema/partners-enums';
+import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../../drizzle/schema/partners-enums';
 import { msg, optional, requiredText, url } from '../validation';
 
 const eventList = z.preprocess(
@@ -18,3 +18,12 @@ export const webhookEndpointSchema = z.object({
   company_id: optional(z.string().max(40)),
 });
 export type WebhookEndpointInput = z.infer<typeof webhookEndpointSchema>;
+
+/** The delivery log's query (the API's, and the /api-keys page's under its own `log_*` names). */
+export const deliveryQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  items: z.coerce.number().int().min(1).max(100).catch(25).default(25),
+  endpoint_id: z.string().max(40).optional(),
+  status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional().catch(undefined),
+});
+export type DeliveryQuery = z.infer<typeof deliveryQuerySchema>;

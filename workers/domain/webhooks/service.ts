@@ -14,7 +14,7 @@ import type { ActorCtx } from '../context';
 import { Forbidden, NotFound, ValidationFailed } from '../errors';
 import { meta, type Page } from '../list-query';
 import { msg } from '../messages';
-import type { WebhookEndpointInput } from './schema';
+import type { DeliveryQuery, WebhookEndpointInput } from './schema';
 import { newWebhookSecret, signedHeaders } from './signing';
 
 /**
@@ -187,16 +187,16 @@ export async function deleteWebhookEndpoint(ctx: ActorCtx, id: string): Promise<
 }
 
 /** The delivery log of the actor's endpoints (or of one), newest first. */
-export async function listWebhookDeliveries(
-  ctx: ActorCtx,
-  query: { page: number; items: number; endpoint_id?: string },
-): Promise<Page<DeliveryRow>> {
+export async function listWebhookDeliveries(ctx: ActorCtx, query: DeliveryQuery): Promise<Page<DeliveryRow>> {
   const actor = requireManager(ctx);
   const where = and(
     visibleWebhookEndpoints(actor),
     query.endpoint_id ? eq(webhookEndpoints.public_id, query.endpoint_id) : undefined,
+    query.status ? eq(webhookDeliveries.status, query.status) : undefined,
   );
-  const [rows, counted] = await ctx.db.batch([
+  // Not one db.batch: in a batch D1 answers rows as objects keyed by column name, and the two tables'
+  // `public_id` columns overwrite each other (the delivery's id came back as its endpoint's).
+  const [rows, counted] = await Promise.all([
     ctx.db
       .select({ d: webhookDeliveries, endpoint_id: webhookEndpoints.public_id, url: webhookEndpoints.url })
       .from(webhookDeliveries)
