@@ -2,7 +2,7 @@
  * What the invoice pages share on the server: the list's loader data for a scope (all, a client, a
  * campus), the export and the ZIP download, and an invoice's page data under a client or a campus.
  */
-import { json, type AppLoadContext } from '@remix-run/cloudflare';
+import { json, redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import type { ActorCtx } from '@server/domain/context';
 import { isDomainError } from '@server/domain/errors';
 import { invoiceDetail } from '@server/domain/invoices/detail';
@@ -10,8 +10,11 @@ import { downloadInvoices, EXPORT_COLUMNS, exportRow } from '@server/domain/invo
 import {
   invoiceItemsQuerySchema,
   invoiceListQuerySchema,
+  MAX_DOWNLOAD_INVOICES,
   type InvoiceListQuery,
 } from '@server/domain/invoices/schema';
+import { startInvoicesZip } from '@server/domain/invoices/zip-job';
+import { localePath } from '~/i18n/config';
 import {
   exportInvoices,
   invoiceFilterOptions,
@@ -88,7 +91,12 @@ export async function invoiceZipResponse(
 ) {
   const query = lenientQuery(invoiceListQuerySchema, filters);
   const answer = await selectedInvoiceIds(ctx, selection, query)
-    .then((ids) => downloadInvoices({ ...ctx, lang }, { ids, format }))
+    .then(async (ids) => {
+      if (ids.length <= MAX_DOWNLOAD_INVOICES) return downloadInvoices({ ...ctx, lang }, { ids, format });
+      // More than one request makes: a queued job, whose page shows its progress and then the ZIP.
+      const job = await startInvoicesZip({ ...ctx, lang }, { ids, format });
+      return redirect(localePath(lang, `/invoices/downloads/${job.id}`));
+    })
     .catch((e: unknown) => {
       if (isDomainError(e)) return null;
       throw e;
@@ -116,3 +124,4 @@ export { fileResponse, invoiceFile } from '@server/domain/invoices/files';
 export { campusInvoices, clientInvoices } from '@server/domain/invoices/service';
 export { findCampus, findClient } from '@server/domain/access/finders';
 export { can } from '@server/domain/access/actor';
+export { downloadInvoicesZip, invoicesZipStatus } from '@server/domain/invoices/zip-job';

@@ -3,10 +3,11 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
-import { INVOICE_ACCESS, findCampus, invoiceListData } from '~/lib/invoices.server';
+import { INVOICE_ACCESS, can, findCampus, invoiceListData } from '~/lib/invoices.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { PageHeader } from '~/components/ui/card';
+import { ButtonLink } from '~/components/ui/button';
 import { InvoiceList } from '~/components/invoices/invoice-list';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -18,6 +19,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({
     ...data,
     campus: { id: campus.public_id, name: campus.name, client: client.name },
+    generate: can(ctx.actor, 'create_invoice'),
     title: pageTitle(context, request, 'invoices.title'),
   });
 }
@@ -28,7 +30,20 @@ export default function CampusInvoices() {
   const { id } = useParams();
   return (
     <div className="mx-auto max-w-7xl">
-      <PageHeader title={`${t('invoices.title')} · ${data.campus.name}`} description={data.campus.client} />
+      <PageHeader
+        title={`${t('invoices.title')} · ${data.campus.name}`}
+        description={data.campus.client}
+        actions={
+          data.generate ? (
+            <ButtonLink
+              to={localePath(i18n.language, `/campuses/${id}/generate-invoices`)}
+              variant="secondary"
+            >
+              {t('invoices.actions.generate')}
+            </ButtonLink>
+          ) : undefined
+        }
+      />
       <InvoiceList
         list={data.list}
         summary={data.summary}

@@ -4,30 +4,46 @@ import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { requireCampusTab } from '~/lib/campuses.server';
 import { orNotFound } from '~/lib/guards.server';
-import { INVOICE_ACCESS, findCampus, invoiceListData } from '~/lib/invoices.server';
+import { INVOICE_ACCESS, can, findCampus, invoiceListData } from '~/lib/invoices.server';
 import { localePath } from '~/i18n/config';
+import { ButtonLink } from '~/components/ui/button';
 import { InvoiceList } from '~/components/invoices/invoice-list';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = requireCampusTab(request, context, 'invoices');
   const id = params.campusId ?? '';
   await orNotFound(findCampus(ctx, id, INVOICE_ACCESS));
-  return json(await invoiceListData(ctx, request, { campus_id: id }));
+  return json({
+    ...(await invoiceListData(ctx, request, { campus_id: id })),
+    generate: can(ctx.actor, 'create_invoice'),
+  });
 }
 
 export default function CampusInvoicesTab() {
-  const { i18n } = useTranslation();
+  const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const { campusId } = useParams();
   return (
-    <InvoiceList
-      list={data.list}
-      summary={data.summary}
-      currencies={data.options.currencies}
-      staff={data.staff}
-      scope="campus"
-      hrefOf={(r) => `/campuses/${campusId}/invoices/${r.id}`}
-      downloadAction={localePath(i18n.language, '/invoices/download')}
-    />
+    <div className="space-y-4">
+      {data.generate ? (
+        <div className="flex justify-end">
+          <ButtonLink
+            to={localePath(i18n.language, `/campuses/${campusId}/generate-invoices`)}
+            variant="secondary"
+          >
+            {t('invoices.actions.generate')}
+          </ButtonLink>
+        </div>
+      ) : null}
+      <InvoiceList
+        list={data.list}
+        summary={data.summary}
+        currencies={data.options.currencies}
+        staff={data.staff}
+        scope="campus"
+        hrefOf={(r) => `/campuses/${campusId}/invoices/${r.id}`}
+        downloadAction={localePath(i18n.language, '/invoices/download')}
+      />
+    </div>
   );
 }

@@ -62,6 +62,8 @@ export default function ImportFees() {
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
+  // Ireland's stamp duty (and any country with the flag set) has a column of its own when charged.
+  const stamp = data.totals.stamp_duty_minor > 0;
   const to = (path: string) => localePath(i18n.language, path);
   const ref = data.import ? `import=${data.import.id}` : `batch=${data.batch.id}`;
   const links = {
@@ -105,6 +107,11 @@ export default function ImportFees() {
               <th scope="col" className="px-4 py-3 text-right">
                 {t('imports.fees.tax')}
               </th>
+              {stamp ? (
+                <th scope="col" className="px-4 py-3 text-right">
+                  {t('taxes.lines.stamp_duty')}
+                </th>
+              ) : null}
               <th scope="col" className="px-4 py-3 text-right">
                 {t('imports.fees.total')}
               </th>
@@ -129,8 +136,13 @@ export default function ImportFees() {
                 <td className="px-4 py-2.5 text-right tabular-nums">
                   {formatMinor(r.tax_minor, data.currency)}
                 </td>
+                {stamp ? (
+                  <td className="px-4 py-2.5 text-right tabular-nums">
+                    {formatMinor(r.stamp_duty_minor, data.currency)}
+                  </td>
+                ) : null}
                 <td className="px-4 py-2.5 text-right font-medium tabular-nums">
-                  {r.fee_minor == null ? '—' : formatMinor(r.fee_minor + (r.tax_minor ?? 0), data.currency)}
+                  {r.total_minor == null ? '—' : formatMinor(r.total_minor, data.currency)}
                 </td>
               </tr>
             ))}
@@ -146,6 +158,11 @@ export default function ImportFees() {
               <td className="px-4 py-3 text-right tabular-nums">
                 {formatMinor(data.totals.tax_minor, data.currency)}
               </td>
+              {stamp ? (
+                <td className="px-4 py-3 text-right tabular-nums" data-testid="fees-stamp-duty">
+                  {formatMinor(data.totals.stamp_duty_minor, data.currency)}
+                </td>
+              ) : null}
               <td className="px-4 py-3 text-right tabular-nums" data-testid="fees-total">
                 {formatMinor(data.totals.total_minor, data.currency)}
               </td>

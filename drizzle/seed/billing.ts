@@ -35,7 +35,7 @@ export async function seedBilling(db: DB, input: { userId: number | null; now?: 
     db.run(sql`WITH g AS (
         SELECT company_id, client_id, campus_id, currency,
           strftime('%Y-%m', issued_at / 1000, 'unixepoch') AS month,
-          min(date(issued_at / 1000, 'unixepoch')) AS day,
+          min(min(date(issued_at / 1000, 'unixepoch')), ${today}) AS day, -- never after today
           sum(premium_minor) AS premium, sum(tax_minor) AS tax,
           row_number() OVER (ORDER BY min(issued_at), campus_id, currency) AS rn
         FROM policies WHERE invoice_id IS NULL

@@ -373,7 +373,8 @@ function campusOrders(c: DemoCampus, today: Date, offset: number, seniorId: numb
         group_leader_index: 0,
         ...trip(startIn, 21),
       });
-    orders.push({ issuedAt: new Date(today.getTime() + (startIn - 25) * DAY), people });
+    // Issued 25 days before the trip, but never after today (demo data has nothing dated in the future).
+    orders.push({ issuedAt: new Date(today.getTime() + Math.min(startIn - 25, -3) * DAY), people });
   });
   return { orders, next: n };
 }

@@ -63,6 +63,25 @@ describe('the demo billing', () => {
       expect(Number(s[key]), key).toBeGreaterThan(0);
   });
 
+  it('dates no invoice, credit note, transaction or issued policy after the moment it ran', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const now = Date.now();
+    const invoices = await db().all<{ number: string; date: string }>(
+      sql`SELECT number, date FROM invoices WHERE date > ${today} OR paid_at > ${today} OR created_at > ${now}`,
+    );
+    expect(invoices).toEqual([]);
+    const transactions = await db().all(
+      sql`SELECT id, paid_on FROM transactions WHERE paid_on > ${today} OR created_at > ${now}`,
+    );
+    expect(transactions).toEqual([]);
+    const policies = await db().all(sql`SELECT id FROM policies WHERE issued_at > ${now}`);
+    expect(policies).toEqual([]);
+    const [{ n }] = await db().all<{ n: number }>(
+      sql`SELECT count(*) AS n FROM invoices WHERE type = 'credit_note'`,
+    );
+    expect(Number(n)).toBeGreaterThan(0);
+  });
+
   it('does nothing when run again', async () => {
     const before = await db().all(sql`SELECT count(*) AS n FROM invoices`);
     expect(await seedBilling(db(), { userId: null })).toEqual({ invoices: 0 });

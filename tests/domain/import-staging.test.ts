@@ -1,7 +1,17 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { createExecutionContext, createMessageBatch, env, getQueueResult } from 'cloudflare:test';
 import { and, asc, eq } from 'drizzle-orm';
-import { enrollments, imports, jobs, policyBatches, taxRates } from '../../drizzle/schema';
+import {
+  campuses,
+  contracts,
+  countries,
+  enrollments,
+  imports,
+  jobs,
+  policyBatches,
+  taxRates,
+} from '../../drizzle/schema';
+import { stampDutyFor } from '../../workers/domain/invoices/taxes';
 import { buildContract } from '../../drizzle/seed/contracts';
 import { countryId } from '../../drizzle/seed/builders';
 import type { ActorCtx } from '../../workers/domain/context';
@@ -545,5 +555,50 @@ describe('review, links and the cart', () => {
     expect(count).toBe(38);
     expect(await importRow(v.id)).toMatchObject({ status: 'done' });
     expect(await importResult(ctx, batch.public_id)).toMatchObject({ status: 'open', count: 38 });
+  });
+});
+
+describe('stamp duty on the fees review', () => {
+  it("shows Ireland's stamp duty as its own amount in each row and the total, as the invoice charges it", async () => {
+    const d = db();
+    const ie = await countryId(d, 'IE');
+    await d.update(campuses).set({ country_id: ie }).where(eq(campuses.id, w.south.id));
+    await d.update(countries).set({ stamp_duty_applicable: true }).where(eq(countries.id, ie));
+    await d.insert(taxRates).values({ country_id: ie, rate_bp: 300, start_date: day(-100), active: true });
+    const irish = await buildContract(d, {
+      campusId: w.south.id,
+      productId: w.product.id,
+      startDate: day(-30),
+      endDate: day(400),
+      name: 'Dublin summer',
+    });
+    await d.update(contracts).set({ currency: 'EUR' }).where(eq(contracts.id, irish.id));
+
+    const ctx = await school();
+    const v = await uploadImport(
+      ctx,
+      { campus_id: w.south.public_id, contract_id: irish.public_id },
+      fileOf(csvOf([HEADERS, ...applicants(3).slice(1)]), 'dublin.csv'),
+    );
+    await confirmMapping(ctx, v.id, columns(HEADERS, MAPPING));
+    await runJob(v.id);
+    const fees = await feesStep(ctx, await findImportBatch(ctx, { import: v.id }), 1);
+    // €75 each (at least €20): €1 stamp duty per policy, beside the 3 % levy; the same rule as invoices.
+    const stamp = stampDutyFor(7500, 'EUR', true);
+    expect(stamp).toBe(100);
+    expect(fees.currency).toBe('EUR');
+    expect(fees.totals).toMatchObject({
+      count: 2,
+      premium_minor: 2 * 7500,
+      tax_minor: 2 * 225,
+      stamp_duty_minor: 2 * stamp,
+      total_minor: 2 * (7500 + 225 + stamp),
+    });
+    expect(fees.rows.items.map((r) => [r.fee_minor, r.tax_minor, r.stamp_duty_minor, r.total_minor])).toEqual(
+      [
+        [7500, 225, stamp, 7500 + 225 + stamp],
+        [7500, 225, stamp, 7500 + 225 + stamp],
+      ],
+    );
   });
 });

@@ -10,8 +10,10 @@ import {
   recordCardResult,
   startBankTransfer,
   startCardPayment,
+  verifyCardResult,
 } from '../../workers/domain/payments/service';
-import { approveBankTransferSchema } from '../../workers/domain/payments/schema';
+import { recordTransaction } from '../../workers/domain/payments/record';
+import { approveBankTransferSchema, recordTransactionSchema } from '../../workers/domain/payments/schema';
 import {
   answerAmount,
   answerAmountMinor,
@@ -246,6 +248,53 @@ describe('card payment', () => {
     expect((await invoiceRow(invoice.id)).status).toBe('paid');
     const list = await invoiceTransactions(await asSchool(), invoice.public_id);
     expect(list.map((t) => t.status).sort()).toEqual(['cancelled', 'failed', 'succeeded']);
+  });
+
+  it('refuses a card payment started before finance recorded a part payment, recording nothing', async () => {
+    const invoice = await newInvoice(2);
+    const { form } = await startCardPayment(await asSchool(), invoice.public_id, { currency: 'GBP' });
+    expect(form.fields.AMOUNT).toBe(String(invoice.total_minor));
+    // While the school is on the card page, finance records a part payment that came by bank.
+    await recordTransaction(
+      await actorCtx(DEMO_ACCOUNTS.finance),
+      invoice.public_id,
+      'payment',
+      recordTransactionSchema.parse({ amount: '50.00', paid_on: day(0), method: 'bank_transfer' }),
+    );
+    const before = await invoiceRow(invoice.id);
+    const params = await answer(invoice); // the card was charged the whole total, as asked when it started
+    for (const run of [
+      () => recordCardResult(db(), testEnv(), params, { source: 'browser' }),
+      async () => verifyCardResult(await asSchool(), params),
+    ]) {
+      const e = await failure(run());
+      expect(e).toBeInstanceOf(ValidationFailed);
+      const open = ((invoice.total_minor - 5000) / 100).toFixed(2);
+      const total = (invoice.total_minor / 100).toFixed(2);
+      expect(formatMessage(e.message)).toBe(
+        `Invoice ${invoice.number} received another payment while this card payment was in progress: only ${open} GBP is now open, less than the ${total} GBP paid by card. The card payment was not recorded; please contact us to have it refunded.`,
+      );
+    }
+    const rows = await transactionsOf(invoice.id);
+    expect(rows.map((t) => t.gateway)).toEqual(['manual']); // finance's part payment only
+    expect(await invoiceRow(invoice.id)).toEqual(before);
+    const logs = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_id, invoice.id), eq(activityLogs.action, 'card_payment')));
+    expect(logs).toEqual([]);
+    // A declined answer moves no money: it is recorded as it is and changes nothing.
+    const declined = await recordCardResult(db(), testEnv(), await answer(invoice, { STATUS: '2' }));
+    expect(declined.outcome).toBe('failed');
+    expect((await invoiceRow(invoice.id)).paid_minor).toBe(5000);
+    // A new card payment for what is open now is recorded and pays the invoice.
+    const paid = await recordCardResult(
+      db(),
+      testEnv(),
+      await answer({ ...invoice, total_minor: invoice.total_minor - 5000 }),
+    );
+    expect(paid.invoice.status).toBe('paid');
+    expect((await invoiceRow(invoice.id)).paid_minor).toBe(invoice.total_minor);
   });
 
   it('refuses to start paying an invoice that is paid', async () => {

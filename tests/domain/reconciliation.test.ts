@@ -39,6 +39,7 @@ import {
   uploadStatement,
   type LineView,
 } from '../../workers/domain/reconciliation/service';
+import { startBankTransfer } from '../../workers/domain/payments/service';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { seedContractsWorld, STRANGER, type ContractsWorld } from '../support/contracts';
 import {
@@ -635,6 +636,63 @@ describe('confirming', () => {
       addAllocation(finance, overlap.statement.id, 2, { invoice: part.number, amount_minor: 1 }),
       Conflict,
     );
+  });
+
+  it("approves the school's pending bank transfer with the statement's date instead of paying twice", async () => {
+    const inv = await invoice(8_800);
+    const other = await invoice(2_000);
+    const school = await actorCtx(DEMO_ACCOUNTS.schoolAdmin);
+    const started = await startBankTransfer(school, inv.public_id, { currency: 'GBP' });
+    expect(started.transaction).toMatchObject({ status: 'pending', amount_minor: 8_800 });
+    expect((await reloadInvoice(inv.id)).status).toBe('pending');
+    const { statement } = await upload([
+      credit(8_800, `Transfer ${inv.payment_reference}`, { booking_date: day(-3) }),
+      credit(2_000, `Pay ${other.number}`),
+    ]);
+    expect((await allLines(statement.id)).map((l) => l.status)).toEqual(['matched', 'matched']);
+    await confirmStatement(finance, statement.id);
+
+    const rows = await db().select().from(transactions).where(eq(transactions.invoice_id, inv.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      public_id: started.transaction?.id,
+      gateway: 'bank_transfer',
+      status: 'succeeded',
+      gateway_status: 'approved',
+      amount_minor: 8_800,
+      paid_on: day(-3),
+      user_id: finance.actor.user_id,
+    });
+    expect(rows[0].allocation_id).not.toBeNull();
+    expect(await reloadInvoice(inv.id)).toMatchObject({
+      status: 'paid',
+      paid_minor: 8_800,
+      paid_at: day(-3),
+    });
+    // An invoice without a pending transfer gets its payment as before.
+    const plain = await db().select().from(transactions).where(eq(transactions.invoice_id, other.id));
+    expect(plain).toHaveLength(1);
+    expect(plain[0]).toMatchObject({ gateway_status: 'reconciled', status: 'succeeded' });
+    expect((await getStatement(finance, statement.id)).counts).toMatchObject({ recorded: 2 });
+  });
+
+  it('approves a pending transfer once when a part payment and the rest come in one statement', async () => {
+    const inv = await invoice(10_000);
+    const school = await actorCtx(DEMO_ACCOUNTS.schoolAdmin);
+    const started = await startBankTransfer(school, inv.public_id, { currency: 'GBP' });
+    const { statement } = await upload([
+      credit(6_000, `Part ${inv.number}`, { booking_date: day(-5) }),
+      credit(4_000, `Rest ${inv.number}`, { booking_date: day(-2) }),
+    ]);
+    await confirmStatement(finance, statement.id);
+    const rows = await db().select().from(transactions).where(eq(transactions.invoice_id, inv.id));
+    expect(
+      rows.map((t) => [t.public_id === started.transaction?.id, t.status, t.amount_minor]).sort(),
+    ).toEqual([
+      [false, 'succeeded', 4_000],
+      [true, 'succeeded', 6_000],
+    ]);
+    expect(await reloadInvoice(inv.id)).toMatchObject({ status: 'paid', paid_minor: 10_000 });
   });
 
   it('refuses when an invoice was paid meanwhile, recording nothing', async () => {

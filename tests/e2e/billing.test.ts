@@ -70,7 +70,7 @@ describe('billing summary and statements', () => {
     expect(await school.getByRole('heading', { level: 1 }).textContent()).toBe(t('billing.statement.title'));
     // The checkout's invoice is the statement's last invoice line (today's, the newest number).
     const invoiceRows = school
-      .locator('tbody tr:not([data-line])')
+      .locator('tbody tr:not([data-summary])')
       .filter({ has: school.getByRole('cell', { name: t('billing.statement.kinds.invoice'), exact: true }) });
     invoiceNumber = (await invoiceRows.last().locator('td').nth(2).textContent())!.trim();
     expect(invoiceNumber).toMatch(/\d/);

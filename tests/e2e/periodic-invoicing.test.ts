@@ -2,7 +2,9 @@
  * Periodic invoicing in the browser: the demo school (Oakwood, on monthly terms) checks out choosing
  * the invoice and is told its policies are issued on account and when they will be invoiced; finance
  * opens the client's generate-invoices page, previews what is on account this month per campus, issues
- * the invoices, and the preview is then empty (a policy is invoiced once).
+ * the invoices, and the preview is then empty (a policy is invoiced once). Then the school orders on
+ * account for its south campus, and finance invoices that campus alone from the campus's own
+ * generate-invoices page (campuses/{id}/generate-invoices), reached from the campus's invoices.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,11 +25,11 @@ function devSecret(): string {
   return vars.match(/^SESSION_SECRET=(.*)$/m)![1].trim();
 }
 
-async function fillCart(email: string, applicants: number, firstNames: string[]) {
+async function fillCart(email: string, applicants: number, firstNames: string[], campus?: string) {
   const res = await fetch(`${BASE.replace('localhost', '127.0.0.1')}/__dev/ordering/open-batch`, {
     method: 'POST',
     headers: { 'x-dev-secret': devSecret(), 'content-type': 'application/json' },
-    body: JSON.stringify({ email, applicants, first_names: firstNames }),
+    body: JSON.stringify({ email, applicants, first_names: firstNames, campus }),
   });
   if (!res.ok) throw new Error(`open-batch answered ${res.status}: ${await res.text()}`);
 }
@@ -92,5 +94,51 @@ describe('periodic invoicing', () => {
         })
         .count(),
     ).toBe(0);
+  });
+
+  it("finance invoices one campus's policies on account from the campus's own page", async () => {
+    await fillCart(SCHOOL, 2, ['Sudcampus', 'Segundo'], 'Oakwood South Campus');
+    await visit(school, '/cart/checkout');
+    expect(await school.locator('input[name="payment_method"][value="invoiced_directly"]').isChecked()).toBe(
+      true,
+    );
+    await school.getByRole('button', { name: t('checkout.confirm') }).click();
+    await school.getByRole('heading', { name: t('checkout.on_account.title') }).waitFor();
+
+    await visit(finance, '/clients?tab=active');
+    await finance.getByRole('link', { name: 'Oakwood International School' }).first().click();
+    await waitForPath(finance, /^\/clients\/[a-z0-9]+/);
+    const clientId = new URL(finance.url()).pathname.split('/')[2];
+    await visit(finance, `/clients/${clientId}/campuses`);
+    await finance.getByRole('link', { name: 'Oakwood South Campus' }).first().click();
+    await waitForPath(finance, /\/campuses\/[a-z0-9]+$/);
+    const campusId = new URL(finance.url()).pathname.split('/')[4];
+    await visit(finance, `/campuses/${campusId}/invoices`);
+    await finance.getByRole('link', { name: t('invoices.actions.generate') }).click();
+    await waitForPath(finance, `/campuses/${campusId}/generate-invoices`);
+    await hydrated(finance);
+    expect(await finance.locator('h1').innerText()).toBe(t('taxes.generate.title'));
+    expect(await finance.locator('main').innerText()).toContain(
+      t('taxes.generate.intro_campus', 'en', {
+        campus: 'Oakwood South Campus',
+        client: 'Oakwood International School',
+      }),
+    );
+    const table = finance.getByRole('table', { name: t('taxes.generate.caption') });
+    const rows = await table.innerText();
+    expect(rows).toContain('Oakwood South Campus');
+    expect(rows).not.toContain('Oakwood North Campus');
+    await screenshots(finance, 'generate-invoices-campus');
+
+    await finance
+      .getByRole('button', {
+        name: new RegExp(t('taxes.generate.confirm', 'en', { count: 0 }).split(' (')[0]),
+      })
+      .click();
+    await finance.getByText(t('taxes.generate.issued')).waitFor();
+    await hydrated(finance);
+    await finance.getByText(t('taxes.generate.empty')).waitFor();
+    await finance.getByRole('link', { name: t('taxes.generate.back_campus') }).click();
+    await waitForPath(finance, `/clients/${clientId}/campuses/${campusId}`);
   });
 });

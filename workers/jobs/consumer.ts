@@ -22,11 +22,13 @@ import { sendExpiryReminders } from '../domain/reminders/expiry';
 import { sendScheduledOverdueReminders } from '../domain/reminders/overdue';
 import { deliverWebhook, queueDueDeliveries } from '../domain/webhooks/service';
 import { DOCUMENTS_ZIP_JOB, runDocumentsZip } from '../domain/policy-documents/bulk';
+import { INVOICES_ZIP_JOB, runInvoicesZip } from '../domain/invoices/zip-job';
 
 registerJobRunner(STAGE_IMPORT_JOB, runStaging);
 registerJobRunner(CONFIRM_AMENDMENT_JOB, runConfirmJob);
 registerJobRunner(STAGE_CANCELLATION_JOB, runCancellationStaging);
 registerJobRunner(DOCUMENTS_ZIP_JOB, runDocumentsZip);
+registerJobRunner(INVOICES_ZIP_JOB, runInvoicesZip);
 
 /**
  * The queue consumer. Messages are acknowledged one by one so a failure retries only itself; after the

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AgingMinor } from '@server/domain/billing/summary';
 import type { StatementPageData } from '~/lib/billing.server';
 import { AGING_BUCKETS } from '@server/domain/invoices/status';
-import { ScrollBox } from '~/components/ui/data-table';
+import { DataTable, type Column } from '~/components/ui/data-table';
 import { formatDate } from '~/lib/dates';
 import { formatMinor } from '~/lib/money';
 
@@ -40,6 +40,19 @@ export function AgingHeaders({ first }: { first?: ReactNode }) {
   );
 }
 
+type StatementLine = StatementPageData['currencies'][number]['entries'][number];
+
+/** The lines' row keys (their position: a statement may list one reference twice). */
+const lineKeys = new WeakMap<StatementLine[], Map<StatementLine, string>>();
+function lineIds(entries: StatementLine[]): Map<StatementLine, string> {
+  let ids = lineKeys.get(entries);
+  if (!ids) {
+    ids = new Map(entries.map((e, i) => [e, String(i)]));
+    lineKeys.set(entries, ids);
+  }
+  return ids;
+}
+
 /** A statement of account: per currency its lines with the running balance, and the aging at the end. */
 export function StatementView({ statement }: { statement: StatementPageData }) {
   const { t } = useTranslation();
@@ -49,6 +62,65 @@ export function StatementView({ statement }: { statement: StatementPageData }) {
         {t('billing.statement.empty')}
       </p>
     );
+  const right = 'text-right tabular-nums whitespace-nowrap';
+  const columnsOf = (currency: string): Column<StatementLine>[] => [
+    {
+      key: 'date',
+      header: t('billing.statement.columns.date'),
+      render: (e) => formatDate(e.date),
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'type',
+      header: t('billing.statement.columns.type'),
+      render: (e) => t(`billing.statement.kinds.${e.kind}`),
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'reference',
+      header: t('billing.statement.columns.reference'),
+      render: (e) => e.reference,
+      className: 'whitespace-nowrap',
+    },
+    {
+      key: 'detail',
+      header: t('billing.statement.columns.detail'),
+      render: (e) =>
+        e.kind === 'credit_note' && e.detail
+          ? t('billing.statement.credit_for', { number: e.detail })
+          : e.detail
+            ? t(`billing.statement.ways.${e.detail}`)
+            : e.due_at
+              ? t('billing.statement.due_on', { date: formatDate(e.due_at) })
+              : '',
+      className: 'whitespace-nowrap text-slate-600',
+    },
+    {
+      key: 'debit',
+      header: t('billing.statement.columns.debit'),
+      render: (e) => (e.debit_minor ? formatMinor(e.debit_minor, currency) : ''),
+      className: right,
+    },
+    {
+      key: 'credit',
+      header: t('billing.statement.columns.credit'),
+      render: (e) => (e.credit_minor ? formatMinor(e.credit_minor, currency) : ''),
+      className: right,
+    },
+    {
+      key: 'balance',
+      header: t('billing.statement.columns.balance'),
+      render: (e) => formatMinor(e.balance_minor, currency),
+      className: right,
+    },
+  ];
+  const agingColumnsOf = (currency: string): Column<AgingMinor>[] =>
+    AGING_COLUMNS.map((k) => ({
+      key: k,
+      header: t(`billing.aging.${k}`),
+      render: (aging) => formatMinor(k === 'unapplied_credit' ? aging.credit : aging[k], currency),
+      className: `${right} ${k === 'total' ? 'font-semibold' : ''}`,
+    }));
   return (
     <div className="space-y-8">
       {statement.currencies.map((c) => (
@@ -62,89 +134,37 @@ export function StatementView({ statement }: { statement: StatementPageData }) {
               {t('billing.statement.currency', { currency: c.currency })}
             </h2>
           ) : null}
-          <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-            <ScrollBox label={t('billing.statement.title')}>
-              <table className="min-w-full divide-y divide-slate-200">
-                <caption className="sr-only">
-                  {t('billing.statement.title')} {c.currency}
-                </caption>
-                <thead className="bg-slate-50">
-                  <tr>
-                    <th scope="col" className={th}>
-                      {t('billing.statement.columns.date')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('billing.statement.columns.type')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('billing.statement.columns.reference')}
-                    </th>
-                    <th scope="col" className={th}>
-                      {t('billing.statement.columns.detail')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('billing.statement.columns.debit')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('billing.statement.columns.credit')}
-                    </th>
-                    <th scope="col" className={`${th} text-right`}>
-                      {t('billing.statement.columns.balance')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  <tr className="bg-slate-50/60" data-line="opening">
-                    <th scope="row" colSpan={6} className={`${td} text-left font-semibold`}>
-                      {t('billing.statement.opening', { date: formatDate(statement.from) })}
-                    </th>
-                    <td className={`${num} font-semibold`}>{formatMinor(c.opening_minor, c.currency)}</td>
-                  </tr>
-                  {c.entries.map((e, i) => (
-                    <tr key={`${e.kind}-${e.reference}-${i}`}>
-                      <td className={td}>{formatDate(e.date)}</td>
-                      <td className={td}>{t(`billing.statement.kinds.${e.kind}`)}</td>
-                      <td className={td}>{e.reference}</td>
-                      <td className={`${td} text-slate-600`}>
-                        {e.kind === 'credit_note' && e.detail
-                          ? t('billing.statement.credit_for', { number: e.detail })
-                          : e.detail
-                            ? t(`billing.statement.ways.${e.detail}`)
-                            : e.due_at
-                              ? t('billing.statement.due_on', { date: formatDate(e.due_at) })
-                              : ''}
-                      </td>
-                      <td className={num}>{e.debit_minor ? formatMinor(e.debit_minor, c.currency) : ''}</td>
-                      <td className={num}>{e.credit_minor ? formatMinor(e.credit_minor, c.currency) : ''}</td>
-                      <td className={num}>{formatMinor(e.balance_minor, c.currency)}</td>
-                    </tr>
-                  ))}
-                  <tr className="bg-slate-50/60" data-line="closing">
-                    <th scope="row" colSpan={6} className={`${td} text-left font-semibold`}>
-                      {t('billing.statement.closing', { date: formatDate(statement.to) })}
-                    </th>
-                    <td className={`${num} font-semibold`}>{formatMinor(c.closing_minor, c.currency)}</td>
-                  </tr>
-                </tbody>
-              </table>
-            </ScrollBox>
-          </div>
-          <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-            <ScrollBox label={t('billing.statement.aging_at', { date: formatDate(statement.to) })}>
-              <table className="min-w-full divide-y divide-slate-200">
-                <caption className="px-3 pt-3 text-left text-sm font-semibold text-slate-900">
-                  {t('billing.statement.aging_at', { date: formatDate(statement.to) })}
-                </caption>
-                <thead className="bg-slate-50">
-                  <AgingHeaders />
-                </thead>
-                <tbody>
-                  <tr>
-                    <AgingCells aging={c.aging} currency={c.currency} />
-                  </tr>
-                </tbody>
-              </table>
-            </ScrollBox>
+          <DataTable
+            rows={c.entries}
+            columns={columnsOf(c.currency)}
+            rowId={(e) => lineIds(c.entries).get(e) ?? e.reference}
+            caption={`${t('billing.statement.title')} ${c.currency}`}
+            empty={t('billing.statement.no_lines')}
+            summaryStart={[
+              {
+                key: 'opening',
+                label: t('billing.statement.opening', { date: formatDate(statement.from) }),
+                cells: { balance: formatMinor(c.opening_minor, c.currency) },
+              },
+            ]}
+            summaryEnd={[
+              {
+                key: 'closing',
+                label: t('billing.statement.closing', { date: formatDate(statement.to) }),
+                cells: { balance: formatMinor(c.closing_minor, c.currency) },
+              },
+            ]}
+          />
+          <div className="space-y-2">
+            <h3 className="text-sm font-semibold text-slate-900">
+              {t('billing.statement.aging_at', { date: formatDate(statement.to) })}
+            </h3>
+            <DataTable
+              rows={[c.aging]}
+              columns={agingColumnsOf(c.currency)}
+              rowId={() => 'aging'}
+              caption={t('billing.statement.aging_at', { date: formatDate(statement.to) })}
+            />
           </div>
         </section>
       ))}

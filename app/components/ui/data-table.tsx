@@ -12,6 +12,16 @@ export interface Column<T> {
   className?: string;
 }
 
+/**
+ * A summary row above or below the rows (an opening or closing balance, a total): its label spans the
+ * columns before the first one it has a cell for. `key` is also the row's `data-summary` attribute.
+ */
+export interface SummaryRow {
+  key: string;
+  label: ReactNode;
+  cells: Partial<Record<string, ReactNode>>;
+}
+
 /** Which rows are selected: some ids on this page, or every row matching the filters. */
 export interface Selection {
   ids: string[];
@@ -106,7 +116,9 @@ function SortHeader({ label, field }: { label: ReactNode; field: string }) {
 
 /**
  * The list table: server-sorted headers, optional row selection (page or "all matching"), empty state and
- * pagination. The rows are one page of a server-side list.
+ * pagination. The rows are one page of a server-side list; without `meta` they are all there is (no
+ * pagination). Optional summary rows open the body (`summaryStart`, e.g. an opening balance) and close
+ * the table in its footer (`summaryEnd`, e.g. a closing balance or totals).
  */
 export function DataTable<T>({
   rows,
@@ -118,17 +130,21 @@ export function DataTable<T>({
   empty,
   caption,
   pageParam = 'page',
+  summaryStart = [],
+  summaryEnd = [],
 }: {
   rows: T[];
   columns: Column<T>[];
   rowId: (row: T) => string;
-  meta: ListMeta;
+  meta?: ListMeta;
   selectable?: boolean;
   onSelectionChange?: (s: Selection) => void;
   empty?: ReactNode;
   caption?: string;
   /** The address parameter of the page number: a second list on a page names its own (`log_page`). */
   pageParam?: string;
+  summaryStart?: SummaryRow[];
+  summaryEnd?: SummaryRow[];
 }) {
   const { t } = useTranslation();
   const navigation = useNavigation();
@@ -145,17 +161,34 @@ export function DataTable<T>({
     }));
   const togglePage = () => setSelection({ allMatching: false, ids: allOnPage ? [] : pageIds });
   const loading = navigation.state === 'loading';
+  const total = meta?.total ?? rows.length;
+  const summaryRow = (r: SummaryRow) => {
+    const first = columns.findIndex((c) => c.key in r.cells);
+    const span = Math.max(1, first < 0 ? columns.length : first);
+    return (
+      <tr key={r.key} data-summary={r.key} className="bg-slate-50 font-semibold text-slate-900">
+        <th scope="row" colSpan={span + (selectable ? 1 : 0)} className="px-4 py-3 text-left">
+          {r.label}
+        </th>
+        {columns.slice(span).map((c) => (
+          <td key={c.key} className={`px-4 py-3 ${c.className ?? ''}`}>
+            {r.cells[c.key] ?? null}
+          </td>
+        ))}
+      </tr>
+    );
+  };
 
   return (
     <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-      {selectable && allOnPage && meta.total > rows.length ? (
+      {selectable && allOnPage && total > rows.length ? (
         <div
           className="flex flex-wrap items-center gap-2 border-b border-primary-100 bg-primary-50 px-4 py-2 text-sm text-primary-900"
           role="status"
         >
           {selection.allMatching ? (
             <>
-              {t('table.all_matching_selected', { count: meta.total })}
+              {t('table.all_matching_selected', { count: total })}
               <button
                 type="button"
                 className="font-semibold underline"
@@ -172,7 +205,7 @@ export function DataTable<T>({
                 className="font-semibold underline"
                 onClick={() => setSelection({ ids: pageIds, allMatching: true })}
               >
-                {t('table.select_all_matching', { count: meta.total })}
+                {t('table.select_all_matching', { count: total })}
               </button>
             </>
           )}
@@ -208,6 +241,7 @@ export function DataTable<T>({
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
+              {summaryStart.map(summaryRow)}
               {rows.length === 0 ? (
                 <tr>
                   <td
@@ -244,10 +278,15 @@ export function DataTable<T>({
                 })
               )}
             </tbody>
+            {summaryEnd.length ? (
+              <tfoot className="divide-y divide-slate-100 border-t border-slate-200">
+                {summaryEnd.map(summaryRow)}
+              </tfoot>
+            ) : null}
           </table>
         </ScrollBox>
       </div>
-      <Pagination meta={meta} param={pageParam} />
+      {meta ? <Pagination meta={meta} param={pageParam} /> : null}
     </div>
   );
 }

@@ -62,6 +62,9 @@ export interface ReviewRow {
   group_leader_id: string | null;
   fee_minor: number | null;
   tax_minor: number | null;
+  stamp_duty_minor: number | null;
+  /** Premium + tax + stamp duty; null while the row has no fee. */
+  total_minor: number | null;
 }
 
 export interface BatchCounts {
@@ -176,6 +179,8 @@ export async function toReviewRows(
       group_leader_id: r.group_leader_id ? (links.get(r.group_leader_id) ?? null) : null,
       fee_minor: r.fee_minor,
       tax_minor: r.tax_minor,
+      stamp_duty_minor: r.stamp_duty_minor,
+      total_minor: r.fee_minor == null ? null : r.fee_minor + (r.tax_minor ?? 0) + (r.stamp_duty_minor ?? 0),
     };
   });
 }
@@ -341,6 +346,8 @@ export async function feesStep(ctx: ActorCtx, { batch, imp }: ImportBatch, page:
       count: sql<number>`count(*)`,
       premium: sql<number>`coalesce(sum(${enrollments.fee_minor}), 0)`,
       tax: sql<number>`coalesce(sum(${enrollments.tax_minor}), 0)`,
+      // Each applicant's stamp duty was set with its fee, by the invoices' rule (enrollments/fees.ts).
+      stamp: sql<number>`coalesce(sum(${enrollments.stamp_duty_minor}), 0)`,
       missing: sql<number>`coalesce(sum(${enrollments.fee_minor} is null), 0)`,
     })
     .from(enrollments)
@@ -357,13 +364,15 @@ export async function feesStep(ctx: ActorCtx, { batch, imp }: ImportBatch, page:
     .offset((current - 1) * perPage);
   const premium = Number(sum?.premium ?? 0);
   const tax = Number(sum?.tax ?? 0);
+  const stamp = Number(sum?.stamp ?? 0);
   return {
     currency: pricing.currency,
     totals: {
       count: total,
       premium_minor: premium,
       tax_minor: tax,
-      total_minor: premium + tax,
+      stamp_duty_minor: stamp,
+      total_minor: premium + tax + stamp,
       missing: Number(sum?.missing ?? 0),
     },
     rows: { items: await toReviewRows(ctx, rows, imp), meta: meta(total, current, perPage, rows.length) },

@@ -1,7 +1,8 @@
 /**
  * An invoice's files (issue 10): the PDF and the Excel, each named by the invoice number, and the ZIP of
  * several ('Error downloading invoice(s)' when one cannot be made: the caller shows it). The ZIP holds
- * one file per invoice (`INV0000042.pdf`), made in the request (at most MAX_DOWNLOAD_INVOICES).
+ * one file per invoice (`INV0000042.pdf`), made in the request (at most MAX_DOWNLOAD_INVOICES; more are
+ * made by a queued job, zip-job.ts).
  */
 import { makeZip } from 'client-zip';
 import { and, asc } from 'drizzle-orm';
@@ -119,7 +120,12 @@ export interface InvoiceFile {
   body: Uint8Array | ArrayBuffer;
 }
 
-async function fileOf(ctx: ActorCtx, doc: InvoiceDocument, format: InvoiceFormat): Promise<InvoiceFile> {
+/** The PDF or the Excel of an invoice's document, named by its number. */
+export async function invoiceFileOf(
+  ctx: ActorCtx,
+  doc: InvoiceDocument,
+  format: InvoiceFormat,
+): Promise<InvoiceFile> {
   const name = doc.invoice.number;
   if (format === 'pdf')
     return {
@@ -132,7 +138,7 @@ async function fileOf(ctx: ActorCtx, doc: InvoiceDocument, format: InvoiceFormat
 
 /** GET invoices/{id}/pdf and /excel: the file named by the invoice number. */
 export async function invoiceFile(ctx: ActorCtx, id: string, format: InvoiceFormat): Promise<InvoiceFile> {
-  return fileOf(ctx, await invoiceDocument(ctx, id), format);
+  return invoiceFileOf(ctx, await invoiceDocument(ctx, id), format);
 }
 
 export function fileResponse(file: InvoiceFile): Response {
@@ -160,7 +166,7 @@ export async function downloadInvoices(ctx: ActorCtx, input: InvoiceDownloadInpu
   if (!rows.length) throw new NotFound(msg('checkout.errors.invoice_not_found'));
   const files: { name: string; input: Uint8Array; lastModified: Date }[] = [];
   for (const row of rows) {
-    const file = await fileOf(ctx, await documentOf(ctx, row), input.format);
+    const file = await invoiceFileOf(ctx, await documentOf(ctx, row), input.format);
     files.push({ name: file.filename, input: new Uint8Array(file.body), lastModified: ctx.now });
   }
   return new Response(makeZip(files), {

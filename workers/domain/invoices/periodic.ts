@@ -283,10 +283,10 @@ async function scopeOf(ctx: ActorCtx, target: { client?: string; campus?: string
   checkPeriod(input);
   if (target.campus) {
     const { campus, client } = await findCampus(ctx, target.campus, GENERATE_PERMISSION);
-    return { client, scope: { client_id: client.id, campus_id: campus.id, ...input } };
+    return { client, campus, scope: { client_id: client.id, campus_id: campus.id, ...input } };
   }
   const client = await findClient(ctx, target.client!, GENERATE_PERMISSION);
-  return { client, scope: { client_id: client.id, ...input } };
+  return { client, campus: null, scope: { client_id: client.id, ...input } };
 }
 
 /** What generate-invoices would issue for a client or a campus (GET: nothing changes). */
@@ -295,10 +295,12 @@ export async function previewInvoices(
   target: { client?: string; campus?: string },
   input: GenerateInput,
 ) {
-  const { client, scope } = await scopeOf(ctx, target, input);
+  const { client, campus, scope } = await scopeOf(ctx, target, input);
   const invoices = await planRun(ctx.db, scope, client.invoice_rule);
   return {
     client: { id: client.public_id, name: client.name, payment_terms: client.payment_terms },
+    /** Set when the run is one campus's (campuses/{id}/generate-invoices). */
+    campus: campus ? { id: campus.public_id, name: campus.name } : null,
     invoice_rule: client.invoice_rule,
     from: input.from,
     to: input.to,

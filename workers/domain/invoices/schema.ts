@@ -47,8 +47,10 @@ export const invoiceItemsQuerySchema = z.object({
 });
 export type InvoiceItemsQuery = z.infer<typeof invoiceItemsQuerySchema>;
 
-/** Most invoices one download (ZIP) holds. */
+/** Most invoices one download (ZIP) made in the request holds; more go through a queued job. */
 export const MAX_DOWNLOAD_INVOICES = 200;
+/** Most invoices one ZIP job (invoices/zip-job.ts) takes. */
+export const MAX_ZIP_INVOICES = 5000;
 export const INVOICE_FORMATS = ['pdf', 'excel'] as const;
 export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];
 

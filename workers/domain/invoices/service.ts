@@ -41,7 +41,7 @@ import {
   type InvoiceView,
   type JoinedInvoice,
 } from './queries';
-import { MAX_DOWNLOAD_INVOICES, type InvoiceItemsQuery, type InvoiceListQuery } from './schema';
+import { MAX_ZIP_INVOICES, type InvoiceItemsQuery, type InvoiceListQuery } from './schema';
 
 const sortable = {
   number: invoices.number,
@@ -219,7 +219,7 @@ export async function selectedInvoiceIds(
     .leftJoin(campuses, eq(campuses.id, invoices.campus_id))
     .where(where)
     .orderBy(desc(invoices.date), asc(invoices.id))
-    .limit(MAX_DOWNLOAD_INVOICES + 1);
+    .limit(MAX_ZIP_INVOICES + 1);
   return rows.map((r) => r.id);
 }
 

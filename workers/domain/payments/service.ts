@@ -33,7 +33,7 @@ import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { Conflict, ValidationFailed } from '../errors';
 import { findVisibleInvoice, presentInvoice, type JoinedInvoice } from '../invoices/queries';
-import { settleInvoice } from '../invoices/settle';
+import { settleInvoice, settleInvoices } from '../invoices/settle';
 import { balanceMinor } from '../invoices/status';
 import { msg, todayIso } from '../validation';
 import { cardResultSchema, type ApproveBankTransferInput, type StartPaymentInput } from './schema';
@@ -190,39 +190,60 @@ export async function recordCardResult(
     .from(transactions)
     .where(and(eq(transactions.gateway, 'barclaycard'), eq(transactions.identifier, payId)))
     .limit(1);
-  const expected = before?.amount_minor ?? sameOrder?.amount_minor ?? balanceMinor(invoice);
+  const expected = before?.amount_minor ?? sameOrder?.amount_minor;
   const amount = answerAmountMinor(params.AMOUNT);
-  if (amount === null || amount !== expected)
+  const open = balanceMinor(invoice);
+  if (amount === null || (expected !== undefined ? amount !== expected : amount < open))
     throw ValidationFailed.field('AMOUNT', msg('payments.errors.amount'));
+  // Finance may record a part (or whole) payment while the card page is open: a card payment that would
+  // now pay more than is open is refused, recording nothing (its amount is fixed when it starts). An
+  // answer that moves no money (declined, cancelled) is recorded as it is.
+  const paying = outcome === 'succeeded' || outcome === 'pending';
+  const paidMeanwhile = (now: typeof invoice) =>
+    ValidationFailed.field(
+      'AMOUNT',
+      msg('payments.errors.paid_meanwhile', {
+        number: invoice.number,
+        amount: (amount / 100).toFixed(2),
+        open: (Math.max(0, balanceMinor(now)) / 100).toFixed(2),
+        currency: invoice.currency,
+      }),
+    );
+  if (!before && paying && amount > open) throw paidMeanwhile(invoice);
   const today = todayIso(now);
   if (!before) {
+    // The balance is checked again inside the batch: a payment recorded since the check above wins.
+    const fits = paying
+      ? sql`(SELECT i.total_minor - i.paid_minor + i.refunded_minor - i.credited_minor FROM invoices i
+          WHERE i.id = ${invoice.id}) >= ${amount}`
+      : sql`1`;
+    const stamp = now.getTime();
     const statements: Statement[] = [
-      db
-        .insert(transactions)
-        .values({
-          public_id: publicId(),
-          invoice_id: invoice.id,
-          kind: 'payment',
-          gateway: 'barclaycard',
-          status: outcome,
-          identifier: payId,
-          gateway_status: status,
-          amount_minor: amount,
-          currency: invoice.currency,
-          paid_on: outcome === 'succeeded' ? today : null,
-          extra: pick(params, ['ACCEPTANCE', 'BRAND', 'CARDNO', 'NCERROR', 'PM', 'TRXDATE', 'ED', 'CN']),
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflictDoNothing(),
+      db.run(sql`INSERT INTO transactions (public_id, invoice_id, kind, gateway, status, identifier, gateway_status,
+          amount_minor, currency, paid_on, extra, created_at, updated_at)
+        SELECT ${publicId()}, ${invoice.id}, 'payment', 'barclaycard', ${outcome}, ${payId}, ${status}, ${amount},
+          ${invoice.currency}, ${outcome === 'succeeded' ? today : null},
+          ${JSON.stringify(pick(params, ['ACCEPTANCE', 'BRAND', 'CARDNO', 'NCERROR', 'PM', 'TRXDATE', 'ED', 'CN']))},
+          ${stamp}, ${stamp}
+        WHERE ${fits}
+        ON CONFLICT DO NOTHING`),
     ];
-    statements.push(settleInvoice(db, invoice.id, now));
+    // Settled (and announced) only when this answer was written now.
+    statements.push(
+      settleInvoices(
+        db,
+        sql`x.id = ${invoice.id} AND EXISTS (SELECT 1 FROM transactions t WHERE t.gateway = 'barclaycard'
+          AND t.identifier = ${payId} AND t.gateway_status = ${status} AND t.created_at = ${stamp})`,
+        now,
+      ),
+    );
     statements.push(webhookEvents({ db, now }, 'invoice.paid', paidNow(invoice.id, now)));
     statements.push(paymentLog(db, { payId, status, now, source: opts.source ?? 'browser' }));
     await runBatch(db, statements);
   }
   const [row] = await db.select().from(transactions).where(answer).limit(1);
   const [after] = await db.select().from(invoices).where(eq(invoices.id, invoice.id));
+  if (!row) throw paidMeanwhile(after);
   return {
     outcome,
     duplicate: !!before,

@@ -19,6 +19,7 @@ import { policies, productDocuments, products } from '../../../drizzle/schema';
 import type { Env } from '../../env';
 import { inJson, type DB } from '../../platform/db';
 import { cleanFileName, contentDisposition, fileResponse } from '../../platform/storage';
+import { writeZipToBucket, type StoredZipEntry } from '../../platform/zip-store';
 import { requirePermission } from '../access/actor';
 import { visiblePolicies } from '../access/scope';
 import type { ActorCtx } from '../context';
@@ -188,42 +189,13 @@ export async function startDocumentsZipByPublicIds(
   return startDocumentsZip(ctx, ids, input.document_types);
 }
 
-interface ZipEntry {
-  name: string;
-  key: string;
-  size: number;
-  lastModified: Date;
-}
+type ZipEntry = StoredZipEntry;
 
 /** A folder name for an insured: the policy number and the name, without characters zips dislike. */
 const safeName = (name: string) => cleanFileName(name).replace(/[\\/:*?"<>|]+/g, '_');
 
 const folderOf = (p: { policy_number: string; first_name: string; last_name: string }) =>
   safeName(`${p.policy_number} ${p.last_name} ${p.first_name}`);
-
-/** Writes the entries, read one after another from R2, as one ZIP object in R2. Answers its size. */
-async function writeZip(env: Env, key: string, fileName: string, entries: ZipEntry[]): Promise<number> {
-  const length = predictLength(
-    entries.map((e) => ({ name: e.name, size: e.size, lastModified: e.lastModified })),
-  );
-  async function* files() {
-    for (const e of entries) {
-      const object = await env.FILES.get(e.key);
-      if (!object) throw new Error(`A document is missing from storage: ${e.key}`);
-      yield { name: e.name, size: e.size, lastModified: e.lastModified, input: object.body };
-    }
-  }
-  const sized = new FixedLengthStream(length);
-  const piping = makeZip(files()).pipeTo(sized.writable);
-  await Promise.all([
-    env.FILES.put(key, sized.readable, {
-      httpMetadata: { contentType: 'application/zip' },
-      customMetadata: { name: fileName },
-    }),
-    piping,
-  ]);
-  return Number(length);
-}
 
 /** The entries of the cards/certificates of `rows` (made where missing), reporting progress. */
 async function documentEntries(
@@ -319,7 +291,7 @@ export async function runDocumentsZip(db: DB, env: Env, job: Job): Promise<Recor
   }
   const fileName = `insured-documents-${todayIso(now)}.zip`;
   const key = `jobs/${job.public_id}/${fileName}`;
-  const size = await writeZip(env, key, fileName, entries);
+  const size = await writeZipToBucket(env.FILES, key, fileName, entries);
   return { file_key: key, file_name: fileName, size, insureds: rows.length, files: entries.length };
 }
 

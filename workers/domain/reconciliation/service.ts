@@ -940,7 +940,8 @@ export async function ignoreLine(
 
 /**
  * Confirms a statement: one bank-transfer payment per allocation of its matched and allocated credits,
- * paid on the booking date, the invoices settled, the credits recorded and the statement confirmed, in
+ * paid on the booking date (an invoice's pending bank transfer, started by the school, is approved by its
+ * first credit rather than paid a second time), the invoices settled, the credits recorded and the statement confirmed, in
  * one batch. An allocation above what its invoice still owes (paid meanwhile) refuses the whole. A
  * confirmed statement answers as it is: nothing is recorded twice.
  */
@@ -992,6 +993,23 @@ export async function confirmStatement(ctx: ActorCtx, id: string): Promise<State
       WHERE statement_id = ${row.id} AND status IN ('matched', 'allocated') AND ${inReview}
         AND EXISTS (SELECT 1 FROM bank_statement_lines o WHERE o.company_id = bank_statement_lines.company_id
           AND o.line_key = bank_statement_lines.line_key AND o.status = 'recorded' AND o.id <> bank_statement_lines.id)`),
+    // The school said it paid by transfer (a pending bank transfer): its invoice's first credit approves
+    // that transaction, with the statement's date and amount, instead of recording a second payment. The
+    // insert below then skips that allocation (allocation_id is unique).
+    ctx.db.run(sql`UPDATE OR IGNORE transactions SET status = 'succeeded', gateway_status = 'approved',
+        amount_minor = a.amount_minor, paid_on = l.booking_date, user_id = ${ctx.actor.user_id},
+        method = 'bank_transfer', allocation_id = a.id,
+        extra = json_patch(coalesce(transactions.extra, '{}'), json_object('bank_statement', ${row.public_id},
+          'line_no', l.line_no, 'source', a.source, 'approved_pending', json('true'))),
+        note = coalesce(transactions.note,
+          substr(trim(coalesce(l.counterparty, '') || ' ' || l.text), 1, 500)),
+        updated_at = ${stamp}
+      FROM bank_allocations a JOIN bank_statement_lines l ON l.id = a.line_id
+      WHERE ${inReview} AND l.status IN ('matched', 'allocated') AND a.invoice_id = transactions.invoice_id
+        AND a.id = (SELECT min(b.id) FROM json_each(${JSON.stringify(payments)}) AS j
+          JOIN bank_allocations b ON b.id = j.value ->> 0 WHERE b.invoice_id = transactions.invoice_id)
+        AND transactions.id = (SELECT min(p.id) FROM transactions p WHERE p.invoice_id = transactions.invoice_id
+          AND p.gateway = 'bank_transfer' AND p.kind = 'payment' AND p.status = 'pending')`),
     ctx.db.run(sql`INSERT OR IGNORE INTO transactions (public_id, invoice_id, kind, gateway, status,
         gateway_status, amount_minor, currency, paid_on, extra, user_id, method, note, allocation_id,
         created_at, updated_at)
