@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { activityLogs } from '../../../drizzle/schema';
 import { bulkInsert, type DB, type Statement } from '../../platform/db';
 import type { Ctx } from '../context';
+import type { ActivityAction } from './actions';
 
 type Row = Record<string, unknown>;
 
@@ -34,7 +35,7 @@ export interface LogEntry {
   entity_type: string;
   /** A number, or idByPublicId() for a row written earlier in the same batch. */
   entity_id: number | SQL<number>;
-  action: string;
+  action: ActivityAction;
   before?: Row | null;
   after?: Row | null;
   company_id?: number | SQL<number> | null;
@@ -100,7 +101,7 @@ export function logActivities(
  */
 export function logActivityFrom(
   ctx: Pick<Ctx, 'db' | 'actor' | 'now'>,
-  entry: { entity_type: string; action: string },
+  entry: { entity_type: string; action: ActivityAction },
   rows: SQL,
 ): Statement {
   const who = logActors(ctx.actor);

@@ -37,6 +37,7 @@ import {
   visibleUsers,
 } from '../access/scope';
 import { logActivity } from '../audit/activity-log';
+import type { ActivityAction } from '../audit/actions';
 import { deleteUserSessions } from '../auth/sessions';
 import { invitationStatements } from '../auth/service';
 import type { ActorCtx } from '../context';
@@ -844,7 +845,7 @@ async function move(
   operation: Operation,
   allowed: keyof ReturnType<typeof userMoves>,
   change: Partial<Pick<UserRow, 'status' | 'suspended'>>,
-  action: string,
+  action: ActivityAction,
   endSessions: boolean,
   extra: (user: UserRow) => Statement[] = () => [],
 ) {
