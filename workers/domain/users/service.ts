@@ -27,7 +27,7 @@ import {
 import { publicId } from '../../platform/crypto';
 import { bulkInsert, idByPublicId, runBatch, type Statement } from '../../platform/db';
 import { can, requirePermission, type Actor } from '../access/actor';
-import { findClient, findUser, type UserRow } from '../access/finders';
+import { findCampus, findClient, findUser, type UserRow } from '../access/finders';
 import { assertCanGrantRoles, type GrantedRole } from '../access/grants';
 import {
   seesAllCampuses,
@@ -245,6 +245,23 @@ export async function listSchoolUsers(ctx: ActorCtx, query: SchoolUserListQuery)
     extra,
     sql<string | null>`(select c.name from clients c where c.id = "users"."client_id")`,
   );
+}
+
+/**
+ * GET clients/{id}/school-users: the client's school users, listed as /manage-users lists them (the same
+ * filters, paging and answer); a client out of reach is not found.
+ */
+export async function listClientUsers(ctx: ActorCtx, clientId: string, query: SchoolUserListQuery) {
+  return listSchoolUsers(ctx, { ...query, clients: clientId, campuses: undefined });
+}
+
+/**
+ * GET campuses/{id}/users: the school users who reach the campus, listed as /manage-users lists them; a
+ * campus out of reach is not found.
+ */
+export async function listCampusUsers(ctx: ActorCtx, campusId: string, query: SchoolUserListQuery) {
+  const { campus, client } = await findCampus(ctx, campusId, 'read_campus');
+  return listSchoolUsers(ctx, { ...query, clients: client.public_id, campuses: campus.public_id });
 }
 
 /** The school users who reach a campus: those of its client with all campuses, or given this one. */
