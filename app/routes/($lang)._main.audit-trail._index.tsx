@@ -65,7 +65,9 @@ export default function AuditTrail() {
       render: (r) =>
         r.actor ? (
           <span>
-            <span className="font-medium text-slate-900">{r.actor}</span>
+            <span className="font-medium text-slate-900">
+              {r.on_behalf_of ? t('audit.on_behalf_of', { actor: r.actor, user: r.on_behalf_of }) : r.actor}
+            </span>
             <span className="block text-xs text-slate-500">{r.actor_email}</span>
           </span>
         ) : (
@@ -75,7 +77,14 @@ export default function AuditTrail() {
     {
       key: 'entity',
       header: t('audit.columns.entity'),
-      render: (r) => `${entity(r.entity_type)} #${r.entity_id}`,
+      render: (r) => (
+        <span>
+          <span className="block text-xs text-slate-500">
+            {entity(r.entity_type)} #{r.entity_id}
+          </span>
+          {r.entity_name ? <span className="font-medium text-slate-900">{r.entity_name}</span> : null}
+        </span>
+      ),
     },
     { key: 'action', header: t('audit.columns.action'), render: (r) => action(r.action) },
     {

@@ -33,6 +33,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       { header: h('columns.email'), key: 'email', width: 28 },
       { header: h('columns.entity'), key: 'entity', width: 18 },
       { header: h('columns.entity_id'), key: 'entity_id' },
+      { header: h('columns.entity_name'), key: 'entity_name', width: 28 },
       { header: h('columns.action'), key: 'action', width: 20 },
       { header: h('columns.field'), key: 'field', width: 20 },
       { header: h('columns.before'), key: 'before', width: 40 },
@@ -41,10 +42,15 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     rows: rows.flatMap((r) => {
       const base = {
         when: r.created_at.replace('T', ' ').slice(0, 19),
-        who: r.actor ?? h('system'),
+        who: r.actor
+          ? r.on_behalf_of
+            ? translate(lang, 'audit.on_behalf_of', { actor: r.actor, user: r.on_behalf_of })
+            : r.actor
+          : h('system'),
         email: r.actor_email ?? '',
         entity: word([`audit.entities.${r.entity_type}`], r.entity_type),
         entity_id: r.entity_id,
+        entity_name: r.entity_name ?? '',
         action: word([`audit.actions.${r.action}`, `activity.actions.${r.action}`], r.action),
       };
       if (!r.changes.length) return [{ ...base, field: '', before: '', after: '' }];

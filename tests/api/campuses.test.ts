@@ -128,6 +128,12 @@ describe('campuses API', () => {
       { token },
     );
     expect(users.body.data.users.items).toHaveLength(2);
+    // The same list and answer as the users screens' own call filtered by this campus.
+    const same = await call<{ data: { users: unknown } }>(
+      `/api/company/users/school/list?clients=${w.oakwood.public_id}&campuses=${w.north.public_id}`,
+      { token },
+    );
+    expect(users.body.data.users).toEqual(same.body.data.users);
     const contracts = await call<{ data: { contracts: { items: { id: string }[] } } }>(
       `/api/company/campuses/${w.north.public_id}/contracts?search=North%20API`,
       { token },

@@ -375,18 +375,29 @@ describe('one client', () => {
       'Oakwood North Campus',
       'Oakwood South Campus',
     ]);
+    // The same list, filters and answer as the users screens' own call (users/school/list).
     const users = await call<{
-      data: { school_users: { items: { email: string; roles: { name: string }[] }[] } };
+      data: { users: { items: { email: string; belongs_to: string }[]; meta: { total: number } } };
     }>(`/api/company/clients/${id}/school-users?items=100`, { token: senior });
-    expect(users.body.data.school_users.items.map((u) => u.email)).toEqual(
+    expect(users.body.data.users.items.map((u) => u.email)).toEqual(
       expect.arrayContaining(['school.admin@demo.test', 'campus.employee@demo.test']),
     );
-    expect(users.body.data.school_users.items.map((u) => u.email)).not.toContain('invited.user@demo.test');
-    const invited = await call<{ data: { school_users: { items: { email: string }[] } } }>(
+    expect(users.body.data.users.items.map((u) => u.email)).not.toContain('invited.user@demo.test');
+    const same = await call<{ data: { users: unknown } }>(
+      `/api/company/users/school/list?clients=${id}&items=100`,
+      { token: senior },
+    );
+    expect(users.body.data.users).toEqual(same.body.data.users);
+    const invited = await call<{ data: { users: { items: { email: string }[] } } }>(
       `/api/company/clients/${id}/school-users?status=invited`,
       { token: senior },
     );
-    expect(invited.body.data.school_users.items.map((u) => u.email)).toEqual(['invited.user@demo.test']);
+    expect(invited.body.data.users.items.map((u) => u.email)).toEqual(['invited.user@demo.test']);
+    const searched = await call<{ data: { users: { items: { email: string }[] } } }>(
+      `/api/company/clients/${id}/school-users?search=campus.employee&items=1&page=1`,
+      { token: senior },
+    );
+    expect(searched.body.data.users.items.map((u) => u.email)).toEqual(['campus.employee@demo.test']);
     const agreements = await call(`/api/company/clients/${id}/service-agreements`, { token: senior });
     expect(agreements.status).toBe(200);
     const activities = await call<{ data: { activities: { items: { action: string }[] } } }>(

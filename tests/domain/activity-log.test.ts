@@ -87,7 +87,7 @@ describe('activity log', () => {
     const entries = Array.from({ length: 250 }, (_, i) => ({
       entity_type: 'bulk_product',
       entity_id: i + 1,
-      action: 'archived',
+      action: 'archived' as const,
       before: { status: 'active', name: `P${i}` },
       after: { status: 'archived', name: `P${i}` },
       company_id: 5,

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  activityLogs,
   invoiceItems,
   invoices,
   jobs,
@@ -547,6 +548,32 @@ describe('reliability', () => {
     expect((await reload([p]))[0]).toMatchObject({ first_name: 'Changed', version: 2 });
   });
 
+  it('logs the confirmation with the one log writer: in a support view, the admin on behalf of the user', async () => {
+    const issued = await issuePolicies(w, 1);
+    const view = await quote('trip_dates', issued, { new_start_date: day(15), new_end_date: day(34) });
+    const senior = await actorCtx(DEMO_ACCOUNTS.seniorAdmin);
+    const viewing = { ...school, actor: { ...school.actor, support_admin_id: senior.actor.user_id } };
+    await confirmAmendment(viewing, view.id);
+    const [amendment] = await db()
+      .select()
+      .from(policyAmendments)
+      .where(eq(policyAmendments.public_id, view.id));
+    const [row] = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_type, 'policy_amendment'), eq(activityLogs.entity_id, amendment.id)));
+    expect(row).toMatchObject({
+      action: 'confirmed',
+      actor_user_id: senior.actor.user_id,
+      on_behalf_of_user_id: school.actor.user_id,
+      before: null,
+      after: { kind: 'trip_dates', policies: 1, charge_minor: 0, credit_minor: 0, invoices: [] },
+      company_id: amendment.company_id,
+    });
+    // The amendment itself was confirmed by the user the admin acted as.
+    expect(amendment.confirmed_by).toBe(school.actor.user_id);
+  });
+
   it(`confirms more than ${CONFIRM_JOB_THRESHOLD} policies as a job, once`, async () => {
     const issued = await issuePolicies(w, CONFIRM_JOB_THRESHOLD + 1);
     const view = await quote('extend', issued, { new_end_date: day(36) });
@@ -582,6 +609,16 @@ describe('reliability', () => {
         ),
       );
     expect(n).toBe(CONFIRM_JOB_THRESHOLD + 1);
+    // The job logs as the request that started it would have.
+    const [amendment] = await db()
+      .select()
+      .from(policyAmendments)
+      .where(eq(policyAmendments.public_id, view.id));
+    const [row] = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_type, 'policy_amendment'), eq(activityLogs.entity_id, amendment.id)));
+    expect(row).toMatchObject({ actor_user_id: school.actor.user_id, on_behalf_of_user_id: null });
   }, 60_000);
 });
 

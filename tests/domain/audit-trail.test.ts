@@ -11,10 +11,11 @@ import { FINANCE_READ_ONLY } from '../../drizzle/seed/roles';
 import { logActivity } from '../../workers/domain/audit/activity-log';
 import { auditQuerySchema } from '../../workers/domain/audit/schema';
 import { auditChoices, exportAuditTrail, searchAuditTrail } from '../../workers/domain/audit/trail';
+import { activityFeed } from '../../workers/domain/activity/feed';
 import { Forbidden } from '../../workers/domain/errors';
 import type { ActorCtx } from '../../workers/domain/context';
 import { runBatch } from '../../workers/platform/db';
-import { DEMO_ACCOUNTS, actorCtx, db, seedUk, SETUP_TIMEOUT_MS } from '../support/world';
+import { DEMO_ACCOUNTS, actorCtx, db, seedUk, userByEmail, SETUP_TIMEOUT_MS } from '../support/world';
 
 let senior: ActorCtx;
 let school: ActorCtx;
@@ -63,6 +64,28 @@ beforeAll(async () => {
         client_id: otherClientId,
       },
     ),
+    // In a support view: the senior admin acting as Oakwood's master user.
+    logActivity(
+      {
+        ...school,
+        actor: { ...school.actor, support_admin_id: senior.actor.user_id },
+        now: new Date('2026-03-09T10:00:00Z'),
+      },
+      {
+        entity_type: 'client',
+        entity_id: oakwoodId,
+        action: 'updated',
+        before: { website: 'https://new.example' },
+        after: { website: 'https://viewed.example' },
+        company_id: oakwood.company_id,
+        client_id: oakwoodId,
+      },
+    ),
+    // A role since deleted: named from what its row recorded.
+    logActivity(
+      { ...senior, now: new Date('2026-03-10T10:00:00Z') },
+      { entity_type: 'role', entity_id: 999_999, action: 'deleted', before: { name: 'Gone Role' } },
+    ),
   ]);
 }, SETUP_TIMEOUT_MS);
 
@@ -89,6 +112,7 @@ describe('the audit trail', () => {
       q({ entity_type: 'client', from: '2026-03-02', to: '2026-03-02' }),
     );
     expect(byDay.items.map((r) => r.entity_id)).toEqual([oakwoodId]);
+    expect(byDay.items[0].on_behalf_of).toBeNull();
     expect(byDay.items[0].changes).toEqual([
       { field: 'website', before: 'https://old.example', after: 'https://new.example' },
     ]);
@@ -136,8 +160,41 @@ describe('the audit trail', () => {
   it('exports what the search finds', async () => {
     const rows = await exportAuditTrail(
       senior,
-      q({ entity_type: 'client', from: '2026-03-01', to: '2026-03-31' }),
+      q({ entity_type: 'client', from: '2026-03-01', to: '2026-03-05' }),
     );
     expect(rows.map((r) => r.entity_id).sort()).toEqual([oakwoodId, otherClientId].sort());
+  });
+
+  it('names each entity: a client by its name, a user by full name, a role by its title, a deleted one as recorded', async () => {
+    const client = await searchAuditTrail(senior, q({ entity_type: 'client', entity_id: String(oakwoodId) }));
+    expect(client.items[0].entity_name).toBe('Oakwood International School');
+    const copied = (await searchAuditTrail(senior, q({ entity_type: 'role', action: 'copied' }))).items[0];
+    expect(copied.entity_name).toBe(FINANCE_READ_ONLY);
+    const gone = await searchAuditTrail(senior, q({ entity_type: 'role', entity_id: '999999' }));
+    expect(gone.items[0].entity_name).toBe('Gone Role');
+    const users = await searchAuditTrail(senior, q({ entity_type: 'user', items: '100' }));
+    const sarah = await userByEmail(DEMO_ACCOUNTS.seniorAdmin);
+    const named = users.items.filter((r) => r.entity_id === sarah.id);
+    for (const r of named) expect(r.entity_name).toBe(`${sarah.first_name} ${sarah.last_name}`);
+  });
+
+  it('shows a change made in a support view as the admin on behalf of the user, in the page, the export and the logs tab', async () => {
+    const master = await userByEmail(DEMO_ACCOUNTS.schoolAdmin);
+    const search = q({ entity_type: 'client', from: '2026-03-09', to: '2026-03-09' });
+    const [row] = (await searchAuditTrail(senior, search)).items;
+    expect(row.actor_email).toBe(DEMO_ACCOUNTS.seniorAdmin);
+    expect(row.on_behalf_of).toBe(`${master.first_name} ${master.last_name}`);
+    expect(row.on_behalf_of_email).toBe(DEMO_ACCOUNTS.schoolAdmin);
+    const [exported] = await exportAuditTrail(senior, search);
+    expect(exported.on_behalf_of).toBe(row.on_behalf_of);
+    // The school's own trail shows it too, and searching by the viewed user finds it.
+    const mine = await searchAuditTrail(school, q({ user: master.email, entity_type: 'client' }));
+    expect(mine.items.map((r) => r.id)).toContain(row.id);
+    // The client's logs tab.
+    const feed = await activityFeed(db(), 'client', oakwoodId, 1, 100);
+    const inFeed = feed.items.find((r) => r.id === row.id)!;
+    expect(inFeed.on_behalf_of).toBe(row.on_behalf_of);
+    expect(inFeed.actor).toBe(row.actor);
+    expect(feed.items.filter((r) => r.id !== row.id).every((r) => r.on_behalf_of === null)).toBe(true);
   });
 });

@@ -10,7 +10,6 @@ import {
   campusContracts,
   campusLogs,
   campusNotes,
-  campusUsers,
   campusesSummary,
   cloneCampus,
   createCampus,
@@ -22,6 +21,8 @@ import {
   updateCampusBilling,
   updateCampusContacts,
 } from '../../workers/domain/campuses/service';
+import { listCampusUsers } from '../../workers/domain/users/service';
+import { schoolUserListSchema } from '../../workers/domain/users/schema';
 import { enrollmentTemplate } from '../../workers/domain/campuses/template';
 import {
   campusBillingSchema,
@@ -322,11 +323,11 @@ describe('campus lists and tabs', () => {
 
   it('lists the campus users: linked ones and those who see every campus', async () => {
     const ctx = await asSenior();
-    const north = await campusUsers(ctx, w.north.public_id, { page: 1, items: 25 });
+    const north = await listCampusUsers(ctx, w.north.public_id, schoolUserListSchema.parse({}));
     expect(north.items.map((u) => u.email).sort()).toEqual(
       [DEMO_ACCOUNTS.campusEmployee, DEMO_ACCOUNTS.schoolAdmin].sort(),
     );
-    const south = await campusUsers(ctx, w.south.public_id, { page: 1, items: 25 });
+    const south = await listCampusUsers(ctx, w.south.public_id, schoolUserListSchema.parse({}));
     expect(south.items.map((u) => u.email)).toEqual([DEMO_ACCOUNTS.schoolAdmin]);
   });
 

@@ -15,6 +15,8 @@ import * as files from '../../workers/domain/clients/files';
 import * as notes from '../../workers/domain/clients/notes';
 import * as queries from '../../workers/domain/clients/queries';
 import * as tabs from '../../workers/domain/clients/tab-lists';
+import { listClientUsers } from '../../workers/domain/users/service';
+import { schoolUserListSchema } from '../../workers/domain/users/schema';
 import * as status from '../../workers/domain/clients/status';
 import { clientUpdateSchema } from '../../workers/domain/clients/schema';
 import { noteSchema } from '../../workers/domain/notes/schema';
@@ -52,7 +54,7 @@ const CALLS: Record<string, (ctx: ActorCtx, id: string, noteId: number) => Promi
   clientNoteFile: (c, id, noteId) => notes.clientNoteFile(c, id, noteId),
   clientActivities: (c, id) => notes.clientActivities(c, id),
   listClientCampuses: (c, id) => tabs.listClientCampuses(c, id),
-  listClientSchoolUsers: (c, id) => tabs.listClientSchoolUsers(c, id),
+  listClientUsers: (c, id) => listClientUsers(c, id, schoolUserListSchema.parse({})),
   listClientAgreements: (c, id) => tabs.listClientAgreements(c, id),
   setClientStatus: (c, id) => status.setClientStatus(c, id, 'archived'),
   ...Object.fromEntries(
@@ -180,7 +182,7 @@ const READS = [
   'clientNoteFile',
   'clientActivities',
   'listClientCampuses',
-  'listClientSchoolUsers',
+  'listClientUsers',
   'listClientAgreements',
 ] as const;
 

@@ -27,7 +27,6 @@ import {
   campusLogs,
   campusNoteFile,
   campusNotes,
-  campusUsers,
   cloneCampus,
   createCampus,
   getCampus,
@@ -38,6 +37,8 @@ import {
   updateCampusBilling,
   updateCampusContacts,
 } from '../../workers/domain/campuses/service';
+import { listCampusUsers } from '../../workers/domain/users/service';
+import { schoolUserListSchema } from '../../workers/domain/users/schema';
 import { enrollmentTemplate } from '../../workers/domain/campuses/template';
 import {
   campusBillingSchema,
@@ -245,7 +246,11 @@ const CALLS: { name: string; safe: boolean; run: (ctx: ActorCtx, i: Ids) => Prom
   },
   { name: 'campusContract', safe: true, run: (c, i) => campusContract(c, i.campus, i.contract) },
   { name: 'campusContractsSummary', safe: true, run: (c, i) => campusContractsSummary(c, i.campus) },
-  { name: 'campusUsers', safe: true, run: (c, i) => campusUsers(c, i.campus, { page: 1, items: 5 }) },
+  {
+    name: 'listCampusUsers',
+    safe: true,
+    run: (c, i) => listCampusUsers(c, i.campus, schoolUserListSchema.parse({ items: 5 })),
+  },
   { name: 'campusLogs', safe: true, run: (c, i) => campusLogs(c, i.campus) },
   { name: 'campusNotes', safe: true, run: (c, i) => campusNotes(c, i.campus) },
   { name: 'addCampusNote', safe: false, run: (c, i) => addCampusNote(c, i.campus, noteInput()) },

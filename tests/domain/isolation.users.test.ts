@@ -6,10 +6,10 @@
  * and Oakwood's school users; and the demo's own senior admin and Oakwood's master user against Dalriada's.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { clients, companies } from '../../drizzle/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { clients, companies, sessions } from '../../drizzle/schema';
 import { buildUser } from '../../drizzle/seed/builders';
-import { NotFound } from '../../workers/domain/errors';
+import { Conflict, NotFound } from '../../workers/domain/errors';
 import type { ActorCtx } from '../../workers/domain/context';
 import { companyUserSchema, schoolUserListSchema, schoolUserSchema } from '../../workers/domain/users/schema';
 import {
@@ -28,12 +28,28 @@ import {
   updateSchoolUser,
   usersSummary,
 } from '../../workers/domain/users/service';
+import { endOwnSession, listOwnSessions } from '../../workers/domain/account/sessions';
+import { mayOpenSupportView } from '../../workers/domain/access/support';
+import { createSession } from '../../workers/domain/auth/sessions';
+import { getSupportTarget, startSupportView, stopSupportView } from '../../workers/domain/auth/support';
 import { actorCtx, db, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, userByEmail } from '../support/world';
 import { seedConfigWorld, STRANGER, type ConfigWorld } from '../support/config';
 
 let w: ConfigWorld;
 const actors: Record<string, ActorCtx> = {};
-const records: Record<string, { company: string; school: string; client: string }> = {};
+const records: Record<string, { company: string; school: string; client: string; session: number }> = {};
+
+/** A live session of a user (their browser), for the session calls of the matrix. */
+async function sessionOf(email: string): Promise<number> {
+  const user = await userByEmail(email);
+  const { session } = await createSession(db(), {
+    userId: user.id,
+    kind: 'web',
+    stage: 'active',
+    now: new Date(),
+  });
+  return session.id;
+}
 
 async function clientNamed(name: string) {
   const [row] = await db().select().from(clients).where(eq(clients.name, name));
@@ -91,11 +107,13 @@ beforeAll(async () => {
     company: (await userByEmail(DEMO_ACCOUNTS.finance)).public_id,
     school: (await userByEmail(DEMO_ACCOUNTS.campusEmployee)).public_id,
     client: oakwood.public_id,
+    session: await sessionOf(DEMO_ACCOUNTS.campusEmployee),
   };
   records.dalriada = {
     company: (await userByEmail('finance@dalriada.users.test')).public_id,
     school: (await userByEmail('staff@dalriada.users.test')).public_id,
     client: dalriadaSchool.public_id,
+    session: await sessionOf('staff@dalriada.users.test'),
   };
 }, SETUP_TIMEOUT_MS);
 
@@ -119,7 +137,7 @@ const schoolInput = () =>
   });
 
 /** Every id-taking call of the area, against one tenant's users. */
-function casesFor(target: () => { company: string; school: string; client: string }) {
+function casesFor(target: () => { company: string; school: string; client: string; session: number }) {
   return [
     ['getUser company', (c: ActorCtx) => getUser(c, 'company', target().company)],
     ['getUser school', (c: ActorCtx) => getUser(c, 'school', target().school)],
@@ -142,6 +160,8 @@ function casesFor(target: () => { company: string; school: string; client: strin
       'listSchoolUsers of a client',
       (c: ActorCtx) => listSchoolUsers(c, schoolUserListSchema.parse({ clients: target().client })),
     ],
+    // Account sessions: another user's session is not found, whatever the tenant.
+    ['endOwnSession of another user', (c: ActorCtx) => endOwnSession(c, target().session)],
   ] as const;
 }
 
@@ -156,6 +176,7 @@ const SCHOOL_ONLY = new Set([
   'resendInvitation',
   'usersSummary of a client',
   'listSchoolUsers of a client',
+  'endOwnSession of another user',
 ]);
 
 const matrix = [
@@ -178,9 +199,41 @@ const matrix = [
     .map(([name, run]) => ({ who: 'oakwoodMaster', owner: 'Dalriada', name, run })),
 ];
 
+/**
+ * The support view's id-taking calls, for the actors who may open one (senior admins): a school user of a
+ * tenant they cannot see is not found. Actors who may not open a view are refused before any look-up.
+ */
+const SUPPORT_MATRIX = [
+  { who: 'albionCompanyUser', owner: 'Dalriada', target: () => records.dalriada },
+  { who: 'strangerCompanyUser', owner: 'Albion', target: () => records.albion },
+];
+
 describe('users tenant isolation', () => {
   it.each(matrix)('$who gets not found from $name on a user of $owner', async ({ who, run }) => {
     await expect(run(actors[who])).rejects.toBeInstanceOf(NotFound);
+  });
+
+  it.each(SUPPORT_MATRIX)(
+    '$who gets not found from the support view calls on a school user of $owner',
+    async ({ who, target }) => {
+      expect(mayOpenSupportView(actors[who].actor), `${who} is a senior admin`).toBe(true);
+      await expect(getSupportTarget(actors[who], target().school)).rejects.toBeInstanceOf(NotFound);
+      await expect(startSupportView(actors[who], target().school, 'web')).rejects.toBeInstanceOf(NotFound);
+    },
+  );
+
+  it('lists only the actor’s own sessions, and a stop ends only the view it came with', async () => {
+    const own = await listOwnSessions(actors.albionCompanyUser);
+    expect(own.map((s) => s.id)).not.toContain(records.albion.session);
+    expect(own.map((s) => s.id)).not.toContain(records.dalriada.session);
+    // A stop without a view of one's own is refused.
+    await expect(stopSupportView(actors.strangerCompanyUser)).rejects.toBeInstanceOf(Conflict);
+    // Other users' live sessions are untouched by every call of the matrix.
+    const alive = await db()
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(inArray(sessions.id, [records.albion.session, records.dalriada.session]));
+    expect(alive).toHaveLength(2);
   });
 
   it('school users never reach company users, whatever they hold', async () => {

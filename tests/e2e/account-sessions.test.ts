@@ -138,6 +138,18 @@ describe('the support view', () => {
     expect(await page.getByTestId('support-banner').count()).toBe(0);
     expect(await page.getByTestId('avatar').innerText()).toBe('SS');
     expect(await menu.locator('[data-menu-group="configurations"]').count(), 'admin menu again').toBe(1);
+
+    // The audit trail names what was done in the view as the admin on behalf of the user, in words.
+    await visit(page, '/audit-trail?action=support_view_ended');
+    const row = page
+      .getByRole('row')
+      .filter({ hasText: t('audit.actions.support_view_ended') })
+      .first();
+    await row.waitFor();
+    expect(await row.textContent()).toContain(
+      t('audit.on_behalf_of', 'en', { actor: 'Sarah Senior', user: 'Carl Campus' }),
+    );
+    expect(await row.textContent()).toContain('Carl Campus');
     await page.context().close();
   });
 });

@@ -123,14 +123,26 @@ describe('user privileges', () => {
     const sheet = await exportRows(admin);
     expect(sheet.fileName).toBe('audit-trail.xlsx');
     expect(sheet.rows[0]).toEqual(
-      ['when', 'who', 'email', 'entity', 'entity_id', 'action', 'field', 'before', 'after'].map((k) =>
-        t(`audit.columns.${k}`),
-      ),
+      [
+        'when',
+        'who',
+        'email',
+        'entity',
+        'entity_id',
+        'entity_name',
+        'action',
+        'field',
+        'before',
+        'after',
+      ].map((k) => t(`audit.columns.${k}`)),
     );
     const removed = sheet.rows.find(
-      (r) => r[6] === t('audit.fields.removed') && r[8].includes('read_billing'),
+      (r) => r[7] === t('audit.fields.removed') && r[9].includes('read_billing'),
     );
     expect(removed?.[2]).toBe('senior.admin@demo.test');
     expect(removed?.[3]).toBe(t('audit.entities.role'));
+    // The role by its name, not only its number.
+    expect(removed?.[5]).toBeTruthy();
+    expect(await row.textContent()).toContain(removed?.[5]);
   });
 });

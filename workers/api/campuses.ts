@@ -20,7 +20,6 @@ import {
   campusLogs,
   campusNoteFile,
   campusNotes,
-  campusUsers,
   campusesSummary,
   cloneCampus,
   createCampus,
@@ -35,8 +34,9 @@ import {
 import { enrollmentTemplate } from '../domain/campuses/template';
 import { activityQuerySchema, contractListQuerySchema } from '../domain/contracts/schema';
 import { ValidationFailed } from '../domain/errors';
-import { listQuerySchema } from '../domain/lists';
 import { noteSchema, notesQuerySchema } from '../domain/notes/schema';
+import { listCampusUsers } from '../domain/users/service';
+import { schoolUserListSchema } from '../domain/users/schema';
 import { XLSX_CONTENT_TYPE } from '../platform/xlsx';
 import { contentDisposition } from '../platform/storage';
 import { formatMessage } from '../platform/i18n';
@@ -109,8 +109,8 @@ export const campusesApi = new Hono<ApiEnv>()
     const campus = await cloneCampus(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
     return c.json({ data: { campus }, message: saved() }, 201);
   })
-  .get('/company/campuses/:id/users', valid('query', listQuerySchema), async (c) => {
-    const users = await campusUsers(actorCtxOf(c), c.req.param('id'), c.req.valid('query'));
+  .get('/company/campuses/:id/users', valid('query', schoolUserListSchema), async (c) => {
+    const users = await listCampusUsers(actorCtxOf(c), c.req.param('id'), c.req.valid('query'));
     return c.json({ data: { users } });
   })
   .get('/company/campuses/:id/contracts', valid('query', contractListQuerySchema), async (c) => {

@@ -8,7 +8,6 @@ import {
   clientListQuerySchema,
   clientStatusSchema,
   clientUpdateSchema,
-  clientUsersQuerySchema,
   schoolClientSchema,
   type ClientFileKind,
 } from '../domain/clients/schema';
@@ -24,7 +23,9 @@ import {
   updateClientAddress,
 } from '../domain/clients/service';
 import { clientMetadata, clientSummary, listClients } from '../domain/clients/queries';
-import { listClientAgreements, listClientCampuses, listClientSchoolUsers } from '../domain/clients/tab-lists';
+import { listClientAgreements, listClientCampuses } from '../domain/clients/tab-lists';
+import { listClientUsers } from '../domain/users/service';
+import { schoolUserListSchema } from '../domain/users/schema';
 import { applyClientAction, bulkClientAction, setClientStatus } from '../domain/clients/status';
 import { addressSchemas } from '../domain/contacts/schema';
 import { noteSchema, notesQuerySchema } from '../domain/notes/schema';
@@ -189,14 +190,13 @@ export const clientsApi = new Hono<ApiEnv>()
   .get(
     '/company/clients/:id/school-users',
     valid('param', idParam),
-    valid('query', clientUsersQuerySchema),
+    valid('query', schoolUserListSchema),
     async (c) =>
-      c.json(
-        list(
-          'school_users',
-          await listClientSchoolUsers(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')),
-        ),
-      ),
+      c.json({
+        data: {
+          users: await listClientUsers(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')),
+        },
+      }),
   )
   .get(
     '/company/clients/:id/service-agreements',

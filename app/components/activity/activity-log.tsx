@@ -1,7 +1,7 @@
 /**
  * The logs tab of any entity: who did what and when, and for each changed field its value before and
  * after. Rows come from `activityFeed` (workers/domain/activity/feed.ts). Action and field names are
- * looked up in activity.json (`activity.actions.*`, `activity.fields.*`); an area may pass its own
+ * looked up in activity.json (`activity.actions.*`, then the audit trail's `audit.actions.*`; `activity.fields.*`); an area may pass its own
  * labels, and anything unknown is shown humanised ("return_policy" → "Return policy").
  */
 import { useTranslation } from 'react-i18next';
@@ -32,7 +32,8 @@ export function useValueText() {
 }
 
 /** A row as it reaches the page (JSON): the values of a change may be absent. */
-export type ActivityRowView = Omit<ActivityRow, 'changes'> & {
+export type ActivityRowView = Omit<ActivityRow, 'changes' | 'on_behalf_of'> & {
+  on_behalf_of?: string | null;
   changes: { field: string; before?: unknown; after?: unknown }[];
 };
 
@@ -55,7 +56,8 @@ export function ActivityLog({
   const text = (value: unknown, field = '') =>
     (value !== null && value !== undefined && formatValue?.(field, value)) || plain(value);
   const actionLabel = (a: string) =>
-    actionLabels[a] ?? t(`activity.actions.${a}`, { defaultValue: humanize(a) });
+    actionLabels[a] ??
+    t(`activity.actions.${a}`, { defaultValue: t(`audit.actions.${a}`, { defaultValue: humanize(a) }) });
   const fieldLabel = (f: string) =>
     fieldLabels[f] ?? t(`activity.fields.${f}`, { defaultValue: humanize(f) });
   return (
@@ -69,7 +71,12 @@ export function ActivityLog({
               <div className="flex flex-wrap items-baseline justify-between gap-2">
                 <p className="text-sm">
                   <span className="font-semibold text-slate-900">{actionLabel(row.action)}</span>
-                  <span className="text-slate-500"> · {row.actor ?? t('activity.system')}</span>
+                  <span className="text-slate-500">
+                    {' · '}
+                    {row.actor && row.on_behalf_of
+                      ? t('audit.on_behalf_of', { actor: row.actor, user: row.on_behalf_of })
+                      : (row.actor ?? t('activity.system'))}
+                  </span>
                 </p>
                 <time dateTime={row.created_at} className="text-xs text-slate-500">
                   {formatDateTime(row.created_at)}

@@ -15,6 +15,8 @@ export interface ActivityRow {
   /** Who acted: their name, or null for the system (jobs, seeds). */
   actor: string | null;
   actor_email: string | null;
+  /** In a support view: the user the actor (a senior admin) acted on behalf of, by name. */
+  on_behalf_of: string | null;
   created_at: string;
   /** One entry per changed field: its value before and after (null when absent on that side). */
   changes: { field: string; before: unknown; after: unknown }[];
@@ -28,7 +30,11 @@ export async function activityFeed(
   perPage = 25,
 ): Promise<Page<ActivityRow>> {
   const { items, total } = await listActivity(db, entityType, entityId, page, perPage);
-  const actorIds = [...new Set(items.map((r) => r.actor_user_id).filter((id): id is number => !!id))];
+  const actorIds = [
+    ...new Set(
+      items.flatMap((r) => [r.actor_user_id, r.on_behalf_of_user_id]).filter((id): id is number => !!id),
+    ),
+  ];
   const people = actorIds.length
     ? await db
         .select({
@@ -45,6 +51,7 @@ export async function activityFeed(
     meta: meta(total, page, perPage, items.length),
     items: items.map((r) => {
       const who = r.actor_user_id ? byId.get(r.actor_user_id) : undefined;
+      const viewed = r.on_behalf_of_user_id ? byId.get(r.on_behalf_of_user_id) : undefined;
       const before = r.before ?? {};
       const after = r.after ?? {};
       const fields = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
@@ -55,6 +62,7 @@ export async function activityFeed(
         action: r.action,
         actor: who ? `${who.first_name} ${who.last_name}`.trim() : null,
         actor_email: who?.email ?? null,
+        on_behalf_of: viewed ? `${viewed.first_name} ${viewed.last_name}`.trim() : null,
         created_at: r.created_at.toISOString(),
         changes: fields.map((field) => ({
           field,

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { activityLogs } from '../../../drizzle/schema';
 import { bulkInsert, type DB, type Statement } from '../../platform/db';
 import type { Ctx } from '../context';
+import type { ActivityAction } from './actions';
 
 type Row = Record<string, unknown>;
 
@@ -34,7 +35,7 @@ export interface LogEntry {
   entity_type: string;
   /** A number, or idByPublicId() for a row written earlier in the same batch. */
   entity_id: number | SQL<number>;
-  action: string;
+  action: ActivityAction;
   before?: Row | null;
   after?: Row | null;
   company_id?: number | SQL<number> | null;
@@ -45,10 +46,12 @@ export interface LogEntry {
  * Who a row names: the acting user, or in a support view the senior admin (actor_user_id) acting on
  * behalf of the viewed user (on_behalf_of_user_id).
  */
-export function logActors(actor: Ctx['actor']): {
+export interface LogActors {
   actor_user_id: number | null;
   on_behalf_of_user_id: number | null;
-} {
+}
+
+export function logActors(actor: Ctx['actor']): LogActors {
   if (actor?.support_admin_id)
     return { actor_user_id: actor.support_admin_id, on_behalf_of_user_id: actor.user_id };
   return { actor_user_id: actor?.user_id ?? null, on_behalf_of_user_id: null };
@@ -96,14 +99,15 @@ export function logActivities(
  * Activity-log rows from a query, in one statement: for changes made set-based (a checkout confirming
  * thousands of rows, the cart clean-up), or logged only when a condition holds in the same all-or-nothing
  * batch (a payment recorded once). `rows` selects entity_id, before and after (JSON text or NULL),
- * company_id and client_id, by those names.
+ * company_id and client_id, by those names. Who acted comes from the request's actor, or, for work done
+ * later outside the request (a job), from the `actors` the request recorded with logActors.
  */
 export function logActivityFrom(
-  ctx: Pick<Ctx, 'db' | 'actor' | 'now'>,
-  entry: { entity_type: string; action: string },
+  ctx: Pick<Ctx, 'db' | 'now'> & ({ actor: Ctx['actor'] } | { actors: LogActors }),
+  entry: { entity_type: string; action: ActivityAction },
   rows: SQL,
 ): Statement {
-  const who = logActors(ctx.actor);
+  const who = 'actors' in ctx ? ctx.actors : logActors(ctx.actor);
   return ctx.db
     .run(sql`INSERT INTO activity_logs (actor_user_id, on_behalf_of_user_id, entity_type, entity_id, action,
       before, after, company_id, client_id, created_at)

@@ -4,12 +4,17 @@
  * school master user sees its own school's changes.
  */
 import { and, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import { activityLogs, users } from '../../../drizzle/schema';
 import { requirePermission } from '../access/actor';
 import { visibleActivity } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { countAll, likeAny, paginate, type Page } from '../lists';
+import { entityName } from './entity-names';
 import type { AuditQuery } from './schema';
+
+/** The user a senior admin acted as in a support view (activity_logs.on_behalf_of_user_id). */
+const viewed = alias(users, 'viewed');
 
 /** At most this many rows go into one export (narrow the search for more). */
 export const AUDIT_EXPORT_LIMIT = 5000;
@@ -19,8 +24,13 @@ export interface AuditRow {
   created_at: string;
   actor: string | null;
   actor_email: string | null;
+  /** In a support view: the user the actor acted on behalf of (full name and email). */
+  on_behalf_of: string | null;
+  on_behalf_of_email: string | null;
   entity_type: string;
   entity_id: number;
+  /** The entity's name (entity-names.ts), or null when it has none. */
+  entity_name: string | null;
   action: string;
   changes: { field: string; before: unknown; after: unknown }[];
 }
@@ -35,7 +45,15 @@ function where(ctx: ActorCtx, q: AuditQuery): SQL {
   if (q.from) conditions.push(gte(activityLogs.created_at, new Date(`${q.from}T00:00:00Z`)));
   if (q.to)
     conditions.push(lt(activityLogs.created_at, new Date(new Date(`${q.to}T00:00:00Z`).getTime() + DAY)));
-  const who = likeAny([users.email, sql`${users.first_name} || ' ' || ${users.last_name}`], q.user);
+  const who = likeAny(
+    [
+      users.email,
+      sql`${users.first_name} || ' ' || ${users.last_name}`,
+      viewed.email,
+      sql`${viewed.first_name} || ' ' || ${viewed.last_name}`,
+    ],
+    q.user,
+  );
   if (who) conditions.push(who);
   return and(...conditions)!;
 }
@@ -51,6 +69,11 @@ const columns = {
   first_name: users.first_name,
   last_name: users.last_name,
   email: users.email,
+  // Named apart: D1 answers columns by name, so the second users' columns must not share the first's.
+  behalf_first_name: sql<string | null>`${viewed.first_name}`.as('behalf_first_name'),
+  behalf_last_name: sql<string | null>`${viewed.last_name}`.as('behalf_last_name'),
+  behalf_email: sql<string | null>`${viewed.email}`.as('behalf_email'),
+  entity_name: entityName().as('entity_name'),
 };
 
 type Raw = {
@@ -64,6 +87,10 @@ type Raw = {
   first_name: string | null;
   last_name: string | null;
   email: string | null;
+  behalf_first_name: string | null;
+  behalf_last_name: string | null;
+  behalf_email: string | null;
+  entity_name: string | null;
 };
 
 const json = (v: Record<string, unknown> | string | null): Record<string, unknown> =>
@@ -80,8 +107,11 @@ function rowOf(r: Raw): AuditRow {
     created_at: new Date(r.created_at).toISOString(),
     actor: r.email ? `${r.first_name ?? ''} ${r.last_name ?? ''}`.trim() : null,
     actor_email: r.email,
+    on_behalf_of: r.behalf_email ? `${r.behalf_first_name ?? ''} ${r.behalf_last_name ?? ''}`.trim() : null,
+    on_behalf_of_email: r.behalf_email,
     entity_type: r.entity_type,
     entity_id: r.entity_id,
+    entity_name: r.entity_name,
     action: r.action,
     changes: fields.map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null })),
   };
@@ -92,6 +122,7 @@ function select(ctx: ActorCtx, q: AuditQuery) {
     .select(columns)
     .from(activityLogs)
     .leftJoin(users, eq(users.id, activityLogs.actor_user_id))
+    .leftJoin(viewed, eq(viewed.id, activityLogs.on_behalf_of_user_id))
     .where(where(ctx, q))
     .orderBy(desc(activityLogs.created_at), desc(activityLogs.id));
 }
@@ -105,6 +136,7 @@ export async function searchAuditTrail(ctx: ActorCtx, q: AuditQuery): Promise<Pa
       .select({ total: countAll })
       .from(activityLogs)
       .leftJoin(users, eq(users.id, activityLogs.actor_user_id))
+      .leftJoin(viewed, eq(viewed.id, activityLogs.on_behalf_of_user_id))
       .where(where(ctx, q)),
   });
   return { items: page.items.map(rowOf), meta: page.meta };

@@ -735,57 +735,6 @@ export async function campusContractsSummary(ctx: ActorCtx, id: string) {
   return contractsSummary(ctx, { campusId: campus.id });
 }
 
-/** campuses/{id}/users: the school users who can see the campus. */
-export async function campusUsers(
-  ctx: ActorCtx,
-  id: string,
-  q: { page: number; items: number; search?: string },
-) {
-  const { campus } = await findCampus(ctx, id, 'read_campus');
-  const where = and(
-    campusUsersWhere(campus),
-    likeAny([users.first_name, users.last_name, users.email], q.search),
-  );
-  const page = await paginate<typeof users.$inferSelect>(ctx.db, q, {
-    rows: (limit, offset) =>
-      ctx.db
-        .select()
-        .from(users)
-        .where(where)
-        .orderBy(asc(users.first_name), asc(users.last_name), asc(users.id))
-        .limit(limit)
-        .offset(offset),
-    count: ctx.db.select({ total: countAll }).from(users).where(where),
-  });
-  const ids = page.items.map((u) => u.id);
-  const roleRows = ids.length
-    ? await ctx.db
-        .select({ user_id: userRoles.user_id, name: roles.name })
-        .from(userRoles)
-        .innerJoin(roles, eq(roles.id, userRoles.role_id))
-        .where(inArray(userRoles.user_id, ids))
-    : [];
-  return {
-    items: page.items.map((u) => ({
-      id: u.public_id,
-      first_name: u.first_name,
-      last_name: u.last_name,
-      full_name: `${u.first_name} ${u.last_name}`.trim(),
-      email: u.email,
-      phone_country: u.phone_country,
-      phone_number: u.phone_number,
-      status: u.status,
-      suspended: u.suspended,
-      can_access_all_campuses: u.can_access_all_campuses,
-      is_master_user: u.is_master_user,
-      job_title: u.job_title,
-      role: roleRows.find((r) => r.user_id === u.id)?.name ?? null,
-      last_login_at: u.last_login_at,
-    })),
-    meta: page.meta,
-  };
-}
-
 /** campuses/{id}/logs. */
 export async function campusLogs(ctx: ActorCtx, id: string, page = 1, perPage = 25) {
   const { campus } = await findCampus(ctx, id, 'read_campus');

@@ -327,11 +327,3 @@ export const clientListQuerySchema = listQuerySchema.extend({
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 
 export const CLIENT_SORTS = ['name', 'type', 'status', 'created_at', 'updated_at', 'campuses'] as const;
-
-/** School users of a client (`status`; `items=100` loads all active ones for a dropdown). */
-export const clientUsersQuerySchema = listQuerySchema.extend({
-  status: z
-    .enum(['active', 'invited', 'archived', 'declined', 'pending', 'all'])
-    .catch('active')
-    .default('active'),
-});

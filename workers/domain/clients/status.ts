@@ -18,6 +18,7 @@ import { inJson, runBatch, type DB, type Statement } from '../../platform/db';
 import { deleteFiles } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
 import { logActivities } from '../audit/activity-log';
+import type { ActivityAction } from '../audit/actions';
 import type { Permission } from '../access/permissions';
 import type { ActorCtx } from '../context';
 import { ValidationFailed } from '../errors';
@@ -44,12 +45,12 @@ export const CLIENT_ACTION_PERMISSIONS: Record<ClientAction, Permission> = {
 };
 
 /** The log action of a move to each status. */
-const LOG_ACTIONS: Partial<Record<ClientStatus, string>> = {
+const LOG_ACTIONS: Partial<Record<ClientStatus, ActivityAction>> = {
   archived: 'archived',
   pending_onboarding: 'onboarding_requested',
 };
 
-const ACTION_LOG: Record<Exclude<ClientAction, 'delete'>, string> = {
+const ACTION_LOG: Record<Exclude<ClientAction, 'delete'>, ActivityAction> = {
   archive: 'archived',
   reactivate: 'reactivated',
   activate: 'activated',
@@ -91,7 +92,7 @@ function statusStatements(
   ctx: ActorCtx,
   rows: ClientRow[],
   to: ClientStatus,
-  logAction: string,
+  logAction: ActivityAction,
 ): Statement[] {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
@@ -212,7 +213,7 @@ export async function setClientStatus(ctx: ActorCtx, id: string, status: ClientS
       'status',
       msg('clients.errors.cannot_move', { from: words(client.status), to: words(status) }),
     );
-  const logAction =
+  const logAction: ActivityAction =
     LOG_ACTIONS[status] ??
     (status === 'active'
       ? ['archived', 'suspended'].includes(client.status)

@@ -1,4 +1,4 @@
-/** The lists of one client's tabs: campuses, school users, service agreements, and who may request. (Which tabs a user gets: tabs.ts.) */
+/** The lists of one client's tabs: campuses, service agreements (its users: users/service.ts listClientUsers), and who may request. (Which tabs a user gets: tabs.ts.) */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   campuses,
@@ -7,7 +7,6 @@ import {
   insurers,
   serviceAgreementRows,
   serviceAgreements,
-  userCampuses,
   userCompanies,
   users,
 } from '../../../drizzle/schema';
@@ -61,100 +60,6 @@ export async function listClientCampuses(ctx: ActorCtx, id: string, query: Parti
       ...c,
       contracts: Number(c.contracts),
       created_at: new Date(c.created_at).toISOString(),
-    })),
-  };
-}
-
-const firstRole = sql<
-  string | null
->`(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id} order by r.id limit 1)`;
-const campusAccess = sql<number>`(select count(*) from ${userCampuses} where ${userCampuses.user_id} = ${users.id})`;
-
-/** GET clients/{id}/school-users: the client's school users (status filter; default active). */
-export async function listClientSchoolUsers(
-  ctx: ActorCtx,
-  id: string,
-  query: Partial<ListQuery> & { status?: string } = {},
-) {
-  const client = await findClient(ctx, id, 'read_client');
-  const q = listQuerySchema.parse(query);
-  const statuses = ['active', 'invited', 'archived', 'declined', 'pending'] as const;
-  const status = (statuses as readonly string[]).includes(query.status ?? '')
-    ? (query.status as (typeof statuses)[number])
-    : query.status === 'all'
-      ? null
-      : 'active';
-  const where = and(
-    eq(users.client_id, client.id),
-    eq(users.user_type, 'school'),
-    status ? eq(users.status, status) : undefined,
-    likeAny([users.first_name, users.last_name, users.email], q.search),
-  );
-  const page = await paginate<{
-    id: string;
-    email: string;
-    first_name: string;
-    last_name: string;
-    phone_country: string | null;
-    phone_number: string | null;
-    status: string;
-    suspended: boolean;
-    can_access_all_campuses: boolean;
-    is_master_user: boolean;
-    job_title: string | null;
-    department: string | null;
-    role: string | null;
-    campuses: number;
-    last_login_at: Date | null;
-  }>(ctx.db, q, {
-    rows: (limit, offset) =>
-      ctx.db
-        .select({
-          id: users.public_id,
-          email: users.email,
-          first_name: users.first_name,
-          last_name: users.last_name,
-          phone_country: users.phone_country,
-          phone_number: users.phone_number,
-          status: users.status,
-          suspended: users.suspended,
-          can_access_all_campuses: users.can_access_all_campuses,
-          is_master_user: users.is_master_user,
-          job_title: users.job_title,
-          department: users.department,
-          role: firstRole.as('role_name'),
-          campuses: campusAccess.as('campus_count'),
-          last_login_at: users.last_login_at,
-        })
-        .from(users)
-        .where(where)
-        .orderBy(
-          ...orderBy(
-            q.order,
-            {
-              first_name: users.first_name,
-              last_name: users.last_name,
-              email: users.email,
-              status: users.status,
-            },
-            'first_name_asc',
-            users.id,
-          ),
-        )
-        .limit(limit)
-        .offset(offset),
-    count: ctx.db.select({ total: countAll }).from(users).where(where),
-  });
-  return {
-    meta: page.meta,
-    items: page.items.map((u) => ({
-      ...u,
-      full_name: `${u.first_name} ${u.last_name}`,
-      // The first role's name is the user's role (spec 001 s.3 School user).
-      roles: u.role ? [{ name: u.role }] : [],
-      user_type: u.is_master_user || u.can_access_all_campuses ? 'admin' : 'employee',
-      campuses: Number(u.campuses),
-      last_login_at: u.last_login_at ? new Date(u.last_login_at).toISOString() : null,
     })),
   };
 }

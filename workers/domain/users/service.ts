@@ -27,7 +27,7 @@ import {
 import { publicId } from '../../platform/crypto';
 import { bulkInsert, idByPublicId, runBatch, type Statement } from '../../platform/db';
 import { can, requirePermission, type Actor } from '../access/actor';
-import { findClient, findUser, type UserRow } from '../access/finders';
+import { findCampus, findClient, findUser, type UserRow } from '../access/finders';
 import { assertCanGrantRoles, type GrantedRole } from '../access/grants';
 import {
   seesAllCampuses,
@@ -37,6 +37,7 @@ import {
   visibleUsers,
 } from '../access/scope';
 import { logActivity } from '../audit/activity-log';
+import type { ActivityAction } from '../audit/actions';
 import { deleteUserSessions } from '../auth/sessions';
 import { invitationStatements } from '../auth/service';
 import type { ActorCtx } from '../context';
@@ -244,6 +245,23 @@ export async function listSchoolUsers(ctx: ActorCtx, query: SchoolUserListQuery)
     extra,
     sql<string | null>`(select c.name from clients c where c.id = "users"."client_id")`,
   );
+}
+
+/**
+ * GET clients/{id}/school-users: the client's school users, listed as /manage-users lists them (the same
+ * filters, paging and answer); a client out of reach is not found.
+ */
+export async function listClientUsers(ctx: ActorCtx, clientId: string, query: SchoolUserListQuery) {
+  return listSchoolUsers(ctx, { ...query, clients: clientId, campuses: undefined });
+}
+
+/**
+ * GET campuses/{id}/users: the school users who reach the campus, listed as /manage-users lists them; a
+ * campus out of reach is not found.
+ */
+export async function listCampusUsers(ctx: ActorCtx, campusId: string, query: SchoolUserListQuery) {
+  const { campus, client } = await findCampus(ctx, campusId, 'read_campus');
+  return listSchoolUsers(ctx, { ...query, clients: client.public_id, campuses: campus.public_id });
 }
 
 /** The school users who reach a campus: those of its client with all campuses, or given this one. */
@@ -844,7 +862,7 @@ async function move(
   operation: Operation,
   allowed: keyof ReturnType<typeof userMoves>,
   change: Partial<Pick<UserRow, 'status' | 'suspended'>>,
-  action: string,
+  action: ActivityAction,
   endSessions: boolean,
   extra: (user: UserRow) => Statement[] = () => [],
 ) {

@@ -22,6 +22,7 @@ import { runBatch, type DB, type Statement } from '../../../platform/db';
 import { formatMessage } from '../../../platform/i18n';
 import { dueDate, paymentChoices, type PaymentTerms } from '../../checkout/terms';
 import { Conflict, isDomainError } from '../../errors';
+import { logActivityFrom, type LogActors } from '../../audit/activity-log';
 import { failJob, reportProgress, type Job } from '../../jobs/service';
 import { msg, todayIso } from '../../validation';
 import { amendedPolicies, webhookEvents } from '../../webhooks/emit';
@@ -107,11 +108,16 @@ const lineInvoice = (amendmentId: number) => sql`(SELECT i.id FROM invoices i
   WHERE i.amendment_id = ${amendmentId} AND i.client_id = p.client_id AND i.currency = l.currency
     AND i.type = CASE WHEN l.premium_diff_minor > 0 THEN 'supplementary' ELSE 'credit_note' END)`;
 
-/** Every statement of the confirmation of `a`, guard first. */
+/**
+ * Every statement of the confirmation of `a`, guard first. `userId` is who confirms (the amendment's
+ * confirmed_by, its documents' creator); `actors` who the activity log names (logActors: in a support
+ * view the admin on behalf of the user).
+ */
 export async function confirmStatements(
   db: DB,
   a: AmendmentRow,
   userId: number | null,
+  actors: LogActors,
   now: Date,
 ): Promise<Statement[]> {
   const today = todayIso(now);
@@ -208,13 +214,15 @@ export async function confirmStatements(
       FROM policy_amendment_lines l
       WHERE l.policy_id = policies.id AND l.amendment_id = ${X}`),
     webhookEvents({ db, now }, cancel ? 'policy.cancelled' : 'policy.updated', amendedPolicies(X)),
-    db.run(sql`INSERT INTO activity_logs (actor_user_id, entity_type, entity_id, action, before, after,
-        company_id, client_id, created_at)
-      SELECT ${userId}, 'policy_amendment', id, 'confirmed', NULL,
+    logActivityFrom(
+      { db, now, actors },
+      { entity_type: 'policy_amendment', action: 'confirmed' },
+      sql`SELECT id AS entity_id, NULL AS before,
         json_object('kind', kind, 'policies', policy_count, 'charge_minor', charge_minor, 'credit_minor', credit_minor,
-          'invoices', (SELECT json_group_array(number) FROM invoices WHERE amendment_id = ${X})),
-        company_id, NULL, ${ts}
-      FROM policy_amendments WHERE id = ${X}`),
+          'invoices', (SELECT json_group_array(number) FROM invoices WHERE amendment_id = ${X})) AS after,
+        company_id, NULL AS client_id
+      FROM policy_amendments WHERE id = ${X}`,
+    ),
   );
   return statements;
 }
@@ -228,9 +236,10 @@ export async function applyAmendment(
   db: DB,
   a: AmendmentRow,
   userId: number | null,
+  actors: LogActors,
   now: Date,
 ): Promise<void> {
-  const statements = await confirmStatements(db, a, userId, now);
+  const statements = await confirmStatements(db, a, userId, actors, now);
   try {
     await runBatch(db, statements);
   } catch (e) {
@@ -256,7 +265,8 @@ export async function applyAmendment(
 
 /** The job of a large confirmation: the same one batch, outside the request; a refusal fails the job. */
 export async function runConfirmJob(db: DB, _env: Env, job: Job): Promise<Record<string, unknown> | null> {
-  const id = Number((job.payload as { amendment_id?: number } | null)?.amendment_id);
+  const payload = job.payload as { amendment_id?: number; actors?: LogActors } | null;
+  const id = Number(payload?.amendment_id);
   const [a] = await db.select().from(policyAmendments).where(eq(policyAmendments.id, id));
   if (!a) {
     await failJob(db, job.id, formatMessage(msg('amendments.errors.not_found')));
@@ -267,7 +277,10 @@ export async function runConfirmJob(db: DB, _env: Env, job: Job): Promise<Record
     await reportProgress(db, job.id, { done: 0, total: a.policy_count });
     const started = Date.now();
     try {
-      await applyAmendment(db, a, job.created_by, new Date());
+      // Who the request that started the job would have logged (a support view's admin on behalf of
+      // the user); a job from before that was recorded names its creator.
+      const actors = payload?.actors ?? { actor_user_id: job.created_by, on_behalf_of_user_id: null };
+      await applyAmendment(db, a, job.created_by, actors, new Date());
       applyMs = Date.now() - started;
     } catch (e) {
       if (!isDomainError(e)) throw e;

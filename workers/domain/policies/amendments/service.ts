@@ -40,6 +40,7 @@ import { meta, type BulkSelection, type ListMeta } from '../../list-query';
 import { msg, todayIso } from '../../validation';
 import { selectedPolicyIds } from '../filters';
 import type { PolicyListQuery } from '../list-query';
+import { logActors } from '../../audit/activity-log';
 import { applyAmendment } from './confirm';
 import { priceLine, type ContractTerms, type LineError } from './pricing';
 import {
@@ -589,7 +590,7 @@ export async function confirmAmendment(ctx: ActorCtx, id: string): Promise<Amend
   if (a.policy_count > CONFIRM_JOB_THRESHOLD) {
     const job = await startJob(ctx, {
       type: CONFIRM_AMENDMENT_JOB,
-      payload: { amendment_id: a.id },
+      payload: { amendment_id: a.id, actors: logActors(ctx.actor) },
       total: a.policy_count,
     });
     await ctx.db
@@ -598,7 +599,7 @@ export async function confirmAmendment(ctx: ActorCtx, id: string): Promise<Amend
       .where(eq(policyAmendments.id, a.id));
     return { id: a.public_id, status: 'confirming', updated: 0, invoices: [], job, message: null };
   }
-  await applyAmendment(ctx.db, a, ctx.actor.user_id, ctx.now);
+  await applyAmendment(ctx.db, a, ctx.actor.user_id, logActors(ctx.actor), ctx.now);
   const [done] = await ctx.db.select().from(policyAmendments).where(eq(policyAmendments.id, a.id));
   return confirmedResult(ctx.db, done);
 }
