@@ -56,3 +56,9 @@ export { auditQuerySchema } from '@server/domain/audit/schema';
 export { accountPageSchemas, supportViewFormSchema } from '@server/domain/auth/schema';
 export { apiKeyListQuerySchema, generateApiKeySchema } from '@server/domain/api-keys/schema';
 export { deliveryQuerySchema, webhookEndpointSchema } from '@server/domain/webhooks/schema';
+
+// --- kit8: the schemas of pages moved onto formAction/intentAction and of routes' inline schemas ---
+export { inviteNameSchema, newPasswordSchema } from '@server/domain/auth/schema';
+export { schoolClientSchema } from '@server/domain/clients/schema';
+export { companySchema, companyStatusSchema } from '@server/domain/companies/schema';
+// --- end kit8 ---
