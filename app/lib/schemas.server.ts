@@ -61,4 +61,36 @@ export { deliveryQuerySchema, webhookEndpointSchema } from '@server/domain/webho
 export { inviteNameSchema, newPasswordSchema } from '@server/domain/auth/schema';
 export { schoolClientSchema } from '@server/domain/clients/schema';
 export { companySchema, companyStatusSchema } from '@server/domain/companies/schema';
+export { bulkNoteSchema } from '@server/domain/notes/schema';
+export { amendStartSchema, quoteInputSchema } from '@server/domain/policies/amendments/schema';
+export {
+  cartBatchSchema,
+  cartDeleteSchema,
+  enrollmentIdSchema,
+  groupLeaderFormSchema,
+  orderDiscardSchema,
+  orderReviewSchema,
+  orderStartSchema,
+} from '@server/domain/enrollments/schema';
+export { importUploadFormSchema } from '@server/domain/imports/schema';
+export {
+  cancelImportIdSchema,
+  cancelMappingFormSchema,
+  cancelUploadFormSchema,
+  deleteCancelRowsFormSchema,
+  proceedCancelFormSchema,
+} from '@server/domain/cancellations/schema';
+export { contactsFormSchema } from '@server/domain/contacts/schema';
+export { campusAddressesSchema } from '@server/domain/campuses/schema';
+export {
+  cloneContractFormSchema,
+  contractListQuerySchema,
+  contractStatusFormSchema,
+} from '@server/domain/contracts/schema';
+export {
+  agreementDocumentIndexSchema,
+  updateAgreementSchema,
+} from '@server/domain/service-agreements/schema';
+export { countrySchema, taxRateIdSchema, updateTaxRateSchema } from '@server/domain/countries/schema';
+export { productGroupSchema } from '@server/domain/products/schema';
 // --- end kit8 ---

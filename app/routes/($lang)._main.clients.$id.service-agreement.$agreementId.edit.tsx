@@ -9,7 +9,6 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { contractListQuerySchema } from '@server/domain/contracts/schema';
 import {
@@ -26,6 +25,7 @@ import {
 } from '@server/domain/service-agreements/queries';
 import { setServiceAgreementStatus, updateServiceAgreement } from '@server/domain/service-agreements/service';
 import { translate } from '@server/platform/i18n';
+import { agreementDocumentIndexSchema, emptySchema } from '~/lib/schemas.server';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
@@ -80,11 +80,11 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       save: { schema: updateAgreementSchema, permission: 'update_service_agreement' },
-      activate: { schema: z.object({}), permission: 'update_service_agreement' },
-      deactivate: { schema: z.object({}), permission: 'update_service_agreement' },
-      documents: { schema: z.object({}), permission: 'update_service_agreement' },
+      activate: { schema: emptySchema, permission: 'update_service_agreement' },
+      deactivate: { schema: emptySchema, permission: 'update_service_agreement' },
+      documents: { schema: emptySchema, permission: 'update_service_agreement' },
       remove_document: {
-        schema: z.object({ index: z.coerce.number().int().min(0) }),
+        schema: agreementDocumentIndexSchema,
         permission: 'update_service_agreement',
       },
     },

@@ -16,12 +16,12 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
   AMEND_PERMISSION,
   amendmentViewQuerySchema,
   quoteInputSchema,
 } from '@server/domain/policies/amendments/schema';
+import { emptySchema } from '~/lib/schemas.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import { confirmAmendment, getAmendment, quoteAmendment } from '~/lib/amendments.server';
@@ -57,7 +57,7 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       quote: { schema: quoteInputSchema, permission: AMEND_PERMISSION },
-      confirm: { schema: z.object({}), permission: AMEND_PERMISSION },
+      confirm: { schema: emptySchema, permission: AMEND_PERMISSION },
     },
     async handle(input, { ctx, params, redirect }) {
       const self = `/insureds/amendments/${params.id}`;

@@ -8,7 +8,6 @@ import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { countrySchema, countryStatusSchema, updateTaxRateSchema } from '@server/domain/countries/schema';
 import {
@@ -22,6 +21,7 @@ import {
   updateTaxRate,
 } from '@server/domain/countries/service';
 import { translate } from '@server/platform/i18n';
+import { taxRateIdSchema } from '~/lib/schemas.server';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { formatDate } from '~/lib/dates';
@@ -66,8 +66,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 }
 
-const rateIdSchema = z.object({ rate_id: z.coerce.number().int().positive() });
-
 /** Failure headings of each intent. */
 const FAILED: Record<string, string> = {
   update: 'countries.update_failed',
@@ -88,9 +86,9 @@ export const action = (args: ActionFunctionArgs) =>
       update: { schema: countrySchema, permission: 'update_country' },
       status: { schema: countryStatusSchema, permission: 'archive_country|update_country' },
       add_rate: { schema: updateTaxRateSchema, permission: 'update_country' },
-      update_rate: { schema: rateIdSchema.and(updateTaxRateSchema), permission: 'update_country' },
-      activate_rate: { schema: rateIdSchema, permission: 'update_country' },
-      delete_rate: { schema: rateIdSchema, permission: 'update_country' },
+      update_rate: { schema: taxRateIdSchema.and(updateTaxRateSchema), permission: 'update_country' },
+      activate_rate: { schema: taxRateIdSchema, permission: 'update_country' },
+      delete_rate: { schema: taxRateIdSchema, permission: 'update_country' },
     },
     async handle(input, { ctx, params, request, redirect }) {
       const id = countryIdOf(params);

@@ -8,7 +8,6 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { GROUP_DESCRIPTION_MAX, productGroupSchema } from '@server/domain/products/schema';
 import {
@@ -18,6 +17,7 @@ import {
   productGroupActivities,
   updateProductGroup,
 } from '@server/domain/products/groups';
+import { emptySchema } from '~/lib/schemas.server';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
@@ -55,7 +55,7 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       update: { schema: productGroupSchema, permission: 'update_product_group' },
-      delete: { schema: z.object({}), permission: 'delete_product_group' },
+      delete: { schema: emptySchema, permission: 'delete_product_group' },
     },
     async handle(input, { ctx, params, redirect }) {
       const id = params.id!;

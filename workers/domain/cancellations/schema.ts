@@ -80,3 +80,20 @@ export const proceedCancelSchema = z.object({
     .max(255, msg('validation.max', { length: 255 })),
 });
 export type ProceedCancelInput = z.infer<typeof proceedCancelSchema>;
+
+// ---------------------------------------------------------------- cancellation pages' forms
+
+/** The cancellation spreadsheet upload (the file is checked by the service). */
+export const cancelUploadFormSchema = z.object({ file: z.unknown() });
+
+/** A cancellation import, by its public id. */
+export const cancelImportIdSchema = z.object({ import: z.string().max(40) });
+
+/** The column mapping of a cancellation import. */
+export const cancelMappingFormSchema = cancelMappingSchema.merge(cancelImportIdSchema);
+
+/** Removing rows of a cancellation import's review. */
+export const deleteCancelRowsFormSchema = deleteCancelRowsSchema.merge(cancelImportIdSchema);
+
+/** Proceeding with a cancellation import's review. */
+export const proceedCancelFormSchema = proceedCancelSchema.merge(cancelImportIdSchema);

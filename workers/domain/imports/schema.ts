@@ -103,3 +103,10 @@ export const reviewQuerySchema = z.object({
   errors_only: checkbox.default(false),
 });
 export type ReviewQuery = z.infer<typeof reviewQuerySchema>;
+
+/** The spreadsheet upload form: the campus and contract it is for, and the file (checked by the service). */
+export const importUploadFormSchema = z.object({
+  campus: z.string().max(40).optional(),
+  contract: z.string().max(40).optional(),
+  file: z.unknown(),
+});

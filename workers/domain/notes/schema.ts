@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { NOTE_SOURCES, NOTE_TYPES } from '../../../drizzle/enums';
+import { bulkFormFields } from '../list-query';
 import { isoDate, msg, optional, requiredText } from '../validation';
 
 export { NOTE_SOURCES, NOTE_TYPES };
@@ -84,3 +85,6 @@ export const notesQuerySchema = z.object({
   items: z.coerce.number().int().min(1).max(100).catch(25).default(25),
 });
 export type NotesQuery = z.infer<typeof notesQuerySchema>;
+
+/** One note for the selected rows of a list (repeated `ids`, or all matching the list's filters). */
+export const bulkNoteSchema = noteSchema.and(bulkFormFields);

@@ -141,3 +141,6 @@ export type AgreementListQuery = z.infer<typeof agreementListQuerySchema>;
 export function isValidAgreement(startDate: string, today: string): boolean {
   return startDate.slice(0, 4) === today.slice(0, 4);
 }
+
+/** A document of an agreement, by its position in the list (its removal). */
+export const agreementDocumentIndexSchema = z.object({ index: z.coerce.number().int().min(0) });
