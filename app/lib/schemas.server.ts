@@ -58,8 +58,13 @@ export { apiKeyListQuerySchema, generateApiKeySchema } from '@server/domain/api-
 export { deliveryQuerySchema, webhookEndpointSchema } from '@server/domain/webhooks/schema';
 
 // --- kit8: the schemas of pages moved onto formAction/intentAction and of routes' inline schemas ---
-export { inviteNameSchema, newPasswordSchema } from '@server/domain/auth/schema';
-export { schoolClientSchema } from '@server/domain/clients/schema';
+export {
+  forgotPasswordSchema,
+  inviteNameSchema,
+  newPasswordSchema,
+  phoneSchema,
+} from '@server/domain/auth/schema';
+export { clientCreateSchema, schoolClientSchema } from '@server/domain/clients/schema';
 export { companySchema, companyStatusSchema } from '@server/domain/companies/schema';
 export { bulkNoteSchema } from '@server/domain/notes/schema';
 export { amendStartSchema, quoteInputSchema } from '@server/domain/policies/amendments/schema';
