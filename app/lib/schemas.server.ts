@@ -85,8 +85,12 @@ export {
   deleteCancelRowsFormSchema,
   proceedCancelFormSchema,
 } from '@server/domain/cancellations/schema';
-export { contactsFormSchema } from '@server/domain/contacts/schema';
-export { campusAddressesSchema } from '@server/domain/campuses/schema';
+export { addressesSchema, contactsFormSchema } from '@server/domain/contacts/schema';
+export {
+  campusAddressesSchema,
+  campusContactsSchema,
+  createCampusSchema,
+} from '@server/domain/campuses/schema';
 export {
   cloneContractFormSchema,
   contractListQuerySchema,
@@ -94,8 +98,10 @@ export {
 } from '@server/domain/contracts/schema';
 export {
   agreementDocumentIndexSchema,
+  createAgreementSchema,
   updateAgreementSchema,
 } from '@server/domain/service-agreements/schema';
 export { countrySchema, taxRateIdSchema, updateTaxRateSchema } from '@server/domain/countries/schema';
-export { productGroupSchema } from '@server/domain/products/schema';
+export { createProductSchema, productGroupSchema } from '@server/domain/products/schema';
+export { policyDetailsSchema } from '@server/domain/policies/tabs';
 // --- end kit8 ---

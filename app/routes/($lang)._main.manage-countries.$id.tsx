@@ -5,11 +5,10 @@ import {
   type ActionFunctionArgs,
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
-import { countrySchema, countryStatusSchema, updateTaxRateSchema } from '@server/domain/countries/schema';
+import { countryStatusSchema } from '@server/domain/countries/schema';
 import {
   activateTaxRate,
   addTaxRate,
@@ -21,7 +20,8 @@ import {
   updateTaxRate,
 } from '@server/domain/countries/service';
 import { translate } from '@server/platform/i18n';
-import { taxRateIdSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
+import { constraintsOf, countrySchema, taxRateIdSchema, updateTaxRateSchema } from '~/lib/schemas.server';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { formatDate } from '~/lib/dates';
@@ -58,6 +58,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   const lang = langOf(request);
   return json({
+    countryConstraint: constraintsOf(countrySchema),
+    updateTaxRateConstraint: constraintsOf(updateTaxRateSchema),
     country,
     logs,
     canUpdate: can(ctx.actor, 'update_country'),
@@ -125,7 +127,8 @@ export const action = (args: ActionFunctionArgs) =>
 export default function CountryDetail() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { country, logs, canUpdate, canArchive } = useLoaderData<typeof loader>();
+  const { country, logs, canUpdate, canArchive, countryConstraint, updateTaxRateConstraint } =
+    useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
@@ -133,7 +136,8 @@ export default function CountryDetail() {
   const editingId = Number(params.get('rate')) || null;
   const editing = country.tax_rates.find((r) => r.id === editingId) ?? null;
 
-  const [countryForm, countryFields] = useForm({
+  const [countryForm, countryFields] = useSchemaForm({
+    schema: () => import('@server/domain/countries/schema').then((m) => m.countrySchema),
     id: 'country',
     lastResult: data?.intent === 'update' ? data.submission : undefined,
     defaultValue: {
@@ -151,13 +155,13 @@ export default function CountryDetail() {
       stamp_duty_applicable: country.stamp_duty_applicable ? 'on' : undefined,
       requires_passport_number: country.requires_passport_number ? 'on' : undefined,
     },
-    constraint: getZodConstraint(countrySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: countrySchema }),
+    constraint: countryConstraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
   const rateFormId = editing ? `rate-${editing.id}` : 'rate-new';
-  const [rateForm, rateFields] = useForm({
+  const [rateForm, rateFields] = useSchemaForm({
+    schema: () => import('@server/domain/countries/schema').then((m) => m.updateTaxRateSchema),
     id: rateFormId,
     lastResult: data?.intent === 'add_rate' || data?.intent === 'update_rate' ? data.submission : undefined,
     defaultValue: editing
@@ -169,8 +173,7 @@ export default function CountryDetail() {
           end_date: editing.end_date ?? '',
         }
       : { currency: country.currency_code ?? '' },
-    constraint: getZodConstraint(updateTaxRateSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateTaxRateSchema }),
+    constraint: updateTaxRateConstraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
