@@ -11,7 +11,6 @@ import {
 } from '@remix-run/cloudflare';
 import { useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { noteSchema } from '@server/domain/notes/schema';
 import { addPolicyNotes } from '@server/domain/policies/details';
 import { policyListQuerySchema } from '@server/domain/policies/list-query';
 import { selectedPolicyIds } from '@server/domain/policies/filters';
