@@ -29,6 +29,40 @@ export default tseslint.config(
     },
   },
   {
+    // Pages never load zod with their scripts (docs/page-kit.md, "What a route imports"): schemas come from
+    // ~/lib/schemas.server (emptied in the browser build), a form that validates in the browser loads its
+    // schema lazily (useSchemaForm's `import()`), value lists from the areas' pure modules. Type-only
+    // imports are erased and stay allowed.
+    files: ['app/routes/**/*.{ts,tsx}', 'app/components/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: 'Define the schema in workers/domain/<area>/schema.ts (docs/page-kit.md).',
+              allowTypeImports: true,
+            },
+            {
+              name: '@conform-to/zod',
+              message: 'Use useSchemaForm and constraintsOf (docs/page-kit.md).',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['@server/domain/**/schema'],
+              message:
+                'Import schemas from ~/lib/schemas.server and values from pure modules (docs/page-kit.md).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

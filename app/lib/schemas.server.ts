@@ -104,4 +104,8 @@ export {
 export { countrySchema, taxRateIdSchema, updateTaxRateSchema } from '@server/domain/countries/schema';
 export { createProductSchema, productGroupSchema } from '@server/domain/products/schema';
 export { policyDetailsSchema } from '@server/domain/policies/tabs';
+export { contactUsSchema, selectCompanySchema } from '@server/domain/auth/schema';
+export { cancelReviewQuerySchema } from '@server/domain/cancellations/schema';
+export { amendmentViewQuerySchema } from '@server/domain/policies/amendments/schema';
+export { documentTypesFormSchema } from '@server/domain/policy-documents/schema';
 // --- end kit8 ---

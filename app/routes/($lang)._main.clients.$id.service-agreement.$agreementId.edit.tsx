@@ -9,7 +9,6 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
-import { contractListQuerySchema } from '@server/domain/contracts/schema';
 import {
   AGREEMENT_DOCUMENT_KINDS,
   AGREEMENT_DOCUMENT_MAX_MB,
@@ -27,6 +26,7 @@ import { useSchemaForm } from '~/lib/schema-form';
 import {
   agreementDocumentIndexSchema,
   constraintsOf,
+  contractListQuerySchema,
   emptySchema,
   updateAgreementSchema,
 } from '~/lib/schemas.server';

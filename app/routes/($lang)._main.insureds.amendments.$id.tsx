@@ -15,9 +15,9 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AMEND_PERMISSION, amendmentViewQuerySchema } from '@server/domain/policies/amendments/schema';
+import { AMEND_PERMISSION } from '@server/domain/policies/amendments/schema';
 import { useSchemaForm } from '~/lib/schema-form';
-import { constraintsOf, emptySchema, quoteInputSchema } from '~/lib/schemas.server';
+import { amendmentViewQuerySchema, constraintsOf, emptySchema, quoteInputSchema } from '~/lib/schemas.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import { confirmAmendment, getAmendment, quoteAmendment } from '~/lib/amendments.server';

@@ -13,9 +13,10 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { CANCEL_PERMISSION, cancelReviewQuerySchema } from '@server/domain/cancellations/schema';
+import { CANCEL_PERMISSION } from '@server/domain/cancellations/schema';
 import {
   cancelImportIdSchema,
+  cancelReviewQuerySchema,
   deleteCancelRowsFormSchema,
   proceedCancelFormSchema,
 } from '~/lib/schemas.server';

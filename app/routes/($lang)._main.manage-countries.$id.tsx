@@ -8,7 +8,6 @@ import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
-import { countryStatusSchema } from '@server/domain/countries/schema';
 import {
   activateTaxRate,
   addTaxRate,
@@ -21,7 +20,13 @@ import {
 } from '@server/domain/countries/service';
 import { translate } from '@server/platform/i18n';
 import { useSchemaForm } from '~/lib/schema-form';
-import { constraintsOf, countrySchema, taxRateIdSchema, updateTaxRateSchema } from '~/lib/schemas.server';
+import {
+  constraintsOf,
+  countrySchema,
+  countryStatusSchema,
+  taxRateIdSchema,
+  updateTaxRateSchema,
+} from '~/lib/schemas.server';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { formatDate } from '~/lib/dates';
