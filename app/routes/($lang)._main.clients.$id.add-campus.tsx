@@ -7,7 +7,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { CAMPUS_CONTACT_TYPES } from '@server/domain/campuses/schema';
+import { CAMPUS_CONTACT_TYPES } from '@server/domain/campuses/values';
 import { campusFormOptions, createCampus } from '@server/domain/campuses/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';

@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { can } from '@server/domain/access/actor';
-import { CAMPUS_CONTACT_TYPES } from '@server/domain/campuses/schema';
+import { CAMPUS_CONTACT_TYPES } from '@server/domain/campuses/values';
 import { updateCampusContacts } from '@server/domain/campuses/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';

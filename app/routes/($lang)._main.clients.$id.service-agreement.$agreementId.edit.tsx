@@ -12,7 +12,7 @@ import { can } from '@server/domain/access/actor';
 import {
   AGREEMENT_DOCUMENT_KINDS,
   AGREEMENT_DOCUMENT_MAX_MB,
-} from '@server/domain/service-agreements/schema';
+} from '@server/domain/service-agreements/values';
 import { addAgreementDocuments, removeAgreementDocument } from '@server/domain/service-agreements/documents';
 import {
   agreementFormOptions,

@@ -15,7 +15,7 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { AMEND_PERMISSION } from '@server/domain/policies/amendments/schema';
+import { AMEND_PERMISSION } from '@server/domain/policies/amendments/values';
 import { useSchemaForm } from '~/lib/schema-form';
 import { amendmentViewQuerySchema, constraintsOf, emptySchema, quoteInputSchema } from '~/lib/schemas.server';
 import { intentAction, unreachable } from '~/lib/actions';

@@ -13,7 +13,7 @@ import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '@server/domain/contacts/service';
-import { GENDERS } from '@server/domain/enrollments/schema';
+import { GENDERS } from '@db/enums';
 import { updatePolicyDetails } from '@server/domain/policies/details';
 import { getPolicy } from '@server/domain/policies/service';
 import { POLICY_DETAIL_FIELDS } from '@server/domain/policies/tabs';

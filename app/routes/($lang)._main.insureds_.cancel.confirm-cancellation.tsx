@@ -13,7 +13,7 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { CANCEL_PERMISSION } from '@server/domain/cancellations/schema';
+import { CANCEL_PERMISSION } from '@server/domain/cancellations/values';
 import { Conflict } from '@server/domain/errors';
 import { msg } from '@server/domain/messages';
 import { cancelImportIdSchema } from '~/lib/schemas.server';

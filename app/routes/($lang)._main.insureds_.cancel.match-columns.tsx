@@ -11,7 +11,7 @@ import {
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { CANCEL_PERMISSION, CANCEL_TARGETS } from '@server/domain/cancellations/schema';
+import { CANCEL_PERMISSION, CANCEL_TARGETS } from '@server/domain/cancellations/values';
 import { cancelMappingFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { cancellationFromRequest, confirmCancelMapping } from '~/lib/cancellations.server';

@@ -8,7 +8,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
-import { GROUP_DESCRIPTION_MAX } from '@server/domain/products/schema';
+import { GROUP_DESCRIPTION_MAX } from '@server/domain/products/values';
 import {
   deleteProductGroup,
   getProductGroup,

@@ -7,7 +7,7 @@ import {
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { GROUP_DESCRIPTION_MAX } from '@server/domain/products/schema';
+import { GROUP_DESCRIPTION_MAX } from '@server/domain/products/values';
 import { createProductGroup, groupProductOptions } from '@server/domain/products/groups';
 import { productFormOptions } from '@server/domain/products/service';
 import { constraintsOf, productGroupSchema } from '~/lib/schemas.server';

@@ -7,7 +7,7 @@ import {
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { MIN_PURCHASE_DAYS } from '@server/domain/products/schema';
+import { MIN_PURCHASE_DAYS } from '@server/domain/products/values';
 import { createProduct, productFormOptions } from '@server/domain/products/service';
 import { constraintsOf, createProductSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';

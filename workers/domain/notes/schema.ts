@@ -10,10 +10,10 @@ import { z } from 'zod';
 import { NOTE_SOURCES, NOTE_TYPES } from '../../../drizzle/enums';
 import { bulkFormFields } from '../list-query';
 import { isoDate, msg, optional, requiredText } from '../validation';
+import { REQUESTER_TYPES } from './values';
+export { REQUESTER_TYPES };
 
 export { NOTE_SOURCES, NOTE_TYPES };
-/** Requested-by options are listed per user type (spec 002 s.6). */
-export const REQUESTER_TYPES = ['school', 'company', 'student', 'other'] as const;
 export type NoteSource = (typeof NOTE_SOURCES)[number];
 export type NoteType = (typeof NOTE_TYPES)[number];
 export type RequesterType = (typeof REQUESTER_TYPES)[number];

@@ -13,14 +13,12 @@ import { isBlank } from '../contacts/schema';
 import { minDays, requiredDate, requiredPrice, saleNotBelowNet } from '../contracts/schema';
 import { listQuerySchema } from '../list-query';
 import { isoDate, msg, optional, poNumber } from '../validation';
+import { AGREEMENT_DOCUMENT_KINDS, AGREEMENT_DOCUMENT_MAX_MB, MAX_AGREEMENT_ROWS } from './values';
+export { AGREEMENT_DOCUMENT_KINDS, AGREEMENT_DOCUMENT_MAX_MB, MAX_AGREEMENT_ROWS };
 
 export const SERVICE_AGREEMENT_STATUSES = ['pending', 'active', 'inactive'] as const;
 export type ServiceAgreementStatus = (typeof SERVICE_AGREEMENT_STATUSES)[number];
-/** Kinds an agreement document may be (checked by content, see workers/platform/storage.ts). */
-export const AGREEMENT_DOCUMENT_KINDS = ['pdf', 'docx', 'xlsx', 'png', 'jpg'] as const;
-export const AGREEMENT_DOCUMENT_MAX_MB = 10;
 export const MAX_AGREEMENT_DOCUMENTS = 20;
-export const MAX_AGREEMENT_ROWS = 100;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const ref = z.preprocess(

@@ -8,9 +8,8 @@ import { z } from 'zod';
 import { AMENDMENT_KINDS } from '../../../../drizzle/schema/policy-enums';
 import { bulkFormFields, bulkSelectionSchema } from '../../list-query';
 import { groupName, isoDate, msg } from '../../validation';
-
-/** Who may amend an issued policy (extend, move, cancel, group changes). */
-export const AMEND_PERMISSION = 'update_policy';
+import { AMEND_PERMISSION } from './values';
+export { AMEND_PERMISSION };
 
 /**
  * Above this many policies a confirmation runs as a job with a progress bar (docs/decisions.md,
