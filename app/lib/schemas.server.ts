@@ -37,7 +37,7 @@ export {
   productListQuerySchema,
   setStatusSchema as productStatusSchema,
 } from '@server/domain/products/schema';
-export { productDetailsSchema } from '@server/domain/products/tabs';
+export { coverageLimitsSchema, productClaimSchema, productDetailsSchema } from '@server/domain/products/tabs';
 export {
   linesQuerySchema,
   reviewIntentSchemas,
