@@ -34,6 +34,26 @@ export default tseslint.config(
     // schema lazily (useSchemaForm's `import()`), value lists from the areas' pure modules. Type-only
     // imports are erased and stay allowed.
     files: ['app/routes/**/*.{ts,tsx}', 'app/components/**/*.{ts,tsx}'],
+    // Not moved yet (issue 8): their forms still validate with a schema imported with the page, or they
+    // read limits and lists from a schema module. Move each (useSchemaForm, a values module) and drop it here.
+    ignores: [
+      'app/components/auth/login-help.tsx',
+      'app/components/imports/column-matcher.tsx',
+      'app/components/notes/notes-panel.tsx',
+      'app/components/payments/transaction-form.tsx',
+      'app/routes/\\($lang\\)._main.account-details.tsx',
+      'app/routes/\\($lang\\)._main.clients.$id._tabs.billing.tsx',
+      'app/routes/\\($lang\\)._main.insureds.amend.$kind.tsx',
+      'app/routes/\\($lang\\)._main.insureds.new.add.tsx',
+      'app/routes/\\($lang\\)._main.insureds.new.import.tsx',
+      'app/routes/\\($lang\\)._main.insureds.review-applicants.tsx',
+      'app/routes/\\($lang\\)._main.insureds_.$id.insured_details.documents.tsx',
+      'app/routes/\\($lang\\)._main.insureds_.cancel._index.tsx',
+      'app/routes/\\($lang\\)._main.invoices_.$invoiceId.approve-bank-transfer.tsx',
+      'app/routes/\\($lang\\)._main.invoices_.$invoiceId.transactions.$transactionId.edit.tsx',
+      'app/routes/\\($lang\\)._main.products.$id.documents.tsx',
+      'app/routes/\\($lang\\)._main.products.$id.pricing.tsx',
+    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
