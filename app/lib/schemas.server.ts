@@ -67,7 +67,11 @@ export {
 export { clientCreateSchema, schoolClientSchema } from '@server/domain/clients/schema';
 export { companySchema, companyStatusSchema } from '@server/domain/companies/schema';
 export { bulkNoteSchema } from '@server/domain/notes/schema';
-export { amendStartSchema, quoteInputSchema } from '@server/domain/policies/amendments/schema';
+export {
+  amendStartSchema,
+  groupNameInput,
+  quoteInputSchema,
+} from '@server/domain/policies/amendments/schema';
 export {
   cartBatchSchema,
   cartDeleteSchema,

@@ -15,10 +15,9 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { groupNameInput } from '@server/domain/policies/amendments/schema';
 import { AMEND_PERMISSION } from '@server/domain/policies/amendments/values';
 import { policyListQuerySchema } from '@server/domain/policies/list-query';
-import { amendStartSchema } from '~/lib/schemas.server';
+import { amendStartSchema, groupNameInput } from '~/lib/schemas.server';
 import { formAction, answerOf } from '~/lib/actions';
 import {
   assignGroupLeader,

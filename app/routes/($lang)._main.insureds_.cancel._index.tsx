@@ -8,7 +8,7 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_PERMISSION, MAX_CANCEL_ROWS } from '@server/domain/cancellations/values';
-import { MAX_IMPORT_MB } from '@server/domain/imports/schema';
+import { MAX_IMPORT_MB } from '@server/domain/imports/values';
 import { cancelUploadFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';

@@ -18,13 +18,13 @@ import {
   personName,
   studentNumber,
 } from '../validation';
+import { MAX_APPLICANTS } from './values';
+export { MAX_APPLICANTS };
 
 export { APPLICANT_TYPES, GENDERS };
 export type ApplicantType = (typeof APPLICANT_TYPES)[number];
 export type Gender = (typeof GENDERS)[number];
 
-/** At most this many applicants in one sheet (spec 001 s.9). */
-export const MAX_APPLICANTS = 5000;
 /** Enrollments per cart page (spec 002 s.9). */
 export const CART_PAGE_SIZE = 500;
 
