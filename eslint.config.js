@@ -29,6 +29,57 @@ export default tseslint.config(
     },
   },
   {
+    // Pages never load zod with their scripts (docs/page-kit.md, "What a route imports"): schemas come from
+    // ~/lib/schemas.server (emptied in the browser build), a form that validates in the browser loads its
+    // schema lazily (useSchemaForm's `import()`), value lists from the areas' pure modules. Type-only
+    // imports are erased and stay allowed.
+    files: ['app/routes/**/*.{ts,tsx}', 'app/components/**/*.{ts,tsx}'],
+    // Not moved yet (issue 8): their forms still validate with a schema imported with the page, or they
+    // read limits and lists from a schema module. Move each (useSchemaForm, a values module) and drop it here.
+    ignores: [
+      'app/components/auth/login-help.tsx',
+      'app/components/imports/column-matcher.tsx',
+      'app/components/notes/notes-panel.tsx',
+      'app/components/payments/transaction-form.tsx',
+      'app/routes/\\($lang\\)._main.account-details.tsx',
+      'app/routes/\\($lang\\)._main.clients.$id._tabs.billing.tsx',
+      'app/routes/\\($lang\\)._main.insureds.new.add.tsx',
+      'app/routes/\\($lang\\)._main.insureds.review-applicants.tsx',
+      'app/routes/\\($lang\\)._main.insureds_.$id.insured_details.documents.tsx',
+      'app/routes/\\($lang\\)._main.invoices_.$invoiceId.approve-bank-transfer.tsx',
+      'app/routes/\\($lang\\)._main.invoices_.$invoiceId.transactions.$transactionId.edit.tsx',
+      'app/routes/\\($lang\\)._main.products.$id.documents.tsx',
+      'app/routes/\\($lang\\)._main.products.$id.pricing.tsx',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'zod',
+              message: 'Define the schema in workers/domain/<area>/schema.ts (docs/page-kit.md).',
+              allowTypeImports: true,
+            },
+            {
+              name: '@conform-to/zod',
+              message: 'Use useSchemaForm and constraintsOf (docs/page-kit.md).',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: [
+            {
+              group: ['@server/domain/**/schema'],
+              message:
+                'Import schemas from ~/lib/schemas.server and values from pure modules (docs/page-kit.md).',
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { ...globals.node } },
   },

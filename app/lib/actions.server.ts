@@ -62,6 +62,8 @@ export interface IntentDefinition {
   schema: z.ZodTypeAny;
   /** A pipe-separated list of permissions, any one of which allows the intent; null: no permission (guests). */
   permission: string | null;
+  /** A message said above the intent's form whenever it is refused (see FormActionDefinition.formError). */
+  formError?: string;
 }
 
 /** The handler's input: a discriminated union of the intents' parsed fields, tagged by `intent`. */

@@ -1,8 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
-import type { SubmissionResult } from '@conform-to/react';
-import type { Submission } from '@conform-to/dom';
 import { canAny, type Actor } from '@server/domain/access/actor';
-import { type DomainError, isDomainError, NotFound, ValidationFailed } from '@server/domain/errors';
+import { NotFound, type ValidationFailed } from '@server/domain/errors';
 import { ctxOf } from '@server/web/load-context';
 import type { ActorCtx, Ctx } from '@server/domain/context';
 import { localePath, splitLocale } from '~/i18n/config';
@@ -55,41 +53,6 @@ export function fieldErrorsOf(e: ValidationFailed): Record<string, string[]> {
 /** A domain error key (`rows.2.campus_id`) as a form names the field (`rows[2].campus_id`). */
 export function formKey(key: string): string {
   return key.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
-}
-
-/**
- * Runs a service call for a form: domain validation errors land on their fields, other domain errors
- * become a form error; anything else is a real failure and reaches the error page.
- */
-export async function withFormErrors<T>(
-  submission: Submission<unknown>,
-  run: () => Promise<T>,
-): Promise<{ ok: true; value: T } | { ok: false; reply: SubmissionResult<string[]>; status: number }> {
-  try {
-    return { ok: true, value: await run() };
-  } catch (e) {
-    if (e instanceof ValidationFailed) {
-      return {
-        ok: false,
-        reply: submission.reply({
-          fieldErrors: fieldErrorsOf(e),
-          hideFields: ['password', 'pin', 'password_confirmation', 'current_password'],
-        }),
-        status: 400,
-      };
-    }
-    if (isDomainError(e)) {
-      return {
-        ok: false,
-        reply: submission.reply({
-          formErrors: [(e as DomainError).message],
-          hideFields: ['password', 'pin', 'password_confirmation', 'current_password'],
-        }),
-        status: (e as DomainError).status,
-      };
-    }
-    throw e;
-  }
 }
 
 /** A loader's read of one record: a record that does not exist (or is another tenant's) is the 404 page. */

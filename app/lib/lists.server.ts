@@ -1,6 +1,7 @@
 import { buildWorkbook, XLSX_CONTENT_TYPE, type SheetSpec } from '@server/platform/xlsx';
 import type { BulkSelection } from '@server/domain/lists';
-import { z } from 'zod';
+import { bulkFormFields } from '@server/domain/list-query';
+import type { z } from 'zod';
 
 /** The list's query parameters as a plain object (the filters and paging a loader parses). */
 export function queryOf(request: Request): Record<string, string> {
@@ -36,17 +37,12 @@ export async function xlsxResponse(fileName: string, sheet: SheetSpec): Promise<
  * with the list's filters as they were when the user chose "all matching". Parsed, it is the selection
  * and those filters (the list's query schema then reads them).
  */
-export const bulkSchema = z
-  .object({
-    ids: z.array(z.string().min(1).max(64)).max(1000).default([]),
-    all_matching: z.literal('true').optional(),
-    filters: z.string().max(4000).optional(),
-  })
-  .transform((v): { selection: BulkSelection; filters: Record<string, string> } =>
+export const bulkSchema = bulkFormFields.transform(
+  (v): { selection: BulkSelection; filters: Record<string, string> } =>
     v.all_matching
       ? {
           selection: { all_matching: true },
           filters: Object.fromEntries(new URLSearchParams(v.filters ?? '')),
         }
       : { selection: { all_matching: false, ids: v.ids }, filters: {} },
-  );
+);

@@ -37,7 +37,7 @@ export {
   productListQuerySchema,
   setStatusSchema as productStatusSchema,
 } from '@server/domain/products/schema';
-export { productDetailsSchema } from '@server/domain/products/tabs';
+export { coverageLimitsSchema, productClaimSchema, productDetailsSchema } from '@server/domain/products/tabs';
 export {
   linesQuerySchema,
   reviewIntentSchemas,
@@ -56,3 +56,60 @@ export { auditQuerySchema } from '@server/domain/audit/schema';
 export { accountPageSchemas, supportViewFormSchema } from '@server/domain/auth/schema';
 export { apiKeyListQuerySchema, generateApiKeySchema } from '@server/domain/api-keys/schema';
 export { deliveryQuerySchema, webhookEndpointSchema } from '@server/domain/webhooks/schema';
+
+// --- kit8: the schemas of pages moved onto formAction/intentAction and of routes' inline schemas ---
+export {
+  forgotPasswordSchema,
+  inviteNameSchema,
+  newPasswordSchema,
+  phoneSchema,
+} from '@server/domain/auth/schema';
+export { clientCreateSchema, schoolClientSchema } from '@server/domain/clients/schema';
+export { companySchema, companyStatusSchema } from '@server/domain/companies/schema';
+export { bulkNoteSchema } from '@server/domain/notes/schema';
+export {
+  amendStartSchema,
+  groupNameInput,
+  quoteInputSchema,
+} from '@server/domain/policies/amendments/schema';
+export {
+  cartBatchSchema,
+  cartDeleteSchema,
+  enrollmentIdSchema,
+  groupLeaderFormSchema,
+  orderDiscardSchema,
+  orderReviewSchema,
+  orderStartSchema,
+} from '@server/domain/enrollments/schema';
+export { importUploadFormSchema } from '@server/domain/imports/schema';
+export {
+  cancelImportIdSchema,
+  cancelMappingFormSchema,
+  cancelUploadFormSchema,
+  deleteCancelRowsFormSchema,
+  proceedCancelFormSchema,
+} from '@server/domain/cancellations/schema';
+export { addressesSchema, contactsFormSchema } from '@server/domain/contacts/schema';
+export {
+  campusAddressesSchema,
+  campusContactsSchema,
+  createCampusSchema,
+} from '@server/domain/campuses/schema';
+export {
+  cloneContractFormSchema,
+  contractListQuerySchema,
+  contractStatusFormSchema,
+} from '@server/domain/contracts/schema';
+export {
+  agreementDocumentIndexSchema,
+  createAgreementSchema,
+  updateAgreementSchema,
+} from '@server/domain/service-agreements/schema';
+export { countrySchema, taxRateIdSchema, updateTaxRateSchema } from '@server/domain/countries/schema';
+export { createProductSchema, productGroupSchema } from '@server/domain/products/schema';
+export { policyDetailsSchema } from '@server/domain/policies/tabs';
+export { contactUsSchema, selectCompanySchema } from '@server/domain/auth/schema';
+export { cancelReviewQuerySchema } from '@server/domain/cancellations/schema';
+export { amendmentViewQuerySchema } from '@server/domain/policies/amendments/schema';
+export { documentTypesFormSchema } from '@server/domain/policy-documents/schema';
+// --- end kit8 ---

@@ -8,7 +8,6 @@ import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } f
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { canAny } from '@server/domain/access/actor';
 import {
   CART_PERMISSION,
@@ -18,6 +17,7 @@ import {
 } from '@server/domain/enrollments/cart';
 import { ORDER_PERMISSION, deleteBatch } from '@server/domain/enrollments/service';
 import { msg } from '@server/domain/messages';
+import { cartBatchSchema, cartDeleteSchema } from '~/lib/schemas.server';
 import { requirePermissions } from '~/lib/guards.server';
 import { ignoreRefusal } from '~/lib/actions.server';
 import { answerOf, intentAction, unreachable } from '~/lib/actions';
@@ -66,16 +66,11 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       delete_batch: {
-        schema: z.object({ batch_id: z.string().min(1).max(64) }),
+        schema: cartBatchSchema,
         permission: ORDER_PERMISSION,
       },
       delete: {
-        schema: z.object({
-          ids: z
-            .array(z.string().min(1).max(64))
-            .optional()
-            .refine((ids) => !!ids?.length, 'cart.errors.select_one'),
-        }),
+        schema: cartDeleteSchema,
         permission: ORDER_PERMISSION,
       },
     },

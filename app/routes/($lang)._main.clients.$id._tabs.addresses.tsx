@@ -1,14 +1,14 @@
 /** A client's addresses tab: the billing and the mailing address. */
 import { json, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import { updateClient } from '@server/domain/clients/service';
-import { addressesSchema } from '@server/domain/contacts/schema';
 import { countryOptions } from '@server/domain/contacts/service';
 import { addressFormValue } from '@server/domain/contacts/values';
+import { addressesSchema, constraintsOf } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
 import { AppForm } from '~/components/fields';
@@ -19,7 +19,10 @@ import { EditCard, saveErrors, useClient } from '~/components/clients/client-pag
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_client');
-  return json({ countries: can(ctx.actor, 'update_client') ? await countryOptions(ctx.db) : [] });
+  return json({
+    constraint: constraintsOf(addressesSchema),
+    countries: can(ctx.actor, 'update_client') ? await countryOptions(ctx.db) : [],
+  });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -39,19 +42,19 @@ export const action = (args: ActionFunctionArgs) =>
 export default function ClientAddressesTab() {
   const { t } = useTranslation();
   const { client, canUpdate } = useClient();
-  const { countries } = useLoaderData<typeof loader>();
+  const { countries, constraint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useAnswerError(data);
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/contacts/schema').then((m) => m.addressesSchema),
     id: `client-addresses-${client.updated_at}`,
     lastResult: data?.submission,
     defaultValue: {
       billing_address: addressFormValue(client.billing_address),
       mailing_address: addressFormValue(client.mailing_address),
-    },
-    constraint: getZodConstraint(addressesSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressesSchema }),
+    } as never,
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

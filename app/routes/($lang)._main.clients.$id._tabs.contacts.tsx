@@ -1,17 +1,16 @@
 /** A client's contacts tab: owner, billing, secondary and other contacts. */
 import { json, type LoaderFunctionArgs, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { updateClient } from '@server/domain/clients/service';
-import { contactsSchema } from '@server/domain/contacts/schema';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
+import { constraintsOf, contactsFormSchema } from '~/lib/schemas.server';
 import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { AppForm } from '~/components/fields';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
@@ -21,14 +20,15 @@ import { EditCard, saveErrors, useClient } from '~/components/clients/client-pag
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_client');
-  return json({ countries: can(ctx.actor, 'update_client') ? await countryOptions(ctx.db) : [] });
+  return json({
+    countries: can(ctx.actor, 'update_client') ? await countryOptions(ctx.db) : [],
+    constraint: constraintsOf(contactsFormSchema),
+  });
 }
-
-const contactsForm = z.object({ contacts: contactsSchema });
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: contactsForm,
+    schema: contactsFormSchema,
     permission: 'update_client',
     async handle(input, { ctx, params, redirect }) {
       await updateClient(ctx, params.id ?? '', input as never);
@@ -39,16 +39,16 @@ export const action = (args: ActionFunctionArgs) =>
 export default function ClientContactsTab() {
   const { t } = useTranslation();
   const { client, canUpdate } = useClient();
-  const { countries } = useLoaderData<typeof loader>();
+  const { countries, constraint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useAnswerError(data);
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: `client-contacts-${client.updated_at}`,
+    schema: () => import('@server/domain/contacts/schema').then((m) => m.contactsFormSchema),
     lastResult: data?.submission,
-    defaultValue: { contacts: contactsFormValue(client.contacts) },
-    constraint: getZodConstraint(contactsForm),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactsForm }),
+    defaultValue: { contacts: contactsFormValue(client.contacts) } as never,
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -5,14 +5,15 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { CAMPUS_CONTACT_TYPES, createCampusSchema } from '@server/domain/campuses/schema';
+import { CAMPUS_CONTACT_TYPES } from '@server/domain/campuses/values';
 import { campusFormOptions, createCampus } from '@server/domain/campuses/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
 import { translate } from '@server/platform/i18n';
+import { constraintsOf, createCampusSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
@@ -32,6 +33,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   const lang = langOf(request);
   return {
+    constraint: constraintsOf(createCampusSchema),
     ...options,
     countries,
     title: translate(lang, 'app.title_template', {
@@ -54,19 +56,19 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function AddCampus() {
   const { t, i18n } = useTranslation();
-  const { client, account_managers, countries } = useLoaderData<typeof loader>();
+  const { client, account_managers, countries, constraint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/campuses/schema').then((m) => m.createCampusSchema),
     id: 'add-campus',
     lastResult: data?.submission,
     defaultValue: {
       client_id: client.id,
       preferred_lang: 'en',
       contacts: contactsFormValue(null, { secondary: 1, custom: 0 }),
-    },
-    constraint: getZodConstraint(createCampusSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createCampusSchema }),
+    } as never,
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -1,17 +1,16 @@
 /** A campus's addresses tab: the billing and the mailing address. */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { updateCampusAddresses } from '@server/domain/campuses/service';
-import { addressSchemas } from '@server/domain/contacts/schema';
 import { countryOptions } from '@server/domain/contacts/service';
 import { addressFormValue } from '@server/domain/contacts/values';
+import { campusAddressesSchema, constraintsOf } from '~/lib/schemas.server';
 import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { AppForm, FormErrors } from '~/components/fields';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { AddressFieldset, type ObjectField } from '~/components/contacts/contacts-editor';
@@ -20,17 +19,15 @@ import { SaveButton, useCampus } from '~/components/campuses/campus-page';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_campus');
-  return json({ countries: can(ctx.actor, 'update_campus') ? await countryOptions(ctx.db) : null });
+  return json({
+    countries: can(ctx.actor, 'update_campus') ? await countryOptions(ctx.db) : null,
+    constraint: constraintsOf(campusAddressesSchema),
+  });
 }
-
-const addressesSchema = z.object({
-  billing_address: addressSchemas.billing,
-  mailing_address: addressSchemas.mailing,
-});
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: addressesSchema,
+    schema: campusAddressesSchema,
     permission: 'update_campus',
     async handle(input, { ctx, params, redirect }) {
       await updateCampusAddresses(ctx, params.campusId ?? '', input);
@@ -41,18 +38,18 @@ export const action = (args: ActionFunctionArgs) =>
 export default function CampusAddressesTab() {
   const { t } = useTranslation();
   const { campus, can: allowed } = useCampus();
-  const { countries } = useLoaderData<typeof loader>();
+  const { countries, constraint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useAnswerError(data);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: `campus-addresses-${campus.updated_at}`,
+    schema: () => import('@server/domain/campuses/schema').then((m) => m.campusAddressesSchema),
     lastResult: data?.submission,
     defaultValue: {
       billing_address: addressFormValue(campus.billing_address),
       mailing_address: addressFormValue(campus.mailing_address),
-    },
-    constraint: getZodConstraint(addressesSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addressesSchema }),
+    } as never,
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -1,13 +1,14 @@
 /** A campus's contacts tab. */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { can } from '@server/domain/access/actor';
-import { CAMPUS_CONTACT_TYPES, campusContactsSchema } from '@server/domain/campuses/schema';
+import { CAMPUS_CONTACT_TYPES } from '@server/domain/campuses/values';
 import { updateCampusContacts } from '@server/domain/campuses/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
+import { campusContactsSchema, constraintsOf } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
 import { AppForm, FormErrors } from '~/components/fields';
@@ -20,7 +21,10 @@ import { SaveButton, useCampus } from '~/components/campuses/campus-page';
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_campus');
-  return json({ countries: can(ctx.actor, 'update_campus') ? await countryOptions(ctx.db) : null });
+  return json({
+    constraint: constraintsOf(campusContactsSchema),
+    countries: can(ctx.actor, 'update_campus') ? await countryOptions(ctx.db) : null,
+  });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -35,15 +39,15 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function CampusContactsTab() {
   const { campus, can: allowed } = useCampus();
-  const { countries } = useLoaderData<typeof loader>();
+  const { countries, constraint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useAnswerError(data);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/campuses/schema').then((m) => m.campusContactsSchema),
     id: `campus-contacts-${campus.updated_at}`,
     lastResult: data?.submission,
-    defaultValue: { contacts: contactsFormValue(campus.contacts, { secondary: 1, custom: 0 }) },
-    constraint: getZodConstraint(campusContactsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: campusContactsSchema }),
+    defaultValue: { contacts: contactsFormValue(campus.contacts, { secondary: 1, custom: 0 }) } as never,
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -4,22 +4,22 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { campusContract, campusContracts } from '@server/domain/campuses/service';
-import {
-  cloneContractSchema,
-  contractListQuerySchema,
-  contractStatusSchema,
-} from '@server/domain/contracts/schema';
 import { cloneContract, contractActivities, updateContractStatus } from '@server/domain/contracts/service';
+import {
+  cloneContractFormSchema,
+  constraintsOf,
+  contractListQuerySchema,
+  contractStatusFormSchema,
+} from '~/lib/schemas.server';
 import { orNotFound } from '~/lib/guards.server';
 import { requireCampusTab } from '~/lib/campuses.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { queryOf } from '~/lib/lists.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formatDate, formatDateTime } from '~/lib/dates';
 import { formatMoney } from '~/lib/money';
 import { localePath } from '~/i18n/config';
@@ -41,18 +41,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     query.contract ? orNotFound(campusContract(ctx, campusId, query.contract)) : null,
     query.contract ? orNotFound(contractActivities(ctx, query.contract, 1, 50)) : null,
   ]);
-  return json({ contracts, contract, contractLogs });
+  return json({ contracts, contract, contractLogs, constraint: constraintsOf(cloneContractFormSchema) });
 }
-
-const contractId = z.object({ contract_id: z.string().min(1).max(40) });
-const statusSchema = contractStatusSchema.merge(contractId);
-const cloneSchema = cloneContractSchema.merge(contractId);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
-      contract_status: { schema: statusSchema, permission: 'archive_contract' },
-      contract_clone: { schema: cloneSchema, permission: 'create_contract' },
+      contract_status: { schema: contractStatusFormSchema, permission: 'archive_contract' },
+      contract_clone: { schema: cloneContractFormSchema, permission: 'create_contract' },
     },
     async handle(input, { ctx, params, redirect }) {
       const campusId = params.campusId ?? '';
@@ -125,16 +121,16 @@ export default function CampusContractsTab() {
 function ContractDetail() {
   const { t, i18n } = useTranslation();
   const { campus, can: allowed } = useCampus();
-  const { contract, contractLogs } = useLoaderData<typeof loader>();
+  const { contract, contractLogs, constraint } = useLoaderData<typeof loader>();
   const data = answerOf(useActionData<typeof action>());
   useAnswerError(data);
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: 'contract-clone',
+    schema: () => import('@server/domain/contracts/schema').then((m) => m.cloneContractFormSchema),
     lastResult: data?.intent === 'contract_clone' ? data.submission : undefined,
     defaultValue: { contract_id: contract?.id ?? '', campus_id: campus.id, start_date: '', end_date: '' },
-    constraint: getZodConstraint(cloneSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: cloneSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -6,17 +6,13 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { contractListQuerySchema } from '@server/domain/contracts/schema';
 import {
   AGREEMENT_DOCUMENT_KINDS,
   AGREEMENT_DOCUMENT_MAX_MB,
-  updateAgreementSchema,
-} from '@server/domain/service-agreements/schema';
+} from '@server/domain/service-agreements/values';
 import { addAgreementDocuments, removeAgreementDocument } from '@server/domain/service-agreements/documents';
 import {
   agreementFormOptions,
@@ -26,6 +22,14 @@ import {
 } from '@server/domain/service-agreements/queries';
 import { setServiceAgreementStatus, updateServiceAgreement } from '@server/domain/service-agreements/service';
 import { translate } from '@server/platform/i18n';
+import { useSchemaForm } from '~/lib/schema-form';
+import {
+  agreementDocumentIndexSchema,
+  constraintsOf,
+  contractListQuerySchema,
+  emptySchema,
+  updateAgreementSchema,
+} from '~/lib/schemas.server';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
@@ -64,6 +68,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   const lang = langOf(request);
   return {
+    constraint: constraintsOf(updateAgreementSchema),
     agreement,
     options,
     contracts,
@@ -80,11 +85,11 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       save: { schema: updateAgreementSchema, permission: 'update_service_agreement' },
-      activate: { schema: z.object({}), permission: 'update_service_agreement' },
-      deactivate: { schema: z.object({}), permission: 'update_service_agreement' },
-      documents: { schema: z.object({}), permission: 'update_service_agreement' },
+      activate: { schema: emptySchema, permission: 'update_service_agreement' },
+      deactivate: { schema: emptySchema, permission: 'update_service_agreement' },
+      documents: { schema: emptySchema, permission: 'update_service_agreement' },
       remove_document: {
-        schema: z.object({ index: z.coerce.number().int().min(0) }),
+        schema: agreementDocumentIndexSchema,
         permission: 'update_service_agreement',
       },
     },
@@ -121,15 +126,15 @@ export const action = (args: ActionFunctionArgs) =>
 export default function EditAgreement() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { agreement, options, contracts, logs, can: allowed } = useLoaderData<typeof loader>();
+  const { agreement, options, contracts, logs, can: allowed, constraint } = useLoaderData<typeof loader>();
   const answer = answerOf(useActionData<typeof action>());
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/service-agreements/schema').then((m) => m.updateAgreementSchema),
     id: 'agreement',
     lastResult: answer?.intent === 'save' ? answer.submission : undefined,
-    defaultValue: agreementFormValue(agreement),
-    constraint: getZodConstraint(updateAgreementSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateAgreementSchema }),
+    defaultValue: agreementFormValue(agreement) as never,
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

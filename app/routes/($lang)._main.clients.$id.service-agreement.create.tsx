@@ -4,14 +4,14 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { createAgreementSchema } from '@server/domain/service-agreements/schema';
 import { agreementFormOptions } from '@server/domain/service-agreements/queries';
 import { createServiceAgreement } from '@server/domain/service-agreements/service';
 import { todayIso } from '@server/domain/formats';
 import { translate } from '@server/platform/i18n';
+import { constraintsOf, createAgreementSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
 import { queryOf } from '~/lib/lists.server';
@@ -30,6 +30,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const campus = queryOf(request).campus;
   const lang = langOf(request);
   return {
+    constraint: constraintsOf(createAgreementSchema),
     options,
     campus: options.campuses.some((c) => c.id === campus) ? campus : '',
     today: todayIso(new Date()),
@@ -57,19 +58,19 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function CreateAgreement() {
   const { t, i18n } = useTranslation();
-  const { options, campus, today } = useLoaderData<typeof loader>();
+  const { options, campus, today, constraint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/service-agreements/schema').then((m) => m.createAgreementSchema),
     id: 'agreement',
     lastResult: data?.submission,
     defaultValue: {
       name: '',
       start_date: today,
       rows: [{ ...blankRow(campus), start_date: today }],
-    },
-    constraint: getZodConstraint(createAgreementSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createAgreementSchema }),
+    } as never,
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { clientListQuerySchema } from '@server/domain/clients/schema';
 import { exportClients } from '@server/domain/clients/queries';
 import { translate } from '@server/platform/i18n';
+import { clientListQuerySchema } from '~/lib/schemas.server';
 import { langOf, requirePermissions } from '~/lib/guards.server';
 import { queryOf, xlsxResponse } from '~/lib/lists.server';
 

@@ -5,16 +5,15 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { clientCreateSchema } from '@server/domain/clients/schema';
 import { clientMetadata } from '@server/domain/clients/queries';
 import { createClient } from '@server/domain/clients/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
 import { CLIENT_SAVE_FAILED } from '@server/domain/clients/saving';
+import { clientCreateSchema, constraintsOf } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
@@ -38,6 +37,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'create_client', '/clients');
   const [metadata, countries] = await Promise.all([clientMetadata(ctx), countryOptions(ctx.db)]);
   return json({
+    constraint: constraintsOf(clientCreateSchema),
     companies: metadata.companies,
     managers: metadata.account_managers,
     countries,
@@ -62,10 +62,11 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function NewClient() {
   const { t, i18n } = useTranslation();
-  const { companies, managers, countries } = useLoaderData<typeof loader>();
+  const { companies, managers, countries, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm<z.input<typeof clientCreateSchema>>({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/clients/schema').then((m) => m.clientCreateSchema),
     id: 'new-client',
     lastResult,
     defaultValue: {
@@ -78,8 +79,7 @@ export default function NewClient() {
       invoice_rule: 'by_location',
       contacts: contactsFormValue(null) as never,
     } as never,
-    constraint: getZodConstraint(clientCreateSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientCreateSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -11,12 +11,11 @@ import {
 } from '@remix-run/cloudflare';
 import { useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { noteSchema } from '@server/domain/notes/schema';
 import { addPolicyNotes } from '@server/domain/policies/details';
 import { policyListQuerySchema } from '@server/domain/policies/list-query';
 import { selectedPolicyIds } from '@server/domain/policies/filters';
 import { msg } from '@server/domain/messages';
+import { bulkNoteSchema } from '~/lib/schemas.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
@@ -35,18 +34,11 @@ export function loader({ request, context }: LoaderFunctionArgs) {
   return json({ title: pageTitle(context, request, 'insureds.add_note.title') });
 }
 
-/** The selection as the form carries it on: repeated `ids`, or `all_matching` with the list's filters. */
-const selectionFields = z.object({
-  ids: z.array(z.string().min(1).max(64)).max(1000).default([]),
-  all_matching: z.literal('true').optional(),
-  filters: z.string().max(4000).optional(),
-});
-
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       add_note_select: { schema: bulkSchema, permission: 'update_insured' },
-      add_note: { schema: noteSchema.and(selectionFields), permission: 'update_insured' },
+      add_note: { schema: bulkNoteSchema, permission: 'update_insured' },
     },
     async handle(input, { ctx, redirect }) {
       switch (input.intent) {

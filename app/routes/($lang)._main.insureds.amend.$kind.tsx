@@ -15,9 +15,9 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { AMEND_PERMISSION, groupNameInput } from '@server/domain/policies/amendments/schema';
+import { AMEND_PERMISSION } from '@server/domain/policies/amendments/values';
 import { policyListQuerySchema } from '@server/domain/policies/list-query';
+import { amendStartSchema, groupNameInput } from '~/lib/schemas.server';
 import { formAction, answerOf } from '~/lib/actions';
 import {
   assignGroupLeader,
@@ -74,16 +74,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({ kind, chosen, title: pageTitle(context, request, `amendments.start.${kind}`) });
 }
 
-/** The selection as the list posts it, and (on this page's own forms) the group name or leader. */
-const startSchema = z.object({
-  ids: z.array(z.string().min(1).max(64)).max(1000).default([]),
-  all_matching: z.literal('true').optional(),
-  filters: z.string().max(4000).optional(),
-  save: z.literal('1').optional(),
-  group_name: z.string().max(200).optional(),
-  group_leader_id: z.string().max(64).optional(),
-});
-
 interface Chosen {
   ids: string[];
   all_matching: boolean;
@@ -96,7 +86,7 @@ interface Chosen {
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: startSchema,
+    schema: amendStartSchema,
     permission: AMEND_PERMISSION,
     async handle(input, { ctx, params, redirect }) {
       const kind = kindOf(params.kind);

@@ -6,8 +6,7 @@
  * the counts (with dependants for a cancellation); Confirm (with a prompt) applies it once. A quote whose
  * insureds changed since says so and offers to quote again; a large confirmation shows a progress bar.
  */
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import {
   json,
   type ActionFunctionArgs,
@@ -16,12 +15,9 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import {
-  AMEND_PERMISSION,
-  amendmentViewQuerySchema,
-  quoteInputSchema,
-} from '@server/domain/policies/amendments/schema';
+import { AMEND_PERMISSION } from '@server/domain/policies/amendments/values';
+import { useSchemaForm } from '~/lib/schema-form';
+import { amendmentViewQuerySchema, constraintsOf, emptySchema, quoteInputSchema } from '~/lib/schemas.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import { confirmAmendment, getAmendment, quoteAmendment } from '~/lib/amendments.server';
@@ -47,6 +43,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const query = amendmentViewQuerySchema.parse(queryOf(request));
   const view = await orNotFound(getAmendment(ctx, params.id!, query));
   return json({
+    constraint: constraintsOf(quoteInputSchema),
     view,
     errorsOnly: query.errors_only,
     title: pageTitle(context, request, `amendments.kinds.${view.kind}.title`),
@@ -57,7 +54,7 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       quote: { schema: quoteInputSchema, permission: AMEND_PERMISSION },
-      confirm: { schema: z.object({}), permission: AMEND_PERMISSION },
+      confirm: { schema: emptySchema, permission: AMEND_PERMISSION },
     },
     async handle(input, { ctx, params, redirect }) {
       const self = `/insureds/amendments/${params.id}`;
@@ -98,17 +95,17 @@ function Money({ minor, currency, signed = false }: { minor: number; currency: s
 export default function AmendmentPage() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { view, errorsOnly } = useLoaderData<typeof loader>();
+  const { view, errorsOnly, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state !== 'idle';
   const lp = (path: string) => localePath(i18n.language, path);
   const confirming = !!view.job && view.status !== 'confirmed' && view.job.status !== 'failed';
 
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/policies/amendments/schema').then((m) => m.quoteInputSchema),
     id: `quote-${view.id}`,
     lastResult: answer?.intent === 'quote' ? answer.submission : undefined,
-    constraint: getZodConstraint(quoteInputSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: quoteInputSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     defaultValue: {
       new_start_date: view.new_start_date ?? view.lines.items[0]?.old_start_date ?? '',

@@ -8,13 +8,13 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remi
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { useForm } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
+import { documentTypesFormSchema } from '~/lib/schemas.server';
 import {
   documentChoices,
   policyIdsOf,
   startDocumentsZip,
   DOCUMENT_PERMISSION,
 } from '~/lib/policy-documents.server';
-import { documentTypesFormSchema } from '@server/domain/policy-documents/schema';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';

@@ -11,7 +11,6 @@ import { getFormProps, useForm } from '@conform-to/react';
 import { getZodConstraint, parseWithZod } from '@conform-to/zod';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { countryOptions } from '@server/domain/contacts/service';
 import { applicantFormSchema } from '@server/domain/enrollments/inputs';
 import { APPLICANT_FIELDS } from '@server/domain/enrollments/schema';
@@ -24,6 +23,7 @@ import {
 } from '@server/domain/enrollments/service';
 import { listEnrollments } from '@server/domain/enrollments/queries';
 import { personOfPolicy } from '@server/domain/policies/service';
+import { enrollmentIdSchema } from '~/lib/schemas.server';
 import { ignoreRefusal } from '~/lib/actions.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { orderStep } from '~/lib/enrollments.server';
@@ -68,7 +68,7 @@ export const action = (args: ActionFunctionArgs) =>
     intents: {
       add: { schema: applicantFormSchema, permission: ORDER_PERMISSION },
       save: { schema: applicantFormSchema, permission: ORDER_PERMISSION },
-      delete: { schema: z.object({ enrollment_id: z.string().max(40) }), permission: ORDER_PERMISSION },
+      delete: { schema: enrollmentIdSchema, permission: ORDER_PERMISSION },
     },
     async handle(input, { request, context, redirect }) {
       const { ctx, batch } = await orderStep(request, context);

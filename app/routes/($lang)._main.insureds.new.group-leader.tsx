@@ -6,9 +6,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { ORDER_PERMISSION, assignGroupLeader, isEditable } from '@server/domain/enrollments/service';
 import { groupLeaderChoices } from '@server/domain/enrollments/queries';
+import { groupLeaderFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
@@ -27,17 +27,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   return { closed: false as const, batch, choices: await groupLeaderChoices(ctx, batch.id), title };
 }
 
-const groupLeaderSchema = z.object({
-  group_leader_id: z.string().max(40).optional(),
-  enrollment_ids: z
-    .array(z.string().max(40), { required_error: 'cart.errors.select_one' })
-    .min(1, 'cart.errors.select_one'),
-});
-
 /** Gives the ticked applicants the chosen group leader, or takes it away ("No group leader"). */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: groupLeaderSchema,
+    schema: groupLeaderFormSchema,
     permission: ORDER_PERMISSION,
     async handle(input, { request, context, redirect }) {
       const { ctx, batch } = await orderStep(request, context);

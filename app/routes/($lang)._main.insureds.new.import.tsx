@@ -6,12 +6,13 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import type { ActorCtx } from '@server/domain/context';
 import { ORDER_PERMISSION, orderableContract } from '@server/domain/enrollments/batches';
-import { MAX_APPLICANTS, MAX_IMPORT_MB } from '@server/domain/imports/schema';
+import { MAX_APPLICANTS } from '@server/domain/enrollments/values';
+import { MAX_IMPORT_MB } from '@server/domain/imports/values';
 import { NotFound, ValidationFailed } from '@server/domain/errors';
+import { importUploadFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { activeImports, uploadImport } from '~/lib/imports.server';
@@ -59,11 +60,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The file is checked and read at once (the service says what is wrong with it), then its columns. */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: z.object({
-      campus: z.string().max(40).optional(),
-      contract: z.string().max(40).optional(),
-      file: z.unknown(),
-    }),
+    schema: importUploadFormSchema,
     permission: ORDER_PERMISSION,
     async handle(input, { ctx, request, redirect }) {
       const url = new URL(request.url);

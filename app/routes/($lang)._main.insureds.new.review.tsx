@@ -7,7 +7,6 @@
 import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import {
   ORDER_PERMISSION,
   confirmBatch,
@@ -15,6 +14,7 @@ import {
   setWelcomeEmail,
 } from '@server/domain/enrollments/service';
 import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
+import { orderReviewSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
@@ -45,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** The welcome-email choice, then "Add to cart": the batch goes into the cart. */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: z.object({ send_welcome_email: z.literal('on').optional() }),
+    schema: orderReviewSchema,
     permission: ORDER_PERMISSION,
     async handle(input, { request, context, redirect }) {
       const { ctx, batch } = await orderStep(request, context);

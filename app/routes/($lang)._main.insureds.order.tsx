@@ -15,8 +15,8 @@ import {
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { ORDER_PERMISSION, deleteBatch } from '@server/domain/enrollments/service';
+import { orderDiscardSchema, orderStartSchema } from '~/lib/schemas.server';
 import { orderChoices, startSingleOrder, unfinishedOrders } from '~/lib/enrollments.server';
 import { ValidationFailed } from '@server/domain/errors';
 import { intentAction, unreachable } from '~/lib/actions';
@@ -57,19 +57,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   );
 }
 
-const startSchema = z.object({
-  prefill: z.string().max(40).optional(),
-  campus_id: z.string().max(40).default(''),
-  contract_id: z.string({ required_error: 'order.choose_product' }).max(40),
-});
-
 /** Discard an unfinished order, or start one: one by one (a draft batch) or from a spreadsheet. */
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
-      discard: { schema: z.object({ batch_id: z.string().max(40) }), permission: ORDER_PERMISSION },
-      single: { schema: startSchema, permission: ORDER_PERMISSION },
-      import: { schema: startSchema, permission: ORDER_PERMISSION },
+      discard: { schema: orderDiscardSchema, permission: ORDER_PERMISSION },
+      single: { schema: orderStartSchema, permission: ORDER_PERMISSION },
+      import: { schema: orderStartSchema, permission: ORDER_PERMISSION },
     },
     async handle(input, { ctx, context, redirect }) {
       switch (input.intent) {

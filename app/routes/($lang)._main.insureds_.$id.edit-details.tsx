@@ -10,14 +10,15 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '@server/domain/contacts/service';
-import { GENDERS } from '@server/domain/enrollments/schema';
+import { GENDERS } from '@db/enums';
 import { updatePolicyDetails } from '@server/domain/policies/details';
 import { getPolicy } from '@server/domain/policies/service';
-import { policyDetailsSchema, POLICY_DETAIL_FIELDS } from '@server/domain/policies/tabs';
+import { POLICY_DETAIL_FIELDS } from '@server/domain/policies/tabs';
+import { constraintsOf, policyDetailsSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
@@ -34,7 +35,12 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     orNotFound(getPolicy(ctx, params.id!)),
     countryOptions(ctx.db),
   ]);
-  return json({ policy, countries, title: pageTitle(context, request, 'insureds.edit.title') });
+  return json({
+    constraint: constraintsOf(policyDetailsSchema),
+    policy,
+    countries,
+    title: pageTitle(context, request, 'insureds.edit.title'),
+  });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -52,7 +58,7 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function EditInsuredDetails() {
   const { t, i18n } = useTranslation();
-  const { policy, countries } = useLoaderData<typeof loader>();
+  const { policy, countries, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const defaults: Record<string, string> = { version: String(policy.version) };
@@ -60,12 +66,12 @@ export default function EditInsuredDetails() {
     const v = (policy as unknown as Record<string, unknown>)[f];
     defaults[f] = v == null ? '' : String(v);
   }
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/policies/tabs').then((m) => m.policyDetailsSchema),
     id: `edit-${policy.id}-${policy.version}`,
     lastResult: answer?.submission,
     defaultValue: defaults,
-    constraint: getZodConstraint(policyDetailsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: policyDetailsSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -7,9 +7,9 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { CANCEL_PERMISSION, MAX_CANCEL_ROWS } from '@server/domain/cancellations/schema';
-import { MAX_IMPORT_MB } from '@server/domain/imports/schema';
+import { CANCEL_PERMISSION, MAX_CANCEL_ROWS } from '@server/domain/cancellations/values';
+import { MAX_IMPORT_MB } from '@server/domain/imports/values';
+import { cancelUploadFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { recentCancellations, uploadCancellation } from '~/lib/cancellations.server';
@@ -34,7 +34,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: z.object({ file: z.unknown() }),
+    schema: cancelUploadFormSchema,
     permission: CANCEL_PERMISSION,
     async handle(input, { ctx, redirect }) {
       const { id } = await uploadCancellation(ctx, input.file);

@@ -13,10 +13,10 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { CANCEL_PERMISSION } from '@server/domain/cancellations/schema';
+import { CANCEL_PERMISSION } from '@server/domain/cancellations/values';
 import { Conflict } from '@server/domain/errors';
 import { msg } from '@server/domain/messages';
+import { cancelImportIdSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import {
@@ -49,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: z.object({ import: z.string().max(40) }),
+    schema: cancelImportIdSchema,
     permission: CANCEL_PERMISSION,
     async handle(input, { ctx, redirect }) {
       const result = await confirmCancellation(ctx, input.import);

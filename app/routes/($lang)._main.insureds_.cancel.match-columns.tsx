@@ -11,8 +11,8 @@ import {
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
-import { CANCEL_PERMISSION, CANCEL_TARGETS, cancelMappingSchema } from '@server/domain/cancellations/schema';
+import { CANCEL_PERMISSION, CANCEL_TARGETS } from '@server/domain/cancellations/values';
+import { cancelMappingFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { cancellationFromRequest, confirmCancelMapping } from '~/lib/cancellations.server';
 import { localePath } from '~/i18n/config';
@@ -54,7 +54,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: cancelMappingSchema.extend({ import: z.string().max(40) }),
+    schema: cancelMappingFormSchema,
     permission: CANCEL_PERMISSION,
     async handle(input, { ctx, redirect }) {
       const view = await confirmCancelMapping(ctx, input.import, input);

@@ -13,13 +13,13 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { CANCEL_PERMISSION } from '@server/domain/cancellations/values';
 import {
-  CANCEL_PERMISSION,
+  cancelImportIdSchema,
   cancelReviewQuerySchema,
-  deleteCancelRowsSchema,
-  proceedCancelSchema,
-} from '@server/domain/cancellations/schema';
+  deleteCancelRowsFormSchema,
+  proceedCancelFormSchema,
+} from '~/lib/schemas.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { OnlyErrorsToggle } from '~/components/imports/import-bits';
 import { msg } from '@server/domain/messages';
@@ -60,14 +60,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-const importId = z.string().max(40);
-
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
-      delete: { schema: deleteCancelRowsSchema.extend({ import: importId }), permission: CANCEL_PERMISSION },
-      delete_errored: { schema: z.object({ import: importId }), permission: CANCEL_PERMISSION },
-      proceed: { schema: proceedCancelSchema.extend({ import: importId }), permission: CANCEL_PERMISSION },
+      delete: { schema: deleteCancelRowsFormSchema, permission: CANCEL_PERMISSION },
+      delete_errored: { schema: cancelImportIdSchema, permission: CANCEL_PERMISSION },
+      proceed: { schema: proceedCancelFormSchema, permission: CANCEL_PERMISSION },
     },
     async handle(input, { ctx, redirect }) {
       switch (input.intent) {

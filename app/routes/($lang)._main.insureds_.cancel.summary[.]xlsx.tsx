@@ -1,6 +1,6 @@
 /** /insureds/cancel/summary.xlsx?import={id}: the summary of a cancellation sheet, in the reader's language. */
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { CANCEL_PERMISSION } from '@server/domain/cancellations/schema';
+import { CANCEL_PERMISSION } from '@server/domain/cancellations/values';
 import { XLSX_CONTENT_TYPE } from '@server/platform/xlsx';
 import { cancellationSummary } from '~/lib/cancellations.server';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';

@@ -1,6 +1,6 @@
 /** /insureds/cancel/template.xlsx: the cancellation template, its headers in the reader's language. */
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { CANCEL_PERMISSION } from '@server/domain/cancellations/schema';
+import { CANCEL_PERMISSION } from '@server/domain/cancellations/values';
 import { XLSX_CONTENT_TYPE } from '@server/platform/xlsx';
 import { cancellationTemplate } from '~/lib/cancellations.server';
 import { langOf, requirePermissions } from '~/lib/guards.server';

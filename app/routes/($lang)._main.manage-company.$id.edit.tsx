@@ -5,29 +5,27 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { isDomainError } from '@server/domain/errors';
-import { companySchema, companyStatusSchema } from '@server/domain/companies/schema';
 import {
   companyActivity,
   getCompany,
+  SAVE_FAILED,
   updateCompany,
   updateCompanyStatus,
 } from '@server/domain/companies/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { translate } from '@server/platform/i18n';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
-import { failedCompanyReply, saveCompany } from '~/lib/companies.server';
+import { intentAction, unreachable } from '~/lib/actions';
+import { useSchemaForm } from '~/lib/schema-form';
+import { companySchema, companyStatusSchema, constraintsOf } from '~/lib/schemas.server';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
-import { useActionSnack } from '~/components/ui/snackbar';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ActivityLog } from '~/components/activity/activity-log';
@@ -48,6 +46,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     company,
     logs,
     countries,
+    constraint: constraintsOf(companySchema),
     canUpdate: can(ctx.actor, 'update_company'),
     canArchive: can(ctx.actor, 'archive_company') || can(ctx.actor, 'update_company'),
     title: translate(langOf(request), 'app.title_template', {
@@ -57,58 +56,47 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   });
 }
 
-/** Save the company (every field, contacts and addresses) or change its status. */
-export async function action({ request, context, params }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'update_company|archive_company', '/manage-company');
-  const id = params.id ?? '';
-  const formData = await request.formData();
-  if (formData.get('intent') === 'status') {
-    const parsed = companyStatusSchema.safeParse(Object.fromEntries(formData));
-    if (!parsed.success)
-      return json({ intent: 'status', result: null, ok: false, error: 'errors.invalid_data' }, 400);
-    try {
-      await updateCompanyStatus(ctx, id, parsed.data.status);
-      return json({ intent: 'status', result: null, ok: true, error: null });
-    } catch (e) {
-      if (!isDomainError(e)) throw e;
-      return json({ intent: 'status', result: null, ok: false, error: e.message }, e.status);
-    }
-  }
-  const submission = parseWithZod(formData, { schema: companySchema });
-  if (submission.status === undefined)
-    return json({ intent: 'save', result: submission.reply(), ok: false, error: null });
-  if (submission.status !== 'success')
-    return json({ intent: 'save', result: failedCompanyReply(submission), ok: false, error: null }, 400);
-  const r = await saveCompany(submission, () => updateCompany(ctx, id, submission.value));
-  if (!r.ok) return json({ intent: 'save', result: r.reply, ok: false, error: null }, r.status);
-  return json({ intent: 'save', result: submission.reply(), ok: true, error: null });
-}
+/**
+ * Save the company (every field, contacts and addresses) or change its status. A refused save says
+ * 'Unable to save the company!' above the form (spec 001 s.8).
+ */
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      save: { schema: companySchema, permission: 'update_company', formError: SAVE_FAILED },
+      status: { schema: companyStatusSchema, permission: 'update_company|archive_company' },
+    },
+    async handle(input, { ctx, params }) {
+      const id = params.id ?? '';
+      switch (input.intent) {
+        case 'save':
+          await updateCompany(ctx, id, input);
+          return { toast: 'companies.updated' };
+        case 'status':
+          await updateCompanyStatus(ctx, id, input.status);
+          return { toast: input.status === 'active' ? 'companies.activated' : 'companies.archived' };
+        default:
+          return unreachable(input);
+      }
+    },
+  })(args);
 
 export default function EditCompany() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { company, logs, countries, canUpdate, canArchive } = useLoaderData<typeof loader>();
+  const { company, logs, countries, canUpdate, canArchive, constraint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  useActionSnack(
-    data?.ok ? data : null,
-    'success',
-    data?.ok
-      ? data.intent === 'status'
-        ? t(company.status === 'active' ? 'companies.activated' : 'companies.archived')
-        : t('companies.updated')
-      : null,
-  );
-  const [form, fields] = useForm<z.input<typeof companySchema>>({
+  const [form, fields] = useSchemaForm({
     id: `company-${company.id}`,
-    lastResult: data?.intent === 'save' ? data.result : undefined,
+    schema: () => import('@server/domain/companies/schema').then((m) => m.companySchema),
+    lastResult: data?.intent === 'save' ? data.submission : undefined,
+    constraint,
     defaultValue: companyFormValue(company as never) as never,
-    constraint: getZodConstraint(companySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: companySchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const failure = data && !data.ok && data.error ? data.error : null;
+  const failure = data?.intent === 'status' && !data.ok && data.error ? data.error : null;
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader

@@ -6,10 +6,9 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { COMPANY_CURRENCIES } from '@server/domain/companies/values';
-import { companyListSchema } from '~/lib/schemas.server';
+import { companyListSchema, companyStatusSchema, idSchema } from '~/lib/schemas.server';
 import { companiesSummary, listCompanies, updateCompanyStatus } from '@server/domain/companies/service';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
@@ -50,7 +49,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Activate or archive one company from its row. */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: z.object({ id: z.string().min(1).max(40), status: z.enum(['active', 'archived']) }),
+    schema: idSchema.merge(companyStatusSchema),
     permission: 'archive_company|update_company',
     async handle(input, { ctx }) {
       await updateCompanyStatus(ctx, input.id, input.status);

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { companyListSchema } from '@server/domain/companies/schema';
 import { exportCompanies } from '@server/domain/companies/service';
 import { translate } from '@server/platform/i18n';
+import { companyListSchema } from '~/lib/schemas.server';
 import { formatDate } from '~/lib/dates';
 import { langOf, requirePermissions } from '~/lib/guards.server';
 import { queryOf, xlsxResponse } from '~/lib/lists.server';

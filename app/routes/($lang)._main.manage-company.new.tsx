@@ -5,13 +5,12 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { companySchema } from '@server/domain/companies/schema';
 import { createCompany, SAVE_FAILED } from '@server/domain/companies/service';
 import { countryOptions } from '@server/domain/contacts/service';
+import { companySchema, constraintsOf } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
@@ -26,6 +25,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'create_company', '/manage-company');
   return json({
+    constraint: constraintsOf(companySchema),
     countries: await countryOptions(ctx.db),
     title: pageTitle(context, request, 'companies.new_title'),
   });
@@ -45,15 +45,15 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function NewCompany() {
   const { t, i18n } = useTranslation();
-  const { countries } = useLoaderData<typeof loader>();
+  const { countries, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm<z.input<typeof companySchema>>({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/companies/schema').then((m) => m.companySchema),
     id: 'new-company',
     lastResult,
     defaultValue: companyFormValue(null) as never,
-    constraint: getZodConstraint(companySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: companySchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

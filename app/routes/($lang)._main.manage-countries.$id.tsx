@@ -5,12 +5,9 @@ import {
   type ActionFunctionArgs,
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { countrySchema, countryStatusSchema, updateTaxRateSchema } from '@server/domain/countries/schema';
 import {
   activateTaxRate,
   addTaxRate,
@@ -22,6 +19,14 @@ import {
   updateTaxRate,
 } from '@server/domain/countries/service';
 import { translate } from '@server/platform/i18n';
+import { useSchemaForm } from '~/lib/schema-form';
+import {
+  constraintsOf,
+  countrySchema,
+  countryStatusSchema,
+  taxRateIdSchema,
+  updateTaxRateSchema,
+} from '~/lib/schemas.server';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { formatDate } from '~/lib/dates';
@@ -58,6 +63,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   ]);
   const lang = langOf(request);
   return json({
+    countryConstraint: constraintsOf(countrySchema),
+    updateTaxRateConstraint: constraintsOf(updateTaxRateSchema),
     country,
     logs,
     canUpdate: can(ctx.actor, 'update_country'),
@@ -65,8 +72,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     title: translate(lang, 'app.title_template', { title: country.name, product: context.env.PRODUCT_NAME }),
   });
 }
-
-const rateIdSchema = z.object({ rate_id: z.coerce.number().int().positive() });
 
 /** Failure headings of each intent. */
 const FAILED: Record<string, string> = {
@@ -88,9 +93,9 @@ export const action = (args: ActionFunctionArgs) =>
       update: { schema: countrySchema, permission: 'update_country' },
       status: { schema: countryStatusSchema, permission: 'archive_country|update_country' },
       add_rate: { schema: updateTaxRateSchema, permission: 'update_country' },
-      update_rate: { schema: rateIdSchema.and(updateTaxRateSchema), permission: 'update_country' },
-      activate_rate: { schema: rateIdSchema, permission: 'update_country' },
-      delete_rate: { schema: rateIdSchema, permission: 'update_country' },
+      update_rate: { schema: taxRateIdSchema.and(updateTaxRateSchema), permission: 'update_country' },
+      activate_rate: { schema: taxRateIdSchema, permission: 'update_country' },
+      delete_rate: { schema: taxRateIdSchema, permission: 'update_country' },
     },
     async handle(input, { ctx, params, request, redirect }) {
       const id = countryIdOf(params);
@@ -127,7 +132,8 @@ export const action = (args: ActionFunctionArgs) =>
 export default function CountryDetail() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { country, logs, canUpdate, canArchive } = useLoaderData<typeof loader>();
+  const { country, logs, canUpdate, canArchive, countryConstraint, updateTaxRateConstraint } =
+    useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const [params] = useSearchParams();
   const busy = useNavigation().state === 'submitting';
@@ -135,7 +141,8 @@ export default function CountryDetail() {
   const editingId = Number(params.get('rate')) || null;
   const editing = country.tax_rates.find((r) => r.id === editingId) ?? null;
 
-  const [countryForm, countryFields] = useForm({
+  const [countryForm, countryFields] = useSchemaForm({
+    schema: () => import('@server/domain/countries/schema').then((m) => m.countrySchema),
     id: 'country',
     lastResult: data?.intent === 'update' ? data.submission : undefined,
     defaultValue: {
@@ -153,13 +160,13 @@ export default function CountryDetail() {
       stamp_duty_applicable: country.stamp_duty_applicable ? 'on' : undefined,
       requires_passport_number: country.requires_passport_number ? 'on' : undefined,
     },
-    constraint: getZodConstraint(countrySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: countrySchema }),
+    constraint: countryConstraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
   const rateFormId = editing ? `rate-${editing.id}` : 'rate-new';
-  const [rateForm, rateFields] = useForm({
+  const [rateForm, rateFields] = useSchemaForm({
+    schema: () => import('@server/domain/countries/schema').then((m) => m.updateTaxRateSchema),
     id: rateFormId,
     lastResult: data?.intent === 'add_rate' || data?.intent === 'update_rate' ? data.submission : undefined,
     defaultValue: editing
@@ -171,8 +178,7 @@ export default function CountryDetail() {
           end_date: editing.end_date ?? '',
         }
       : { currency: country.currency_code ?? '' },
-    constraint: getZodConstraint(updateTaxRateSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: updateTaxRateSchema }),
+    constraint: updateTaxRateConstraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { countryListSchema } from '@server/domain/countries/schema';
 import { exportCountries } from '@server/domain/countries/service';
 import { translate } from '@server/platform/i18n';
+import { countryListSchema } from '~/lib/schemas.server';
 import { langOf, requirePermissions } from '~/lib/guards.server';
 import { queryOf, xlsxResponse } from '~/lib/lists.server';
 import { taxLabel } from '~/components/countries/country-bits';

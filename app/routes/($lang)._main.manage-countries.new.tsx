@@ -4,12 +4,12 @@ import {
   type MetaFunction,
   type ActionFunctionArgs,
 } from '@remix-run/cloudflare';
-import { useActionData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { useActionData, useNavigation, useLoaderData } from '@remix-run/react';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { countrySchema } from '@server/domain/countries/schema';
 import { createCountry } from '@server/domain/countries/service';
+import { constraintsOf, countrySchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
@@ -23,7 +23,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requirePermissions(request, context, 'create_country');
-  return json({ title: pageTitle(context, request, 'countries.new_title') });
+  return json({
+    constraint: constraintsOf(countrySchema),
+    title: pageTitle(context, request, 'countries.new_title'),
+  });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -40,11 +43,12 @@ export default function NewCountry() {
   const { t, i18n } = useTranslation();
   const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/countries/schema').then((m) => m.countrySchema),
     id: 'country',
     lastResult,
-    constraint: getZodConstraint(countrySchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: countrySchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

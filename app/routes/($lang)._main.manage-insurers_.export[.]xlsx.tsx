@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { insurerListSchema } from '@server/domain/insurers/schema';
 import { exportInsurers } from '@server/domain/insurers/service';
 import { translate } from '@server/platform/i18n';
+import { insurerListSchema } from '~/lib/schemas.server';
 import { langOf, requirePermissions } from '~/lib/guards.server';
 import { queryOf, xlsxResponse } from '~/lib/lists.server';
 

@@ -1,8 +1,8 @@
 import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
-import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { listNotifications, markNotificationsRead } from '@server/domain/notifications/service';
+import { emptySchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { requireUser } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
@@ -23,7 +23,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Marks every notification read (any signed-in user, for their own). */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: z.object({}),
+    schema: emptySchema,
     permission: null,
     async handle(_input, { ctx }) {
       await markNotificationsRead(ctx);

@@ -12,7 +12,7 @@ import {
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import { emptySchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { INVOICE_ACCESS, bankTransferView, startBankTransfer } from '~/lib/checkout.server';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
@@ -37,7 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** "Pay by bank transfer": records the pending transfer; the page then shows it. */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema: z.object({}),
+    schema: emptySchema,
     permission: INVOICE_ACCESS,
     async handle(_input, { ctx, params }) {
       const view = await orNotFound(bankTransferView(ctx, params.id!));

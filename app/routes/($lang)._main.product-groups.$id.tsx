@@ -5,12 +5,10 @@ import {
   type ActionFunctionArgs,
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { GROUP_DESCRIPTION_MAX, productGroupSchema } from '@server/domain/products/schema';
+import { GROUP_DESCRIPTION_MAX } from '@server/domain/products/values';
 import {
   deleteProductGroup,
   getProductGroup,
@@ -18,6 +16,8 @@ import {
   productGroupActivities,
   updateProductGroup,
 } from '@server/domain/products/groups';
+import { useSchemaForm } from '~/lib/schema-form';
+import { constraintsOf, emptySchema, productGroupSchema } from '~/lib/schemas.server';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
@@ -41,6 +41,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     productGroupActivities(ctx, id, { page, items: 10 }),
   ]);
   return json({
+    constraint: constraintsOf(productGroupSchema),
     group,
     products: products?.filter((p) => p.company_id === group.company.id) ?? [],
     logs,
@@ -55,7 +56,7 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       update: { schema: productGroupSchema, permission: 'update_product_group' },
-      delete: { schema: z.object({}), permission: 'delete_product_group' },
+      delete: { schema: emptySchema, permission: 'delete_product_group' },
     },
     async handle(input, { ctx, params, redirect }) {
       const id = params.id!;
@@ -74,10 +75,11 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function ProductGroupPage() {
   const { t, i18n } = useTranslation();
-  const { group, products, logs, canUpdate, canDelete } = useLoaderData<typeof loader>();
+  const { group, products, logs, canUpdate, canDelete, constraint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/products/schema').then((m) => m.productGroupSchema),
     id: `product-group-${group.id}`,
     lastResult: data?.intent === 'update' ? data.submission : undefined,
     defaultValue: {
@@ -86,9 +88,8 @@ export default function ProductGroupPage() {
       type: group.type ?? '',
       description: group.description ?? '',
       product_ids: group.product_ids,
-    },
-    constraint: getZodConstraint(productGroupSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productGroupSchema }),
+    } as never,
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

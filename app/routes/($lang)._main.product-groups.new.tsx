@@ -5,12 +5,13 @@ import {
   type ActionFunctionArgs,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { GROUP_DESCRIPTION_MAX, productGroupSchema } from '@server/domain/products/schema';
+import { GROUP_DESCRIPTION_MAX } from '@server/domain/products/values';
 import { createProductGroup, groupProductOptions } from '@server/domain/products/groups';
 import { productFormOptions } from '@server/domain/products/service';
+import { constraintsOf, productGroupSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
@@ -26,6 +27,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'create_product_group');
   const [products, options] = await Promise.all([groupProductOptions(ctx), productFormOptions(ctx)]);
   return json({
+    constraint: constraintsOf(productGroupSchema),
     products,
     companies: options.companies,
     title: pageTitle(context, request, 'products.groups.new_title'),
@@ -44,14 +46,14 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function NewProductGroup() {
   const { t, i18n } = useTranslation();
-  const { products, companies } = useLoaderData<typeof loader>();
+  const { products, companies, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/products/schema').then((m) => m.productGroupSchema),
     id: 'product-group',
     lastResult,
-    constraint: getZodConstraint(productGroupSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productGroupSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

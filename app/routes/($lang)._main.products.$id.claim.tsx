@@ -1,11 +1,12 @@
 /** A product's claim details tab: whom an insured calls or writes to when claiming. */
-import type { ActionFunctionArgs } from '@remix-run/cloudflare';
-import { useActionData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs } from '@remix-run/cloudflare';
+import { useActionData, useNavigation, useLoaderData } from '@remix-run/react';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { updateProduct } from '@server/domain/products/service';
-import { PRODUCT_CLAIM_KEYS, productClaimSchema, withCleared } from '@server/domain/products/tabs';
+import { PRODUCT_CLAIM_KEYS, withCleared } from '@server/domain/products/tabs';
+import { constraintsOf, productClaimSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button } from '~/components/ui/button';
@@ -14,6 +15,8 @@ import { useAnswerError } from '~/components/ui/snackbar';
 import { Facts } from '~/components/ui/facts';
 import { ClaimFields } from '~/components/products/product-fields';
 import { productDefaults, useProduct } from '~/components/products/product-page';
+
+export const loader = () => json({ constraint: constraintsOf(productClaimSchema) });
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
@@ -31,12 +34,13 @@ export default function ProductClaimTab() {
   const data = useActionData<typeof action>();
   useAnswerError(data);
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/products/tabs').then((m) => m.productClaimSchema),
     id: `claim-${product.updated_at}`,
     lastResult: data?.submission,
     defaultValue: productDefaults(product),
-    constraint: getZodConstraint(productClaimSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: productClaimSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -1,11 +1,11 @@
 /** A product's beneficiary cover limits tab: one row per benefit, its limit and its excess. */
-import type { ActionFunctionArgs } from '@remix-run/cloudflare';
-import { useActionData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs } from '@remix-run/cloudflare';
+import { useActionData, useNavigation, useLoaderData } from '@remix-run/react';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { updateProduct } from '@server/domain/products/service';
-import { coverageLimitsSchema } from '@server/domain/products/tabs';
+import { constraintsOf, coverageLimitsSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
 import { useMessage } from '~/lib/messages';
 import { AppForm, ErrorList, FormErrors, inputClass } from '~/components/fields';
@@ -13,6 +13,8 @@ import { Button, buttonClass } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { str, useProduct } from '~/components/products/product-page';
+
+export const loader = () => json({ constraint: constraintsOf(coverageLimitsSchema) });
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
@@ -33,7 +35,9 @@ export default function ProductLimitsTab() {
   const data = useActionData<typeof action>();
   useAnswerError(data);
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const { constraint } = useLoaderData<typeof loader>();
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/products/tabs').then((m) => m.coverageLimitsSchema),
     id: `limits-${product.updated_at}`,
     lastResult: data?.submission,
     defaultValue: {
@@ -41,8 +45,7 @@ export default function ProductLimitsTab() {
         ? product.coverage_limits.map((l) => ({ benefit: l.benefit, limit: l.limit, excess: l.excess ?? '' }))
         : [{ benefit: '', limit: '', excess: '' }],
     },
-    constraint: getZodConstraint(coverageLimitsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: coverageLimitsSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -6,10 +6,14 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 import { can } from '@server/domain/access/actor';
 import { PRODUCT_STATUSES, TERRITORIAL_LIMITS } from '@server/domain/products/values';
-import { productGroupListQuerySchema, productListQuerySchema } from '~/lib/schemas.server';
+import {
+  idSchema,
+  productGroupListQuerySchema,
+  productListQuerySchema,
+  productStatusSchema,
+} from '~/lib/schemas.server';
 import {
   bulkSetProductStatus,
   listProducts,
@@ -76,7 +80,7 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       status: {
-        schema: z.object({ id: z.string().min(1).max(40), status: z.enum(PRODUCT_STATUSES) }),
+        schema: idSchema.merge(productStatusSchema),
         permission: 'archive_product',
       },
       bulk_activate: bulk,

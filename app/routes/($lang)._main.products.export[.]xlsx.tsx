@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { productListQuerySchema } from '@server/domain/products/schema';
 import { exportProducts } from '@server/domain/products/service';
 import { translate } from '@server/platform/i18n';
+import { productListQuerySchema } from '~/lib/schemas.server';
 import { langOf, requirePermissions } from '~/lib/guards.server';
 import { lenientQuery, queryOf, xlsxResponse } from '~/lib/lists.server';
 

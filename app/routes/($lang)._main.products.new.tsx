@@ -5,11 +5,12 @@ import {
   type ActionFunctionArgs,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { createProductSchema, MIN_PURCHASE_DAYS } from '@server/domain/products/schema';
+import { MIN_PURCHASE_DAYS } from '@server/domain/products/values';
 import { createProduct, productFormOptions } from '@server/domain/products/service';
+import { constraintsOf, createProductSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
@@ -24,7 +25,11 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'create_product');
   const options = await productFormOptions(ctx);
-  return json({ options, title: pageTitle(context, request, 'products.new_title') });
+  return json({
+    constraint: constraintsOf(createProductSchema),
+    options,
+    title: pageTitle(context, request, 'products.new_title'),
+  });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -39,10 +44,11 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function NewProduct() {
   const { t, i18n } = useTranslation();
-  const { options } = useLoaderData<typeof loader>();
+  const { options, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    schema: () => import('@server/domain/products/schema').then((m) => m.createProductSchema),
     id: 'product',
     lastResult,
     defaultValue: {
@@ -50,8 +56,7 @@ export default function NewProduct() {
       min_purchase_days: String(MIN_PURCHASE_DAYS),
       company_id: options.companies.length === 1 ? options.companies[0].id : '',
     },
-    constraint: getZodConstraint(createProductSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: createProductSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

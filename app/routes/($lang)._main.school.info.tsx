@@ -10,22 +10,21 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
 import { can } from '@server/domain/access/actor';
-import { schoolClientSchema } from '@server/domain/clients/schema';
+import { CLIENT_SAVE_FAILED } from '@server/domain/clients/saving';
 import { getOwnClient, updateOwnClient } from '@server/domain/clients/profile';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
-import { failedReply, saveClient } from '~/lib/clients.server';
+import { formAction } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
+import { useSchemaForm } from '~/lib/schema-form';
+import { constraintsOf, schoolClientSchema } from '~/lib/schemas.server';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
-import { useActionSnack } from '~/components/ui/snackbar';
 import { ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';
 import { AddressView, ContactsView } from '~/components/contacts/contacts-view';
 import { ClientProfileFields } from '~/components/clients/client-form';
@@ -47,32 +46,33 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     client,
     countries,
     canUpdate,
+    constraint: constraintsOf(schoolClientSchema),
     title: pageTitle(context, request, 'clients.school_info_title'),
   });
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'update_school_profile');
-  const submission = parseWithZod(await request.formData(), { schema: schoolClientSchema });
-  if (submission.status === undefined) return json({ result: submission.reply(), saved: false });
-  if (submission.status !== 'success')
-    return json({ result: failedReply(submission), saved: false }, { status: 400 });
-  const r = await saveClient(submission, () => updateOwnClient(ctx, submission.value));
-  return json(
-    { result: r.ok ? submission.reply() : r.reply, saved: r.ok },
-    { status: r.ok ? 200 : r.status },
-  );
-}
+/** On any refusal 'Unable to save the client!' is said above the form (spec 001 s.8). */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: schoolClientSchema,
+    permission: 'update_school_profile',
+    formError: CLIENT_SAVE_FAILED,
+    async handle(input, { ctx }) {
+      await updateOwnClient(ctx, input);
+      return { toast: 'clients.saved' };
+    },
+  })(args);
 
 export default function SchoolInfo() {
   const { t } = useTranslation();
-  const { client, countries, canUpdate } = useLoaderData<typeof loader>();
-  const data = useActionData<typeof action>();
+  const { client, countries, canUpdate, constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
-  useActionSnack(data?.saved ? data : null, 'success', t('clients.saved'));
-  const [form, fields] = useForm<z.input<typeof schoolClientSchema>>({
+  const [form, fields] = useSchemaForm({
     id: 'school-info',
-    lastResult: data?.result,
+    schema: () => import('@server/domain/clients/schema').then((m) => m.schoolClientSchema),
+    lastResult,
+    constraint,
     defaultValue: {
       name: client.name,
       description: client.description ?? '',
@@ -82,8 +82,6 @@ export default function SchoolInfo() {
       preferred_lang: client.preferred_lang,
       contacts: contactsFormValue(client.contacts) as never,
     } as never,
-    constraint: getZodConstraint(schoolClientSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: schoolClientSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -1,12 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { getFormProps, getInputProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, getInputProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { forgotPasswordSchema } from '@server/domain/auth/schema';
 import { requestPasswordReset } from '@server/domain/auth/service';
+import { constraintsOf, forgotPasswordSchema } from '~/lib/schemas.server';
 import { localePath } from '~/i18n/config';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
 import { requireGuest } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
@@ -27,7 +27,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     previous?.method === 'phone'
       ? { method: 'phone', phone_country: previous.phone_country, phone_number: previous.phone_number }
       : { method: 'email', email: previous?.email ?? '' };
-  return { defaults, title: pageTitle(context, request, 'password_reset.forgot_title') };
+  return {
+    constraint: constraintsOf(forgotPasswordSchema),
+    defaults,
+    title: pageTitle(context, request, 'password_reset.forgot_title'),
+  };
 }
 
 /**
@@ -52,14 +56,15 @@ const choice =
 
 export default function ForgotPassword() {
   const { t, i18n } = useTranslation();
-  const { defaults } = useLoaderData<typeof loader>();
+  const { defaults, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
-  const [form, fields] = useForm<z.input<typeof forgotPasswordSchema>>({
+  const [form, fields] = useSchemaForm({
+    id: 'auth-forgot-password-form',
+    schema: () => import('@server/domain/auth/schema').then((m) => m.forgotPasswordSchema),
     lastResult,
     // Fields of only one method come out not required: the other method's fields are hidden, not absent.
-    constraint: getZodConstraint(forgotPasswordSchema),
+    constraint,
     defaultValue: defaults,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
     shouldValidate: 'onBlur',
   });
   return (

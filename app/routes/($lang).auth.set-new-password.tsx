@@ -1,13 +1,12 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { newPasswordSchema } from '@server/domain/auth/schema';
 import { resetPassword } from '@server/domain/auth/service';
+import { constraintsOf, newPasswordSchema } from '~/lib/schemas.server';
 import { localePath } from '~/i18n/config';
 import { Conflict, ValidationFailed } from '@server/domain/errors';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
 import { requireGuest } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
@@ -27,6 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   requireGuest(request, context);
   const state = requireResetState(request, context, { withPin: true });
   return {
+    constraint: constraintsOf(newPasswordSchema),
     username: describeTarget(state),
     title: pageTitle(context, request, 'password_reset.new_password_title'),
   };
@@ -57,12 +57,13 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function SetNewPassword() {
   const { t, i18n } = useTranslation();
-  const { username } = useLoaderData<typeof loader>();
+  const { username, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
-  const [form, fields] = useForm<z.input<typeof newPasswordSchema>>({
+  const [form, fields] = useSchemaForm({
+    id: 'auth-set-new-password-form',
+    schema: () => import('@server/domain/auth/schema').then((m) => m.newPasswordSchema),
     lastResult,
-    constraint: getZodConstraint(newPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -5,12 +5,11 @@ import {
   type ActionFunctionArgs,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { phoneSchema } from '@server/domain/auth/schema';
 import { setInvitePhone } from '@server/domain/auth/service';
+import { constraintsOf, phoneSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
 import { invitePath, requireInvitation } from '~/lib/invite.server';
 import { pageTitle } from '~/lib/meta';
@@ -24,6 +23,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { invitation } = await requireInvitation(request, context, 'add-phone');
   return {
+    constraint: constraintsOf(phoneSchema),
     phone: { phone_country: invitation.phone_country ?? '', phone_number: invitation.phone_number ?? '' },
     title: pageTitle(context, request, 'invite.phone_title'),
   };
@@ -44,13 +44,14 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function InviteAddPhone() {
   const { t } = useTranslation();
-  const { phone } = useLoaderData<typeof loader>();
+  const { phone, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
-  const [form, fields] = useForm<z.input<typeof phoneSchema>>({
+  const [form, fields] = useSchemaForm({
+    id: 'invite-add-phone-form',
+    schema: () => import('@server/domain/auth/schema').then((m) => m.phoneSchema),
     lastResult,
-    constraint: getZodConstraint(phoneSchema),
+    constraint,
     defaultValue: phone,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: phoneSchema }),
     shouldValidate: 'onBlur',
   });
   return (

@@ -5,16 +5,15 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { newPasswordSchema } from '@server/domain/auth/schema';
 import { sendInviteEmailPin, setInvitedPassword } from '@server/domain/auth/service';
 import { localePath } from '~/i18n/config';
-import { withFormErrors } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions';
 import { dueStep, invitePath, requireInvitation } from '~/lib/invite.server';
 import { pageTitle } from '~/lib/meta';
+import { useSchemaForm } from '~/lib/schema-form';
+import { constraintsOf, newPasswordSchema } from '~/lib/schemas.server';
 import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { AuthActions } from '~/components/auth/auth-actions';
@@ -24,31 +23,37 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const { invitation } = await requireInvitation(request, context, 'sign-up-pwd');
-  return { email: invitation.email, title: pageTitle(context, request, 'invite.password_title') };
+  return {
+    email: invitation.email,
+    constraint: constraintsOf(newPasswordSchema),
+    title: pageTitle(context, request, 'invite.password_title'),
+  };
 }
 
 /** Step 2: the password (the spec's rules); then the email verification pin goes out. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { ctx, token, invitation } = await requireInvitation(request, context, 'sign-up-pwd');
-  const submission = parseWithZod(await request.formData(), { schema: newPasswordSchema });
-  const hideFields = ['password', 'password_confirmation'];
-  if (submission.status !== 'success') return submission.reply({ hideFields });
-  const r = await withFormErrors(submission, async () => {
-    await setInvitedPassword(ctx, token, submission.value.password);
-    if (!invitation.email_verified) await sendInviteEmailPin(ctx, token);
-  });
-  if (!r.ok) return r.reply;
-  throw redirect(invitePath(request, dueStep({ ...invitation, password_set: true })));
-}
+export const action = async (args: ActionFunctionArgs) => {
+  const { ctx, token, invitation } = await requireInvitation(args.request, args.context, 'sign-up-pwd');
+  return formAction({
+    access: 'guest',
+    schema: newPasswordSchema,
+    permission: null,
+    async handle(input) {
+      await setInvitedPassword(ctx, token, input.password);
+      if (!invitation.email_verified) await sendInviteEmailPin(ctx, token);
+      return redirect(invitePath(args.request, dueStep({ ...invitation, password_set: true })));
+    },
+  })(args);
+};
 
 export default function InvitePassword() {
   const { t, i18n } = useTranslation();
-  const { email } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof newPasswordSchema>>({
+  const { email, constraint } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>()?.submission;
+  const [form, fields] = useSchemaForm({
+    id: 'invite-password',
+    schema: () => import('@server/domain/auth/schema').then((m) => m.newPasswordSchema),
     lastResult,
-    constraint: getZodConstraint(newPasswordSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: newPasswordSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -6,18 +6,18 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { inviteNameSchema } from '@server/domain/auth/schema';
 import { getInvitation, updateInvitedName } from '@server/domain/auth/service';
 import { NotFound } from '@server/domain/errors';
 import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
-import { requireGuest, withFormErrors } from '~/lib/guards.server';
+import { formAction } from '~/lib/actions';
+import { requireGuest } from '~/lib/guards.server';
 import { invitePath, requireInvitation } from '~/lib/invite.server';
 import { pageTitle } from '~/lib/meta';
+import { useSchemaForm } from '~/lib/schema-form';
+import { constraintsOf, inviteNameSchema } from '~/lib/schemas.server';
 import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Alert } from '~/components/ui/card';
@@ -47,6 +47,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
         first_name: invitation.first_name,
         last_name: invitation.last_name,
       },
+      constraint: constraintsOf(inviteNameSchema),
       title: pageTitle(context, request, 'invite.sign_up_title'),
     };
   } catch (e) {
@@ -55,6 +56,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       {
         invalid: true as const,
         invitation: null,
+        constraint: null,
         // Why the link does not work: used, revoked or expired (or simply unknown).
         reason: (
           ['auth.invitation_used', 'auth.invitation_revoked', 'auth.invitation_expired'] as const
@@ -67,21 +69,25 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 }
 
 /** Step 1: the person confirms (or corrects) their first and last name. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  const { ctx, token } = await requireInvitation(request, context, 'sign-up');
-  const submission = parseWithZod(await request.formData(), { schema: inviteNameSchema });
-  if (submission.status !== 'success') return submission.reply();
-  const r = await withFormErrors(submission, () => updateInvitedName(ctx, token, submission.value));
-  if (!r.ok) return r.reply;
-  throw redirect(invitePath(request, 'sign-up-pwd'));
-}
+export const action = async (args: ActionFunctionArgs) => {
+  const { ctx, token } = await requireInvitation(args.request, args.context, 'sign-up');
+  return formAction({
+    access: 'guest',
+    schema: inviteNameSchema,
+    permission: null,
+    async handle(input) {
+      await updateInvitedName(ctx, token, input);
+      return redirect(invitePath(args.request, 'sign-up-pwd'));
+    },
+  })(args);
+};
 
 export default function InviteSignUp() {
   const loaderData = useLoaderData<typeof loader>();
   return loaderData.invalid ? (
     <InvalidInvitation reason={loaderData.reason} />
   ) : (
-    <NameForm invitation={loaderData.invitation} />
+    <NameForm invitation={loaderData.invitation} constraint={loaderData.constraint} />
   );
 }
 
@@ -102,14 +108,21 @@ function InvalidInvitation({ reason }: { reason?: string }) {
   );
 }
 
-function NameForm({ invitation }: { invitation: { email: string; first_name: string; last_name: string } }) {
+function NameForm({
+  invitation,
+  constraint,
+}: {
+  invitation: { email: string; first_name: string; last_name: string };
+  constraint: ReturnType<typeof constraintsOf>;
+}) {
   const { t } = useTranslation();
-  const lastResult = useActionData<typeof action>();
-  const [form, fields] = useForm<z.input<typeof inviteNameSchema>>({
+  const lastResult = useActionData<typeof action>()?.submission;
+  const [form, fields] = useSchemaForm({
+    id: 'invite-name',
+    schema: () => import('@server/domain/auth/schema').then((m) => m.inviteNameSchema),
     lastResult,
-    constraint: getZodConstraint(inviteNameSchema),
+    constraint,
     defaultValue: { first_name: invitation.first_name, last_name: invitation.last_name },
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: inviteNameSchema }),
     shouldValidate: 'onBlur',
   });
   return (

@@ -1,10 +1,9 @@
 import { data, redirect, type ActionFunctionArgs } from '@remix-run/cloudflare';
-import { parseWithZod } from '@conform-to/zod';
-import { contactUsSchema } from '@server/domain/auth/schema';
 import { sendContactMessage } from '@server/domain/auth/service';
 import { safePath } from '@server/domain/auth/handover';
 import { isDomainError } from '@server/domain/errors';
 import { ctxOf } from '@server/web/load-context';
+import { contactUsSchema, parseWithZod } from '~/lib/schemas.server';
 import { splitLocale } from '~/i18n/config';
 
 export type ContactUsResult = { ok: true } | { ok: false; message: string };

@@ -1,7 +1,6 @@
 import { json, type ActionFunctionArgs } from '@remix-run/cloudflare';
-import { parseWithZod } from '@conform-to/zod';
-import { selectCompanySchema } from '@server/domain/auth/schema';
 import { selectCompany } from '@server/domain/account/service';
+import { parseWithZod, selectCompanySchema } from '~/lib/schemas.server';
 import { requireUser } from '~/lib/guards.server';
 
 /** The top-bar company choice ("" = all companies). Every list follows it. */

@@ -55,3 +55,13 @@ export const bulkSelectionSchema = z.union([
   }),
 ]);
 export type BulkSelection = z.infer<typeof bulkSelectionSchema>;
+
+/**
+ * A bulk action's fields as a page's form posts them (BulkActionBar): repeated `ids`, or `all_matching`
+ * with the list's filters as they were when the user chose "all matching".
+ */
+export const bulkFormFields = z.object({
+  ids: z.array(z.string().min(1).max(64)).max(1000).default([]),
+  all_matching: z.literal('true').optional(),
+  filters: z.string().max(4000).optional(),
+});

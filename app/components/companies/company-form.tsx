@@ -10,7 +10,7 @@ import {
   COMPANY_LANGUAGES,
   ORDER_STATUSES,
   PAYMENT_GATEWAYS,
-} from '@server/domain/companies/schema';
+} from '@server/domain/companies/values';
 import type { CompanyView } from '@server/domain/companies/service';
 import { addressFormValue, contactsFormValue } from '@server/domain/contacts/values';
 import { Field, SelectField, TextAreaField } from '~/components/forms';

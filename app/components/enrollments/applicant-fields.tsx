@@ -1,7 +1,7 @@
 import type { FieldMetadata } from '@conform-to/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { APPLICANT_TYPES, GENDERS } from '@server/domain/enrollments/schema';
+import { APPLICANT_TYPES, GENDERS } from '@db/enums';
 import { Field, SelectField } from '~/components/forms';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -1,7 +1,8 @@
 import { Link, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { EnrollmentError } from '@db/schema/ordering-enums';
-import { APPLICANT_TYPES, GENDERS, type ApplicantField } from '@server/domain/enrollments/schema';
+import { type ApplicantField } from '@server/domain/enrollments/schema';
+import { APPLICANT_TYPES, GENDERS } from '@db/enums';
 import { AppForm, inputClass } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { ScrollBox } from '~/components/ui/data-table';

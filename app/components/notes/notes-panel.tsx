@@ -14,7 +14,9 @@ import { Link, useLocation, useNavigation, useSearchParams } from '@remix-run/re
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { NOTE_SOURCES, NOTE_TYPES, REQUESTER_TYPES, noteSchema } from '@server/domain/notes/schema';
+import { noteSchema } from '@server/domain/notes/schema';
+import { NOTE_SOURCES, NOTE_TYPES } from '@db/enums';
+import { REQUESTER_TYPES } from '@server/domain/notes/values';
 import type { NoteRow } from '@server/domain/notes/service';
 import type { ListMeta } from '@server/domain/list-query';
 import { todayIso } from '@server/domain/formats';

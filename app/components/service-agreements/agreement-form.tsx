@@ -8,7 +8,7 @@ import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-t
 import type { SerializeFrom } from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';
 import type { AgreementFormOptions, AgreementView } from '@server/domain/service-agreements/queries';
-import { MAX_AGREEMENT_ROWS } from '@server/domain/service-agreements/schema';
+import { MAX_AGREEMENT_ROWS } from '@server/domain/service-agreements/values';
 import { ErrorList, Field } from '~/components/forms';
 import { SelectField } from '~/components/campuses/campus-bits';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';

@@ -138,3 +138,9 @@ export const TEMPLATE_COLUMNS = [
 ] as const;
 
 export { APPLICANT_TYPES, GENDERS } from '../../../drizzle/enums';
+
+/** A campus's addresses tab: the billing and the mailing address. */
+export const campusAddressesSchema = z.object({
+  billing_address: addressSchemas.billing,
+  mailing_address: addressSchemas.mailing,
+});

@@ -7,28 +7,20 @@ import { z } from 'zod';
 import { type IMPORT_STATUSES } from '../../../drizzle/schema/ordering-enums';
 import { MAX_COLUMNS } from '../imports/schema';
 import { checkbox, msg } from '../validation';
+import { CANCEL_TARGETS, MAX_CANCEL_ROWS, CANCEL_PERMISSION } from './values';
+export { CANCEL_TARGETS, MAX_CANCEL_ROWS, CANCEL_PERMISSION };
 
 export type CancellationStatus = (typeof IMPORT_STATUSES)[number];
 
-/**
- * What a column of a cancellation sheet can hold: the policy id (its number, required) and the
- * insured's last name, an optional check that the right policy is named.
- */
-export const CANCEL_TARGETS = ['policy_id', 'last_name'] as const;
 export type CancelTarget = (typeof CANCEL_TARGETS)[number];
 
 /** The template's columns, in order. */
 export const CANCEL_TEMPLATE_COLUMNS = CANCEL_TARGETS;
 
-/** At most this many rows in a cancellation sheet (the import limit of spec 001 s.9). */
-export const MAX_CANCEL_ROWS = 5000;
 /** Rows per page of the review grid. */
 export const CANCEL_REVIEW_PAGE_SIZE = 50;
 /** Rows kept at upload for the match page. */
 export const CANCEL_SAMPLE_ROWS = 5;
-
-/** Who may cancel policies by spreadsheet: whoever may update (and so cancel) policies. */
-export const CANCEL_PERMISSION = 'update_policy';
 
 export function isCancelTarget(v: unknown): v is CancelTarget {
   return typeof v === 'string' && (CANCEL_TARGETS as readonly string[]).includes(v);
@@ -80,3 +72,20 @@ export const proceedCancelSchema = z.object({
     .max(255, msg('validation.max', { length: 255 })),
 });
 export type ProceedCancelInput = z.infer<typeof proceedCancelSchema>;
+
+// ---------------------------------------------------------------- cancellation pages' forms
+
+/** The cancellation spreadsheet upload (the file is checked by the service). */
+export const cancelUploadFormSchema = z.object({ file: z.unknown() });
+
+/** A cancellation import, by its public id. */
+export const cancelImportIdSchema = z.object({ import: z.string().max(40) });
+
+/** The column mapping of a cancellation import. */
+export const cancelMappingFormSchema = cancelMappingSchema.merge(cancelImportIdSchema);
+
+/** Removing rows of a cancellation import's review. */
+export const deleteCancelRowsFormSchema = deleteCancelRowsSchema.merge(cancelImportIdSchema);
+
+/** Proceeding with a cancellation import's review. */
+export const proceedCancelFormSchema = proceedCancelSchema.merge(cancelImportIdSchema);

@@ -203,3 +203,6 @@ export const addressesSchema = z.object({
 export type AddressesInput = z.infer<typeof addressesSchema>;
 
 export { CONTACT_FIELDS };
+
+/** A contacts form (a client's contacts tab). */
+export const contactsFormSchema = z.object({ contacts: contactsSchema });

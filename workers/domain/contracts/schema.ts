@@ -181,3 +181,14 @@ export function contractPeriod(
   if (c.end_date && c.end_date < today) return 'expired';
   return 'current';
 }
+
+// ---------------------------------------------------------------- a campus's contracts tab
+
+/** A contract the tab acts on, by its public id. */
+export const contractIdSchema = z.object({ contract_id: z.string().min(1).max(40) });
+
+/** Archive or activate a contract from its detail. */
+export const contractStatusFormSchema = contractStatusSchema.merge(contractIdSchema);
+
+/** Clone a contract (new dates, optionally another campus). */
+export const cloneContractFormSchema = cloneContractSchema.merge(contractIdSchema);

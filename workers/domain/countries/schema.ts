@@ -140,3 +140,6 @@ export const COUNTRY_SORTS = [
   'currency_code',
   'status',
 ] as const;
+
+/** A tax rate of a country, by its row number. */
+export const taxRateIdSchema = z.object({ rate_id: z.coerce.number().int().positive() });

@@ -18,13 +18,13 @@ import {
   personName,
   studentNumber,
 } from '../validation';
+import { MAX_APPLICANTS } from './values';
+export { MAX_APPLICANTS };
 
 export { APPLICANT_TYPES, GENDERS };
 export type ApplicantType = (typeof APPLICANT_TYPES)[number];
 export type Gender = (typeof GENDERS)[number];
 
-/** At most this many applicants in one sheet (spec 001 s.9). */
-export const MAX_APPLICANTS = 5000;
 /** Enrollments per cart page (spec 002 s.9). */
 export const CART_PAGE_SIZE = 500;
 
@@ -148,3 +148,40 @@ export const APPLICANT_FIELDS = [
   'group_name',
 ] as const satisfies readonly (keyof typeof applicantFields)[];
 export type ApplicantField = (typeof APPLICANT_FIELDS)[number];
+
+// ---------------------------------------------------------------- order pages' forms
+
+/** The cart's "remove this order" button. */
+export const cartBatchSchema = z.object({ batch_id: z.string().min(1).max(64) });
+
+/** The cart's "remove the selected applicants" (at least one ticked). */
+export const cartDeleteSchema = z.object({
+  ids: z
+    .array(z.string().min(1).max(64))
+    .optional()
+    .refine((ids) => !!ids?.length, 'cart.errors.select_one'),
+});
+
+/** An order's "remove this applicant" button. */
+export const enrollmentIdSchema = z.object({ enrollment_id: z.string().max(40) });
+
+/** Starting an order: one by one or from a spreadsheet, for a campus and a contract. */
+export const orderStartSchema = z.object({
+  prefill: z.string().max(40).optional(),
+  campus_id: z.string().max(40).default(''),
+  contract_id: z.string({ required_error: 'order.choose_product' }).max(40),
+});
+
+/** Discarding an unfinished order. */
+export const orderDiscardSchema = z.object({ batch_id: z.string().max(40) });
+
+/** The ticked applicants and their group leader ("No group leader" is empty). */
+export const groupLeaderFormSchema = z.object({
+  group_leader_id: z.string().max(40).optional(),
+  enrollment_ids: z
+    .array(z.string().max(40), { required_error: 'cart.errors.select_one' })
+    .min(1, 'cart.errors.select_one'),
+});
+
+/** An order's review: send the welcome emails or not. */
+export const orderReviewSchema = z.object({ send_welcome_email: z.literal('on').optional() });

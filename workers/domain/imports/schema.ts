@@ -7,13 +7,13 @@ import { z } from 'zod';
 import { DATE_ORDERS, IMPORT_STATUSES } from '../../../drizzle/enums';
 import { APPLICANT_FIELDS, MAX_APPLICANTS, type ApplicantField } from '../enrollments/schema';
 import { checkbox, msg } from '../validation';
+import { MAX_IMPORT_MB } from './values';
+export { MAX_IMPORT_MB };
 
 export { DATE_ORDERS, IMPORT_STATUSES, MAX_APPLICANTS };
 export type DateOrder = (typeof DATE_ORDERS)[number];
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
-/** Spec 000 s.5: default file size limit ('File cannot be larger than {n}MB'). */
-export const MAX_IMPORT_MB = 10;
 /**
  * Zip-bomb limits of an .xlsx, checked on its central directory before anything is inflated: a real
  * 5000-row sheet has about 15 entries and expands to 20-30 MB.
@@ -103,3 +103,10 @@ export const reviewQuerySchema = z.object({
   errors_only: checkbox.default(false),
 });
 export type ReviewQuery = z.infer<typeof reviewQuerySchema>;
+
+/** The spreadsheet upload form: the campus and contract it is for, and the file (checked by the service). */
+export const importUploadFormSchema = z.object({
+  campus: z.string().max(40).optional(),
+  contract: z.string().max(40).optional(),
+  file: z.unknown(),
+});

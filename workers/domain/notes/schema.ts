@@ -8,11 +8,12 @@
  */
 import { z } from 'zod';
 import { NOTE_SOURCES, NOTE_TYPES } from '../../../drizzle/enums';
+import { bulkFormFields } from '../list-query';
 import { isoDate, msg, optional, requiredText } from '../validation';
+import { REQUESTER_TYPES } from './values';
+export { REQUESTER_TYPES };
 
 export { NOTE_SOURCES, NOTE_TYPES };
-/** Requested-by options are listed per user type (spec 002 s.6). */
-export const REQUESTER_TYPES = ['school', 'company', 'student', 'other'] as const;
 export type NoteSource = (typeof NOTE_SOURCES)[number];
 export type NoteType = (typeof NOTE_TYPES)[number];
 export type RequesterType = (typeof REQUESTER_TYPES)[number];
@@ -84,3 +85,6 @@ export const notesQuerySchema = z.object({
   items: z.coerce.number().int().min(1).max(100).catch(25).default(25),
 });
 export type NotesQuery = z.infer<typeof notesQuerySchema>;
+
+/** One note for the selected rows of a list (repeated `ids`, or all matching the list's filters). */
+export const bulkNoteSchema = noteSchema.and(bulkFormFields);

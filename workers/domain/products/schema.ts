@@ -30,6 +30,8 @@ export {
   REGION_CODES,
   TERRITORIAL_LIMITS,
 } from './values';
+import { GROUP_DESCRIPTION_MAX } from './values';
+export { GROUP_DESCRIPTION_MAX };
 /** Kinds a product document may be (checked by content, see workers/platform/storage.ts). */
 export const DOCUMENT_FILE_KINDS = ['pdf', 'png', 'jpg', 'docx', 'xlsx'] as const;
 export const DOCUMENT_MAX_MB = 10;
@@ -284,8 +286,6 @@ export const documentSchema = documentObject.superRefine(documentCrossRules);
 export type DocumentInput = z.infer<typeof documentSchema>;
 
 // ---------------------------------------------------------------- product groups
-
-export const GROUP_DESCRIPTION_MAX = 1000;
 
 export const productGroupObject = z.object({
   company_id: clearable(z.string().max(40)),

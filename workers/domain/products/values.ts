@@ -89,3 +89,5 @@ export function withCleared<T extends Record<string, unknown>>(value: T, keys: r
   for (const k of keys) if (out[k] === undefined) out[k] = null;
   return out as T;
 }
+
+export const GROUP_DESCRIPTION_MAX = 1000;

@@ -13,14 +13,12 @@ import { isBlank } from '../contacts/schema';
 import { minDays, requiredDate, requiredPrice, saleNotBelowNet } from '../contracts/schema';
 import { listQuerySchema } from '../list-query';
 import { isoDate, msg, optional, poNumber } from '../validation';
+import { AGREEMENT_DOCUMENT_KINDS, AGREEMENT_DOCUMENT_MAX_MB, MAX_AGREEMENT_ROWS } from './values';
+export { AGREEMENT_DOCUMENT_KINDS, AGREEMENT_DOCUMENT_MAX_MB, MAX_AGREEMENT_ROWS };
 
 export const SERVICE_AGREEMENT_STATUSES = ['pending', 'active', 'inactive'] as const;
 export type ServiceAgreementStatus = (typeof SERVICE_AGREEMENT_STATUSES)[number];
-/** Kinds an agreement document may be (checked by content, see workers/platform/storage.ts). */
-export const AGREEMENT_DOCUMENT_KINDS = ['pdf', 'docx', 'xlsx', 'png', 'jpg'] as const;
-export const AGREEMENT_DOCUMENT_MAX_MB = 10;
 export const MAX_AGREEMENT_DOCUMENTS = 20;
-export const MAX_AGREEMENT_ROWS = 100;
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const ref = z.preprocess(
@@ -141,3 +139,6 @@ export type AgreementListQuery = z.infer<typeof agreementListQuerySchema>;
 export function isValidAgreement(startDate: string, today: string): boolean {
   return startDate.slice(0, 4) === today.slice(0, 4);
 }
+
+/** A document of an agreement, by its position in the list (its removal). */
+export const agreementDocumentIndexSchema = z.object({ index: z.coerce.number().int().min(0) });

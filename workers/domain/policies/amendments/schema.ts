@@ -6,11 +6,10 @@
  */
 import { z } from 'zod';
 import { AMENDMENT_KINDS } from '../../../../drizzle/schema/policy-enums';
-import { bulkSelectionSchema } from '../../list-query';
+import { bulkFormFields, bulkSelectionSchema } from '../../list-query';
 import { groupName, isoDate, msg } from '../../validation';
-
-/** Who may amend an issued policy (extend, move, cancel, group changes). */
-export const AMEND_PERMISSION = 'update_policy';
+import { AMEND_PERMISSION } from './values';
+export { AMEND_PERMISSION };
 
 /**
  * Above this many policies a confirmation runs as a job with a progress bar (docs/decisions.md,
@@ -97,3 +96,10 @@ export const amendmentViewQuerySchema = z.object({
 export type AmendmentViewQuery = z.infer<typeof amendmentViewQuerySchema>;
 
 export { bulkSelectionSchema };
+
+/** An amendment's start page: the selection as the list posts it, and the group name or leader. */
+export const amendStartSchema = bulkFormFields.extend({
+  save: z.literal('1').optional(),
+  group_name: z.string().max(200).optional(),
+  group_leader_id: z.string().max(64).optional(),
+});
