@@ -38,14 +38,10 @@ export default tseslint.config(
     // read limits and lists from a schema module. Move each (useSchemaForm, a values module) and drop it here.
     ignores: [
       'app/components/auth/login-help.tsx',
-      'app/components/imports/column-matcher.tsx',
       'app/components/notes/notes-panel.tsx',
       'app/components/payments/transaction-form.tsx',
       'app/routes/\\($lang\\)._main.account-details.tsx',
       'app/routes/\\($lang\\)._main.clients.$id._tabs.billing.tsx',
-      'app/routes/\\($lang\\)._main.insureds.new.add.tsx',
-      'app/routes/\\($lang\\)._main.insureds.review-applicants.tsx',
-      'app/routes/\\($lang\\)._main.insureds_.$id.insured_details.documents.tsx',
       'app/routes/\\($lang\\)._main.invoices_.$invoiceId.approve-bank-transfer.tsx',
       'app/routes/\\($lang\\)._main.invoices_.$invoiceId.transactions.$transactionId.edit.tsx',
       'app/routes/\\($lang\\)._main.products.$id.documents.tsx',

@@ -47,7 +47,7 @@ export {
 } from '@server/domain/reconciliation/schema';
 export { generateInvoicesSchema } from '@server/domain/invoices/periodic-schema';
 export { campusDetailsSchema } from '@server/domain/campuses/schema';
-export { mappingSchema } from '@server/domain/imports/schema';
+export { mappingSchema, reviewQuerySchema } from '@server/domain/imports/schema';
 export { confirmOpenSchema } from '@server/domain/checkout/schema';
 export { approveBankTransferSchema } from '@server/domain/payments/schema';
 export { invoiceItemsQuerySchema } from '@server/domain/invoices/schema';
@@ -82,6 +82,7 @@ export {
   orderStartSchema,
 } from '@server/domain/enrollments/schema';
 export { importUploadFormSchema } from '@server/domain/imports/schema';
+export { applicantFormSchema } from '@server/domain/enrollments/inputs';
 export {
   cancelImportIdSchema,
   cancelMappingFormSchema,
@@ -107,7 +108,7 @@ export {
 } from '@server/domain/service-agreements/schema';
 export { countrySchema, taxRateIdSchema, updateTaxRateSchema } from '@server/domain/countries/schema';
 export { createProductSchema, productGroupSchema } from '@server/domain/products/schema';
-export { policyDetailsSchema } from '@server/domain/policies/tabs';
+export { policyDetailsSchema } from '@server/domain/policies/schema';
 export { contactUsSchema, selectCompanySchema } from '@server/domain/auth/schema';
 export { cancelReviewQuerySchema } from '@server/domain/cancellations/schema';
 export { amendmentViewQuerySchema } from '@server/domain/policies/amendments/schema';

@@ -7,13 +7,11 @@
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '@server/domain/contacts/service';
-import { applicantFormSchema } from '@server/domain/enrollments/inputs';
-import { APPLICANT_FIELDS } from '@server/domain/enrollments/schema';
+import { APPLICANT_FIELDS } from '@server/domain/enrollments/values';
 import {
   ORDER_PERMISSION,
   addApplicant,
@@ -23,7 +21,8 @@ import {
 } from '@server/domain/enrollments/service';
 import { listEnrollments } from '@server/domain/enrollments/queries';
 import { personOfPolicy } from '@server/domain/policies/service';
-import { enrollmentIdSchema } from '~/lib/schemas.server';
+import { applicantFormSchema, constraintsOf, enrollmentIdSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { ignoreRefusal } from '~/lib/actions.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { orderStep } from '~/lib/enrollments.server';
@@ -59,7 +58,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   // "Add policy for this person" (an insured's page): the new applicant starts from that person's details.
   const prefillId = url.searchParams.get('prefill');
   const prefill = prefillId && !editing ? await personOfPolicy(ctx, prefillId) : null;
-  return { closed: false as const, batch, list, countries, editing, students, prefill, title };
+  const constraint = constraintsOf(applicantFormSchema);
+  return { closed: false as const, batch, list, countries, editing, students, prefill, title, constraint };
 }
 
 /** Add an applicant, save the one being edited (`&edit={id}`), or delete one from the list. */
@@ -136,12 +136,13 @@ function ApplicantForm({
   const busy = useNavigation().state === 'submitting';
   const [js, setJs] = useState(false);
   useEffect(() => setJs(true), []);
-  const [form, fields] = useForm({
+  const loaded = useLoaderData<typeof loader>();
+  const [form, fields] = useSchemaForm({
     id: editing ? `applicant-${editing.id}` : 'applicant-new',
+    schema: () => import('@server/domain/enrollments/inputs').then((m) => m.applicantFormSchema),
     lastResult: data?.intent === 'delete' ? undefined : data?.submission,
     defaultValue: editing ? formValue(editing) : { ...formValue(null), ...prefill },
-    constraint: getZodConstraint(applicantFormSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: applicantFormSchema }),
+    constraint: loaded.closed ? undefined : loaded.constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -15,8 +15,9 @@ import { useActionData, useLoaderData, useNavigation, useSearchParams } from '@r
 import { useTranslation } from 'react-i18next';
 import { activeCountries } from '@server/domain/countries/service';
 import { deleteEnrollments, updateEnrollment } from '@server/domain/enrollments/service';
-import { APPLICANT_FIELDS, type ApplicantField } from '@server/domain/enrollments/schema';
-import { asMapping, reviewQuerySchema } from '@server/domain/imports/schema';
+import { APPLICANT_FIELDS, type ApplicantField } from '@server/domain/enrollments/values';
+import { asMapping } from '@server/domain/imports/values';
+import { reviewQuerySchema } from '~/lib/schemas.server';
 import {
   erroredIds,
   idsInBatch,

@@ -67,7 +67,7 @@ export default function EditInsuredDetails() {
     defaults[f] = v == null ? '' : String(v);
   }
   const [form, fields] = useSchemaForm({
-    schema: () => import('@server/domain/policies/tabs').then((m) => m.policyDetailsSchema),
+    schema: () => import('@server/domain/policies/schema').then((m) => m.policyDetailsSchema),
     id: `edit-${policy.id}-${policy.version}`,
     lastResult: answer?.submission,
     defaultValue: defaults,

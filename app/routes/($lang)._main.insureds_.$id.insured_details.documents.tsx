@@ -8,7 +8,7 @@ import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_PERMISSION, listPolicyDocuments } from '~/lib/policy-documents.server';
-import { KIND_SEGMENTS } from '@server/domain/policy-documents/schema';
+import { KIND_SEGMENTS } from '@server/domain/policy-documents/values';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { formatDate, formatDateTime } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';

@@ -25,7 +25,7 @@ import {
   policyNotes,
   updatePolicyDetails,
 } from '../../workers/domain/policies/details';
-import { policyDetailsSchema } from '../../workers/domain/policies/tabs';
+import { policyDetailsSchema } from '../../workers/domain/policies/schema';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { STRANGER } from '../support/contracts';
 import { db, POLICY_STRANGER, seedPoliciesWorld, type PoliciesWorld } from '../support/policies';

@@ -23,7 +23,8 @@ import {
   policySummary,
 } from '../../workers/domain/policies/service';
 import { addPolicyNotes, updatePolicyDetails } from '../../workers/domain/policies/details';
-import { insuredActionsFor, insuredTabsFor, policyDetailsSchema } from '../../workers/domain/policies/tabs';
+import { policyDetailsSchema } from '../../workers/domain/policies/schema';
+import { insuredActionsFor, insuredTabsFor } from '../../workers/domain/policies/tabs';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, actorFor } from '../support/world';
 import { day, db, policyRow, seedPoliciesWorld, type PoliciesWorld } from '../support/policies';
 

@@ -15,7 +15,8 @@ import {
   policyGroups,
   policySummary,
 } from '../domain/policies/service';
-import { POLICY_NOTE_LIMIT, policyDetailsSchema } from '../domain/policies/tabs';
+import { policyDetailsSchema } from '../domain/policies/schema';
+import { POLICY_NOTE_LIMIT } from '../domain/policies/tabs';
 import { formatMessage } from '../platform/i18n';
 import { msg } from '../domain/validation';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';

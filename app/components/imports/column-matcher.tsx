@@ -5,7 +5,7 @@ import {
   IMPORT_TARGETS,
   type DateOrder,
   type ImportTarget,
-} from '@server/domain/imports/schema';
+} from '@server/domain/imports/values';
 import { columnLetter, parseDate } from '@server/domain/imports/normalise';
 import { ErrorList, inputClass } from '~/components/fields';
 import { formatDate } from '~/lib/dates';

@@ -18,12 +18,12 @@ import {
   personName,
   studentNumber,
 } from '../validation';
-import { MAX_APPLICANTS } from './values';
-export { MAX_APPLICANTS };
+import { APPLICANT_FIELDS, MAX_APPLICANTS, type ApplicantField } from './values';
+export { APPLICANT_FIELDS, MAX_APPLICANTS, type ApplicantField };
 
 export { APPLICANT_TYPES, GENDERS };
-export type ApplicantType = (typeof APPLICANT_TYPES)[number];
-export type Gender = (typeof GENDERS)[number];
+import type { ApplicantType, Gender } from './values';
+export type { ApplicantType, Gender };
 
 /** Enrollments per cart page (spec 002 s.9). */
 export const CART_PAGE_SIZE = 500;
@@ -125,29 +125,9 @@ export const applicantSchema = z.object(applicantFields).superRefine((a, ctx) =>
 
 export type ApplicantInput = z.infer<typeof applicantSchema>;
 
-/** The applicant fields in the order the forms, the grid and the enrolment template show them. */
-export const APPLICANT_FIELDS = [
-  'type',
-  'first_name',
-  'last_name',
-  'date_of_birth',
-  'gender',
-  'email',
-  'personal_email',
-  'phone_country',
-  'phone_number',
-  'passport_number',
-  'residence_country_id',
-  'destination_country_id',
-  'start_date',
-  'end_date',
-  'destination_address',
-  'student_number',
-  'plan',
-  'year_of_study',
-  'group_name',
-] as const satisfies readonly (keyof typeof applicantFields)[];
-export type ApplicantField = (typeof APPLICANT_FIELDS)[number];
+// APPLICANT_FIELDS (values.ts) names exactly the applicant schema's fields.
+const _fieldsAreTheSchemas: readonly (keyof typeof applicantFields)[] = APPLICANT_FIELDS;
+void _fieldsAreTheSchemas;
 
 // ---------------------------------------------------------------- order pages' forms
 

@@ -4,8 +4,8 @@
  * A value that cannot be read is passed on as typed, so the schema reports it on its cell ("Country not
  * found", "Invalid date") and the user sees what they sent. Pure.
  */
-import { GENDERS, type ApplicantField, type ApplicantType, type Gender } from '../enrollments/schema';
-import type { ColumnMapping, DateOrder, ImportTarget } from './schema';
+import { GENDERS, type ApplicantField, type ApplicantType, type Gender } from '../enrollments/values';
+import type { ColumnMapping, DateOrder, ImportTarget } from './values';
 
 // ------------------------------------------------------------------ text
 

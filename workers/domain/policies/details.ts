@@ -20,7 +20,8 @@ import { selectedPolicyIds } from './filters';
 import type { PolicyListQuery } from './list-query';
 import { READ } from './service';
 import { policyStatus } from './status';
-import { POLICY_DETAIL_FIELDS, POLICY_NOTE_LIMIT, type PolicyDetailsInput } from './tabs';
+import type { PolicyDetailsInput } from './schema';
+import { POLICY_DETAIL_FIELDS, POLICY_NOTE_LIMIT } from './tabs';
 import { recordChangeStatements } from './transactions';
 
 export const UPDATE = 'update_insured';

@@ -1,12 +1,9 @@
 /**
  * The insured's page (spec 001 s.2 "Insured detail"): its tabs, which of them a user may open, what the
- * header offers, and the schema of "edit personal details" (the applicant rules of the order flow for the
- * person's own fields; trip dates, group and cancellation are amendments, not edits). Pure.
+ * header offers, and the fields of "edit personal details" (its schema is in ./schema.ts). Pure, free of zod: the
+ * insured page's layout reads it in the browser.
  */
-import { z } from 'zod';
 import type { Actor } from '../access/actor';
-import { applicantCrossIssues, applicantFields } from '../enrollments/schema';
-import { msg } from '../validation';
 import type { PolicyListStatus } from './list-query';
 
 /** The tabs in order; the first (`policy`) is the page's own address. */
@@ -78,28 +75,6 @@ export const POLICY_DETAIL_FIELDS = [
   'year_of_study',
 ] as const;
 export type PolicyDetailField = (typeof POLICY_DETAIL_FIELDS)[number];
-
-const detailFields = Object.fromEntries(POLICY_DETAIL_FIELDS.map((k) => [k, applicantFields[k]])) as {
-  [K in PolicyDetailField]: (typeof applicantFields)[K];
-};
-
-/**
- * Edit personal details: the applicant's own fields and the rules between them (phone and its country,
- * residence and destination differ), a date of birth before today; `version` is the policy's version the
- * form was read at (a change meanwhile refuses the save).
- */
-export const policyDetailsSchema = z
-  .object({
-    ...detailFields,
-    version: z.coerce.number().int().min(1).optional(),
-  })
-  .superRefine((a, ctx) => {
-    for (const issue of applicantCrossIssues(a))
-      ctx.addIssue({ code: 'custom', path: [issue.path], message: issue.message });
-    if (a.date_of_birth && a.date_of_birth >= new Date().toISOString().slice(0, 10))
-      ctx.addIssue({ code: 'custom', path: ['date_of_birth'], message: msg('insureds.errors.birth_past') });
-  });
-export type PolicyDetailsInput = z.infer<typeof policyDetailsSchema>;
 
 /** A note for many insureds at once (the list's bulk "add note"): the ids and the note's fields. */
 export const POLICY_NOTE_LIMIT = 1000;

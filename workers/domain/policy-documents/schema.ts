@@ -9,16 +9,8 @@ import { msg } from '../validation';
 
 export { POLICY_DOCUMENT_KINDS, type PolicyDocumentKind };
 
-/** At most this many insureds in one documents ZIP (the spec's bulk limit of 5000 applicants). */
-export const MAX_ZIP_POLICIES = 5000;
-/** At most this many insureds in one `policies/download` answered in the request itself. */
-export const MAX_DIRECT_DOWNLOAD = 50;
-
-/** The address segment of each kind: /insureds/{id}/insurance-card.pdf, /insureds/{id}/certificate.pdf. */
-export const KIND_SEGMENTS: Record<PolicyDocumentKind, string> = {
-  insurance_card: 'insurance-card',
-  certificate: 'certificate',
-};
+import { KIND_SEGMENTS, MAX_DIRECT_DOWNLOAD, MAX_ZIP_POLICIES } from './values';
+export { KIND_SEGMENTS, MAX_DIRECT_DOWNLOAD, MAX_ZIP_POLICIES };
 
 const policyIds = z.array(z.string().trim().min(1).max(64)).max(MAX_ZIP_POLICIES);
 
