@@ -7,41 +7,12 @@ import { z } from 'zod';
 import { DATE_ORDERS, IMPORT_STATUSES } from '../../../drizzle/enums';
 import { MAX_APPLICANTS } from '../enrollments/schema';
 import { checkbox, msg } from '../validation';
-import {
-  MAX_IMPORT_MB,
-  MAX_ZIP_ENTRIES,
-  MAX_UNCOMPRESSED_BYTES,
-  MAX_COMPRESSION_RATIO,
-  MAX_COLUMNS,
-  SAMPLE_ROWS,
-  REVIEW_PAGE_SIZE,
-  IMPORT_TARGETS,
-  isImportTarget,
-  REQUIRED_TARGETS,
-  DATE_TARGETS,
-  asMapping,
-  type ImportTarget,
-  type ColumnMapping,
-} from './values';
-export {
-  MAX_IMPORT_MB,
-  MAX_ZIP_ENTRIES,
-  MAX_UNCOMPRESSED_BYTES,
-  MAX_COMPRESSION_RATIO,
-  MAX_COLUMNS,
-  SAMPLE_ROWS,
-  REVIEW_PAGE_SIZE,
-  IMPORT_TARGETS,
-  isImportTarget,
-  REQUIRED_TARGETS,
-  DATE_TARGETS,
-  asMapping,
-  type ImportTarget,
-  type ColumnMapping,
-};
+import { IMPORT_TARGETS, MAX_COLUMNS } from './values';
+// The limits, targets and mapping helpers are zod-free (pages read them from values.ts); the import steps'
+// server code reads everything from here.
+export * from './values';
 
 export { DATE_ORDERS, IMPORT_STATUSES, MAX_APPLICANTS };
-export type { DateOrder } from './values';
 export type ImportStatus = (typeof IMPORT_STATUSES)[number];
 
 const target = z.preprocess(
