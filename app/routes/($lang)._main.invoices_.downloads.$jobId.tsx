@@ -7,15 +7,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { sizeText, ZipJobPage } from '~/components/ui/zip-job';
 import { INVOICE_ACCESS, invoicesZipStatus } from '~/lib/invoices.server';
-import { RefreshWhile } from '~/components/ui/refresh-while';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
-import { localePath } from '~/i18n/config';
-import { useMessage } from '~/lib/messages';
-import { ButtonLink, buttonClass } from '~/components/ui/button';
-import { Alert, Card, PageHeader } from '~/components/ui/card';
-import { ProgressBar } from '~/components/imports/import-bits';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -38,58 +33,16 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   };
 }
 
-const sizeText = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toFixed(1)} MB`
-    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-
 export default function InvoicesZipJob() {
-  const { t, i18n } = useTranslation();
-  const m = useMessage();
+  const { t } = useTranslation();
   const { job } = useLoaderData<typeof loader>();
-  const running = job.status === 'queued' || job.status === 'running';
-  const to = (path: string) => localePath(i18n.language, path);
-  const back = (
-    <ButtonLink to={to('/invoices')} variant="secondary">
-      {t('invoices.zip.back')}
-    </ButtonLink>
-  );
   return (
-    <div className="mx-auto max-w-3xl">
-      <RefreshWhile running={running} />
-      <PageHeader
-        title={job.status === 'done' ? t('invoices.zip.ready_title') : t('invoices.zip.progress_title')}
-      />
-      <Card>
-        {job.status === 'done' ? (
-          <div className="space-y-5">
-            <p className="text-sm text-slate-700" data-testid="zip-summary">
-              {t('invoices.zip.ready', { count: job.invoices, size: sizeText(job.size) })}
-            </p>
-            <div className="flex flex-wrap gap-3">
-              <a href={to(`/invoices/downloads/${job.id}/zip`)} className={buttonClass('primary')} download>
-                {t('invoices.zip.download_zip')}
-              </a>
-              {back}
-            </div>
-          </div>
-        ) : job.status === 'failed' ? (
-          <div className="space-y-5">
-            <Alert>{m(job.message)}</Alert>
-            {back}
-          </div>
-        ) : (
-          <div className="space-y-4" aria-live="polite">
-            <ProgressBar percent={job.percent} label={t('invoices.zip.progress_title')} />
-            <p className="text-sm font-medium text-slate-900">
-              {job.done === 0 && job.status === 'queued'
-                ? t('invoices.zip.queued')
-                : t('invoices.zip.progress', { done: job.done, total: job.total })}
-            </p>
-            <p className="text-sm text-slate-600">{t('invoices.zip.leave')}</p>
-          </div>
-        )}
-      </Card>
-    </div>
+    <ZipJobPage
+      job={job}
+      keys="invoices.zip"
+      summary={t('invoices.zip.ready', { count: job.invoices, size: sizeText(job.size) })}
+      downloadPath={`/invoices/downloads/${job.id}/zip`}
+      backPath="/invoices"
+    />
   );
 }
