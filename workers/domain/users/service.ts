@@ -758,29 +758,13 @@ export async function updateCompanyUser(
   const companyIds = await companyIdsFor(ctx, input.companies, user.id);
   await assertEmailFree(ctx, input.email, user.id);
   const values = personValues(input);
-  await runBatch(ctx.db, [
-    ctx.db
-      .update(users)
-      .set({ ...values, updated_at: ctx.now })
-      .where(eq(users.id, user.id)),
-    ...replaceRoles(
-      ctx,
-      user.id,
-      granted.map((r) => r.id),
-    ),
+  await saveUser(ctx, user, values, granted, [
     ctx.db.delete(userCompanies).where(eq(userCompanies.user_id, user.id)),
     ...bulkInsert(
       ctx.db,
       userCompanies,
       companyIds.map((company_id) => ({ user_id: user.id, company_id })),
     ),
-    logActivity(ctx, {
-      entity_type: 'user',
-      entity_id: user.id,
-      action: 'updated',
-      before: forLog(user),
-      after: forLog({ ...user, ...values }),
-    }),
   ]);
   return getUser(ctx, 'company', id);
 }
@@ -797,6 +781,29 @@ export async function updateSchoolUser(
   const { campusIds } = await schoolPlacement(ctx, { ...input, client: undefined }, user.client_id);
   await assertEmailFree(ctx, input.email, user.id);
   const values = { ...personValues(input), can_access_all_campuses: input.can_access_all_campuses };
+  await saveUser(ctx, user, values, granted, [
+    ctx.db.delete(userCampuses).where(eq(userCampuses.user_id, user.id)),
+    ...bulkInsert(
+      ctx.db,
+      userCampuses,
+      campusIds.map((campus_id) => ({ user_id: user.id, campus_id })),
+    ),
+  ]);
+  // Narrower access applies at once: the actor is loaded again on every request.
+  return getUser(ctx, 'school', id);
+}
+
+/**
+ * An edited user, in one batch: the person's fields, their roles, their access (companies or campuses,
+ * given as statements) and the log row with before and after.
+ */
+async function saveUser(
+  ctx: ActorCtx,
+  user: UserRow,
+  values: Partial<typeof users.$inferInsert>,
+  granted: { id: number }[],
+  access: Statement[],
+): Promise<void> {
   await runBatch(ctx.db, [
     ctx.db
       .update(users)
@@ -807,23 +814,16 @@ export async function updateSchoolUser(
       user.id,
       granted.map((r) => r.id),
     ),
-    ctx.db.delete(userCampuses).where(eq(userCampuses.user_id, user.id)),
-    ...bulkInsert(
-      ctx.db,
-      userCampuses,
-      campusIds.map((campus_id) => ({ user_id: user.id, campus_id })),
-    ),
+    ...access,
     logActivity(ctx, {
       entity_type: 'user',
       entity_id: user.id,
       action: 'updated',
       before: forLog(user),
       after: forLog({ ...user, ...values }),
-      client_id: user.client_id,
+      ...placeOf(user),
     }),
   ]);
-  // Narrower access applies at once: the actor is loaded again on every request.
-  return getUser(ctx, 'school', id);
 }
 
 function replaceRoles(ctx: ActorCtx, userId: number, roleIds: number[]): Statement[] {
