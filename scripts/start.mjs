@@ -47,7 +47,10 @@ function run(cmd, args) {
 
 ensureDevVars();
 if (!skipBuild) run('node', ['scripts/locales-index.mjs']);
-if (!dev && !skipBuild) run(bin('remix'), ['build']);
+if (!dev && !skipBuild) {
+  run(bin('remix'), ['build']);
+  run('node', ['scripts/asset-names.mjs']);
+}
 const persistArgs = persist ? ['--persist-to', persist] : [];
 run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--env', region, ...persistArgs]);
 
