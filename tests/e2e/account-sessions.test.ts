@@ -52,8 +52,8 @@ describe('account details: where you are signed in', () => {
     const b = await newPage(browser, UK_URL);
     // B signs in from an address of its own, so A can tell its row apart.
     await b.context().setExtraHTTPHeaders({ 'cf-connecting-ip': '10.231.7.42' });
-    await signIn(a, 'executive@demo.test');
-    await signIn(b, 'executive@demo.test');
+    await signIn(a, 'executive@demo.test', { fresh: true });
+    await signIn(b, 'executive@demo.test', { fresh: true });
     const addressOfB = await ownAddress(b);
     expect(addressOfB).toBe('10.231.7.42');
 
@@ -83,8 +83,8 @@ describe('account details: where you are signed in', () => {
   it('changes the password choosing to sign out the other sessions', async () => {
     const a = await newPage(browser, UK_URL);
     const b = await newPage(browser, UK_URL);
-    await signIn(a, 'executive@demo.test');
-    await signIn(b, 'executive@demo.test');
+    await signIn(a, 'executive@demo.test', { fresh: true });
+    await signIn(b, 'executive@demo.test', { fresh: true });
     const changed = 'Changed-Passw0rd!';
     await changePassword(a, DEMO_PASSWORD, changed, true);
     await b.reload();
@@ -100,7 +100,7 @@ describe('account details: where you are signed in', () => {
 describe('the support view', () => {
   it('a senior admin views the portal as a school user: the banner shows, the menu is theirs, stopping returns', async () => {
     const page = await newPage(browser, UK_URL);
-    await signIn(page, 'senior.admin@demo.test');
+    await signIn(page, 'senior.admin@demo.test', { fresh: true });
     const menu = page.getByTestId('side-menu');
     expect(await menu.locator('[data-menu-group="configurations"]').count(), 'admin menu').toBe(1);
 

@@ -3,9 +3,10 @@
  * sign-in as a person does it (PIN read from the development mailbox), and screenshots. Every page made
  * by newPage() is checked with axe (axe.ts) whenever it loads and whenever a test waits for it.
  */
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { expectAccessible, watchAccessibility } from './axe';
 import { DEMO_PASSWORD } from './servers';
 import { t } from './i18n';
@@ -31,9 +32,19 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+/** The origin each context was made for (Playwright keeps its baseURL to itself). */
+const origins = new WeakMap<BrowserContext, string>();
+
 /** A new context is a fresh profile: no cookies, no storage. */
-export function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
-  return browser.newContext({ baseURL, viewport: DESKTOP, locale: 'en-GB', timezoneId: 'Europe/London' });
+export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: DESKTOP,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+  });
+  origins.set(context, new URL(baseURL).origin);
+  return context;
 }
 
 export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
@@ -196,14 +207,44 @@ export async function enterPin(page: Page, pin: string): Promise<void> {
   await page.getByRole('button', { name: t('auth.verify') }).click();
 }
 
-/** Signs in as a person does: email, password, the PIN from the mailbox; ends on /home. */
-export async function signIn(page: Page, email: string): Promise<void> {
+/** Where a signed-in user lands: /home sends them to their landing page (/insureds by default). */
+const LANDING = /^(\/[a-z]{2})?\/(home|insureds|clients|products)$/;
+/** The cookies that make a session (workers/web/cookies.ts); the others stay the test's own. */
+const SESSION_COOKIES = new Set(['sid', 'csrf']);
+
+/** The file keeping a user's session for the later test files of this run (global-setup.ts makes the folder). */
+function savedSessionFile(origin: string, email: string): string {
+  return join(inject('sessionDir'), `${encodeURIComponent(`${origin}|${email.toLowerCase()}`)}.json`);
+}
+
+/**
+ * Signs in as a person does: email, password, the PIN from the mailbox; ends on the landing page.
+ *
+ * The session is kept for the rest of the run, and a later sign-in of the same user in a new browser
+ * context starts from it, which saves the three steps and the mailbox (the steps themselves are tested in
+ * sign-in.test.ts). When that session has ended meanwhile (a test signed out, suspended the user or
+ * ended their sessions), the person signs in afresh. `fresh: true` always signs in afresh: for a test
+ * that needs a session of its own (two browsers of one user, a support view).
+ */
+export async function signIn(page: Page, email: string, options: { fresh?: boolean } = {}): Promise<void> {
+  const origin = origins.get(page.context());
+  if (!origin) throw new Error('signIn needs a page made by newPage()');
+  const file = savedSessionFile(origin, email);
+  if (!options.fresh && existsSync(file)) {
+    await page.context().addCookies(JSON.parse(readFileSync(file, 'utf8')));
+    await page.goto('/home');
+    if (LANDING.test(pathOf(page))) {
+      await hydrated(page);
+      return;
+    }
+  }
   await enterEmail(page, email);
   const pin = await enterPassword(page, email);
   await enterPin(page, pin);
-  // /home sends a user to their landing page (/insureds by default) once that page exists.
-  await waitForPath(page, /^(\/[a-z]{2})?\/(home|insureds|clients|products)$/);
+  await waitForPath(page, LANDING);
   await hydrated(page);
+  const cookies = await page.context().cookies(origin);
+  writeFileSync(file, JSON.stringify(cookies.filter((c) => SESSION_COOKIES.has(c.name))));
 }
 
 /** Saves test-output/screenshots/<name>-desktop.png (1280x800) and <name>-phone.png (390x844). */

@@ -8,11 +8,22 @@
  * `npm run build` or `npm run dev`) would otherwise swap or delete the assets of pages under test.
  * E2E_IN_PLACE=1 runs them in the working tree itself.
  *
- * The instances start one after another: start.mjs rebuilds into the shared build/ folder, and a rebuild
- * makes the already running wranglers reload, so a build must not overlap another instance's seeding.
+ * One build serves the three: the working tree's build when it is newer than every source (`npm test` and
+ * `npm run test:e2e` build just before), copied into the snapshot, or else one made here. Then the three
+ * start at once, none building (a build under a running wrangler makes it reload).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -23,6 +34,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The folder the Workers run from (a snapshot of the working tree, or the tree itself). */
     appDir: string;
+    /** Where signIn() keeps the run's sessions for later test files (browser.ts). */
+    sessionDir: string;
   }
 }
 
@@ -62,6 +75,53 @@ function snapshot(): string {
   });
   symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'), 'dir');
   return dir;
+}
+
+/** The newest modification time of the files under `path` (a file or a folder). */
+function newest(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let max = 0;
+  for (const entry of readdirSync(path)) max = Math.max(max, newest(join(path, entry)));
+  return max;
+}
+
+/** What a build is made from: a build older than any of it is stale. */
+const BUILD_INPUTS = ['app', 'workers', 'drizzle', 'public', 'package.json', 'remix.config.js'];
+
+/** The working tree's build, when it exists and is newer than its sources. */
+function freshBuild(): boolean {
+  const built = existsSync(join(root, 'build', 'index.js'))
+    ? statSync(join(root, 'build', 'index.js')).mtimeMs
+    : 0;
+  if (!built || !existsSync(join(root, 'public', 'build'))) return false;
+  const sources = Math.max(
+    ...BUILD_INPUTS.map((p) => (p === 'public' ? newestOutsideBuild(join(root, p)) : newest(join(root, p)))),
+  );
+  return sources < built;
+}
+
+/** public/ without public/build (the build's own output). */
+function newestOutsideBuild(dir: string): number {
+  if (!existsSync(dir)) return 0;
+  let max = 0;
+  for (const entry of readdirSync(dir)) if (entry !== 'build') max = Math.max(max, newest(join(dir, entry)));
+  return max;
+}
+
+/** Puts a build into appDir: a copy of the working tree's fresh one, or `npm run build` there. */
+function prepareBuild(log: (line: string) => void) {
+  if (appDir !== root && freshBuild()) {
+    cpSync(join(root, 'build'), join(appDir, 'build'), { recursive: true });
+    cpSync(join(root, 'public', 'build'), join(appDir, 'public', 'build'), { recursive: true });
+    log("e2e: using the working tree's build");
+    return;
+  }
+  if (appDir === root && freshBuild()) return;
+  log('e2e: building (npm run build)');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: appDir, env: childEnv(), encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
 }
 
 interface Running {
@@ -111,7 +171,7 @@ function childEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function start(instance: Instance, build: boolean): Running {
+function start(instance: Instance): Running {
   const persistDir = mkdtempSync(join(tmpdir(), `e2e-${instance.name}-`));
   const logFile = createWriteStream(join(logDir, `${instance.name}.log`));
   let output = '';
@@ -128,8 +188,8 @@ function start(instance: Instance, build: boolean): Running {
       OTHER_REGION_URL: instance.otherRegionUrl,
       PUBLIC_URL: instance.url,
       MAINTENANCE: instance.maintenance ? '1' : '0',
-      // One folder, one build: the first Worker builds it, the others serve it (see start.mjs).
-      SKIP_BUILD: build ? '0' : '1',
+      // One folder, one build, made before any Worker starts (prepareBuild).
+      SKIP_BUILD: '1',
       WRANGLER_SEND_METRICS: 'false',
       FORCE_COLOR: '0',
       NO_COLOR: '1',
@@ -248,10 +308,14 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   if (process.env.E2E_IN_PLACE !== '1') appDir = snapshotDir = snapshot();
   project.provide('appDir', appDir);
+  const sessionDir = mkdtempSync(join(tmpdir(), 'e2e-sessions-'));
+  project.provide('sessionDir', sessionDir);
   try {
-    for (const [i, instance] of INSTANCES.entries()) await waitReady(start(instance, i === 0));
+    prepareBuild((line) => console.log(line));
+    await Promise.all(INSTANCES.map((instance) => waitReady(start(instance))));
     await Promise.all(running.map(waitSettled));
   } catch (e) {
+    rmSync(sessionDir, { recursive: true, force: true });
     await stopAll();
     throw e;
   }
@@ -259,6 +323,7 @@ export default async function setup(project: TestProject) {
     `e2e: ${running.length} Workers ready in ${((Date.now() - started) / 1000).toFixed(1)} s, running from ${appDir}`,
   );
   return async () => {
+    rmSync(sessionDir, { recursive: true, force: true });
     await stopAll();
     process.off('exit', onExit);
   };
