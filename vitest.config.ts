@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -61,6 +62,9 @@ export default defineConfig({
     include: ['tests/domain/**/*.test.ts', 'tests/api/**/*.test.ts'],
     setupFiles: ['./tests/setup.ts'],
     isolate: false,
+    // One test worker per core. Vitest's default leaves one core free (for the watcher and the main
+    // thread), which on a two-core machine ran the whole suite in one workerd on one core.
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
   },
 });
