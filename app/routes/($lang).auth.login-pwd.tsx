@@ -18,6 +18,10 @@ import { pageTitle } from '~/lib/meta';
 import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { AuthHeading } from '~/components/auth/auth-layout';
+import { withoutScripts } from '~/lib/hydrate';
+
+/** Served without JavaScript: plain forms that post and redirect (docs/decisions.md, "Sign-in without scripts"). */
+export const handle = withoutScripts;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -52,6 +56,8 @@ export default function LoginPassword() {
   const { email, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
   const [form, fields] = useSchemaForm({
+    // No scripts on this page: the browser's own checks (required, type=email) apply before posting.
+    defaultNoValidate: false,
     id: 'login-password',
     schema: () => import('@server/domain/auth/schema').then((m) => m.loginPasswordSchema),
     lastResult,

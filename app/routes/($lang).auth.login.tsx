@@ -10,6 +10,10 @@ import { pageTitle } from '~/lib/meta';
 import { AppForm, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { AuthHeading } from '~/components/auth/auth-layout';
+import { withoutScripts } from '~/lib/hydrate';
+
+/** Served without JavaScript: plain forms that post and redirect (docs/decisions.md, "Sign-in without scripts"). */
+export const handle = withoutScripts;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -38,6 +42,8 @@ export default function Login() {
   const { constraint } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const [form, fields] = useSchemaForm({
+    // No scripts on this page: the browser's own checks (required, type=email) apply before posting.
+    defaultNoValidate: false,
     id: 'login-email',
     schema: () => import('@server/domain/auth/schema').then((m) => m.loginEmailSchema),
     lastResult,

@@ -42,6 +42,8 @@ export function PinStep({
   const answer = answerOf<PinStepData>(useActionData());
   const [form, fields] = useSchemaForm({
     id: 'pin-step',
+    // The browser's own checks apply until scripts run (for ever on the sign-in PIN page, which has none).
+    defaultNoValidate: false,
     schema: () => import('@server/domain/auth/schema').then((m) => m.pinSchema),
     // A refused resend (too many PINs asked for, say) is the form's error too.
     lastResult: answer?.submission,
