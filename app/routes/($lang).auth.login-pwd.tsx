@@ -17,6 +17,7 @@ import { formAction } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button } from '~/components/ui/button';
+import { useHelpInPlace } from '~/components/auth/login-help';
 import { AuthHeading } from '~/components/auth/auth-layout';
 import { withoutScripts } from '~/lib/hydrate';
 
@@ -53,6 +54,7 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function LoginPassword() {
   const { t, i18n } = useTranslation();
+  const helpInPlace = useHelpInPlace();
   const { email, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
   const [form, fields] = useSchemaForm({
@@ -79,7 +81,7 @@ export default function LoginPassword() {
           label={t('auth.password')}
           field={fields.password}
           type="password"
-          inputProps={{ autoComplete: 'current-password', autoFocus: true }}
+          inputProps={{ autoComplete: 'current-password', autoFocus: !helpInPlace }}
         />
         <Button type="submit" className="w-full">
           {t('auth.sign_in')}

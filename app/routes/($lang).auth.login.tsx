@@ -9,6 +9,7 @@ import { useSchemaForm } from '~/lib/schema-form';
 import { pageTitle } from '~/lib/meta';
 import { AppForm, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
+import { useHelpInPlace } from '~/components/auth/login-help';
 import { AuthHeading } from '~/components/auth/auth-layout';
 import { withoutScripts } from '~/lib/hydrate';
 
@@ -38,6 +39,7 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function Login() {
   const { t } = useTranslation();
+  const helpInPlace = useHelpInPlace();
   const lastResult = useActionData<typeof action>()?.submission;
   const { constraint } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
@@ -62,7 +64,7 @@ export default function Login() {
           label={t('auth.email')}
           field={fields.email}
           type="email"
-          inputProps={{ autoComplete: 'username', autoFocus: true }}
+          inputProps={{ autoComplete: 'username', autoFocus: !helpInPlace }}
         />
         <Button type="submit" className="w-full">
           {t('common.continue')}

@@ -18,6 +18,14 @@ import { keepFocus } from './auth-actions';
 const Dialog = lazy(() => import('~/components/ui/dialog').then((m) => ({ default: m.Dialog })));
 
 type View = 'choices' | 'contact';
+
+/**
+ * Whether the help is open in place (`?help=`, the way without scripts): the page's own form then leaves
+ * the first focus to the help's contact form.
+ */
+export function useHelpInPlace(): boolean {
+  return useSearchParams()[0].has('help');
+}
 const FORM_ID = 'login-help-contact';
 const ACTION = '/actions/contact-us';
 
