@@ -32,21 +32,9 @@ export default tseslint.config(
     // Pages never load zod with their scripts (docs/page-kit.md, "What a route imports"): schemas come from
     // ~/lib/schemas.server (emptied in the browser build), a form that validates in the browser loads its
     // schema lazily (useSchemaForm's `import()`), value lists from the areas' pure modules. Type-only
-    // imports are erased and stay allowed.
+    // imports are erased and stay allowed. `npm run check:bundle` checks the same on the build, exactly:
+    // zod in the static imports of any page, under any module name.
     files: ['app/routes/**/*.{ts,tsx}', 'app/components/**/*.{ts,tsx}'],
-    // Not moved yet (issue 8): their forms still validate with a schema imported with the page, or they
-    // read limits and lists from a schema module. Move each (useSchemaForm, a values module) and drop it here.
-    ignores: [
-      'app/components/auth/login-help.tsx',
-      'app/components/notes/notes-panel.tsx',
-      'app/components/payments/transaction-form.tsx',
-      'app/routes/\\($lang\\)._main.account-details.tsx',
-      'app/routes/\\($lang\\)._main.clients.$id._tabs.billing.tsx',
-      'app/routes/\\($lang\\)._main.invoices_.$invoiceId.approve-bank-transfer.tsx',
-      'app/routes/\\($lang\\)._main.invoices_.$invoiceId.transactions.$transactionId.edit.tsx',
-      'app/routes/\\($lang\\)._main.products.$id.documents.tsx',
-      'app/routes/\\($lang\\)._main.products.$id.pricing.tsx',
-    ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',

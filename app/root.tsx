@@ -24,6 +24,7 @@ import { ErrorPage } from '~/components/error-page';
 import { SnackbarProvider } from '~/components/ui/snackbar';
 import { takeToast } from '~/lib/actions.server';
 import { useNonce } from '~/lib/nonce';
+import { useWithoutScripts } from '~/lib/hydrate';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -57,6 +58,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const lang = (data?.lang ?? i18n.language ?? 'en') as Language;
   const nonce = useNonce();
   const bundle = i18n.getResourceBundle(lang, 'translation') ?? {};
+  // A page whose route says `handle = { hydrate: false }` (the sign-in steps) is plain HTML: no scripts.
+  const scripts = !useWithoutScripts();
   return (
     <html lang={HTML_LANG[lang] ?? 'en-GB'} className="h-full">
       <head>
@@ -67,15 +70,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="h-full">
         {children}
-        <script
-          nonce={nonce}
-          suppressHydrationWarning
-          dangerouslySetInnerHTML={{
-            __html: `window.__i18n=${JSON.stringify({ lang, resources: bundle }).replace(/</g, '\\u003c')};`,
-          }}
-        />
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {scripts ? (
+          <>
+            <script
+              nonce={nonce}
+              suppressHydrationWarning
+              dangerouslySetInnerHTML={{
+                __html: `window.__i18n=${JSON.stringify({ lang, resources: bundle }).replace(/</g, '\\u003c')};`,
+              }}
+            />
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        ) : null}
       </body>
     </html>
   );

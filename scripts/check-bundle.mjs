@@ -3,6 +3,12 @@
 // metafile the Remix compiler writes next to the server build (build/metafile.js.json), whose inputs are
 // exactly what esbuild put in each chunk, and prints for each offender the import chain that brought it,
 // so the fix (a `.server.ts` module, or a pure module split off) is plain. Run after `npm run build`.
+//
+// It also fails when zod or @conform-to/zod is in the STATIC import closure of a route module or the
+// client entry (the chunks a page loads before any `import()`): a form's schema is reached only through a
+// dynamic import (useSchemaForm), schemas for loaders and actions through `~/lib/schemas.server`
+// (docs/page-kit.md, "What a route imports"). This catches zod under any module name, which the lint rule
+// (modules named `schema`) cannot.
 import { readFileSync } from 'node:fs';
 
 /** Packages that must never reach the browser. */
@@ -85,6 +91,81 @@ export function findServerCode(metafile) {
   return found;
 }
 
+/** Packages a page may reach only through a dynamic import (useSchemaForm loads them on first use). */
+const LAZY_PACKAGES = ['zod', '@conform-to/zod'];
+
+/** A route module's or the client entry's output: where a page's static loading starts. */
+function isPageRoot(entryPoint) {
+  return entryPoint.startsWith('browser-route-module:') || /(^|\/)entry\.client\.[jt]sx?$/.test(entryPoint);
+}
+
+/** The readable name of a page root: `routes/x.tsx` for a route, the file for the client entry. */
+function rootName(entryPoint) {
+  return entryPoint.replace(/^browser-route-module:/, '').replace(/\?browser$/, '');
+}
+
+/** The chunks an output loads before any dynamic import: itself and its static imports, transitively. */
+function staticChunks(metafile, output) {
+  const seen = new Set([output]);
+  const queue = [output];
+  while (queue.length) {
+    for (const { path, kind } of metafile.outputs[queue.shift()]?.imports ?? []) {
+      if (kind === 'import-statement' && !seen.has(path) && metafile.outputs[path]) {
+        seen.add(path);
+        queue.push(path);
+      }
+    }
+  }
+  return seen;
+}
+
+/** The shortest chain of static imports from `from` to `to` among `allowed` inputs (and packages'). */
+function staticChain(metafile, from, to, allowed) {
+  const prev = new Map([[from, null]]);
+  const queue = [from];
+  while (queue.length) {
+    const at = queue.shift();
+    if (at === to) break;
+    for (const { path, kind } of metafile.inputs[at]?.imports ?? []) {
+      if (kind === 'dynamic-import' || prev.has(path)) continue;
+      if (allowed.has(path) || path.includes('node_modules/')) {
+        prev.set(path, at);
+        queue.push(path);
+      }
+    }
+  }
+  if (!prev.has(to)) return [from, '…', to];
+  const path = [];
+  for (let at = to; at; at = prev.get(at)) path.unshift(at);
+  return path;
+}
+
+/**
+ * Pages that load zod or @conform-to/zod with their scripts: `[{ route, pkg, chain }]`, one per page root
+ * and package, with the import chain from the route module (or client entry) to the package.
+ */
+export function findStaticZod(metafile) {
+  const found = [];
+  for (const [output, { entryPoint }] of Object.entries(metafile.outputs)) {
+    if (!entryPoint || !isPageRoot(entryPoint)) continue;
+    const inputs = new Set();
+    for (const chunk of staticChunks(metafile, output)) {
+      for (const [input, { bytesInOutput }] of Object.entries(metafile.outputs[chunk].inputs)) {
+        if (bytesInOutput > 0) inputs.add(input);
+      }
+    }
+    for (const pkg of LAZY_PACKAGES) {
+      const input = [...inputs].find((i) => packageOf(i) === pkg);
+      if (!input) continue;
+      // The chain ends at the package's first module reached from our code.
+      const chain = staticChain(metafile, entryPoint, input, inputs);
+      const cut = chain.findIndex((p) => packageOf(p) === pkg);
+      found.push({ route: rootName(entryPoint), pkg, chain: cut > 0 ? chain.slice(0, cut + 1) : chain });
+    }
+  }
+  return found.sort((a, b) => a.route.localeCompare(b.route));
+}
+
 function main() {
   const file = process.argv[2] ?? 'build/metafile.js.json';
   let metafile;
@@ -96,8 +177,23 @@ function main() {
   }
   const chunks = Object.keys(metafile.outputs).filter((o) => o.endsWith('.js'));
   const found = findServerCode(metafile);
+  const zod = findStaticZod(metafile);
+  if (zod.length) {
+    console.error(
+      `check-bundle: ${new Set(zod.map((z) => z.route)).size} page(s) load zod with their scripts:`,
+    );
+    for (const { route, pkg, chain } of zod) {
+      console.error(`\n  ${route}: ${pkg}`);
+      console.error(`    via ${chain.map(rootName).join('\n      -> ')}`);
+    }
+    console.error(
+      '\nImport schemas through ~/lib/schemas.server, validate in the browser with useSchemaForm (its schema' +
+        '\nis loaded by import()), and read value lists from zod-free modules (docs/page-kit.md).\n',
+    );
+  }
   if (!found.length) {
-    console.log(`check-bundle: ${chunks.length} browser chunks, no server-only code.`);
+    if (zod.length) process.exit(1);
+    console.log(`check-bundle: ${chunks.length} browser chunks, no server-only code, no zod on page load.`);
     return;
   }
   // The routes and the client entry are where chains start.

@@ -9,3 +9,12 @@ export function requireInsuredTab(request: Request, context: AppLoadContext, tab
   if (!insuredTabsFor(ctx.actor).includes(tab)) throw new Response('Not Found', { status: 404 });
   return ctx;
 }
+
+// kit9: the confirm-enrolment page's service, schema and limits (a module with zod at its top level, which a
+// route's own import would keep in the page's scripts).
+export {
+  ENROLMENT_CHECK_PERMISSION,
+  MAX_ENROLMENT_CHECKS,
+  confirmEnrolment,
+  enrolmentCheckFormSchema,
+} from '@server/domain/policies/enrolment-check';

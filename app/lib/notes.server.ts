@@ -1,4 +1,5 @@
 import { noteSchema, notesQuerySchema } from '@server/domain/notes/schema';
+import { getZodConstraint } from '@conform-to/zod';
 import { z } from 'zod';
 import { NOTE_TYPE_PARAM } from '~/components/notes/notes-panel';
 
@@ -16,3 +17,6 @@ export function notesQueryOf(request: Request) {
  * unparsed (the notes service checks its kind and size).
  */
 export const noteFormSchema = noteSchema.and(z.object({ file: z.unknown().optional() }));
+
+/** The add-note form's browser checks (NotesPanel's and AddNoteForm's `constraint`), for a loader to send. */
+export const noteConstraint = () => getZodConstraint(noteSchema);

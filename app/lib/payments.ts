@@ -1,15 +1,8 @@
-/** Where the payment pages go back to: a local `back` address, else the invoice's page under its client. */
-import { z } from 'zod';
-import { recordTransactionSchema } from '@server/domain/payments/schema';
-import { isLocalPath } from '@server/domain/validation';
-
-export const backField = z.object({
-  back: z
-    .string()
-    .max(500)
-    .optional()
-    .transform((v) => (v && isLocalPath(v) ? v : undefined)),
-});
+/**
+ * Where the payment pages go back to: a local `back` address, else the invoice's page under its client.
+ * Pure (no zod): the pages' form schemas, with their `back` field, are in workers/domain/payments/schema.ts.
+ */
+import { isLocalPath } from '@server/domain/paths';
 
 export function invoicePagePath(invoice: { id: string; client: { id: string } }): string {
   return `/clients/${invoice.client.id}/invoices/${invoice.id}`;
@@ -20,6 +13,3 @@ export function backOf(request: Request): string | null {
   const back = new URL(request.url).searchParams.get('back');
   return back && isLocalPath(back) && back.length <= 500 ? back : null;
 }
-
-/** The form of the record-payment and record-refund pages: the transaction and where to go back to. */
-export const recordPageSchema = recordTransactionSchema.merge(backField);

@@ -8,7 +8,8 @@ import { todayIso } from '@server/domain/formats';
 import { formAction } from '~/lib/actions.server';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
-import { backOf, invoicePagePath, recordPageSchema } from '~/lib/payments';
+import { backOf, invoicePagePath } from '~/lib/payments';
+import { constraintsOf, recordPageSchema } from '~/lib/schemas.server';
 
 export type RecordKind = 'payment' | 'refund';
 
@@ -20,6 +21,7 @@ export async function recordLoader(kind: RecordKind, { request, context, params 
     kind,
     today: todayIso(ctx.now),
     back: backOf(request),
+    constraint: constraintsOf(recordPageSchema),
     title: pageTitle(context, request, `payments.record.${kind}_title`),
   });
 }

@@ -13,6 +13,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import type { ZodTypeAny, input, output } from 'zod';
 
 type ConformOptions<S extends ZodTypeAny> = Parameters<typeof useForm<input<S>, output<S>, string[]>>[0];
+/** The browser checks of a form's fields, as `constraintsOf(schema)` computes them in a loader. */
+export type Constraints = ConformOptions<ZodTypeAny>['constraint'];
 type Validator = (formData: FormData) => Submission<Record<string, unknown>, string[], unknown>;
 
 export type SchemaFormOptions<S extends ZodTypeAny> = Omit<ConformOptions<S>, 'onValidate' | 'id'> & {

@@ -114,3 +114,21 @@ export { cancelReviewQuerySchema } from '@server/domain/cancellations/schema';
 export { amendmentViewQuerySchema } from '@server/domain/policies/amendments/schema';
 export { documentTypesFormSchema } from '@server/domain/policy-documents/schema';
 // --- end kit8 ---
+
+// --- kit9: the payment pages' forms ---
+export {
+  approveBankTransferPageSchema,
+  backField,
+  editTransactionPageSchema,
+  recordPageSchema,
+} from '@server/domain/payments/schema';
+export { clientBillingSchema } from '@server/domain/clients/schema';
+export {
+  documentAddSchema,
+  documentIdSchema,
+  documentUpdateSchema,
+  priceAddSchema,
+  priceIdSchema,
+  priceUpdateSchema,
+} from '@server/domain/products/tabs';
+// --- end kit9 ---

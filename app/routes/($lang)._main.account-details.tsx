@@ -6,19 +6,18 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { changePasswordFormSchema, profileSchema } from '@server/domain/auth/schema';
 import { getOwnProfile, updateOwnProfile } from '@server/domain/account/service';
 import { endOtherSessions, endOwnSession, listOwnSessions } from '@server/domain/account/sessions';
 import { inSupportView } from '@server/domain/access/support';
 import { changePassword } from '@server/domain/auth/service';
 import { msg } from '@server/domain/messages';
-import { LANDING_PAGE_OPTIONS } from '@server/domain/validation';
+import { LANDING_PAGES as LANDING_PAGE_OPTIONS } from '@db/enums';
 import { requireUser } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
-import { accountPageSchemas } from '~/lib/schemas.server';
+import { accountPageSchemas, constraintsOf } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { answerOf, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { formatDateTime } from '~/lib/dates';
@@ -37,6 +36,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     profile,
     sessions,
     supportView: inSupportView(ctx.actor),
+    constraints: {
+      profile: constraintsOf(accountPageSchemas.profile),
+      password: constraintsOf(accountPageSchemas.password.innerType()),
+    },
     title: pageTitle(context, request, 'account.title'),
   });
 }
@@ -123,21 +126,22 @@ export default function AccountDetails() {
  */
 function ProfileForms({ data, busy }: { data: ReturnType<typeof answerOf>; busy: boolean }) {
   const { t } = useTranslation();
-  const { profile } = useLoaderData<typeof loader>();
-  const [profileForm, profileFields] = useForm({
+  const { profile, constraints } = useLoaderData<typeof loader>();
+  const [profileForm, profileFields] = useSchemaForm({
     id: 'profile',
+    schema: () => import('@server/domain/auth/schema').then((m) => m.profileSchema),
     lastResult: data?.intent === 'profile' ? data.submission : undefined,
     defaultValue: {
       first_name: profile.first_name,
       last_name: profile.last_name,
       landing_page: profile.landing_page,
     },
-    constraint: getZodConstraint(profileSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: profileSchema }),
+    constraint: constraints.profile,
     shouldValidate: 'onBlur',
   });
-  const [passwordForm, passwordFields] = useForm({
+  const [passwordForm, passwordFields] = useSchemaForm({
     id: 'password',
+    schema: () => import('@server/domain/auth/schema').then((m) => m.changePasswordFormSchema),
     lastResult: data?.intent === 'password' ? data.submission : undefined,
     // Signing the other sessions out is offered ticked: a password is usually changed after a doubt.
     defaultValue: {
@@ -146,8 +150,7 @@ function ProfileForms({ data, busy }: { data: ReturnType<typeof answerOf>; busy:
       password_confirmation: '',
       sign_out_other_sessions: 'on',
     },
-    constraint: getZodConstraint(changePasswordFormSchema.innerType()),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: changePasswordFormSchema }),
+    constraint: constraints.password,
     shouldValidate: 'onBlur',
   });
   return (

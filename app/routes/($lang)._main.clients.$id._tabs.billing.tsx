@@ -1,18 +1,24 @@
 /** A client's billing tab: payment terms, method and frequency, invoicing, tax and account numbers. */
-import type { ActionFunctionArgs } from '@remix-run/cloudflare';
-import { useActionData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { clientBillingSchema } from '@server/domain/clients/schema';
 import { updateClient } from '@server/domain/clients/service';
 import { formAction } from '~/lib/actions.server';
+import { requirePermissions } from '~/lib/guards.server';
+import { clientBillingSchema, constraintsOf } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { AppForm } from '~/components/fields';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { Facts } from '~/components/ui/facts';
 import { ClientBillingFields, clientFormValue } from '~/components/clients/client-form';
 import { EditCard, saveErrors, useClient } from '~/components/clients/client-page';
+
+export function loader({ request, context }: LoaderFunctionArgs) {
+  requirePermissions(request, context, 'read_client');
+  return json({ constraint: constraintsOf(clientBillingSchema) });
+}
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
@@ -27,15 +33,16 @@ export const action = (args: ActionFunctionArgs) =>
 export default function ClientBillingTab() {
   const { t } = useTranslation();
   const { client, canUpdate } = useClient();
+  const { constraint } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   useAnswerError(data);
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: `client-billing-${client.updated_at}`,
+    schema: () => import('@server/domain/clients/schema').then((m) => m.clientBillingSchema),
     lastResult: data?.submission,
     defaultValue: clientFormValue(client),
-    constraint: getZodConstraint(clientBillingSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: clientBillingSchema }),
+    constraint,
     shouldValidate: 'onBlur',
   });
   if (!canUpdate)

@@ -6,7 +6,7 @@ import { clientRequesters } from '@server/domain/clients/tab-lists';
 import { addClientNote, clientNotes } from '@server/domain/clients/notes';
 import { getClient } from '@server/domain/clients/service';
 import { requireClientTab } from '~/lib/clients.server';
-import { noteFormSchema, notesQueryOf } from '~/lib/notes.server';
+import { noteConstraint, noteFormSchema, notesQueryOf } from '~/lib/notes.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { useAnswerError } from '~/components/ui/snackbar';
@@ -25,7 +25,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
         )
       : null,
   ]);
-  return json({ notes, requesters, canAdd });
+  return json({ notes, requesters, canAdd, constraint: noteConstraint() });
 }
 
 function companyIdOf(actor: Actor, publicId: string): number {
@@ -50,7 +50,7 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function ClientNotesTab() {
   const { client } = useClient();
-  const { notes, requesters, canAdd } = useLoaderData<typeof loader>();
+  const { notes, requesters, canAdd, constraint } = useLoaderData<typeof loader>();
   const data = answerOf(useActionData<typeof action>());
   useAnswerError(data);
   const location = useLocation();
@@ -59,6 +59,7 @@ export default function ClientNotesTab() {
       // A new address (after a note is added) starts the form again, closed and empty.
       key={location.key}
       notes={notes}
+      constraint={constraint}
       canAdd={canAdd}
       lastResult={data?.submission ?? null}
       requesters={requesters ?? undefined}

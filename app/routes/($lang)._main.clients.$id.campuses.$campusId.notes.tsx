@@ -3,7 +3,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { addCampusNote, campusNotes } from '@server/domain/campuses/service';
 import { requireCampusTab } from '~/lib/campuses.server';
-import { noteFormSchema, notesQueryOf } from '~/lib/notes.server';
+import { noteConstraint, noteFormSchema, notesQueryOf } from '~/lib/notes.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { localePath } from '~/i18n/config';
@@ -14,7 +14,10 @@ import { campusBase, useCampus } from '~/components/campuses/campus-page';
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = requireCampusTab(request, context, 'notes');
-  return json({ notes: await campusNotes(ctx, params.campusId ?? '', notesQueryOf(request)) });
+  return json({
+    notes: await campusNotes(ctx, params.campusId ?? '', notesQueryOf(request)),
+    constraint: noteConstraint(),
+  });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -36,7 +39,7 @@ export const action = (args: ActionFunctionArgs) =>
 export default function CampusNotesTab() {
   const { i18n } = useTranslation();
   const { campus, can: allowed } = useCampus();
-  const { notes } = useLoaderData<typeof loader>();
+  const { notes, constraint } = useLoaderData<typeof loader>();
   const data = answerOf(useActionData<typeof action>());
   useAnswerError(data);
   const location = useLocation();
@@ -45,6 +48,7 @@ export default function CampusNotesTab() {
       // A new address (after a note is added) starts the form again, closed and empty.
       key={location.key}
       notes={notes}
+      constraint={constraint}
       canAdd={allowed.update}
       lastResult={data?.submission ?? null}
       downloadHref={(noteId) => localePath(i18n.language, `${campusBase(campus)}/notes/${noteId}/download`)}

@@ -9,13 +9,14 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare';
-import { useActionData } from '@remix-run/react';
+import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { addPolicyNotes } from '@server/domain/policies/details';
 import { policyListQuerySchema } from '@server/domain/policies/list-query';
 import { selectedPolicyIds } from '@server/domain/policies/filters';
 import { msg } from '@server/domain/messages';
 import { bulkNoteSchema } from '~/lib/schemas.server';
+import { noteConstraint } from '~/lib/notes.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
@@ -31,7 +32,10 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export function loader({ request, context }: LoaderFunctionArgs) {
   requirePermissions(request, context, 'update_insured');
-  return json({ title: pageTitle(context, request, 'insureds.add_note.title') });
+  return json({
+    title: pageTitle(context, request, 'insureds.add_note.title'),
+    constraint: noteConstraint(),
+  });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -70,6 +74,7 @@ type Picked = { selection: { ids: string[]; all_matching?: string; filters?: str
 
 export default function AddInsuredsNote() {
   const { t, i18n } = useTranslation();
+  const { constraint } = useLoaderData<typeof loader>();
   const answer = answerOf<Picked>(useActionData<typeof action>());
   useAnswerError(answer);
   const picked = answer?.intent === 'add_note_select' && answer.ok ? answer.data : null;
@@ -101,6 +106,7 @@ export default function AddInsuredsNote() {
         {selection && (selection.all_matching || ids.length) ? (
           <AddNoteForm
             lastResult={lastResult}
+            constraint={constraint}
             withFile={false}
             extra={
               <>

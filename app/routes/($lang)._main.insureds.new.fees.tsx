@@ -15,7 +15,7 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { ClosedOrder, OrderSteps } from '~/components/enrollments/order-bits';
 import { PhoneLabel } from '~/components/enrollments/applicants-table';
-import { tripDays } from '@server/domain/enrollments/rules';
+import { tripDays } from '@server/domain/enrollments/values';
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';

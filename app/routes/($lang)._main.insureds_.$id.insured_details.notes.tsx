@@ -4,7 +4,7 @@ import { useActionData, useLoaderData, useLocation } from '@remix-run/react';
 import { can } from '@server/domain/access/actor';
 import { addPolicyNote, policyNotes } from '@server/domain/policies/details';
 import { requireInsuredTab } from '~/lib/insureds.server';
-import { noteFormSchema, notesQueryOf } from '~/lib/notes.server';
+import { noteConstraint, noteFormSchema, notesQueryOf } from '~/lib/notes.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { useAnswerError } from '~/components/ui/snackbar';
@@ -14,7 +14,7 @@ import { useInsured } from '~/components/insureds/insured-page';
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = requireInsuredTab(request, context, 'notes');
   const notes = await policyNotes(ctx, params.id!, notesQueryOf(request));
-  return json({ notes, canAdd: can(ctx.actor, 'update_insured') });
+  return json({ notes, canAdd: can(ctx.actor, 'update_insured'), constraint: noteConstraint() });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -35,7 +35,7 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function InsuredNotesTab() {
   const { policy } = useInsured();
-  const { notes, canAdd } = useLoaderData<typeof loader>();
+  const { notes, canAdd, constraint } = useLoaderData<typeof loader>();
   const data = answerOf(useActionData<typeof action>());
   useAnswerError(data);
   const location = useLocation();
@@ -43,6 +43,7 @@ export default function InsuredNotesTab() {
     <NotesPanel
       key={location.key}
       notes={notes}
+      constraint={constraint}
       canAdd={canAdd}
       lastResult={data?.submission ?? null}
       downloadHref={(noteId) => `/insureds/${policy.id}/notes/${noteId}/download`}

@@ -4,15 +4,15 @@
  * in docs/decisions.md ("Confirm enrolment").
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
-import { useActionData, useNavigation } from '@remix-run/react';
+import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import type { EnrolmentResult } from '@server/domain/policies/enrolment-check';
 import {
   ENROLMENT_CHECK_PERMISSION,
   MAX_ENROLMENT_CHECKS,
   confirmEnrolment,
   enrolmentCheckFormSchema,
-  type EnrolmentResult,
-} from '@server/domain/policies/enrolment-check';
+} from '~/lib/insureds.server';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { AppForm, FieldShell, FormErrors, TextArea } from '~/components/fields';
@@ -26,7 +26,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   requirePermissions(request, context, ENROLMENT_CHECK_PERMISSION);
-  return { title: pageTitle(context, request, 'reminders.enrolment.title') };
+  return { max: MAX_ENROLMENT_CHECKS, title: pageTitle(context, request, 'reminders.enrolment.title') };
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -49,6 +49,7 @@ const TONES: Record<EnrolmentResult['state'], string> = {
 
 export default function ConfirmEnrolment() {
   const { t } = useTranslation();
+  const { max } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const errors = answer?.submission?.error ?? {};
@@ -99,7 +100,7 @@ export default function ConfirmEnrolment() {
           <FieldShell
             id="enrolment-policies"
             label={t('reminders.enrolment.label')}
-            hint={t('reminders.enrolment.hint', { max: MAX_ENROLMENT_CHECKS })}
+            hint={t('reminders.enrolment.hint', { max })}
             errors={errors.policies}
             errorId="enrolment-policies-errors"
           >

@@ -10,25 +10,23 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { approveBankTransferSchema } from '@server/domain/payments/schema';
 import { APPROVE_PERMISSION, approveBankTransfer } from '@server/domain/payments/service';
 import { transactionFormView } from '@server/domain/payments/record';
-import { todayIso } from '@server/domain/validation';
+import { todayIso } from '@server/domain/formats';
 import { formAction } from '~/lib/actions';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
-import { backField, backOf, invoicePagePath } from '~/lib/payments';
+import { backOf, invoicePagePath } from '~/lib/payments';
+import { approveBankTransferPageSchema, constraintsOf } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { localePath } from '~/i18n/config';
 import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { InvoiceMoneyFacts } from '~/components/payments/transaction-form';
-
-const schema = approveBankTransferSchema.merge(backField);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -39,13 +37,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     ...view,
     today: todayIso(ctx.now),
     back: backOf(request),
+    constraint: constraintsOf(approveBankTransferPageSchema),
     title: pageTitle(context, request, 'payments.approve.title'),
   });
 }
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema,
+    schema: approveBankTransferPageSchema,
     permission: APPROVE_PERMISSION,
     async handle(input, { ctx, params, redirect }) {
       const result = await approveBankTransfer(ctx, params.invoiceId ?? '', { date: input.date });
@@ -56,15 +55,15 @@ export const action = (args: ActionFunctionArgs) =>
 export default function ApproveBankTransfer() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { invoice, money, blocked, today, back } = useLoaderData<typeof loader>();
+  const { invoice, money, blocked, today, back, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id: 'approve-bank-transfer',
+    schema: () => import('@server/domain/payments/schema').then((m) => m.approveBankTransferPageSchema),
     lastResult,
     defaultValue: { date: today },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -7,7 +7,8 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudfla
 import { findVisibleInvoice, presentInvoice } from '@server/domain/invoices/queries';
 import { OVERDUE_PERMISSION, sendOverdueEmailFromPage } from '@server/domain/reminders/overdue';
 import { formAction } from '~/lib/actions';
-import { backField, invoicePagePath } from '~/lib/payments';
+import { invoicePagePath } from '~/lib/payments';
+import { backField } from '~/lib/schemas.server';
 
 export function loader(_args: LoaderFunctionArgs) {
   throw new Response('Method Not Allowed', { status: 405, headers: { allow: 'POST' } });

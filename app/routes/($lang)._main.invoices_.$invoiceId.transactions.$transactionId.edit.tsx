@@ -11,17 +11,15 @@ import {
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { editTransactionSchema } from '@server/domain/payments/schema';
 import { RECORD_PERMISSION, editTransaction, transactionForEdit } from '@server/domain/payments/record';
 import { formAction } from '~/lib/actions';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
-import { backField, backOf, invoicePagePath } from '~/lib/payments';
+import { backOf, invoicePagePath } from '~/lib/payments';
+import { constraintsOf, editTransactionPageSchema } from '~/lib/schemas.server';
 import { localePath } from '~/i18n/config';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { TransactionForm } from '~/components/payments/transaction-form';
-
-const schema = editTransactionSchema.merge(backField);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -31,13 +29,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json({
     ...view,
     back: backOf(request),
+    constraint: constraintsOf(editTransactionPageSchema),
     title: pageTitle(context, request, 'payments.edit.title'),
   });
 }
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
-    schema,
+    schema: editTransactionPageSchema,
     permission: RECORD_PERMISSION,
     async handle(input, { ctx, params, formData, redirect }) {
       const { back, ...fields } = input;
@@ -48,7 +47,7 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function EditTransaction() {
   const { t, i18n } = useTranslation();
-  const { invoice, transaction, editable, back } = useLoaderData<typeof loader>();
+  const { invoice, transaction, editable, back, constraint } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const cancelTo = localePath(i18n.language, back ?? invoicePagePath(invoice));
   return (
@@ -61,7 +60,8 @@ export default function EditTransaction() {
         <Card>
           <TransactionForm
             id="edit-transaction"
-            schema={schema}
+            schema={() => import('@server/domain/payments/schema').then((m) => m.editTransactionPageSchema)}
+            constraint={constraint}
             lastResult={answer?.submission}
             currency={invoice.currency}
             defaults={{

@@ -4,7 +4,7 @@ import { useActionData, useNavigation, useLoaderData } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { updateProduct } from '@server/domain/products/service';
-import { PRODUCT_CLAIM_KEYS, withCleared } from '@server/domain/products/tabs';
+import { PRODUCT_CLAIM_KEYS, withCleared } from '@server/domain/products/values';
 import { constraintsOf, productClaimSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';

@@ -8,8 +8,8 @@ import {
   useNavigation,
   useSearchParams,
 } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
+import type { ZodTypeAny } from 'zod';
 import { useTranslation } from 'react-i18next';
 import {
   addDocument,
@@ -17,8 +17,14 @@ import {
   listDocuments,
   updateDocument,
 } from '@server/domain/products/documents';
-import { documentAddSchema, documentIdSchema, documentUpdateSchema } from '@server/domain/products/tabs';
 import { requirePermissions } from '~/lib/guards.server';
+import {
+  constraintsOf,
+  documentAddSchema,
+  documentIdSchema,
+  documentUpdateSchema,
+} from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { formatDate, formatDateTime } from '~/lib/dates';
@@ -32,7 +38,10 @@ import { DeleteRowButton, str, useProduct } from '~/components/products/product-
 
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = requirePermissions(request, context, 'read_product');
-  return json({ documents: await listDocuments(ctx, params.id!) });
+  return json({
+    documents: await listDocuments(ctx, params.id!),
+    constraints: { add: constraintsOf(documentAddSchema), update: constraintsOf(documentUpdateSchema) },
+  });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -172,10 +181,15 @@ function DocumentForm({ editing }: { editing?: DocumentRow }) {
   const { t } = useTranslation();
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
+  const { constraints } = useLoaderData<typeof loader>();
   const data = answerOf(useActionData<typeof action>());
   const intent = editing ? 'document_update' : 'document_add';
-  const schema = editing ? documentUpdateSchema : documentAddSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    // Either form's schema, by whether a row is edited (Conform types the fields loosely, as before).
+    schema: (): Promise<ZodTypeAny> =>
+      import('@server/domain/products/tabs').then((m) =>
+        editing ? m.documentUpdateSchema : m.documentAddSchema,
+      ),
     id: editing ? `document-${editing.id}` : 'document-new',
     lastResult: data?.intent === intent ? data.submission : undefined,
     defaultValue: editing
@@ -189,8 +203,7 @@ function DocumentForm({ editing }: { editing?: DocumentRow }) {
           valid_to: str(editing.valid_to),
         }
       : { language: 'en', visibility: 'clients' },
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: editing ? constraints.update : constraints.add,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

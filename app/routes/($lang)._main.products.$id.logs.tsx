@@ -3,7 +3,7 @@ import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { productActivities } from '@server/domain/products/service';
-import { PRODUCT_CLAIM_KEYS, PRODUCT_DETAIL_KEYS } from '@server/domain/products/tabs';
+import { PRODUCT_CLAIM_KEYS, PRODUCT_DETAIL_KEYS } from '@server/domain/products/values';
 import { requirePermissions } from '~/lib/guards.server';
 import { ActivityLog } from '~/components/activity/activity-log';
 

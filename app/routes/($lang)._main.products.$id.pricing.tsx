@@ -8,15 +8,16 @@ import {
   useNavigation,
   useSearchParams,
 } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
+import type { ZodTypeAny } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import { activeCountries } from '@server/domain/countries/service';
-import { PRICE_PERIODS, type PricePeriod } from '@server/domain/products/schema';
+import { PRICE_PERIODS, type PricePeriod } from '@server/domain/products/values';
 import { addPrice, deletePrice, listPrices, updatePrice } from '@server/domain/products/prices';
-import { priceAddSchema, priceIdSchema, priceUpdateSchema } from '@server/domain/products/tabs';
 import { requirePermissions } from '~/lib/guards.server';
+import { constraintsOf, priceAddSchema, priceIdSchema, priceUpdateSchema } from '~/lib/schemas.server';
+import { useSchemaForm } from '~/lib/schema-form';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { formatDate } from '~/lib/dates';
@@ -40,7 +41,11 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
     ),
     can(ctx.actor, 'update_product') ? activeCountries(ctx.db) : [],
   ]);
-  return json({ prices, countries: countries.map((c) => ({ id: c.id, name: c.name })) });
+  return json({
+    prices,
+    countries: countries.map((c) => ({ id: c.id, name: c.name })),
+    constraints: { add: constraintsOf(priceAddSchema), update: constraintsOf(priceUpdateSchema) },
+  });
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -223,16 +228,17 @@ function PriceForm({ editing }: { editing?: PriceRow }) {
   const location = useLocation();
   const busy = useNavigation().state === 'submitting';
   const { product } = useProduct();
-  const { countries } = useLoaderData<typeof loader>();
+  const { countries, constraints } = useLoaderData<typeof loader>();
   const data = answerOf(useActionData<typeof action>());
   const intent = editing ? 'price_update' : 'price_add';
-  const schema = editing ? priceUpdateSchema : priceAddSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
+    // Either form's schema, by whether a row is edited (Conform types the fields loosely, as before).
+    schema: (): Promise<ZodTypeAny> =>
+      import('@server/domain/products/tabs').then((m) => (editing ? m.priceUpdateSchema : m.priceAddSchema)),
     id: editing ? `price-${editing.id}` : 'price-new',
     lastResult: data?.intent === intent ? data.submission : undefined,
     defaultValue: priceDefaults(editing),
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: editing ? constraints.update : constraints.add,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -16,6 +16,10 @@ import { Button } from '~/components/ui/button';
 import { AuthActions } from '~/components/auth/auth-actions';
 import { AuthHeading } from '~/components/auth/auth-layout';
 import { PhoneFields } from '~/components/auth/phone-fields';
+import { withoutScripts } from '~/lib/hydrate';
+
+/** Served without JavaScript: plain forms that post and redirect (docs/decisions.md, "Sign-in without scripts"). */
+export const handle = withoutScripts;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -59,6 +63,8 @@ export default function ForgotPassword() {
   const { defaults, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
   const [form, fields] = useSchemaForm({
+    // No scripts on this page: the browser's own checks (required, type=email) apply before posting.
+    defaultNoValidate: false,
     id: 'auth-forgot-password-form',
     schema: () => import('@server/domain/auth/schema').then((m) => m.forgotPasswordSchema),
     lastResult,

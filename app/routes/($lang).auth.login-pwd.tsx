@@ -17,7 +17,12 @@ import { formAction } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button } from '~/components/ui/button';
+import { useHelpInPlace } from '~/components/auth/login-help';
 import { AuthHeading } from '~/components/auth/auth-layout';
+import { withoutScripts } from '~/lib/hydrate';
+
+/** Served without JavaScript: plain forms that post and redirect (docs/decisions.md, "Sign-in without scripts"). */
+export const handle = withoutScripts;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -49,9 +54,12 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function LoginPassword() {
   const { t, i18n } = useTranslation();
+  const helpInPlace = useHelpInPlace();
   const { email, constraint } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>()?.submission;
   const [form, fields] = useSchemaForm({
+    // No scripts on this page: the browser's own checks (required, type=email) apply before posting.
+    defaultNoValidate: false,
     id: 'login-password',
     schema: () => import('@server/domain/auth/schema').then((m) => m.loginPasswordSchema),
     lastResult,
@@ -73,7 +81,7 @@ export default function LoginPassword() {
           label={t('auth.password')}
           field={fields.password}
           type="password"
-          inputProps={{ autoComplete: 'current-password', autoFocus: true }}
+          inputProps={{ autoComplete: 'current-password', autoFocus: !helpInPlace }}
         />
         <Button type="submit" className="w-full">
           {t('auth.sign_in')}

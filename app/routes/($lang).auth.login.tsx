@@ -9,7 +9,12 @@ import { useSchemaForm } from '~/lib/schema-form';
 import { pageTitle } from '~/lib/meta';
 import { AppForm, Field } from '~/components/forms';
 import { Button } from '~/components/ui/button';
+import { useHelpInPlace } from '~/components/auth/login-help';
 import { AuthHeading } from '~/components/auth/auth-layout';
+import { withoutScripts } from '~/lib/hydrate';
+
+/** Served without JavaScript: plain forms that post and redirect (docs/decisions.md, "Sign-in without scripts"). */
+export const handle = withoutScripts;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -34,10 +39,13 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function Login() {
   const { t } = useTranslation();
+  const helpInPlace = useHelpInPlace();
   const lastResult = useActionData<typeof action>()?.submission;
   const { constraint } = useLoaderData<typeof loader>();
   const [params] = useSearchParams();
   const [form, fields] = useSchemaForm({
+    // No scripts on this page: the browser's own checks (required, type=email) apply before posting.
+    defaultNoValidate: false,
     id: 'login-email',
     schema: () => import('@server/domain/auth/schema').then((m) => m.loginEmailSchema),
     lastResult,
@@ -56,7 +64,7 @@ export default function Login() {
           label={t('auth.email')}
           field={fields.email}
           type="email"
-          inputProps={{ autoComplete: 'username', autoFocus: true }}
+          inputProps={{ autoComplete: 'username', autoFocus: !helpInPlace }}
         />
         <Button type="submit" className="w-full">
           {t('common.continue')}

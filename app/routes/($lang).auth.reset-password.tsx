@@ -10,6 +10,10 @@ import { pageTitle } from '~/lib/meta';
 import { describeTarget, requireResetState, resetCookie, resetTarget } from '~/lib/password-reset.server';
 import { PinStep } from '~/components/auth/pin-step';
 import { constraintsOf, pinSchema } from '~/lib/schemas.server';
+import { withoutScripts } from '~/lib/hydrate';
+
+/** Served without JavaScript: plain forms that post and redirect (docs/decisions.md, "Sign-in without scripts"). */
+export const handle = withoutScripts;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 

@@ -3,7 +3,11 @@
 // the page's match (root, layouts, the page) and their imports, each file counted once. Run after
 // `npm run build`. Prints a table with the targets of issue 8 (sign-in at most 100 KB, every other page
 // at most 150 KB) and marks the pages over them; record the figures in docs/performance.md.
-import { readFileSync, readdirSync } from 'node:fs';
+//
+// A page one of whose routes says `handle = withoutScripts` (`{ hydrate: false }`, app/lib/hydrate.ts) is
+// served with no script at all (the root leaves out <Scripts/>): it counts 0 KB, 0 scripts. The flag is
+// read from the route modules' source, as the manifest does not carry handles.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -17,6 +21,8 @@ export const PAGES = [
   { name: 'sign-in: email', route: '($lang).auth.login', signIn: true },
   { name: 'sign-in: password', route: '($lang).auth.login-pwd', signIn: true },
   { name: 'sign-in: PIN', route: '($lang).auth.pin-otp', signIn: true },
+  { name: 'forgot password', route: '($lang).auth.forgot-password', signIn: true },
+  { name: 'reset password PIN', route: '($lang).auth.reset-password', signIn: true },
   { name: 'home', route: '($lang)._main.home' },
   { name: 'clients list', route: '($lang)._main.clients._index' },
   { name: 'client detail', route: '($lang)._main.clients.$id._tabs._index' },
@@ -65,6 +71,27 @@ export function pageFiles(manifest, leafRouteId) {
   return [...files];
 }
 
+/** The route ids of a page's match, root first. */
+function routeChain(manifest, leafRouteId) {
+  const chain = [];
+  for (let id = `routes/${leafRouteId}`; id; id = manifest.routes[id]?.parentId) chain.unshift(id);
+  return chain;
+}
+
+/** Whether a route module says the page is served without scripts (`handle = withoutScripts`). */
+export function withoutScripts(routeId, appDir = 'app') {
+  const file = ['.tsx', '.ts', '.jsx', '.js'].map((ext) => join(appDir, routeId + ext)).find(existsSync);
+  if (!file) return false;
+  const source = readFileSync(file, 'utf8');
+  return /export const handle\s*=\s*(withoutScripts\b|\{[^}]*\bhydrate:\s*false\b)/.test(source);
+}
+
+/** The files a page really makes the browser load: none when a route of its match turns scripts off. */
+export function loadedFiles(manifest, leafRouteId) {
+  if (routeChain(manifest, leafRouteId).some((id) => withoutScripts(id))) return [];
+  return pageFiles(manifest, leafRouteId);
+}
+
 const gzipCache = new Map();
 export function gzippedSize(url, dir = PUBLIC) {
   if (!gzipCache.has(url)) gzipCache.set(url, gzipSync(readFileSync(join(dir, url)), { level: 9 }).length);
@@ -74,7 +101,7 @@ export function gzippedSize(url, dir = PUBLIC) {
 function main() {
   const manifest = readManifest();
   const rows = PAGES.map((page) => {
-    const files = pageFiles(manifest, page.route);
+    const files = loadedFiles(manifest, page.route);
     const bytes = files.reduce((sum, f) => sum + gzippedSize(f), 0);
     const target = page.signIn ? SIGN_IN_TARGET : PAGE_TARGET;
     return {

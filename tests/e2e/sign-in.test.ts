@@ -10,7 +10,6 @@ import {
   newestMessage,
   newPage,
   openAccountMenu,
-  openPopup,
   pathOf,
   readPin,
   screenshots,
@@ -89,20 +88,74 @@ describe('signing in with email, password and the emailed PIN', () => {
   });
 });
 
-describe('the sign-in help', () => {
-  it('opens the help dialog with its choices (its code loads on the first click), and Escape closes it', async () => {
+describe('the sign-in pages without scripts', () => {
+  it('serve the three sign-in steps as plain HTML: no script at all', async () => {
     const guest = await newPage(browser, UK_URL);
     try {
       await visit(guest, '/auth/login');
-      // The dialog element wraps a fixed overlay and panel (it has no box of its own): look at its content.
-      const dialog = guest.getByRole('dialog', { name: t('login_help.title') });
-      const contactUs = dialog.getByText(t('login_help.contact_us'), { exact: true });
-      expect(await dialog.count()).toBe(0);
-      await openPopup(guest.getByRole('button', { name: t('login_help.button') }), contactUs);
-      expect(await contactUs.isVisible()).toBe(true);
-      await guest.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
-      expect(await guest.getByRole('button', { name: t('login_help.button') }).isVisible()).toBe(true);
+      expect(await guest.locator('script').count()).toBe(0);
+      expect(await guest.locator('link[rel="modulepreload"]').count()).toBe(0);
+      await enterEmail(guest, SENIOR);
+      expect(await guest.locator('script').count()).toBe(0);
+      await enterPassword(guest, SENIOR);
+      expect(pathOf(guest)).toBe('/auth/pin-otp');
+      expect(await guest.locator('script').count()).toBe(0);
+    } finally {
+      await guest.context().close();
+    }
+  });
+
+  it('says what is wrong from the server, in place (a wrong password)', async () => {
+    const guest = await newPage(browser, UK_URL);
+    try {
+      // An address with no account: the same answer as a wrong password, and no one's attempts counted.
+      await enterEmail(guest, 'nobody@demo.test');
+      await guest.getByLabel(t('auth.password'), { exact: true }).fill('not-the-password-1');
+      await guest.getByRole('button', { name: t('auth.sign_in') }).click();
+      const error = guest.getByText(t('auth.invalid_credentials'));
+      await error.waitFor();
+      await hydrated(guest);
+      expect(pathOf(guest)).toBe('/auth/login-pwd');
+      expect(await guest.getByLabel(t('auth.password'), { exact: true }).getAttribute('aria-invalid')).toBe(
+        'true',
+      );
+      await screenshots(guest, 'auth-login-pwd-error');
+    } finally {
+      await guest.context().close();
+    }
+  });
+
+  it('opens the help in place with its choices and the contact form, by links', async () => {
+    const guest = await newPage(browser, UK_URL);
+    try {
+      await visit(guest, '/auth/login');
+      const help = guest.getByRole('region', { name: t('login_help.title') });
+      expect(await help.count()).toBe(0);
+      await guest.getByRole('link', { name: t('login_help.button') }).click();
+      await help.waitFor();
+      await hydrated(guest);
+      expect(await help.getByText(t('login_help.contact_us'), { exact: true }).isVisible()).toBe(true);
+      await help.getByRole('link', { name: new RegExp(t('login_help.contact_us')) }).click();
+      await guest.getByLabel(t('login_help.reason')).waitFor();
+      await hydrated(guest);
+      await screenshots(guest, 'auth-login-help');
+      await help.getByRole('link', { name: t('common.close') }).click();
+      await help.waitFor({ state: 'detached' });
+      expect(pathOf(guest)).toBe('/auth/login');
+    } finally {
+      await guest.context().close();
+    }
+  });
+
+  it('switches the language with a disclosure of plain forms', async () => {
+    const guest = await newPage(browser, UK_URL);
+    try {
+      await visit(guest, '/auth/login');
+      await guest.locator('summary', { hasText: 'EN' }).click();
+      await guest.locator('button[data-lang="de"]').click();
+      await waitForPath(guest, '/de/auth/login');
+      await hydrated(guest);
+      expect(await guest.getByRole('heading', { level: 1 }).innerText()).toBe(t('auth.login_title', 'de'));
     } finally {
       await guest.context().close();
     }
@@ -154,7 +207,8 @@ describe('the security policy of pages and static files', () => {
 
   it('serves static files (the favicon, /build/*) with the security headers of pages', async () => {
     const fresh = await newPage(browser, UK_URL);
-    await fresh.goto('/auth/login');
+    // A page with scripts (the sign-in steps have none).
+    await fresh.goto('/privacy-notice');
     const script = await fresh
       .locator('link[rel="modulepreload"][href^="/build/"]')
       .first()

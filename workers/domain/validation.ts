@@ -13,6 +13,7 @@ import { msg } from './messages';
 
 export { msg, parseMessage } from './messages';
 export { britishDate, major, todayIso } from './formats';
+export { isLocalPath } from './paths';
 
 const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : v), z.string());
 const required = (max?: number) => {
@@ -135,19 +136,6 @@ export const phoneCountry = z.preprocess(
     .min(1, msg('validation.required'))
     .pipe(z.string().regex(/^[A-Z]{2}$/, msg('validation.phone_country'))),
 );
-
-/**
- * Whether a path stays on this site. Browsers read a backslash as a slash and drop tabs and line breaks
- * anywhere in a URL, so `/\evil.example` and `/<tab>/evil.example` lead off-site like `//evil.example`.
- */
-export function isLocalPath(path: string): boolean {
-  if (!path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return false;
-  for (let i = 0; i < path.length; i++) {
-    const code = path.charCodeAt(i);
-    if (code <= 0x20 || code === 0x7f) return false;
-  }
-  return true;
-}
 
 export const LANDING_PAGE_OPTIONS = LANDING_PAGES;
 

@@ -6,10 +6,18 @@ import { useRootData } from '~/root';
 import { Logo } from '~/components/shell/icons';
 import { Footer, Watermark } from '~/components/shell/footer';
 import { LanguageSwitcher } from '~/components/shell/language-switcher';
+import type { Constraints } from '~/lib/schema-form';
 import { LoginHelp } from './login-help';
 
 /** The login layout: header logo, the "Having Trouble Accessing The System?" button when signed out, footer. */
-export function AuthLayout({ children }: { children: ReactNode }) {
+export function AuthLayout({
+  children,
+  helpConstraint,
+}: {
+  children: ReactNode;
+  /** The contact form's browser checks: `constraintsOf(contactUsSchema)` from the layout's loader. */
+  helpConstraint?: Constraints;
+}) {
   const { t, i18n } = useTranslation();
   const { user } = useRootData();
   return (
@@ -26,7 +34,7 @@ export function AuthLayout({ children }: { children: ReactNode }) {
           <div className="rounded-2xl bg-white px-6 py-8 shadow-2xl sm:px-10">{children}</div>
           {!user ? (
             <div className="mt-6 text-center">
-              <LoginHelp />
+              <LoginHelp constraint={helpConstraint} />
             </div>
           ) : null}
         </div>

@@ -1,11 +1,9 @@
 import { useFetcher, useLocation, useSearchParams } from '@remix-run/react';
-import { getFormProps, useForm } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps } from '@conform-to/react';
 import { lazy, Suspense, useEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { contactUsSchema } from '@server/domain/auth/schema';
 import { localePath } from '~/i18n/config';
+import { useSchemaForm, type Constraints } from '~/lib/schema-form';
 import { useMessage } from '~/lib/messages';
 import { useRootData } from '~/root';
 import type { ContactUsResult } from '~/routes/actions.contact-us';
@@ -20,6 +18,14 @@ import { keepFocus } from './auth-actions';
 const Dialog = lazy(() => import('~/components/ui/dialog').then((m) => ({ default: m.Dialog })));
 
 type View = 'choices' | 'contact';
+
+/**
+ * Whether the help is open in place (`?help=`, the way without scripts): the page's own form then leaves
+ * the first focus to the help's contact form.
+ */
+export function useHelpInPlace(): boolean {
+  return useSearchParams()[0].has('help');
+}
 const FORM_ID = 'login-help-contact';
 const ACTION = '/actions/contact-us';
 
@@ -42,7 +48,7 @@ function useHydrated() {
  * Without JavaScript the button is a link to `?help=1` (`?help=contact` for the form), which renders the
  * same content in place; the form then posts normally and the action comes back with `?contact=sent|failed`.
  */
-export function LoginHelp() {
+export function LoginHelp({ constraint }: { constraint?: Constraints }) {
   const { t } = useTranslation();
   const m = useMessage();
   const location = useLocation();
@@ -99,7 +105,12 @@ export function LoginHelp() {
         contactHref={href('contact')}
       />
     ) : (
-      <ContactForm key={formKey} fetcher={hydrated ? fetcher : null} redirectTo={href(null)} />
+      <ContactForm
+        key={formKey}
+        fetcher={hydrated ? fetcher : null}
+        redirectTo={href(null)}
+        constraint={constraint}
+      />
     );
   const actions =
     view === 'contact' ? (
@@ -225,17 +236,19 @@ function Choices({ onContact, contactHref }: { onContact?: () => void; contactHr
 function ContactForm({
   fetcher,
   redirectTo,
+  constraint,
 }: {
   fetcher: ReturnType<typeof useFetcher<ContactUsResult>> | null;
   redirectTo: string;
+  constraint?: Constraints;
 }) {
   const { t } = useTranslation();
-  const [form, fields] = useForm<z.input<typeof contactUsSchema>>({
+  const [form, fields] = useSchemaForm({
     id: FORM_ID,
+    schema: () => import('@server/domain/auth/schema').then((m) => m.contactUsSchema),
     // Without JavaScript the browser's own checks block sending until the form is valid.
     defaultNoValidate: false,
-    constraint: getZodConstraint(contactUsSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactUsSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

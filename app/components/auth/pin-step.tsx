@@ -7,6 +7,7 @@ import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Alert } from '~/components/ui/card';
 import { AuthActions } from './auth-actions';
+import { useHelpInPlace } from './login-help';
 import { AuthHeading } from './auth-layout';
 
 /** What a PIN page's action hands back when a new PIN was sent (see pinStepIntents). */
@@ -39,9 +40,12 @@ export function PinStep({
   back: { to: string; label: string };
 }) {
   const { t } = useTranslation();
+  const helpInPlace = useHelpInPlace();
   const answer = answerOf<PinStepData>(useActionData());
   const [form, fields] = useSchemaForm({
     id: 'pin-step',
+    // The browser's own checks apply until scripts run (for ever on the sign-in PIN page, which has none).
+    defaultNoValidate: false,
     schema: () => import('@server/domain/auth/schema').then((m) => m.pinSchema),
     // A refused resend (too many PINs asked for, say) is the form's error too.
     lastResult: answer?.submission,
@@ -62,7 +66,12 @@ export function PinStep({
         <Field
           label={t('auth.pin')}
           field={fields.pin}
-          inputProps={{ inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6, autoFocus: true }}
+          inputProps={{
+            inputMode: 'numeric',
+            autoComplete: 'one-time-code',
+            maxLength: 6,
+            autoFocus: !helpInPlace,
+          }}
         />
         <Button type="submit" name="intent" value="verify" className="w-full">
           {submitLabel ?? t('auth.verify')}

@@ -8,13 +8,10 @@
  *   <NotesPanel notes={data.notes} lastResult={actionData?.intent === 'add_note' ? actionData.result : null}
  *     canAdd={can.update} downloadHref={(id) => `/clients/${id}/notes/${id}/download`} requesters={...} />
  */
-import { getFormProps, getSelectProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, getSelectProps, type SubmissionResult } from '@conform-to/react';
 import { Link, useLocation, useNavigation, useSearchParams } from '@remix-run/react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { noteSchema } from '@server/domain/notes/schema';
 import { NOTE_SOURCES, NOTE_TYPES } from '@db/enums';
 import { REQUESTER_TYPES } from '@server/domain/notes/values';
 import type { NoteRow } from '@server/domain/notes/service';
@@ -24,6 +21,7 @@ import { AppForm, ErrorList, Field, FormErrors, Label, TextAreaField, inputClass
 import { Button } from '~/components/ui/button';
 import { Pagination } from '~/components/ui/data-table';
 import { formatDate, formatDateTime } from '~/lib/dates';
+import { useSchemaForm, type Constraints } from '~/lib/schema-form';
 
 export const NOTE_TYPE_PARAM = 'note_type';
 
@@ -124,8 +122,11 @@ export function AddNoteForm({
   requesters,
   extra,
   withFile = true,
+  constraint,
 }: {
   lastResult?: SubmissionResult<string[]> | null;
+  /** The browser checks: `noteConstraint()` (app/lib/notes.server.ts) from the page's loader. */
+  constraint?: Constraints;
   requesters?: Partial<Record<(typeof REQUESTER_TYPES)[number], string[]>>;
   extra?: ReactNode;
   withFile?: boolean;
@@ -133,12 +134,12 @@ export function AddNoteForm({
   const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add_note';
-  const [form, fields] = useForm<z.input<typeof noteSchema>>({
+  const [form, fields] = useSchemaForm({
     id: 'add-note',
+    schema: () => import('@server/domain/notes/schema').then((m) => m.noteSchema),
     lastResult: lastResult ?? undefined,
     defaultValue: { date: todayIso(), type: 'admin_note', source: 'email' },
-    constraint: getZodConstraint(noteSchema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: noteSchema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
@@ -230,8 +231,11 @@ export function NotesPanel({
   downloadHref,
   lastResult,
   requesters,
+  constraint,
 }: {
   notes: { items: NoteRow[]; meta: ListMeta };
+  /** The add-note form's browser checks: `noteConstraint()` from the page's loader. */
+  constraint?: Constraints;
   canAdd: boolean;
   downloadHref: (noteId: number) => string;
   lastResult?: SubmissionResult<string[]> | null;
@@ -251,7 +255,7 @@ export function NotesPanel({
             + {t('notes.add')}
           </summary>
           <div className="border-t border-slate-200 px-6 py-5">
-            <AddNoteForm lastResult={lastResult} requesters={requesters} />
+            <AddNoteForm lastResult={lastResult} requesters={requesters} constraint={constraint} />
           </div>
         </details>
       ) : null}

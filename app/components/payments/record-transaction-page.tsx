@@ -7,7 +7,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { recordAction, recordLoader } from '~/lib/record-transaction.server';
 import { useMessage } from '~/lib/messages';
-import { invoicePagePath, recordPageSchema } from '~/lib/payments';
+import { invoicePagePath } from '~/lib/payments';
 import { localePath } from '~/i18n/config';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { InvoiceMoneyFacts, TransactionForm } from '~/components/payments/transaction-form';
@@ -15,7 +15,8 @@ import { InvoiceMoneyFacts, TransactionForm } from '~/components/payments/transa
 export function RecordTransactionPage() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { kind, invoice, money, blocked, form_key, today, back } = useLoaderData<typeof recordLoader>();
+  const { kind, invoice, money, blocked, form_key, today, back, constraint } =
+    useLoaderData<typeof recordLoader>();
   const answer = useActionData<typeof recordAction>();
   const cancelTo = localePath(i18n.language, back ?? invoicePagePath(invoice));
   const suggested = kind === 'payment' ? money.balance : money.refundable;
@@ -39,7 +40,8 @@ export function RecordTransactionPage() {
         <Card>
           <TransactionForm
             id={`record-${kind}`}
-            schema={recordPageSchema}
+            schema={() => import('@server/domain/payments/schema').then((m) => m.recordPageSchema)}
+            constraint={constraint}
             lastResult={answer?.submission}
             currency={invoice.currency}
             defaults={{ amount: (suggested / 100).toFixed(2), paid_on: today, method: 'bank_transfer' }}

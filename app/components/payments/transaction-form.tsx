@@ -3,16 +3,16 @@
  * payment date, how the money came, a note and the receipt (PDF, JPG or PNG). The pages' schemas are
  * the domain's (workers/domain/payments/schema.ts); the receipt is checked by the service.
  */
-import { getFormProps, useForm, type SubmissionResult } from '@conform-to/react';
-import { getZodConstraint, parseWithZod } from '@conform-to/zod';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { z } from 'zod';
-import { RECEIVED_VIA } from '@server/domain/payments/schema';
+import type { ZodTypeAny } from 'zod';
+import { RECEIVED_VIA } from '@db/schema/billing-enums';
 import { AppForm, ErrorList, Field, FormErrors, Label, SelectField, TextAreaField } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Facts } from '~/components/ui/facts';
 import { formatMinor } from '~/lib/money';
+import { useSchemaForm, type Constraints } from '~/lib/schema-form';
 
 export interface InvoiceMoneyView {
   total: number;
@@ -54,6 +54,7 @@ export function InvoiceMoneyFacts({
 export function TransactionForm({
   id,
   schema,
+  constraint,
   lastResult,
   currency,
   defaults,
@@ -63,7 +64,10 @@ export function TransactionForm({
   currentReceipt,
 }: {
   id: string;
-  schema: z.ZodTypeAny;
+  /** Loads the form's schema: `() => import('@server/domain/payments/schema').then((m) => m.x)`. */
+  schema: () => Promise<ZodTypeAny>;
+  /** Its browser checks, `constraintsOf(schema)` from the loader. */
+  constraint: Constraints;
   lastResult: SubmissionResult<string[]> | null | undefined;
   currency: string;
   defaults?: Record<string, string>;
@@ -75,12 +79,12 @@ export function TransactionForm({
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === 'submitting';
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm({
     id,
+    schema,
     lastResult,
     defaultValue: defaults,
-    constraint: getZodConstraint(schema),
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

@@ -78,8 +78,10 @@ export function pathOf(page: Page): string {
 export async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(
     () =>
-      '__remixRouter' in window &&
-      Object.keys(document.body).some((k) => k.startsWith('__reactFiber') || k.startsWith('__reactProps')),
+      // A page served without scripts (the sign-in steps, handle.hydrate false) is ready as it arrives.
+      !document.querySelector('script[type="module"]') ||
+      ('__remixRouter' in window &&
+        Object.keys(document.body).some((k) => k.startsWith('__reactFiber') || k.startsWith('__reactProps'))),
   );
   await page.evaluate(
     () =>

@@ -12,6 +12,9 @@
  */
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
 import { britishDate, msg, parseMessage } from '../validation';
+import { dayNumber, tripDays } from './values';
+
+export { tripDays };
 import {
   applicantCrossIssues,
   applicantFields,
@@ -47,17 +50,6 @@ export interface CheckedApplicant {
 }
 
 /** The day number (days since 1970-01-01) of a YYYY-MM-DD date: calendar arithmetic with no time zone. */
-function dayNumber(iso: string): number {
-  return (
-    Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000
-  );
-}
-
-/** Days of a trip, both ends included (1 June to 6 June is 6 days). */
-export function tripDays(start: string, end: string): number {
-  return dayNumber(end) - dayNumber(start) + 1;
-}
-
 /** Age in whole years on a date. */
 export function ageOn(dateOfBirth: string, on: string): number {
   const [by, bm, bd] = dateOfBirth.split('-').map(Number) as [number, number, number];

@@ -35,3 +35,15 @@ export const APPLICANT_FIELDS = [
   'group_name',
 ] as const;
 export type ApplicantField = (typeof APPLICANT_FIELDS)[number];
+
+/** Days since 1970 of a YYYY-MM-DD day. */
+export function dayNumber(iso: string): number {
+  return (
+    Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10))) / 86_400_000
+  );
+}
+
+/** Days of a trip, both ends included (1 June to 6 June is 6 days). */
+export function tripDays(start: string, end: string): number {
+  return dayNumber(end) - dayNumber(start) + 1;
+}

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { RECEIVED_VIA } from '../../../drizzle/schema/billing-enums';
 
 export { RECEIVED_VIA };
-import { isoDate, msg } from '../validation';
+import { isLocalPath, isoDate, msg } from '../validation';
 
 /** POST .../pay-invoice/{id}/start: the currency the client pays in (the invoice's). */
 export const startPaymentSchema = z.object({
@@ -114,3 +114,23 @@ export const editTransactionSchema = z.object({
   ...transactionFields,
 });
 export type EditTransactionInput = z.infer<typeof editTransactionSchema>;
+
+// ---------------------------------------------------------------- the pages' forms (kit9)
+
+/** Where a payment page goes back to after saving: a local address, else none (the invoice's page). */
+export const backField = z.object({
+  back: z
+    .string()
+    .max(500)
+    .optional()
+    .transform((v) => (v && isLocalPath(v) ? v : undefined)),
+});
+
+/** The form of the record-payment and record-refund pages: the transaction and where to go back to. */
+export const recordPageSchema = recordTransactionSchema.merge(backField);
+
+/** The form of the page that corrects a recorded payment or refund. */
+export const editTransactionPageSchema = editTransactionSchema.merge(backField);
+
+/** The form of the page that approves a bank transfer: the date the money arrived. */
+export const approveBankTransferPageSchema = approveBankTransferSchema.merge(backField);

@@ -35,8 +35,7 @@ export { GROUP_DESCRIPTION_MAX };
 /** Kinds a product document may be (checked by content, see workers/platform/storage.ts). */
 export const DOCUMENT_FILE_KINDS = ['pdf', 'png', 'jpg', 'docx', 'xlsx'] as const;
 export const DOCUMENT_MAX_MB = 10;
-export const PRICE_PERIODS = ['expired', 'current', 'future', 'default'] as const;
-export type PricePeriod = (typeof PRICE_PERIODS)[number];
+export { PRICE_PERIODS, type PricePeriod } from './values';
 
 const squash = (v: unknown) => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : v);
 

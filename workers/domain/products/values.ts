@@ -91,3 +91,7 @@ export function withCleared<T extends Record<string, unknown>>(value: T, keys: r
 }
 
 export const GROUP_DESCRIPTION_MAX = 1000;
+
+/** Where a price band stands against today (the pricing tab's filter). */
+export const PRICE_PERIODS = ['expired', 'current', 'future', 'default'] as const;
+export type PricePeriod = (typeof PRICE_PERIODS)[number];
