@@ -35,12 +35,13 @@ import {
   usersSummary,
 } from '@server/domain/users/service';
 import { visibleCompanies } from '@server/domain/access/scope';
+import { usersExportSheet } from '@server/domain/users/export';
 import type { UserFamily } from '@server/domain/users/values';
 import { localePath } from '~/i18n/config';
 import { unreachable } from './actions';
 import { formAction, intentAction } from './actions.server';
 import { langOf, orNotFound, requirePermissions } from './guards.server';
-import { lenientQuery, queryOf } from './lists.server';
+import { lenientQuery, queryOf, xlsxResponse } from './lists.server';
 import { pageTitle } from './meta';
 import type { UserMoveName } from '~/components/users/users';
 
@@ -82,6 +83,20 @@ export async function schoolUsersLoader(
     ownSchool: ctx.actor.user_type === 'school',
     title: pageTitle(context, request, 'users.title'),
   });
+}
+
+/**
+ * GET /manage-users/export.xlsx and /manage-users/school-users/export.xlsx?{the list's filters}: the users
+ * the list shows (status, search, companies; or client and campus), every page, as an Excel file.
+ */
+export async function usersExportLoader({ request, context }: LoaderFunctionArgs, family: UserFamily) {
+  const ctx = requirePermissions(request, context, P[family].read);
+  const raw = queryOf(request);
+  const sheet =
+    family === 'company'
+      ? await usersExportSheet(ctx, 'company', lenientQuery(companyUserListSchema, raw), langOf(request))
+      : await usersExportSheet(ctx, 'school', lenientQuery(schoolUserListSchema, raw), langOf(request));
+  return xlsxResponse(`${family}-users.xlsx`, sheet);
 }
 
 /** The invite page of a family: the form's options (a school user's client comes from `?client=`). */

@@ -6,7 +6,7 @@ import { USER_LIST_STATUSES } from '@server/domain/users/values';
 import { companyUsersLoader } from '~/lib/users.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
-import { FilterSearch, FilterSelect, FiltersBar } from '~/components/ui/list-controls';
+import { FilterSearch, FilterSelect, FiltersBar, useExportHref } from '~/components/ui/list-controls';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { UsersTable } from '~/components/users/users';
 
@@ -15,6 +15,7 @@ export const loader = (args: LoaderFunctionArgs) => companyUsersLoader(args);
 export default function CompanyUsers() {
   const { t, i18n } = useTranslation();
   const { list, summary, abilities, companies } = useLoaderData<typeof loader>();
+  const exportHref = useExportHref();
   return (
     <>
       <SummaryTiles
@@ -33,7 +34,7 @@ export default function CompanyUsers() {
           </ButtonLink>
         ) : null}
       </div>
-      <FiltersBar>
+      <FiltersBar exportHref={exportHref}>
         <FilterSearch label={t('users.search')} placeholder={t('users.search_placeholder')} />
         <FilterSelect
           name="status"

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { schoolUsersLoader } from '~/lib/users.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
-import { FilterSearch, FilterSelect, FiltersBar } from '~/components/ui/list-controls';
+import { FilterSearch, FilterSelect, FiltersBar, useExportHref } from '~/components/ui/list-controls';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { SchoolUserStatusFilter, UsersTable } from '~/components/users/users';
 
@@ -17,6 +17,7 @@ export const loader = (args: LoaderFunctionArgs) => schoolUsersLoader(args);
 export default function SchoolUsers() {
   const { t, i18n } = useTranslation();
   const { list, summary, abilities, filters, ownSchool } = useLoaderData<typeof loader>();
+  const exportHref = useExportHref();
   return (
     <>
       <SummaryTiles
@@ -35,7 +36,7 @@ export default function SchoolUsers() {
           </ButtonLink>
         ) : null}
       </div>
-      <FiltersBar>
+      <FiltersBar exportHref={exportHref}>
         <FilterSearch label={t('users.search')} placeholder={t('users.search_placeholder')} />
         <SchoolUserStatusFilter />
         {filters.clients.length ? (

@@ -36,6 +36,9 @@ import {
   updateSchoolUser,
   userMoves,
 } from '../../workers/domain/users/service';
+import { usersExportSheet } from '../../workers/domain/users/export';
+import { buildWorkbook, loadExcel } from '../../workers/platform/xlsx';
+import { translate } from '../../workers/platform/i18n';
 import type { ActorCtx } from '../../workers/domain/context';
 import { actorCtx, db, DEMO_ACCOUNTS, seedUk, SETUP_TIMEOUT_MS, userByEmail } from '../support/world';
 
@@ -361,5 +364,78 @@ describe('editing and listing', () => {
         .map((u) => u.c),
     );
     expect([...ids]).toEqual([oakwood.id]);
+  });
+});
+
+/** The sheet as a person opens it: the workbook is built, then read back with exceljs. */
+async function readBack(sheet: Awaited<ReturnType<typeof usersExportSheet>>) {
+  const ExcelJS = await loadExcel();
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(await buildWorkbook([sheet]));
+  const ws = book.worksheets[0];
+  const rows: string[][] = [];
+  ws.eachRow((row) => {
+    const cells: string[] = [];
+    for (let c = 1; c <= ws.columnCount; c++) cells.push(row.getCell(c).text);
+    rows.push(cells);
+  });
+  return { name: ws.name, header: rows[0], body: rows.slice(1) };
+}
+
+describe('the Excel export of the users lists', () => {
+  it('company users: the rows the list shows with its filters, every page, in the list order', async () => {
+    const query = companyUserListSchema.parse({ status: 'active', items: 10 });
+    const { name, header, body } = await readBack(await usersExportSheet(senior, 'company', query, 'en'));
+    expect(name).toBe('Company users');
+    expect(header).toEqual([
+      'First name',
+      'Last name',
+      'Email',
+      'Phone number',
+      'Role',
+      'User type',
+      'Status',
+      'Invitation',
+      'Companies',
+      'Job title',
+      'Department',
+      'Last sign-in',
+    ]);
+    const all = await listCompanyUsers(senior, companyUserListSchema.parse({ status: 'active', items: 500 }));
+    expect(body.map((r) => r[2])).toEqual(all.items.map((u) => u.email));
+    expect(body.every((r) => r[6] === 'Active')).toBe(true);
+    const invited = await readBack(
+      await usersExportSheet(senior, 'company', companyUserListSchema.parse({ status: 'invited' }), 'en'),
+    );
+    expect(invited.body.every((r) => r[6] === 'Invited')).toBe(true);
+  });
+
+  it("school users by client and campus, in the reader's language; a master user gets no client column", async () => {
+    const query = schoolUserListSchema.parse({ clients: oakwood.public_id, campuses: south.public_id });
+    const { name, header, body } = await readBack(await usersExportSheet(admin, 'school', query, 'en'));
+    expect(name).toBe('School users');
+    expect(header).toContain('Client');
+    expect(header).toContain('Campus access');
+    const french = await readBack(await usersExportSheet(admin, 'school', query, 'fr'));
+    expect(french.name).toBe(translate('fr', 'users.tabs.school'));
+    expect(french.header[0]).toBe(translate('fr', 'users.fields.first_name'));
+    expect(french.body.length).toBe(body.length);
+    const emails = body.map((r) => r[2]);
+    expect(emails).toContain(DEMO_ACCOUNTS.schoolAdmin);
+    expect(emails).not.toContain(DEMO_ACCOUNTS.campusEmployee);
+    expect(body.every((r) => r[header.indexOf('Client')] === 'Oakwood International School')).toBe(true);
+
+    const own = await readBack(
+      await usersExportSheet(master, 'school', schoolUserListSchema.parse({ status: 'all' }), 'en'),
+    );
+    expect(own.header).not.toContain('Client');
+    const ownList = await listSchoolUsers(master, schoolUserListSchema.parse({ status: 'all', items: 500 }));
+    expect(own.body.map((r) => r[2])).toEqual(ownList.items.map((u) => u.email));
+  });
+
+  it("needs the list's read permission: a school master user cannot export the company users", async () => {
+    await expect(
+      usersExportSheet(master, 'company', companyUserListSchema.parse({}), 'en'),
+    ).rejects.toBeInstanceOf(Forbidden);
   });
 });

@@ -17,6 +17,7 @@ import {
   visit,
   waitForPath,
 } from './support/browser';
+import { exportRows } from './support/export';
 import { t } from './support/i18n';
 import { DEMO_PASSWORD, UK_URL } from './support/servers';
 
@@ -51,6 +52,33 @@ describe('users, invitations and suspension', () => {
     await waitForPath(admin, '/manage-users/school-users');
     await admin.getByRole('link', { name: 'Carl Campus' }).waitFor();
     await screenshots(admin, 'users-school-list');
+  });
+
+  it('exports each list to Excel with its filters', async () => {
+    await visit(admin, '/manage-users?status=all');
+    await hydrated(admin);
+    const company = await exportRows(admin);
+    expect(company.href).toMatch(/^\/manage-users\/export\.xlsx\?/);
+    expect(company.href).toContain('status=all');
+    expect(company.fileName).toBe('company-users.xlsx');
+    expect(company.rows[0].slice(0, 3)).toEqual([
+      t('users.fields.first_name'),
+      t('users.fields.last_name'),
+      t('users.fields.email'),
+    ]);
+    expect(company.rows.some((r) => r[2] === 'finance@demo.test')).toBe(true);
+
+    await admin.getByRole('link', { name: t('users.tabs.school') }).click();
+    await waitForPath(admin, '/manage-users/school-users');
+    await hydrated(admin);
+    await admin.getByLabel(t('users.search')).fill('Carl');
+    await admin.getByRole('button', { name: t('table.apply_filters') }).click();
+    await admin.waitForURL(/search=Carl/);
+    const school = await exportRows(admin);
+    expect(school.href).toMatch(/^\/manage-users\/school-users\/export\.xlsx\?/);
+    expect(school.fileName).toBe('school-users.xlsx');
+    expect(school.rows[0]).toContain(t('users.fields.campus_access'));
+    expect(school.rows.slice(1).map((r) => `${r[0]} ${r[1]}`)).toEqual(['Carl Campus']);
   });
 
   it('an administrator invites a school user for one campus', async () => {

@@ -175,35 +175,55 @@ function statusFilter(status: string): SQL | undefined {
   }
 }
 
-async function listUsers(
+/** The rows a users list shows: the family's visible users, the status and search filters, and `extra`. */
+function usersWhere(
   ctx: ActorCtx,
   family: UserFamily,
-  query: { page: number; items: number; search?: string; order?: string; status: string },
+  query: { search?: string; status: string },
   extra: (SQL | undefined)[],
-  belongsTo: SQL<string | null>,
 ) {
   requirePermission(ctx.actor, USER_PERMISSIONS[family].read);
-  const where = and(
+  return and(
     visibleUsers(ctx.actor, family),
     statusFilter(query.status),
     likeAny([users.first_name, users.last_name, users.email, fullName], query.search),
     ...extra,
   );
+}
+
+/** A list's filters beyond status and search, and what its "belongs to" column reads. */
+interface FamilyFilter {
+  extra: (SQL | undefined)[];
+  belongsTo: SQL<string | null>;
+}
+
+function selectUsers(
+  ctx: ActorCtx,
+  where: SQL | undefined,
+  order: string | undefined,
+  belongsTo: SQL<string | null>,
+) {
+  return ctx.db
+    .select({ ...listColumns(ctx.now), belongs_to: belongsTo.as('belongs_to') })
+    .from(users)
+    .where(where)
+    .orderBy(...orderBy(order, sortable, 'name_asc', users.id));
+}
+
+async function listUsers(
+  ctx: ActorCtx,
+  family: UserFamily,
+  query: { page: number; items: number; search?: string; order?: string; status: string },
+  { extra, belongsTo }: FamilyFilter,
+) {
+  const where = usersWhere(ctx, family, query, extra);
   return paginate<UserListItem>(ctx.db, query, {
-    rows: (limit, offset) =>
-      ctx.db
-        .select({ ...listColumns(ctx.now), belongs_to: belongsTo.as('belongs_to') })
-        .from(users)
-        .where(where)
-        .orderBy(...orderBy(query.order, sortable, 'name_asc', users.id))
-        .limit(limit)
-        .offset(offset),
+    rows: (limit, offset) => selectUsers(ctx, where, query.order, belongsTo).limit(limit).offset(offset),
     count: ctx.db.select({ total: countAll }).from(users).where(where),
   });
 }
 
-/** GET users/company/list: company users, active by default, of the current company by default. */
-export async function listCompanyUsers(ctx: ActorCtx, query: CompanyUserListQuery) {
+function companyUsersFilter(ctx: ActorCtx, query: CompanyUserListQuery): FamilyFilter {
   let company: SQL | undefined;
   if (query.companies) {
     const chosen = visibleCompanies(ctx.actor).find((c) => c.public_id === query.companies);
@@ -211,19 +231,15 @@ export async function listCompanyUsers(ctx: ActorCtx, query: CompanyUserListQuer
       ? sql`exists (select 1 from ${userCompanies} where ${userCompanies.user_id} = ${users.id} and ${userCompanies.company_id} = ${chosen.id})`
       : sql`${users.id} is null`;
   }
-  return listUsers(
-    ctx,
-    'company',
-    query,
-    [company],
-    sql<
+  return {
+    extra: [company],
+    belongsTo: sql<
       string | null
     >`(select group_concat(c.name, ', ') from user_companies uc join companies c on c.id = uc.company_id where uc.user_id = "users"."id")`,
-  );
+  };
 }
 
-/** GET users/school/list: school users by client and campus (a campus: those who reach it). */
-export async function listSchoolUsers(ctx: ActorCtx, query: SchoolUserListQuery) {
+async function schoolUsersFilter(ctx: ActorCtx, query: SchoolUserListQuery): Promise<FamilyFilter> {
   const extra: SQL[] = [];
   if (query.clients) {
     const client = await findClient(ctx, query.clients, USER_PERMISSIONS.school.read);
@@ -238,13 +254,52 @@ export async function listSchoolUsers(ctx: ActorCtx, query: SchoolUserListQuery)
       .limit(1);
     extra.push(campus ? reachesCampus(campus) : sql`${users.id} is null`);
   }
-  return listUsers(
-    ctx,
-    'school',
-    query,
+  return {
     extra,
-    sql<string | null>`(select c.name from clients c where c.id = "users"."client_id")`,
-  );
+    belongsTo: sql<string | null>`(select c.name from clients c where c.id = "users"."client_id")`,
+  };
+}
+
+/** GET users/company/list: company users, active by default, of the current company by default. */
+export async function listCompanyUsers(ctx: ActorCtx, query: CompanyUserListQuery) {
+  return listUsers(ctx, 'company', query, companyUsersFilter(ctx, query));
+}
+
+/** GET users/school/list: school users by client and campus (a campus: those who reach it). */
+export async function listSchoolUsers(ctx: ActorCtx, query: SchoolUserListQuery) {
+  return listUsers(ctx, 'school', query, await schoolUsersFilter(ctx, query));
+}
+
+/** At most this many users go into one Excel export of a users list. */
+export const USERS_EXPORT_LIMIT = 5000;
+
+/**
+ * The /manage-users lists' Excel export: every user the list shows with the same filters (status,
+ * search, companies, or client and campus) in the same order, no paging, at most USERS_EXPORT_LIMIT.
+ */
+export async function exportUsers(
+  ctx: ActorCtx,
+  family: 'company',
+  query: CompanyUserListQuery,
+): Promise<UserListItem[]>;
+export async function exportUsers(
+  ctx: ActorCtx,
+  family: 'school',
+  query: SchoolUserListQuery,
+): Promise<UserListItem[]>;
+export async function exportUsers(
+  ctx: ActorCtx,
+  family: UserFamily,
+  query: CompanyUserListQuery | SchoolUserListQuery,
+): Promise<UserListItem[]> {
+  const filter =
+    family === 'company'
+      ? companyUsersFilter(ctx, query as CompanyUserListQuery)
+      : await schoolUsersFilter(ctx, query as SchoolUserListQuery);
+  const where = usersWhere(ctx, family, query, filter.extra);
+  return (await selectUsers(ctx, where, query.order, filter.belongsTo).limit(
+    USERS_EXPORT_LIMIT,
+  )) as UserListItem[];
 }
 
 /**
