@@ -1,5 +1,6 @@
 // `npm test`: everything CI checks, in the order that takes least time on two cores.
-//   1. side by side: typecheck, lint, format check, and the build followed by the bundle check (each is
+//   1. side by side: typecheck, lint, format check, the OpenAPI answer shapes' freshness, and the build
+//      followed by the bundle check (each is
 //      mostly one core; their output is printed whole when each ends);
 //   2. the unit suite (workerd, real migrations);
 //   3. the browser suite (Chromium against three local Workers, which start from the build of step 1).
@@ -61,6 +62,7 @@ let status = await parallel([
   [npmRun('lint')],
   [npmRun('format:check')],
   [npmRun('build'), npmRun('check:bundle')],
+  [npmRun('check:openapi')],
 ]);
 if (status === 0) status = await serial('unit tests', vitest('vitest.config.ts'));
 if (status === 0) status = await serial('browser tests', vitest('vitest.e2e.config.ts'));
