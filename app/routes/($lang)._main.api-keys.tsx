@@ -9,6 +9,7 @@ import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION_GROUPS } from '@server/domain/access/permissions';
 import { MANAGE_PARTNER_ACCESS } from '@server/domain/access/api-keys';
+import { permissionVerb } from '@server/domain/roles/verbs';
 import { seesAllCampuses, visibleCompanies } from '@server/domain/access/scope';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../drizzle/schema/partners-enums';
 import { britishDate } from '@server/domain/formats';
@@ -469,15 +470,22 @@ function GenerateKeyForm({ answer, busy }: { answer: Answer; busy: boolean }) {
         <p className="mb-2 text-sm text-slate-600">{t('api_keys.permissions_hint')}</p>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {groups.map((g) => (
-            <div key={g.group} className="rounded-lg border border-slate-200 p-3">
-              <p className="mb-1 font-mono text-xs font-semibold text-slate-600">{g.group}</p>
+            <fieldset key={g.group} className="min-w-0 rounded-lg border border-slate-200 p-3">
+              <legend className="px-1 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                {t(`roles.groups.${g.group}`)}
+              </legend>
               {g.names.map((p) => (
-                <label key={p} className="flex items-center gap-2 py-0.5 text-sm">
-                  <input type="checkbox" name="permissions" value={p} className="rounded border-slate-400" />
-                  <code className="break-all">{p}</code>
+                <label key={p} className="flex items-start gap-2 py-0.5 text-sm">
+                  <input
+                    type="checkbox"
+                    name="permissions"
+                    value={p}
+                    className="mt-0.5 rounded border-slate-400"
+                  />
+                  <span className="min-w-0">{t(`roles.verbs.${permissionVerb(g.group, p)}`)}</span>
                 </label>
               ))}
-            </div>
+            </fieldset>
           ))}
         </div>
         <ErrorList errors={keyFields.permissions.errors} />

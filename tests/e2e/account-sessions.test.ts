@@ -125,6 +125,41 @@ describe('the support view', () => {
     expect(await page.getByTestId('avatar').innerText()).toBe('CC');
     await screenshots(page, 'support-banner');
 
+    // Scrolled, the banner stays in view above the top bar; the watermark (top on a desktop, bottom on
+    // a phone) covers neither the banner's words nor its button, nor the top bar.
+    await visit(page, '/insureds');
+    await hydrated(page);
+    for (const [size, viewport] of [
+      ['desktop', { width: 1366, height: 600 }],
+      ['phone', { width: 390, height: 600 }],
+    ] as const) {
+      await page.setViewportSize(viewport);
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(50);
+      const box = (await banner.boundingBox())!;
+      expect(Math.round(box.y), `${size}: the banner at the top`).toBe(0);
+      const header = (await page.locator('header').first().boundingBox())!;
+      expect(Math.round(header.y), `${size}: the top bar right under it`).toBe(Math.round(box.height));
+      const mark = page.getByTestId('watermark');
+      if (await mark.count()) {
+        const m = (await mark.boundingBox())!;
+        for (const part of [
+          banner.locator('p'),
+          page.getByTestId('stop-support-view'),
+          page.locator('header').first(),
+        ]) {
+          const b = (await part.boundingBox())!;
+          const overlaps =
+            m.x < b.x + b.width && b.x < m.x + m.width && m.y < b.y + b.height && b.y < m.y + m.height;
+          expect(overlaps, `${size}: the watermark over the banner or top bar`).toBe(false);
+        }
+      }
+      await page.screenshot({
+        path: `test-output/screenshots/support-banner-scrolled-${viewport.width}.png`,
+      });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+
     // The user's account page can be looked at, not changed.
     await visit(page, '/account-details');
     await hydrated(page);

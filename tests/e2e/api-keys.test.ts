@@ -90,7 +90,7 @@ describe('API keys and webhooks', () => {
     await showLog('');
 
     await page.getByLabel(t('api_keys.fields.name'), { exact: true }).fill('Partner SIS');
-    for (const p of PERMISSIONS) await page.getByRole('checkbox', { name: p, exact: true }).check();
+    for (const p of PERMISSIONS) await page.locator(`input[name="permissions"][value="${p}"]`).check();
     await page.getByRole('button', { name: t('api_keys.generate') }).click();
     const shown = page.getByTestId('new-api-key').getByRole('textbox');
     await shown.waitFor();

@@ -112,6 +112,44 @@ describe('user privileges', () => {
     await admin.setViewportSize({ width: 1280, height: 800 });
   });
 
+  it('keeps the permission names in place when the matrix scrolls sideways, and a focused box in view', async () => {
+    await admin.setViewportSize({ width: 800, height: 700 });
+    await visit(admin, '/user-privileges');
+    await hydrated(admin);
+    const scroller = admin.locator('form div.overflow-x-auto').first();
+    const size = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(size.scroll, 'the matrix is wider than its box at 800').toBeGreaterThan(size.client);
+    const name = admin.getByRole('rowheader').first();
+    const before = (await name.boundingBox())!;
+    await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+    await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    const after = (await name.boundingBox())!;
+    expect(Math.round(after.x)).toBe(Math.round(before.x));
+    // The name cell has its own background: the checkboxes that scroll under it do not show through.
+    expect(await name.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
+    await name.scrollIntoViewIfNeeded();
+    await admin.screenshot({ path: 'test-output/screenshots/privileges-matrix-scrolled-800.png' });
+
+    // Focus the first role's box of a row: it scrolls back into view beside the names, ring visible.
+    const first = box(admin, 'Senior Admin', 'invoice', 'read');
+    await first.focus();
+    await admin.keyboard.press('Shift+Tab');
+    await admin.keyboard.press('Tab');
+    const cell = (await first.boundingBox())!;
+    const names = (await admin.getByRole('rowheader').first().boundingBox())!;
+    expect(cell.x - 4, 'the focus ring clear of the names column').toBeGreaterThanOrEqual(
+      names.x + names.width,
+    );
+    await admin.screenshot({ path: 'test-output/screenshots/privileges-matrix-focus-800.png' });
+
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await visit(admin, '/user-privileges');
+    await hydrated(admin);
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshots(admin, 'privileges-matrix-390', ['phone']);
+    await admin.setViewportSize({ width: 1280, height: 800 });
+  });
+
   it('the audit trail shows the change with who, before and after, and searches by entity', async () => {
     await visit(admin, '/audit-trail?entity_type=role&action=updated');
     const row = admin.getByRole('row').filter({ hasText: 'read_billing' }).first();

@@ -21,6 +21,10 @@ import { useAnswerError } from '~/components/ui/snackbar';
 
 type Data = SerializeFrom<typeof privilegesLoader>;
 
+/** The matrix's first column (permission names): fixed width, sticky on the left, an edge on its right. */
+const FIRST_COLUMN =
+  'sticky left-0 z-10 w-40 min-w-40 max-w-40 px-4 text-left text-slate-700 shadow-[1px_0_0_0_rgb(226_232_240)] sm:w-64 sm:min-w-64 sm:max-w-64 sm:px-6';
+
 export function PrivilegesTab() {
   const { t, i18n } = useTranslation();
   const data: Data = useLoaderData<typeof privilegesLoader>();
@@ -100,14 +104,16 @@ export function PrivilegesTab() {
           {roles.map((role) => (
             <input key={role.id} type="hidden" name="roles" value={role.id} />
           ))}
-          <div className="overflow-x-auto">
+          {/* The permission names stay in place when the matrix scrolls sideways (sticky, with the row's own
+              background and an edge); the scroll padding keeps a focused checkbox out from under them. */}
+          <div className="scroll-pl-44 overflow-x-auto sm:scroll-pl-68">
             <table className="min-w-full text-sm">
               <caption className="sr-only">
                 {t('roles.matrix.caption', { family: t(`roles.families.${family}`) })}
               </caption>
               <thead className="sticky top-0 bg-slate-50">
                 <tr>
-                  <th scope="col" className="px-4 py-2 text-left font-semibold text-slate-700 sm:px-6">
+                  <th scope="col" className={`${FIRST_COLUMN} bg-slate-50 py-2 font-semibold`}>
                     {t('roles.matrix.permission')}
                   </th>
                   {roles.map((role) => (
@@ -131,12 +137,12 @@ export function PrivilegesTab() {
                       colSpan={roles.length + 1}
                       className="px-4 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 sm:px-6"
                     >
-                      {groupLabel(g.group)}
+                      <span className="sticky left-4 sm:left-6">{groupLabel(g.group)}</span>
                     </th>
                   </tr>
                   {g.permissions.map((p) => (
                     <tr key={p} className="border-t border-slate-100">
-                      <th scope="row" className="px-4 py-1.5 text-left font-normal text-slate-700 sm:px-6">
+                      <th scope="row" className={`${FIRST_COLUMN} bg-white py-1.5 font-normal`}>
                         {verbLabel(g.group, p)}
                       </th>
                       {roles.map((role) => {
@@ -166,7 +172,7 @@ export function PrivilegesTab() {
             </table>
           </div>
           {canUpdate ? (
-            <div className="sticky bottom-0 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:px-6">
+            <div className="sticky bottom-0 z-20 flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:px-6">
               {saveError ? <p className="text-sm text-red-700">{m(saveError)}</p> : null}
               <Button type="submit" name="intent" value="save" disabled={busy}>
                 {t('roles.matrix.save')}

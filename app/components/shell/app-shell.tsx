@@ -92,76 +92,79 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         {t('shell.skip_to_content')}
       </a>
-      <SupportBanner />
-      <header
-        className="sticky top-0 z-30 flex h-16 items-center gap-2 bg-primary-800 px-2 text-white shadow sm:gap-3 sm:px-4"
-        data-tone="dark"
-      >
-        <button
-          type="button"
-          onClick={toggle}
-          className="rounded-lg p-2 hover:bg-white/10"
-          aria-label={t('shell.toggle_menu')}
-          aria-expanded={wide === false ? drawerOpen : sidebarOpen}
-          data-testid="menu-toggle"
+      {/* The support banner and the top bar stay in view together while the page scrolls. */}
+      <div className="sticky top-0 z-30">
+        <SupportBanner />
+        <header
+          className="flex h-16 items-center gap-2 bg-primary-800 px-2 text-white shadow sm:gap-3 sm:px-4"
+          data-tone="dark"
         >
-          <Icon name="menu" />
-        </button>
-        <Link to={localePath(i18n.language, '/')} className="flex shrink-0 items-center gap-2 rounded-lg">
-          <Logo className="h-8 w-8" />
-          <span className="sr-only text-lg font-bold tracking-tight xl:not-sr-only">{t('app.name')}</span>
-        </Link>
-        <div className="ml-1 min-w-0 flex-1 sm:ml-4">
-          <CompanySwitcher />
-        </div>
-        <div className="flex items-center gap-0.5 sm:gap-1">
-          {icons.cart ? (
-            <Link
-              to={localePath(i18n.language, '/cart')}
-              className="relative rounded-full p-2 hover:bg-white/10"
-              aria-label={t('shell.cart', { shown: badgeText(cartCount) })}
-              data-testid="cart-icon"
-            >
-              <Icon name="cart" />
-              {cartCount > 0 ? <Badge count={cartCount} /> : null}
-            </Link>
-          ) : null}
-          {icons.mail && !BUILT_PAGES.has('/message-centre') ? (
-            <span
-              className="relative rounded-full p-2 text-primary-200"
-              title={t('nav.coming_soon')}
-              data-testid="mail-icon"
-              data-soon=""
-            >
-              <Icon name="mail" />
-              <span className="sr-only">{t('nav.message_centre')} </span>
-              <span className="absolute -bottom-0.5 left-1/2 -translate-x-1/2 rounded bg-primary-900 px-1 text-[9px] font-bold uppercase leading-3 text-primary-100">
-                {t('nav.soon')}
+          <button
+            type="button"
+            onClick={toggle}
+            className="rounded-lg p-2 hover:bg-white/10"
+            aria-label={t('shell.toggle_menu')}
+            aria-expanded={wide === false ? drawerOpen : sidebarOpen}
+            data-testid="menu-toggle"
+          >
+            <Icon name="menu" />
+          </button>
+          <Link to={localePath(i18n.language, '/')} className="flex shrink-0 items-center gap-2 rounded-lg">
+            <Logo className="h-8 w-8" />
+            <span className="sr-only text-lg font-bold tracking-tight xl:not-sr-only">{t('app.name')}</span>
+          </Link>
+          <div className="ml-1 min-w-0 flex-1 sm:ml-4">
+            <CompanySwitcher />
+          </div>
+          <div className="flex items-center gap-0.5 sm:gap-1">
+            {icons.cart ? (
+              <Link
+                to={localePath(i18n.language, '/cart')}
+                className="relative rounded-full p-2 hover:bg-white/10"
+                aria-label={t('shell.cart', { shown: badgeText(cartCount) })}
+                data-testid="cart-icon"
+              >
+                <Icon name="cart" />
+                {cartCount > 0 ? <Badge count={cartCount} /> : null}
+              </Link>
+            ) : null}
+            {icons.mail && !BUILT_PAGES.has('/message-centre') ? (
+              <span
+                className="relative rounded-full p-2 text-primary-200"
+                title={t('nav.coming_soon')}
+                data-testid="mail-icon"
+                data-soon=""
+              >
+                <Icon name="mail" />
+                <span className="sr-only">{t('nav.message_centre')} </span>
+                <span className="absolute -bottom-0.5 left-1/2 -translate-x-1/2 rounded bg-primary-900 px-1 text-[9px] font-bold uppercase leading-3 text-primary-100">
+                  {t('nav.soon')}
+                </span>
               </span>
-            </span>
-          ) : icons.mail ? (
-            <Link
-              to={localePath(i18n.language, '/message-centre')}
-              className="relative rounded-full p-2 hover:bg-white/10"
-              aria-label={t('shell.messages', { shown: badgeText(unreadMessages) })}
-              data-testid="mail-icon"
-            >
-              <Icon name="mail" />
-              {unreadMessages > 0 ? <Badge count={unreadMessages} /> : null}
-            </Link>
-          ) : null}
-          <NotificationsMenu />
-          <div className="hidden sm:block">
-            <LanguageSwitcher />
+            ) : icons.mail ? (
+              <Link
+                to={localePath(i18n.language, '/message-centre')}
+                className="relative rounded-full p-2 hover:bg-white/10"
+                aria-label={t('shell.messages', { shown: badgeText(unreadMessages) })}
+                data-testid="mail-icon"
+              >
+                <Icon name="mail" />
+                {unreadMessages > 0 ? <Badge count={unreadMessages} /> : null}
+              </Link>
+            ) : null}
+            <NotificationsMenu />
+            <div className="hidden sm:block">
+              <LanguageSwitcher />
+            </div>
+            <div className="ml-1 hidden lg:block">
+              <AccountMenu />
+            </div>
           </div>
-          <div className="ml-1 hidden lg:block">
-            <AccountMenu />
-          </div>
-        </div>
-      </header>
+        </header>
+      </div>
       <div className="flex flex-1">
         {sidebarOpen ? (
-          <aside className="sticky top-16 hidden h-[calc(100vh-4rem)] w-[275px] shrink-0 border-r border-slate-200 bg-white lg:block">
+          <aside className="sticky top-[calc(4rem+var(--support-banner-h,0px))] hidden h-[calc(100vh-4rem-var(--support-banner-h,0px))] w-[275px] shrink-0 border-r border-slate-200 bg-white lg:block">
             <SideMenu />
           </aside>
         ) : null}
