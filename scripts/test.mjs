@@ -1,7 +1,7 @@
 // `npm test`: everything CI checks, in the order that takes least time on two cores.
 //   1. side by side: typecheck, lint, format check, the OpenAPI answer shapes' freshness, and the build
-//      followed by the bundle check (each is
-//      mostly one core; their output is printed whole when each ends);
+//      followed by the bundle check (each is mostly one core; their output is printed whole when each
+//      ends);
 //   2. the unit suite (workerd, real migrations);
 //   3. the browser suite (Chromium against three local Workers, which start from the build of step 1).
 // Stops at the first step that fails and exits with its status. Prints each step's time.
