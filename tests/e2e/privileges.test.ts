@@ -120,6 +120,7 @@ describe('user privileges', () => {
     const size = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(size.scroll, 'the matrix is wider than its box at 800').toBeGreaterThan(size.client);
     const name = admin.getByRole('rowheader').first();
+    await name.scrollIntoViewIfNeeded();
     const before = (await name.boundingBox())!;
     await scroller.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
     await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
@@ -127,7 +128,6 @@ describe('user privileges', () => {
     expect(Math.round(after.x)).toBe(Math.round(before.x));
     // The name cell has its own background: the checkboxes that scroll under it do not show through.
     expect(await name.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe('rgba(0, 0, 0, 0)');
-    await name.scrollIntoViewIfNeeded();
     await admin.screenshot({ path: 'test-output/screenshots/privileges-matrix-scrolled-800.png' });
 
     // Focus the first role's box of a row: it scrolls back into view beside the names, ring visible.
