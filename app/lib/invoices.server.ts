@@ -6,14 +6,13 @@ import { json, redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import type { ActorCtx } from '@server/domain/context';
 import { isDomainError } from '@server/domain/errors';
 import { invoiceDetail } from '@server/domain/invoices/detail';
-import { downloadInvoices, EXPORT_COLUMNS, exportRow } from '@server/domain/invoices/files';
+import { EXPORT_COLUMNS, exportRow } from '@server/domain/invoices/files';
 import {
   invoiceItemsQuerySchema,
   invoiceListQuerySchema,
-  MAX_DOWNLOAD_INVOICES,
   type InvoiceListQuery,
 } from '@server/domain/invoices/schema';
-import { startInvoicesZip } from '@server/domain/invoices/zip-job';
+import { downloadOrQueueInvoices } from '@server/domain/invoices/zip-job';
 import { localePath } from '~/i18n/config';
 import {
   exportInvoices,
@@ -92,10 +91,9 @@ export async function invoiceZipResponse(
   const query = lenientQuery(invoiceListQuerySchema, filters);
   const answer = await selectedInvoiceIds(ctx, selection, query)
     .then(async (ids) => {
-      if (ids.length <= MAX_DOWNLOAD_INVOICES) return downloadInvoices({ ...ctx, lang }, { ids, format });
+      const answer = await downloadOrQueueInvoices({ ...ctx, lang }, { ids, format });
       // More than one request makes: a queued job, whose page shows its progress and then the ZIP.
-      const job = await startInvoicesZip({ ...ctx, lang }, { ids, format });
-      return redirect(localePath(lang, `/invoices/downloads/${job.id}`));
+      return answer.zip ?? redirect(localePath(lang, `/invoices/downloads/${answer.job.id}`));
     })
     .catch((e: unknown) => {
       if (isDomainError(e)) return null;

@@ -1,11 +1,19 @@
 /**
- * The invoice calls of issue 10 (H2) through the API: summary, export, download (ZIP), PDF and Excel,
- * void, credit note, a client's and a campus's invoices, with good and bad input.
+ * The invoice calls of issue 10 (H2) through the API: summary, export, download (ZIP, or above 200 a job
+ * with its status and its ZIP), PDF and Excel, void, credit note, a client's and a campus's invoices,
+ * with good and bad input.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { invoiceItems } from '../../drizzle/schema';
-import { apiToken, call } from '../support/api';
-import { DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
+import { createExecutionContext, createMessageBatch, getQueueResult } from 'cloudflare:test';
+import { eq } from 'drizzle-orm';
+import { invoiceItems, jobs } from '../../drizzle/schema';
+import { MAX_ZIP_INVOICES } from '../../workers/domain/invoices/schema';
+import type { JobMessage } from '../../workers/env';
+import { createApp } from '../../workers/http';
+import { handleMessage, handleQueue } from '../../workers/jobs/consumer';
+import { readCentralDirectory } from '../../workers/platform/zip';
+import { apiToken, call, type ErrorEnvelope } from '../support/api';
+import { DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, testEnv, uniqueIp } from '../support/world';
 import { seedContractsWorld, STRANGER, type ContractsWorld } from '../support/contracts';
 import { db, day, insertInvoice, type InvoiceRow } from '../support/billing';
 
@@ -154,5 +162,172 @@ describe('invoice calls', () => {
       token: finance,
     });
     expect(detail.status).toBe(200);
+  });
+});
+
+// The ZIP job is run here by handing its message to the consumer, as the queue would.
+const quietQueue = { send: async () => {}, sendBatch: async () => {} } as never;
+const app = createApp();
+
+/** A call whose answer is a file: its status, headers and bytes. */
+async function download(path: string, token: string) {
+  const res = await app.request(
+    path,
+    { headers: { authorization: `Bearer ${token}`, 'cf-connecting-ip': uniqueIp() } },
+    testEnv(),
+  );
+  return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
+}
+
+interface ZipJob {
+  id: string;
+  status: string;
+  ready: boolean;
+  done: number;
+  total: number;
+  percent: number;
+  message: string | null;
+  status_url: string;
+  file_url: string | null;
+  file_name: string | null;
+  invoices: number | null;
+}
+
+/** More than 200 ids (so the call queues a job): the invoices named, then ids of nothing. */
+const overLimit = (ids: string[]) => [...ids, ...Array.from({ length: 201 }, (_, i) => `nothing-${i}`)];
+
+describe('invoices/download above 200 invoices: a job', () => {
+  let c: InvoiceRow;
+  let d: InvoiceRow;
+  beforeAll(async () => {
+    const base = { company_id: w.albion.id, client_id: w.oakwood.id, campus_id: w.north.id };
+    c = await withLine(await insertInvoice({ ...base, total_minor: 2400, tax_minor: 400 }));
+    d = await withLine(await insertInvoice({ ...base, total_minor: 3600, tax_minor: 600 }));
+  });
+
+  it('answers 202 with the job and its status URL; the status shows progress, then the ZIP', async () => {
+    const started = await call<{ data: { job: ZipJob } }>('/api/company/invoices/download', {
+      method: 'POST',
+      token: finance,
+      json: { ids: overLimit([d.public_id, c.public_id]), format: 'excel' },
+      env: { JOBS: quietQueue },
+    });
+    expect(started.status).toBe(202);
+    const job = started.body.data.job;
+    expect(job).toMatchObject({
+      status: 'queued',
+      ready: false,
+      done: 0,
+      total: 2,
+      percent: 0,
+      message: null,
+      status_url: `/api/company/invoices/download/${job.id}`,
+      file_url: null,
+    });
+    // Not ready: no file yet.
+    expect((await download(`${job.status_url}/file`, finance)).status).toBe(404);
+
+    const [row] = await db().select().from(jobs).where(eq(jobs.public_id, job.id));
+    await handleMessage(testEnv(), { type: 'job.run', id: row.id });
+    const status = await call<{ data: { job: ZipJob } }>(job.status_url, { token: finance });
+    expect(status.status).toBe(200);
+    expect(status.body.data.job).toMatchObject({
+      status: 'done',
+      ready: true,
+      done: 2,
+      total: 2,
+      percent: 100,
+      invoices: 2,
+      file_url: `/api/company/invoices/download/${job.id}/file`,
+    });
+    const zip = await download(status.body.data.job.file_url!, finance);
+    expect(zip.status).toBe(200);
+    expect(zip.headers.get('content-type')).toBe('application/zip');
+    expect(zip.headers.get('content-disposition')).toContain(status.body.data.job.file_name!);
+    const entries = readCentralDirectory(zip.bytes, 10);
+    if (!Array.isArray(entries)) throw new Error('not a zip');
+    expect(entries.map((e) => e.name)).toEqual([`${c.number}.xlsx`, `${d.number}.xlsx`]);
+  });
+
+  it("is the caller's only: another company's user, or a school user, gets not found", async () => {
+    const started = await call<{ data: { job: ZipJob } }>('/api/company/invoices/download', {
+      method: 'POST',
+      token: finance,
+      json: { ids: overLimit([c.public_id]), format: 'pdf' },
+      env: { JOBS: quietQueue },
+    });
+    const { status_url } = started.body.data.job;
+    for (const token of [stranger, school]) {
+      expect((await call(status_url, { token })).status).toBe(404);
+      expect((await download(`${status_url}/file`, token)).status).toBe(404);
+    }
+    // Another company's user naming our invoices finds none of them.
+    const theirs = await call('/api/company/invoices/download', {
+      method: 'POST',
+      token: stranger,
+      json: { ids: overLimit([c.public_id]), format: 'pdf' },
+      env: { JOBS: quietQueue },
+    });
+    expect(theirs.status).toBe(404);
+    expect((await call('/api/company/invoices/download/nosuchjob', { token: finance })).status).toBe(404);
+  });
+
+  it("says 'Error downloading invoice(s)' when the job failed", async () => {
+    const started = await call<{ data: { job: ZipJob } }>('/api/company/invoices/download', {
+      method: 'POST',
+      token: finance,
+      json: { ids: overLimit([d.public_id]), format: 'pdf' },
+      env: { JOBS: quietQueue },
+    });
+    const [row] = await db().select().from(jobs).where(eq(jobs.public_id, started.body.data.job.id));
+    // The queue gave up on it: its message lands on the dead-letter queue.
+    const batch = createMessageBatch<JobMessage>('enrolment-jobs-dlq-uk', [
+      { id: 'dlq-1', timestamp: new Date(), attempts: 1, body: { type: 'job.run', id: row.id } },
+    ]);
+    await handleQueue(batch, testEnv());
+    await getQueueResult(batch, createExecutionContext());
+    const failed = await call<{ data: { job: ZipJob } }>(started.body.data.job.status_url, {
+      token: finance,
+    });
+    expect(failed.body.data.job).toMatchObject({
+      status: 'failed',
+      ready: false,
+      message: 'Error downloading invoice(s)',
+      file_url: null,
+    });
+    expect((await download(`${started.body.data.job.status_url}/file`, finance)).status).toBe(404);
+  });
+
+  it('refuses more than 5000 ids, ids that are not strings and an unknown format', async () => {
+    const tooMany = await call<ErrorEnvelope>('/api/company/invoices/download', {
+      method: 'POST',
+      token: finance,
+      json: { ids: Array.from({ length: MAX_ZIP_INVOICES + 1 }, (_, i) => `x${i}`), format: 'pdf' },
+      env: { JOBS: quietQueue },
+    });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors).toEqual([
+      { key: 'ids', message: 'Choose at most 5000 invoices to download at once.' },
+    ]);
+    for (const json of [
+      { ids: [1, 2], format: 'pdf' },
+      { ids: c.public_id, format: 'pdf' },
+      { ids: [c.public_id], format: 'zip' },
+      { ids: [c.public_id] },
+    ]) {
+      const bad = await call('/api/company/invoices/download', { method: 'POST', token: finance, json });
+      expect(bad.status, JSON.stringify(json)).toBe(422);
+    }
+  });
+
+  it('is in the OpenAPI document: the 202 job answer, its status and its ZIP', async () => {
+    const doc = await call<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(
+      '/api/openapi.json',
+    );
+    expect(Object.keys(doc.body.paths['/api/company/invoices/download'].post.responses)).toEqual(
+      expect.arrayContaining(['200', '202', '404', '422']),
+    );
+    expect(doc.body.paths['/api/company/invoices/download/{jobId}'].get.responses['200']).toBeDefined();
+    expect(doc.body.paths['/api/company/invoices/download/{jobId}/file'].get.responses['404']).toBeDefined();
   });
 });

@@ -4,7 +4,8 @@
  * account manager for another company's invoice, and to another company's administrator for
  * ours; the write calls (void, credit note, generate invoices) to another company's administrator, who
  * holds them. Statements, receivables and the generate-invoices preview by client and campus too. The
- * owner's calls with the same ids succeed, so the ids are real.
+ * owner's calls with the same ids succeed, so the ids are real. An invoices ZIP job (above 200 invoices)
+ * is its starter's only: its status and its ZIP are not found for anyone else.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ActorCtx } from '../../workers/domain/context';
@@ -14,7 +15,13 @@ import { issueCreditNote, voidInvoice } from '../../workers/domain/invoices/corr
 import { downloadInvoices, invoiceFile } from '../../workers/domain/invoices/files';
 import { invoiceListQuerySchema } from '../../workers/domain/invoices/schema';
 import { campusInvoices, clientInvoices, requireInvoiceOf } from '../../workers/domain/invoices/service';
-import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
+import {
+  downloadInvoicesZip,
+  downloadOrQueueInvoices,
+  invoicesZipStatus,
+} from '../../workers/domain/invoices/zip-job';
+import type { Env } from '../../workers/env';
+import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, testEnv } from '../support/world';
 import { seedContractsWorld, STRANGER, type ContractsWorld } from '../support/contracts';
 import { db, insertInvoice, type InvoiceRow } from '../support/billing';
 import { invoiceItems } from '../../drizzle/schema';
@@ -154,5 +161,49 @@ describe("a user who may read clients' billing but not invoices", () => {
   it('may not change an invoice', async () => {
     const ctx = await billingReader();
     await expect(WRITES.voidInvoice(ctx, 'north')).rejects.toBeInstanceOf(Forbidden);
+  });
+});
+
+describe('an invoices ZIP job is not found outside its starter', () => {
+  const quietQueue = { send: async () => {}, sendBatch: async () => {} } as never;
+  const as = (email: string) => actorCtx(email, { env: { ...testEnv(), JOBS: quietQueue } as Env });
+  /** More than 200 ids, so the download is a job: the invoice named, then ids of nothing. */
+  const overLimit = (id: string) => [id, ...Array.from({ length: 201 }, (_, i) => `nothing-${i}`)];
+  const JOB_CALLS: Record<string, (ctx: ActorCtx, jobId: string) => Promise<unknown>> = {
+    invoicesZipStatus,
+    downloadInvoicesZip,
+  };
+  let jobId: string;
+
+  beforeAll(async () => {
+    const started = await downloadOrQueueInvoices(await as(DEMO_ACCOUNTS.finance), {
+      ids: overLimit(inv.north.public_id),
+      format: 'pdf',
+    });
+    if (!started.job) throw new Error('Above 200 ids the download is a job');
+    jobId = started.job.id;
+  });
+
+  for (const [label, email, key] of MATRIX)
+    it(`downloadOrQueueInvoices (a job): ${label}`, async () => {
+      await expect(
+        downloadOrQueueInvoices(await as(email), { ids: overLimit(inv[key].public_id), format: 'pdf' }),
+      ).rejects.toBeInstanceOf(NotFound);
+    });
+
+  for (const [label, email] of [
+    ...MATRIX.map(([l, e]) => [l, e] as const),
+    ['another user of the same company', DEMO_ACCOUNTS.admin] as const,
+  ])
+    for (const [name, run] of Object.entries(JOB_CALLS))
+      it(`${name}: ${label}`, async () => {
+        await expect(run(await as(email), jobId)).rejects.toBeInstanceOf(NotFound);
+      });
+
+  it('the starter follows it', async () => {
+    await expect(invoicesZipStatus(await as(DEMO_ACCOUNTS.finance), jobId)).resolves.toMatchObject({
+      id: jobId,
+      total: 1,
+    });
   });
 });

@@ -16,20 +16,42 @@ import {
 } from '../domain/invoices/service';
 import { invoiceDetail } from '../domain/invoices/detail';
 import { issueCreditNote, voidInvoice } from '../domain/invoices/corrections';
-import {
-  downloadInvoices,
-  EXPORT_COLUMNS,
-  exportRow,
-  fileResponse,
-  invoiceFile,
-} from '../domain/invoices/files';
-import { translate } from '../platform/i18n';
+import { EXPORT_COLUMNS, exportRow, fileResponse, invoiceFile } from '../domain/invoices/files';
+import { downloadInvoicesZip, downloadOrQueueInvoices, invoicesZipStatus } from '../domain/invoices/zip-job';
+import type { JobStatus } from '../domain/jobs/service';
+import { formatMessage, translate } from '../platform/i18n';
 import { buildWorkbook, XLSX_CONTENT_TYPE } from '../platform/xlsx';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
 const ownerParam = z.object({ id: z.string().min(1).max(40), invoiceId: z.string().min(1).max(40) });
+const jobParam = z.object({ jobId: z.string().min(1).max(64) });
+
+/**
+ * An invoices ZIP job as the API answers it: its state, progress, where to ask again and, once ready,
+ * where the ZIP is; a failure says 'Error downloading invoice(s)'.
+ */
+function zipJobOf(job: JobStatus) {
+  const path = `/api/company/invoices/download/${job.id}`;
+  const result = job.result as { invoices?: number; size?: number; file_name?: string } | null;
+  const ready = job.status === 'done';
+  return {
+    id: job.id,
+    status: job.status,
+    ready,
+    done: job.done,
+    total: job.total,
+    percent: job.percent,
+    message: job.status === 'failed' && job.message ? formatMessage(job.message) : null,
+    status_url: path,
+    file_url: ready ? `${path}/file` : null,
+    file_name: ready ? (result?.file_name ?? null) : null,
+    invoices: ready ? (result?.invoices ?? 0) : null,
+    size: ready ? (result?.size ?? 0) : null,
+    finished_at: job.finished_at,
+  };
+}
 
 /**
  * Invoices beyond checkout (issue 10; spec 002 s.7 "Invoices and payments", the clients' and campuses'
@@ -64,8 +86,15 @@ export const invoicesApi = new Hono<ApiEnv>()
       },
     });
   })
-  .post('/company/invoices/download', valid('json', invoiceDownloadSchema), async (c) =>
-    downloadInvoices(actorCtxOf(c), c.req.valid('json')),
+  .post('/company/invoices/download', valid('json', invoiceDownloadSchema), async (c) => {
+    const answer = await downloadOrQueueInvoices(actorCtxOf(c), c.req.valid('json'));
+    return answer.zip ?? c.json({ data: { job: zipJobOf(answer.job) } }, 202);
+  })
+  .get('/company/invoices/download/:jobId', valid('param', jobParam), async (c) =>
+    c.json({ data: { job: zipJobOf(await invoicesZipStatus(actorCtxOf(c), c.req.valid('param').jobId)) } }),
+  )
+  .get('/company/invoices/download/:jobId/file', valid('param', jobParam), async (c) =>
+    downloadInvoicesZip(actorCtxOf(c), c.req.valid('param').jobId),
   )
   .get('/company/invoices/:id/pdf', valid('param', idParam), async (c) =>
     fileResponse(await invoiceFile(actorCtxOf(c), c.req.valid('param').id, 'pdf')),

@@ -54,9 +54,15 @@ export const MAX_ZIP_INVOICES = 5000;
 export const INVOICE_FORMATS = ['pdf', 'excel'] as const;
 export type InvoiceFormat = (typeof INVOICE_FORMATS)[number];
 
-/** POST invoices/download: the invoices (public ids) and the format; the answer is one ZIP. */
+/**
+ * POST invoices/download: the invoices (public ids) and the format; the answer is one ZIP up to
+ * MAX_DOWNLOAD_INVOICES, a queued job above (invoices/zip-job.ts), at most MAX_ZIP_INVOICES.
+ */
 export const invoiceDownloadSchema = z.object({
-  ids: z.array(z.string().min(1).max(40)).min(1).max(MAX_DOWNLOAD_INVOICES),
+  ids: z
+    .array(z.string().min(1).max(40))
+    .min(1)
+    .max(MAX_ZIP_INVOICES, msg('invoices.errors.too_many', { max: MAX_ZIP_INVOICES })),
   format: z.enum(INVOICE_FORMATS),
 });
 export type InvoiceDownloadInput = z.infer<typeof invoiceDownloadSchema>;

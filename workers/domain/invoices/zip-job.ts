@@ -26,9 +26,14 @@ import {
 } from '../jobs/service';
 import { msg } from '../validation';
 import { documentOf } from './document';
-import { DOWNLOAD_FAILED, invoiceFileOf } from './files';
+import { DOWNLOAD_FAILED, downloadInvoices, invoiceFileOf } from './files';
 import { INVOICE_ACCESS, joinedInvoices, type JoinedInvoice } from './queries';
-import { MAX_ZIP_INVOICES, type InvoiceFormat } from './schema';
+import {
+  MAX_DOWNLOAD_INVOICES,
+  MAX_ZIP_INVOICES,
+  type InvoiceDownloadInput,
+  type InvoiceFormat,
+} from './schema';
 
 export const INVOICES_ZIP_JOB = 'invoices.zip';
 /**
@@ -71,6 +76,24 @@ export async function startInvoicesZip(
     lang: ctx.lang ?? 'en',
   };
   return startJob(ctx, { type: INVOICES_ZIP_JOB, total: rows.length, payload: { ...payload } });
+}
+
+/** What a download of chosen invoices answers: the ZIP itself, or the job that makes it. */
+export type InvoicesDownload = { zip: Response; job?: undefined } | { zip?: undefined; job: JobStatus };
+
+/**
+ * The ZIP of the invoices `ids` (public ids, as the list page and POST invoices/download send them): made
+ * in the request up to MAX_DOWNLOAD_INVOICES, otherwise a queued job (the page then shows its progress,
+ * the API answers 202 with it). Ids not the actor's are left out; none at all is not found.
+ */
+export async function downloadOrQueueInvoices(
+  ctx: ActorCtx,
+  input: InvoiceDownloadInput,
+): Promise<InvoicesDownload> {
+  const ids = [...new Set(input.ids)];
+  if (ids.length <= MAX_DOWNLOAD_INVOICES)
+    return { zip: await downloadInvoices(ctx, { ids, format: input.format }) };
+  return { job: await startInvoicesZip(ctx, { ids, format: input.format }) };
 }
 
 /** The job runner: renders what is not in R2 yet (picking up where the last delivery stopped), then the ZIP. */
