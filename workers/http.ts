@@ -16,6 +16,7 @@ import { devOrdering } from './web/dev-ordering';
 import { devAmendments } from './web/dev-amendments';
 import { devPolicies } from './web/dev-policies';
 import { devReconciliation } from './web/dev-reconciliation';
+import { devJobs } from './web/dev-jobs';
 import { webhookReceiver } from './web/webhook-receiver';
 import { flushNewDeliveries } from './domain/webhooks/service';
 import { newCspNonce, STATIC_PAGE_CSP } from './web/csp';
@@ -76,6 +77,7 @@ export function createApp(build?: ServerBuild) {
   app.route('/__dev/amendments', devAmendments);
   app.route('/__dev/policies', devPolicies);
   app.route('/__dev/reconciliation', devReconciliation);
+  app.route('/__dev/jobs', devJobs);
   app.route('/dev/epdq', epdqSimulator);
   app.route('/dev/webhooks', webhookReceiver);
 

@@ -18,6 +18,7 @@ import { seedDemoClients } from './clients';
 import { seedDemoRoles } from './roles';
 import { seedDemoContracts } from './contracts';
 import { seedBilling } from './billing';
+import { seedInvoiceVolume } from './invoice-volume';
 import { seedReconciliation } from './reconciliation';
 import { seedOnAccountPolicies, seedRegionTaxes } from './issuing';
 import { seedDemoPolicies } from './policies';
@@ -219,6 +220,8 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     await seedOnAccountPolicies(db, env);
     // A bank statement in review, built from what is still unpaid.
     await seedReconciliation(db);
+    // Kingsbridge's 220 small fortnightly invoices: enough to download more than 200 as a ZIP job.
+    await seedInvoiceVolume(db, { clientId: kingsbridge.id, companyId: main.id, userId: senior.id });
     // API keys (no key shown anywhere) and Oakwood's webhook endpoint on the local test receiver.
     await seedPartners(db, {
       publicUrl: env.PUBLIC_URL,

@@ -1,17 +1,21 @@
 /**
  * The demo billing seed (drizzle/seed/billing.ts): invoices for the demo policies, their lines and totals
  * agreeing, paid, part paid, overdue, refunded, credited and voided ones, numbers without gaps, and a
- * second run that changes nothing.
+ * second run that changes nothing. Kingsbridge's many small invoices (drizzle/seed/invoice-volume.ts)
+ * follow the same rules and are more than one ZIP made in the request holds.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { clients, users } from '../../drizzle/schema';
 import { seedBilling } from '../../drizzle/seed/billing';
 import { seedDemoPolicies } from '../../drizzle/seed/policies';
+import { seedInvoiceVolume } from '../../drizzle/seed/invoice-volume';
+import { MAX_DOWNLOAD_INVOICES } from '../../workers/domain/invoices/schema';
 import { DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { db, seedContractsWorld, type ContractsWorld } from '../support/contracts';
 
 let w: ContractsWorld;
+let kingsbridgeId: number;
 beforeAll(async () => {
   w = await seedContractsWorld();
   const [kingsbridge] = await db()
@@ -26,6 +30,8 @@ beforeAll(async () => {
     seniorAdminId: senior.id,
   });
   await seedBilling(db(), { userId: senior.id });
+  kingsbridgeId = kingsbridge.id;
+  await seedInvoiceVolume(db(), { clientId: kingsbridge.id, companyId: w.albion.id, userId: senior.id });
 }, SETUP_TIMEOUT_MS);
 
 describe('the demo billing', () => {
@@ -82,8 +88,24 @@ describe('the demo billing', () => {
     expect(Number(n)).toBeGreaterThan(0);
   });
 
+  it('gives Kingsbridge more invoices than one ZIP in the request holds: paid, overdue and open', async () => {
+    const [k] = await db().all<Record<string, number>>(sql`SELECT count(*) AS n,
+        sum(status = 'paid') AS paid,
+        sum(status = 'unpaid' AND due_at < date('now')) AS overdue,
+        sum(status = 'unpaid' AND due_at >= date('now')) AS open,
+        count(DISTINCT group_name) AS groups
+      FROM invoices WHERE client_id = ${kingsbridgeId} AND checkout_key LIKE 'demo-volume:%'`);
+    expect(Number(k.n)).toBe(220);
+    expect(Number(k.n)).toBeGreaterThan(MAX_DOWNLOAD_INVOICES);
+    expect(Number(k.groups)).toBe(10);
+    for (const key of ['paid', 'overdue', 'open']) expect(Number(k[key]), key).toBeGreaterThan(0);
+  });
+
   it('does nothing when run again', async () => {
     const before = await db().all(sql`SELECT count(*) AS n FROM invoices`);
+    expect(
+      await seedInvoiceVolume(db(), { clientId: kingsbridgeId, companyId: w.albion.id, userId: null }),
+    ).toEqual({ invoices: 0 });
     expect(await seedBilling(db(), { userId: null })).toEqual({ invoices: 0 });
     expect(await db().all(sql`SELECT count(*) AS n FROM invoices`)).toEqual(before);
   });

@@ -4,7 +4,8 @@
  * the download once it is done, the job's message when it failed. Leaving is safe: the job goes on.
  *
  * The texts come from one key prefix (`area.zip`): `progress_title`, `ready_title`, `download_zip`,
- * `back`, `queued`, `progress`, `leave`, and `failed_title` when the area has one.
+ * `back`, `queued`, `progress`, `leave`, and `failed_title` (the heading of a failed job) when the area
+ * has one.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -56,7 +57,15 @@ export function ZipJobPage({
   return (
     <div className="mx-auto max-w-3xl">
       <RefreshWhile running={running} />
-      <PageHeader title={t(job.status === 'done' ? `${keys}.ready_title` : `${keys}.progress_title`)} />
+      <PageHeader
+        title={t(
+          job.status === 'done'
+            ? `${keys}.ready_title`
+            : job.status === 'failed' && i18n.exists(`${keys}.failed_title`)
+              ? `${keys}.failed_title`
+              : `${keys}.progress_title`,
+        )}
+      />
       <Card>
         {job.status === 'done' ? (
           <div className="space-y-5">
@@ -72,9 +81,6 @@ export function ZipJobPage({
           </div>
         ) : job.status === 'failed' ? (
           <div className="space-y-5">
-            {i18n.exists(`${keys}.failed_title`) ? (
-              <h2 className="text-base font-semibold text-red-800">{t(`${keys}.failed_title`)}</h2>
-            ) : null}
             <Alert>{m(job.message)}</Alert>
             {back}
           </div>
