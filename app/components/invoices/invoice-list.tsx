@@ -46,13 +46,18 @@ export interface InvoiceListProps {
   staff: boolean;
 }
 
-/** The tiles of the summary: per currency, invoiced, outstanding and overdue. */
+/**
+ * The tiles of the summary: per currency, the amounts invoiced, outstanding, overdue and paid, each
+ * with how many invoices it covers.
+ */
 function tilesOf(summary: InvoiceSummaryRow[], t: (k: string, o?: Record<string, unknown>) => string) {
-  const tiles: { label: string; value: string | number }[] = [];
+  const tiles: { label: string; value: string; hint?: string }[] = [];
+  const count = (n: number) => t('invoices.summary.invoices_hint', { count: n });
   for (const s of summary.slice(0, 2)) {
     tiles.push({
       label: t('invoices.summary.invoiced', { currency: s.currency }),
       value: formatMinor(s.total_minor, s.currency),
+      hint: count(s.count),
     });
     tiles.push({
       label: t('invoices.summary.outstanding', { currency: s.currency }),
@@ -60,11 +65,13 @@ function tilesOf(summary: InvoiceSummaryRow[], t: (k: string, o?: Record<string,
     });
     tiles.push({
       label: t('invoices.summary.overdue', { currency: s.currency }),
-      value: `${formatMinor(s.overdue.balance_minor, s.currency)} · ${s.overdue.count}`,
+      value: formatMinor(s.overdue.balance_minor, s.currency),
+      hint: count(s.overdue.count),
     });
     tiles.push({
       label: t('invoices.summary.paid', { currency: s.currency }),
-      value: s.by_status.paid.count,
+      value: formatMinor(s.by_status.paid.total_minor, s.currency),
+      hint: count(s.by_status.paid.count),
     });
   }
   return tiles;

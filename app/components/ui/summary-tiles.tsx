@@ -1,5 +1,9 @@
-/** A row of figures above a list (the list's summary call). */
-export function SummaryTiles({ tiles }: { tiles: { label: string; value: number | string }[] }) {
+/** A row of figures above a list (the list's summary call); a tile's `hint` is a small line under it. */
+export function SummaryTiles({
+  tiles,
+}: {
+  tiles: { label: string; value: number | string; hint?: string }[];
+}) {
   return (
     <dl className="mb-6 grid grid-cols-2 gap-3 lg:grid-cols-4">
       {tiles.map((tile) => (
@@ -13,6 +17,7 @@ export function SummaryTiles({ tiles }: { tiles: { label: string; value: number 
           >
             {tile.value}
           </dd>
+          {tile.hint ? <dd className="mt-0.5 text-xs text-slate-600">{tile.hint}</dd> : null}
         </div>
       ))}
     </dl>
