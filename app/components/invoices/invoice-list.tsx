@@ -87,17 +87,26 @@ export function InvoiceList(p: InvoiceListProps) {
       header: t('invoices.fields.number'),
       sort: 'number',
       render: (r) => (
-        <Link
-          to={localePath(i18n.language, p.hrefOf(r))}
-          className="font-mono text-xs font-semibold text-primary-800 hover:underline"
-        >
-          {r.number}
-          {r.type !== 'invoice' ? (
-            <span className="block font-sans font-normal text-slate-500">
-              {t(`invoices.types.${r.type}`)}
-            </span>
-          ) : null}
-        </Link>
+        <>
+          <Link
+            to={localePath(i18n.language, p.hrefOf(r))}
+            className="font-mono text-xs font-semibold text-primary-800 hover:underline"
+          >
+            {r.number}
+            {r.type !== 'invoice' ? (
+              <span className="block font-sans font-normal text-slate-500">
+                {t(`invoices.types.${r.type}`)}
+              </span>
+            ) : null}
+          </Link>
+          {/* On a phone the status and balance columns are off to the side: repeated here (the cells keep them). */}
+          <div className="mt-1 space-y-1 sm:hidden" aria-hidden="true">
+            <InvoiceBadges invoice={r} />
+            <p className="whitespace-nowrap text-xs text-slate-700">
+              {t('invoices.fields.balance')}: {formatMinor(r.balance_minor, r.currency)}
+            </p>
+          </div>
+        </>
       ),
     },
     {

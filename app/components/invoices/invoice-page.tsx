@@ -85,7 +85,12 @@ export function InvoicePage({
       render: (r) => <span className="font-mono text-xs">{r.policy?.policy_number ?? '—'}</span>,
     },
     { key: 'insured', header: t('invoices.pdf.col_insured'), render: (r) => r.policy?.full_name ?? '—' },
-    { key: 'description', header: t('invoices.pdf.col_description'), render: (r) => r.description },
+    {
+      key: 'description',
+      header: t('invoices.pdf.col_description'),
+      // Wide enough to read on a phone (the table scrolls sideways rather than squeeze it to a word a line).
+      render: (r) => <span className="block min-w-48">{r.description}</span>,
+    },
     {
       key: 'premium',
       header: t('invoices.pdf.col_premium'),
