@@ -1,5 +1,4 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
-import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -62,9 +61,10 @@ export default defineConfig({
     include: ['tests/domain/**/*.test.ts', 'tests/api/**/*.test.ts'],
     setupFiles: ['./tests/setup.ts'],
     isolate: false,
-    // One test worker per core. Vitest's default leaves one core free (for the watcher and the main
-    // thread), which on a two-core machine ran the whole suite in one workerd on one core.
-    maxWorkers: availableParallelism(),
+    // One test worker, on any machine. Tried one per core: the workers' D1 storage is shared, so one
+    // worker's reset and seed landed in another's file (users inserted twice, a session row changed
+    // under a test). Parallel workers would need a storage of their own first.
+    maxWorkers: 1,
     testTimeout: 30_000,
   },
 });
