@@ -2,8 +2,8 @@
 //   1. side by side: typecheck, lint, format check, the OpenAPI answer shapes' freshness, and the build
 //      followed by the bundle check (each is mostly one core; their output is printed whole when each
 //      ends);
-//   2. the unit suite (workerd, real migrations) and the browser suite (Chromium against three local
-//      Workers, which start from the build of step 1) side by side.
+//   2. the unit suite (workerd, real migrations);
+//   3. the browser suite (Chromium against three local Workers, which start from the build of step 1).
 // Stops at the first step that fails and exits with its status. Prints each step's time.
 import { spawn } from 'node:child_process';
 
@@ -49,23 +49,11 @@ async function parallel(steps) {
   return results.find((s) => s !== 0) ?? 0;
 }
 
-/**
- * The unit suite (one workerd on one core) and the browser suite (Chromium, three Workers and the test
- * runner, which together leave about a quarter of two cores idle while pages load) side by side: the
- * browser suite's output as it runs, the unit suite's whole when it ends.
- */
-async function suites() {
-  console.log('\n--- unit tests and browser tests, side by side');
-  const [unit, browser] = await Promise.all([
-    run([vitest('vitest.config.ts')], { buffered: true }).then((result) => {
-      console.log(`\n--- unit tests: ${result.status === 0 ? 'passed' : 'FAILED'} in ${result.time}`);
-      console.log(result.output.trimEnd());
-      return result;
-    }),
-    run([vitest('vitest.e2e.config.ts')], { buffered: false }),
-  ]);
-  console.log(`\n--- browser tests: ${browser.status === 0 ? 'passed' : 'FAILED'} in ${browser.time}`);
-  return unit.status || browser.status;
+async function serial(name, command) {
+  console.log(`\n--- ${name}`);
+  const result = await run([command], { buffered: false });
+  console.log(`--- ${name}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${result.time}`);
+  return result.status;
 }
 
 const started = Date.now();
@@ -76,6 +64,7 @@ let status = await parallel([
   [npmRun('build'), npmRun('check:bundle')],
   [npmRun('check:openapi')],
 ]);
-if (status === 0) status = await suites();
+if (status === 0) status = await serial('unit tests', vitest('vitest.config.ts'));
+if (status === 0) status = await serial('browser tests', vitest('vitest.e2e.config.ts'));
 console.log(`\nnpm test ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}`);
 process.exit(status);
