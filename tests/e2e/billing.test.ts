@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '../support/pdf-text';
 import {
+  DESKTOP,
   hydrated,
   launchBrowser,
   newPage,
   pathOf,
+  PHONE,
   screenshots,
   signIn,
   visit,
@@ -114,13 +116,25 @@ describe('billing summary and statements', () => {
     const table = finance.getByRole('table', { name: t('billing.chart.title', 'en', { currency: 'GBP' }) });
     expect(await table.locator('tbody tr').count()).toBe(12);
     await screenshots(finance, 'billing-summary');
+    await expectFitsPhone(finance, '/billing');
     await finance.getByRole('link', { name: CLIENT }).first().click();
     await waitForPath(finance, /^\/clients\/[a-z0-9]+\/receivables$/);
     await expect.poll(() => finance.getByRole('rowheader', { name: invoiceNumber }).count()).toBe(1);
+    await expectFitsPhone(finance, 'receivables');
     await screenshots(finance, 'billing-receivables', ['desktop']);
     await finance.getByRole('link', { name: t('billing.statement.link') }).click();
     await waitForPath(finance, /^\/clients\/[a-z0-9]+\/statement$/);
     await expect.poll(() => finance.getByRole('cell', { name: invoiceNumber }).count()).toBe(1);
+    await expectFitsPhone(finance, 'statement');
     await finance.close();
   });
 });
+
+/** At phone width the page itself does not scroll sideways (the chart and tables scroll in their boxes). */
+async function expectFitsPhone(page: Page, what: string) {
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth), what).toBeLessThanOrEqual(
+    PHONE.width,
+  );
+  await page.setViewportSize(DESKTOP);
+}

@@ -110,25 +110,29 @@ export function InvoicedCollectedChart({ currency, months }: { currency: string;
           {t('billing.chart.collected')}
         </span>
       </figcaption>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('billing.chart.month')}</th>
-            <th scope="col">{t('billing.chart.invoiced')}</th>
-            <th scope="col">{t('billing.chart.collected')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {months.map((m) => (
-            <tr key={m.month}>
-              <th scope="row">{label(m.month)}</th>
-              <td>{formatMinor(m.invoiced_minor, currency)}</td>
-              <td>{formatMinor(m.collected_minor, currency)}</td>
+      {/* A table ignores `width: 1px` and grows to its text, which widened the page on a phone: the
+          sr-only box is a div around it. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('billing.chart.month')}</th>
+              <th scope="col">{t('billing.chart.invoiced')}</th>
+              <th scope="col">{t('billing.chart.collected')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.month}>
+                <th scope="row">{label(m.month)}</th>
+                <td>{formatMinor(m.invoiced_minor, currency)}</td>
+                <td>{formatMinor(m.collected_minor, currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }
