@@ -16,7 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { activeCountries } from '@server/domain/countries/service';
 import { deleteEnrollments, updateEnrollment } from '@server/domain/enrollments/service';
 import { APPLICANT_FIELDS, type ApplicantField } from '@server/domain/enrollments/values';
-import { asMapping } from '@server/domain/imports/values';
+import { asMapping, REQUIRED_TARGETS } from '@server/domain/imports/values';
 import { reviewQuerySchema } from '~/lib/schemas.server';
 import {
   erroredIds,
@@ -43,16 +43,8 @@ function shownFields(ib: ImportBatch): ApplicantField[] {
   const mapped = new Set<string>(
     Object.values(asMapping(ib.imp?.mapping) ?? {}).filter((x): x is ApplicantField => !!x),
   );
-  const always: ApplicantField[] = [
-    'type',
-    'first_name',
-    'last_name',
-    'date_of_birth',
-    'residence_country_id',
-    'destination_country_id',
-    'start_date',
-    'end_date',
-  ];
+  // The applicant's type and the fields every sheet must provide are always columns.
+  const always: ApplicantField[] = ['type', ...REQUIRED_TARGETS];
   if (!ib.imp)
     return APPLICANT_FIELDS.filter(
       (f) => always.includes(f) || ['gender', 'email', 'passport_number'].includes(f),
