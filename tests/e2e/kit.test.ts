@@ -13,6 +13,7 @@ import {
   visit,
   waitForPath,
 } from './support/browser';
+import { expectAccessible } from './support/axe';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -87,5 +88,26 @@ describe('page kit', () => {
     expect(scripts.some((s) => /\/routes\/.*_id/.test(s.url))).toBe(true);
     expect(scripts.filter((s) => s.status !== 200)).toEqual([]);
     await fresh.context().close();
+  });
+
+  it('fails a page state with an accessibility finding, each time it shows, and passes it once fixed', async () => {
+    // axe runs on every state a test shows (support/axe.ts), once per run for a state that passed: a
+    // finding must fail every time, and a state must not pass because a look-alike passed before.
+    await visit(page, productPath);
+    const addImage = () =>
+      page.evaluate(() => {
+        const img = document.createElement('img');
+        img.id = 'kit-no-alt';
+        img.src = '/favicon.svg';
+        document.getElementsByTagName('main')[0].appendChild(img);
+      });
+    await addImage();
+    await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
+    await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
+    await page.evaluate(() => document.getElementById('kit-no-alt')!.setAttribute('alt', 'Logo'));
+    await expectAccessible(page);
+    await page.evaluate(() => document.getElementById('kit-no-alt')!.removeAttribute('alt'));
+    await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
+    await page.evaluate(() => document.getElementById('kit-no-alt')!.remove());
   });
 });

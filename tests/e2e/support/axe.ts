@@ -5,15 +5,25 @@
  * Two hooks make it run without any test asking for it:
  * - `hydrated()` (browser.ts) checks the page each time a test waits for a page to be ready, and throws
  *   at once, so the failure points at the step that showed the page;
- * - `watchAccessibility()` (called by `newPage()`) checks every document that loads, also those a test
- *   reaches by a plain `goto` or a click without waiting for hydration; what it finds is collected and
- *   thrown after the test by the setup file (accessibility-setup.ts).
- * A page is checked once per state: the same address with the same amount of elements and text is not
- * checked again.
+ * - `watchAccessibility()` (called by `newPage()`) checks every document that loads once it has
+ *   hydrated, also those a test reaches by a plain `goto` or a click without waiting for hydration; what
+ *   it finds is collected and thrown after the test by the setup file (accessibility-setup.ts).
+ *
+ * A page state is checked once per run. Its fingerprint is the path (ids blanked), the language, and the
+ * set of distinct elements as axe sees them: tag, classes, inline style, role, ARIA and form attributes
+ * (numbers blanked), which other attributes are present, and whether it holds text of its own. Ten rows
+ * of one table look like one row; a menu opened, an error shown, a row added of another kind, another
+ * language, a class changed: each is a new state. A state that passed is written to the run's folder, so
+ * the next test (or test file) showing the same state is not checked again; one that failed is checked
+ * every time it shows. E2E_PROFILE=<file> appends one JSON line per check (its time, and whether it was
+ * skipped) for measuring.
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { isHydrated } from './ready';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -37,8 +47,7 @@ interface AxeResult {
   nodes: { target: unknown[]; failureSummary?: string }[];
 }
 
-/** The last state checked per page, and a queue so two checks of one page never overlap. */
-const checked = new WeakMap<Page, string>();
+/** A queue per page, so two checks of one page never overlap. */
 const queues = new WeakMap<Page, Promise<unknown>>();
 
 function serialised<T>(page: Page, task: () => Promise<T>): Promise<T> {
@@ -52,15 +61,59 @@ function serialised<T>(page: Page, task: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * The page state's fingerprint (see the top of this file), hashed in the page: FNV-1a of each distinct
+ * element's signature, summed, so the order of elements does not matter and repeats count once.
+ */
+function fingerprint(): string {
+  const blank = (v: string) => v.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, '#').replace(/\d+/g, '0');
+  const KEPT = /^(class|style|role|type|alt|tabindex|disabled|hidden|open|lang|scope|aria-.*)$/;
+  const hash = (text: string) => {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+    return h >>> 0;
+  };
+  const seen = new Set<number>();
+  for (const el of Array.from(document.getElementsByTagName('*'))) {
+    let sig = `${el.parentElement?.tagName}>${el.tagName}`;
+    for (const a of Array.from(el.attributes))
+      sig += KEPT.test(a.name) ? ` ${a.name}=${blank(a.value)}` : ` ${a.name}`;
+    for (const n of Array.from(el.childNodes)) {
+      if (n.nodeType === 3 && n.textContent!.trim()) {
+        sig += ' text';
+        break;
+      }
+    }
+    seen.add(hash(sig));
+  }
+  let sum = 0;
+  for (const h of seen) sum = (sum + h) % 0x1_0000_0000_0000;
+  return `${blank(location.pathname)}|${document.documentElement.lang}|${seen.size}|${sum.toString(36)}`;
+}
+
+/** The run's record of the states that passed (one empty file per state; global-setup.ts makes the folder). */
+function passedFile(state: string): string {
+  const dir = join(inject('runDir'), 'axe-passed');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, encodeURIComponent(state));
+}
+
+function profile(line: Record<string, unknown>): void {
+  if (process.env.E2E_PROFILE) appendFileSync(process.env.E2E_PROFILE, `${JSON.stringify(line)}\n`);
+}
+
+/**
  * Runs axe in the page and returns its serious and critical WCAG 2.1 A/AA findings, or null when this
- * state of the page was checked already. The script is evaluated through the DevTools protocol, which the
+ * state passed already in this run. The script is evaluated through the DevTools protocol, which the
  * page's Content-Security-Policy does not govern, and adds no element to the document.
  */
 async function runAxe(page: Page): Promise<AccessibilityFinding[] | null> {
-  const state = await page.evaluate(
-    () => `${location.href}|${document.getElementsByTagName('*').length}|${document.body?.innerText.length}`,
-  );
-  if (checked.get(page) === state) return null;
+  const started = Date.now();
+  const state = await page.evaluate(fingerprint);
+  const passed = passedFile(state);
+  if (existsSync(passed)) {
+    profile({ axe: page.url(), skipped: true, ms: Date.now() - started });
+    return null;
+  }
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
   const results = (await page.evaluate(
@@ -75,8 +128,7 @@ async function runAxe(page: Page): Promise<AccessibilityFinding[] | null> {
       }),
     [...AXE_TAGS],
   )) as { violations: AxeResult[]; url: string };
-  checked.set(page, state);
-  return results.violations
+  const findings = results.violations
     .filter((v) => v.impact && FAILING_IMPACTS.has(v.impact))
     .map((v) => ({
       url: results.url,
@@ -89,6 +141,9 @@ async function runAxe(page: Page): Promise<AccessibilityFinding[] | null> {
         summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').trim(),
       })),
     }));
+  if (!findings.length) writeFileSync(passed, '');
+  profile({ axe: page.url(), skipped: false, ms: Date.now() - started });
+  return findings;
 }
 
 /** A readable report: one block per rule, each element with axe's summary of what to fix. */
@@ -125,17 +180,29 @@ export async function expectAccessible(page: Page): Promise<void> {
 const pending = new Set<Promise<void>>();
 const failures: string[] = [];
 
-/** Checks every document the page loads, in the background; see takeAccessibilityFailures(). */
+/**
+ * Checks every document the page loads, in the background, once it has hydrated (see
+ * takeAccessibilityFailures()). Checking at `load` would run axe in the page's one thread while React
+ * hydrates, slowing the test, and check a state the person never uses; a test that waits for the page
+ * itself (`hydrated()`) usually gets there first, and this check then finds the state passed.
+ */
 export function watchAccessibility(page: Page): void {
   page.on('load', () => {
-    const check = serialised(page, async () => {
+    const check = (async () => {
       try {
-        const findings = await runAxe(page);
-        if (findings?.length) failures.push(formatFindings(findings));
+        await page.waitForFunction(isHydrated, undefined, { timeout: 15_000 });
       } catch (e) {
-        if (!isGone(e)) failures.push(`axe could not check ${page.url()}: ${String(e)}`);
+        if (isGone(e)) return; // the test went on to another page: that one is checked in turn
       }
-    });
+      await serialised(page, async () => {
+        try {
+          const findings = await runAxe(page);
+          if (findings?.length) failures.push(formatFindings(findings));
+        } catch (e) {
+          if (!isGone(e)) failures.push(`axe could not check ${page.url()}: ${String(e)}`);
+        }
+      });
+    })();
     pending.add(check);
     void check.finally(() => pending.delete(check));
   });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { expectAccessible, watchAccessibility } from './axe';
+import { isHydrated } from './ready';
 import { DEMO_PASSWORD } from './servers';
 import { t } from './i18n';
 
@@ -76,20 +77,14 @@ export function pathOf(page: Page): string {
  * mismatch makes React re-render the whole document just after). Then checks the page with axe.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(
-    () =>
-      // A page served without scripts (the sign-in steps, handle.hydrate false) is ready as it arrives.
-      !document.querySelector('script[type="module"]') ||
-      ('__remixRouter' in window &&
-        Object.keys(document.body).some((k) => k.startsWith('__reactFiber') || k.startsWith('__reactProps'))),
-  );
+  await page.waitForFunction(isHydrated);
   await page.evaluate(
     () =>
       new Promise<void>((resolve) => {
-        let timer = setTimeout(done, 150);
+        let timer = setTimeout(done, 100);
         const observer = new MutationObserver(() => {
           clearTimeout(timer);
-          timer = setTimeout(done, 150);
+          timer = setTimeout(done, 100);
         });
         const cap = setTimeout(done, 5_000);
         function done() {
@@ -216,7 +211,9 @@ const SESSION_COOKIES = new Set(['sid', 'csrf']);
 
 /** The file keeping a user's session for the later test files of this run (global-setup.ts makes the folder). */
 function savedSessionFile(origin: string, email: string): string {
-  return join(inject('sessionDir'), `${encodeURIComponent(`${origin}|${email.toLowerCase()}`)}.json`);
+  const dir = join(inject('runDir'), 'sessions');
+  mkdirSync(dir, { recursive: true });
+  return join(dir, `${encodeURIComponent(`${origin}|${email.toLowerCase()}`)}.json`);
 }
 
 /**

@@ -34,8 +34,11 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The folder the Workers run from (a snapshot of the working tree, or the tree itself). */
     appDir: string;
-    /** Where signIn() keeps the run's sessions for later test files (browser.ts). */
-    sessionDir: string;
+    /**
+     * The run's own folder, shared by its test files: signIn() keeps sessions in sessions/ (browser.ts),
+     * axe records the page states that passed in axe-passed/ (axe.ts).
+     */
+    runDir: string;
   }
 }
 
@@ -308,14 +311,14 @@ export default async function setup(project: TestProject) {
   const started = Date.now();
   if (process.env.E2E_IN_PLACE !== '1') appDir = snapshotDir = snapshot();
   project.provide('appDir', appDir);
-  const sessionDir = mkdtempSync(join(tmpdir(), 'e2e-sessions-'));
-  project.provide('sessionDir', sessionDir);
+  const runDir = mkdtempSync(join(tmpdir(), 'e2e-run-'));
+  project.provide('runDir', runDir);
   try {
     prepareBuild((line) => console.log(line));
     await Promise.all(INSTANCES.map((instance) => waitReady(start(instance))));
     await Promise.all(running.map(waitSettled));
   } catch (e) {
-    rmSync(sessionDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
     await stopAll();
     throw e;
   }
@@ -323,7 +326,7 @@ export default async function setup(project: TestProject) {
     `e2e: ${running.length} Workers ready in ${((Date.now() - started) / 1000).toFixed(1)} s, running from ${appDir}`,
   );
   return async () => {
-    rmSync(sessionDir, { recursive: true, force: true });
+    rmSync(runDir, { recursive: true, force: true });
     await stopAll();
     process.off('exit', onExit);
   };

@@ -1,0 +1,12 @@
+/**
+ * Whether the page in the browser is ready for a person: a page served without scripts (the sign-in
+ * steps, `handle = withoutScripts`) is ready as it arrives; any other once the Remix router exists and
+ * React owns the body (it has hydrated). Runs in the page (`page.waitForFunction(isHydrated)`).
+ */
+export function isHydrated(): boolean {
+  return (
+    !document.querySelector('script[type="module"]') ||
+    ('__remixRouter' in window &&
+      Object.keys(document.body).some((k) => k.startsWith('__reactFiber') || k.startsWith('__reactProps')))
+  );
+}
