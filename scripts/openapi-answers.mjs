@@ -123,31 +123,35 @@ const members = (type) => (type.flags & F.Union ? type.types : [type]);
 const literal = (type) => (type && type.flags & (F.StringLiteral | F.NumberLiteral) ? type.value : undefined);
 
 /**
- * One call's answer: per success status, its media type and schema. Hono types a handler that answers
- * a Response of its own (a file) with an unknown output and format: that is a download.
+ * One call's answer: per success status (every 2xx or redirect the handler can give, e.g. 200 with a ZIP
+ * and 202 with a job), its media type and schema. Hono types a handler that answers a Response of its own
+ * (a file) with an unknown output and format: that is a download; `fileAnswer` (workers/api/context.ts)
+ * types one as `file` where the same call can also answer JSON, so the union keeps both answers.
  */
 function answerOf(endpoint) {
   const answers = {};
   for (const member of members(endpoint)) {
     const statusType = prop(member, 'status');
-    const statuses = statusType ? members(statusType).map(literal) : [undefined];
-    const known = statuses.filter((s) => typeof s === 'number');
-    // `c.json(x)` without a status may answer any status: that is a 200.
-    const status = known.length === 1 ? known[0] : 200;
-    if (status >= 400) continue;
+    const known = (statusType ? members(statusType).map(literal) : []).filter((s) => typeof s === 'number');
+    // `c.json(x)` without a status is typed as any status (the whole StatusCode union): that is a 200.
+    const statuses = known.length && known.length <= 4 ? known : [200];
     const format = literal(prop(member, 'outputFormat'));
     const output = prop(member, 'output');
-    let answer;
-    if (status === 204 || format === 'body') answer = { status, media: null };
-    else if (format === 'json') answer = { status, media: 'application/json', schema: toSchema(output) };
-    else if (format === 'text') answer = { status, media: 'text/plain', schema: { type: 'string' } };
-    else if (format === 'redirect') answer = { status: status === 200 ? 302 : status, media: null };
-    else answer = { status, media: 'application/octet-stream', schema: { type: 'string', format: 'binary' } };
-    const key = String(answer.status);
-    const before = answers[key];
-    if (before?.schema && answer.schema && before.media === answer.media)
-      answers[key] = { ...answer, schema: anyOf([before.schema, answer.schema]) };
-    else answers[key] ??= answer;
+    for (const status of statuses) {
+      if (status >= 400) continue;
+      let answer;
+      if (status === 204 || format === 'body') answer = { status, media: null };
+      else if (format === 'json') answer = { status, media: 'application/json', schema: toSchema(output) };
+      else if (format === 'text') answer = { status, media: 'text/plain', schema: { type: 'string' } };
+      else if (format === 'redirect') answer = { status: status === 200 ? 302 : status, media: null };
+      else
+        answer = { status, media: 'application/octet-stream', schema: { type: 'string', format: 'binary' } };
+      const key = String(answer.status);
+      const before = answers[key];
+      if (before?.schema && answer.schema && before.media === answer.media)
+        answers[key] = { ...answer, schema: anyOf([before.schema, answer.schema]) };
+      else answers[key] ??= answer;
+    }
   }
   return answers;
 }

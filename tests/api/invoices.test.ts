@@ -320,14 +320,33 @@ describe('invoices/download above 200 invoices: a job', () => {
     }
   });
 
-  it('is in the OpenAPI document: the download, the job and its ZIP', async () => {
-    const doc = await call<{ paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }>(
-      '/api/openapi.json',
-    );
-    expect(doc.body.paths['/api/company/invoices/download'].post.responses['200']).toBeDefined();
-    expect(
-      JSON.stringify(doc.body.paths['/api/company/invoices/download/{jobId}'].get.responses['200']),
-    ).toContain('status_url');
+  it('is in the OpenAPI document and on /api/docs: the ZIP (200), the job (202), its status and its ZIP', async () => {
+    type Answer = { description: string; content?: Record<string, { schema: unknown }> };
+    const doc = await call<{
+      paths: Record<string, Record<string, { responses: Record<string, Answer> }>>;
+      components: { schemas: Record<string, unknown> };
+    }>('/api/openapi.json');
+    const download = doc.body.paths['/api/company/invoices/download'].post.responses;
+    expect(Object.keys(download['200'].content!)).toEqual(['application/octet-stream']);
+    expect(download['202'].description).toBe('Accepted');
+    // The 202 answer is `data.job`, the same shape as the job's status answer.
+    const resolve = (node: unknown): unknown => {
+      if (Array.isArray(node)) return node.map(resolve);
+      if (!node || typeof node !== 'object') return node;
+      const ref = (node as { $ref?: string }).$ref;
+      if (ref) return resolve(doc.body.components.schemas[ref.split('/').pop()!]);
+      return Object.fromEntries(Object.entries(node).map(([k, v]) => [k, resolve(v)]));
+    };
+    const shapeOf = (answer: Answer) => JSON.stringify(resolve(answer.content!['application/json'].schema));
+    const status = doc.body.paths['/api/company/invoices/download/{jobId}'].get.responses['200'];
+    expect(shapeOf(download['202'])).toContain('status_url');
+    expect(shapeOf(download['202'])).toBe(shapeOf(status));
     expect(doc.body.paths['/api/company/invoices/download/{jobId}/file'].get.responses['200']).toBeDefined();
+
+    const page = await call<string>('/api/docs');
+    const section = page.body.slice(page.body.indexOf('id="post-/api/company/invoices/download"'));
+    const own = section.slice(0, section.indexOf('</section>'));
+    expect(own).toContain('Answer 200 The file (application/octet-stream)');
+    expect(own).toContain('Answer 202 Accepted (application/json)');
   });
 });

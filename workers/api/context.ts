@@ -1,4 +1,4 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, TypedResponse } from 'hono';
 import { resolveActor, type Session } from '../domain/auth/sessions';
 import type { Actor } from '../domain/access/actor';
 import { resolveApiKeyActor } from '../domain/api-keys/service';
@@ -66,3 +66,10 @@ export function actorCtxOf(c: Context<ApiEnv>) {
   if (!ctx.actor) throw new Unauthenticated();
   return ctx as Ctx & { actor: Actor };
 }
+
+/**
+ * A file answered by a call that can also answer JSON (the invoices ZIP now, or its job with 202): typed
+ * as a file, so the router's type keeps both answers and scripts/openapi-answers.mjs documents both. A
+ * call that only answers files needs nothing: an untyped Response is already a file there.
+ */
+export const fileAnswer = (response: Response) => response as Response & TypedResponse<unknown, 200, 'file'>;

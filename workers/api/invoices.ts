@@ -21,7 +21,7 @@ import { downloadInvoicesZip, downloadOrQueueInvoices, invoicesZipStatus } from 
 import type { JobStatus } from '../domain/jobs/service';
 import { formatMessage, translate } from '../platform/i18n';
 import { buildWorkbook, XLSX_CONTENT_TYPE } from '../platform/xlsx';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, fileAnswer, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
@@ -88,7 +88,7 @@ export const invoicesApi = new Hono<ApiEnv>()
   })
   .post('/company/invoices/download', valid('json', invoiceDownloadSchema), async (c) => {
     const answer = await downloadOrQueueInvoices(actorCtxOf(c), c.req.valid('json'));
-    return answer.zip ?? c.json({ data: { job: zipJobOf(answer.job) } }, 202);
+    return answer.zip ? fileAnswer(answer.zip) : c.json({ data: { job: zipJobOf(answer.job) } }, 202);
   })
   .get('/company/invoices/download/:jobId', valid('param', jobParam), async (c) =>
     c.json({ data: { job: zipJobOf(await invoicesZipStatus(actorCtxOf(c), c.req.valid('param').jobId)) } }),
