@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import i18next from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { i18nConfig, splitLocale } from './i18n/config';
+import { i18nConfig, pluralRulesPlugin, splitLocale } from './i18n/config';
 
 declare global {
   interface Window {
@@ -14,7 +14,7 @@ declare global {
 async function hydrate() {
   const boot = window.__i18n;
   const lang = boot?.lang ?? splitLocale(window.location.pathname).lang;
-  await i18next.use(initReactI18next).init({
+  await i18next.use(initReactI18next).use(pluralRulesPlugin).init({
     ...i18nConfig,
     lng: lang,
     resources: boot ? { [lang]: { translation: boot.resources } } : {},

@@ -4,7 +4,7 @@ import { isbot } from 'isbot';
 import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { renderToReadableStream } from 'react-dom/server';
-import { i18nConfig, splitLocale } from './i18n/config';
+import { i18nConfig, pluralRulesPlugin, splitLocale } from './i18n/config';
 import { resources } from './i18n/i18next.server';
 import { NonceContext } from './lib/nonce';
 import { pageCsp } from '@server/web/csp';
@@ -18,7 +18,7 @@ export default async function handleRequest(
 ) {
   const lang = splitLocale(new URL(request.url).pathname).lang;
   const instance = createInstance();
-  await instance.use(initReactI18next).init({
+  await instance.use(initReactI18next).use(pluralRulesPlugin).init({
     ...i18nConfig,
     lng: lang,
     resources: { [lang]: { translation: resources[lang] }, en: { translation: resources.en } },

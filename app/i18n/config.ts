@@ -1,3 +1,5 @@
+import type { ThirdPartyModule } from 'i18next';
+
 /** i18next settings shared by server and browser. English has no path prefix; the others do. */
 export const LANGUAGES = ['en', 'ca', 'cn', 'de', 'es', 'fr', 'it', 'pt'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -30,6 +32,32 @@ export const HTML_LANG: Record<Language, string> = {
 export function isLanguage(value: string | null | undefined): value is Language {
   return !!value && (LANGUAGES as readonly string[]).includes(value);
 }
+
+/**
+ * The plural rules a language follows are those of its BCP 47 locale (HTML_LANG): "ca" and "cn" are
+ * Chinese, whose only category is `other`. i18next would read the code itself: "ca" as Catalan (one,
+ * many, other) and "cn" as no language at all (English's one/other), so a count of 1 would look for a
+ * `_one` text Chinese does not have and fall back to English. One cache of rules for both doors: the
+ * pages (this plugin, on every i18next instance) and the server's own `translate` (workers/platform/i18n.ts).
+ */
+const pluralRulesCache = new Map<string, Intl.PluralRules>();
+export function pluralRules(lang: string): Intl.PluralRules {
+  const locale = isLanguage(lang) ? HTML_LANG[lang] : lang;
+  let rules = pluralRulesCache.get(locale);
+  if (!rules) pluralRulesCache.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules;
+}
+
+/** An i18next plugin: counted texts (`key_one`, `key_other`...) chosen by `pluralRules`. */
+export const pluralRulesPlugin: ThirdPartyModule = {
+  type: '3rdParty',
+  init(instance) {
+    const resolver = instance.services.pluralResolver;
+    const ownRule = resolver.getRule.bind(resolver);
+    resolver.getRule = (code: string, options: { ordinal?: boolean } = {}) =>
+      isLanguage(code) && !options.ordinal ? pluralRules(code) : ownRule(code, options);
+  },
+};
 
 export const i18nConfig = {
   supportedLngs: [...LANGUAGES],

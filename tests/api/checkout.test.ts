@@ -113,7 +113,7 @@ describe('policy-batches/confirm-open', () => {
     const errors = await confirmOpen(school, { checkout_key: checkoutKey() });
     expect(errors.status).toBe(422);
     expect(errors.body.message).toBe(
-      '1 applicant(s) in your cart have errors. Fix or delete them before checking out.',
+      '1 applicant in your cart has errors. Fix or delete it before checking out.',
     );
     await db().update(policyBatches).set({ status: 'cleared' }).where(eq(policyBatches.id, batch.id));
   });

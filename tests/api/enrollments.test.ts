@@ -258,7 +258,7 @@ describe('policy batches', () => {
     await addTo(batch.id, [person('Am4')]);
     const r = await post<ErrorEnvelope>(`policy-batches/${batch.id}/enrollments/confirm`, {});
     expect(r.status).toBe(422);
-    expect(r.body.message).toBe('1 applicant(s) still have errors. Fix or delete them to continue.');
+    expect(r.body.message).toBe('1 applicant still has errors. Fix or delete it to continue.');
   });
 
   it('deletes a batch by either path, and answers 404 afterwards', async () => {

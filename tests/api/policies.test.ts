@@ -149,7 +149,7 @@ describe('POST policies/list and notes', () => {
       type: 'admin_note',
     });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ data: { added: 2 }, message: 'Note added to 2 insured(s)' });
+    expect(r.body).toMatchObject({ data: { added: 2 }, message: 'Note added to 2 insureds' });
     const list = await get<Answer<{ notes: { items: { title: string }[] } }>>(
       `policies/${w.p.zoe.public_id}/notes`,
     );

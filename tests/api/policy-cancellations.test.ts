@@ -112,7 +112,7 @@ describe('cancellation-imports', () => {
       json: { reason: 'Did not travel' },
     });
     expect(blocked.status).toBe(422);
-    expect(blocked.body.errors).toEqual([{ key: 'rows', message: 'Delete the 1 rows with errors first.' }]);
+    expect(blocked.body.errors).toEqual([{ key: 'rows', message: 'Delete the 1 row with errors first.' }]);
 
     const deleted = await api<{ data: { deleted: number } }>(`cancellation-imports/${c.id}/rows/delete`, {
       method: 'POST',

@@ -132,7 +132,7 @@ describe('roles API', () => {
       token: senior,
     });
     expect(inUse.status).toBe(409);
-    expect(inUse.body.message).toBe('This role is held by 1 user(s) and cannot be deleted.');
+    expect(inUse.body.message).toBe('This role is held by 1 user and cannot be deleted.');
     expect(
       (await call('/api/company/roles/company/role/999999', { method: 'DELETE', token: senior })).status,
     ).toBe(404);

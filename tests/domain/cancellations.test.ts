@@ -241,7 +241,7 @@ describe('proceeding and confirming', () => {
   it('refuses to proceed while rows have errors, or before the rows are matched', async () => {
     const { id, ctx } = await matched([['Policy ID'], [north[5]!.policy_number], ['P99999996']]);
     const e = await refusal(proceedCancellation(ctx, id, { reason: 'Did not travel' }));
-    expect(messagesOf(e)).toEqual(['Delete the 1 rows with errors first.']);
+    expect(messagesOf(e)).toEqual(['Delete the 1 row with errors first.']);
     const outcome = await refusal(cancellationOutcome(ctx, id));
     expect(outcome).toBeInstanceOf(Conflict);
   });

@@ -261,7 +261,7 @@ describe('confirm-open: issuing', () => {
     const e = await failure(confirm({ checkout_key: checkoutKey() }));
     expect(e).toBeInstanceOf(ValidationFailed);
     expect(formatMessage(e.message)).toBe(
-      '1 applicant(s) in your cart have errors. Fix or delete them before checking out.',
+      '1 applicant in your cart has errors. Fix or delete it before checking out.',
     );
     const [row] = await db().select().from(policyBatches).where(eq(policyBatches.id, batch.id));
     expect(row.status).toBe('open');

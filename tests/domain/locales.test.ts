@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
+import { createInstance } from 'i18next';
 import { localeResources } from '../../app/locales';
-import { LANGUAGES } from '../../workers/platform/i18n';
+import { HTML_LANG, i18nConfig, pluralRules, pluralRulesPlugin } from '../../app/i18n/config';
+import { LANGUAGES, resources as serverResources, translate } from '../../workers/platform/i18n';
 
 /**
  * Guards the interface translations: every language has exactly the keys of English (every leaf of
  * every area file), no empty text, the same {{placeholders}} and line breaks as English, and no text
- * left as an untranslated English copy.
+ * left as an untranslated English copy. Counted texts (docs/page-kit.md "Counted texts"): a text whose
+ * wording depends on {{count}} has i18next's plural forms (`key_one`, `key_other`, and `key_many`,
+ * `key_few`... where the language's plural rules have them; Chinese only `key_other`), each language
+ * with exactly the categories its rules need.
  */
 
 type Tree = { [key: string]: unknown };
@@ -151,6 +156,12 @@ const SAME_AS_ENGLISH = new Set<string>([
   'es:clients.agreements.no',
   'it:clients.agreements.no',
   'it:clients.languages.ca',
+  // Counted texts whose singular is spelled like English's.
+  'es:clients.users.some_campuses_one',
+  'fr:clients.users.some_campuses_one',
+  'it:clients.users.some_campuses_one',
+  'pt:clients.users.some_campuses_one',
+  'es:order.table.error_count_one',
   // German month names spelled like English.
   'de:clients.fact_find.options.04',
   'de:clients.fact_find.options.08',
@@ -215,6 +226,74 @@ const lineBreaks = (text: string) => text.split('\n').length - 1;
 
 const english = texts('en');
 
+/** i18next's plural categories, in its order. */
+const CATEGORIES = ['zero', 'one', 'two', 'few', 'many', 'other'] as const;
+const PLURAL_SUFFIX = new RegExp(`^(.+)_(${CATEGORIES.join('|')})$`);
+
+/** The categories a language's texts need: those of its BCP 47 locale (HTML_LANG: "ca" is zh-HK). */
+const categoriesOf = (lang: string) =>
+  new Intl.PluralRules(HTML_LANG[lang as keyof typeof HTML_LANG]).resolvedOptions().pluralCategories;
+
+/**
+ * Counted texts: the keys whose English `_other` form has {{count}}, without the suffix (a key that
+ * only ends so, such as `sessions.none_other`, is not one).
+ */
+const pluralBases = new Set(
+  [...english].flatMap(([key, value]) => {
+    const m = PLURAL_SUFFIX.exec(key);
+    return m && m[2] === 'other' && typeof value === 'string' && value.includes('{{count}}') ? [m[1]] : [];
+  }),
+);
+
+/** A key as the key check compares it: a counted text's forms are the one text they make. */
+function textKey(key: string): string {
+  const m = PLURAL_SUFFIX.exec(key);
+  return m && pluralBases.has(m[1]) ? m[1] : key;
+}
+
+/** The English text a translated text is compared with: the same form, else English's `_other`. */
+function englishFor(key: string): unknown {
+  if (english.has(key)) return english.get(key);
+  const m = PLURAL_SUFFIX.exec(key);
+  return m && pluralBases.has(m[1]) ? english.get(`${m[1]}_other`) : undefined;
+}
+
+/**
+ * English texts with {{count}} whose wording does not depend on the number ("Label: {{count}}",
+ * "Tabs ({{count}})", "… and {{count}} more"): they need no plural forms. Every other text with {{count}}
+ * must be a counted text. Keep this list short; an entry that is not such a text fails.
+ */
+const COUNT_LABELS = new Set<string>([
+  'account.sessions.others_ended',
+  'amendments.start.selected',
+  'amendments.quote.with_errors',
+  'api_keys.permission_count',
+  'cancellations.upload.rows',
+  'cancellations.progress.errors',
+  'cancellations.review.deleted',
+  'checkout.applicants',
+  'checkout.with_errors',
+  'checkout.confirmation.intro',
+  'checkout.confirmation.placed',
+  'checkout.confirmation.welcome_sent',
+  'checkout.confirmation.without_email',
+  'checkout.on_account.batch',
+  'common.tabs.more_before',
+  'common.tabs.more_after',
+  'imports.progress.errors',
+  'imports.success.text',
+  'insureds.detail.led',
+  'insurers.logs',
+  'order.with_errors',
+  'overdue.email.more',
+  'policy_documents.bulk.more',
+  'reminders.expiry.more',
+  'roles.list.users',
+  'roles.list.permissions',
+  'taxes.generate.confirm',
+  'webhooks.attempts',
+]);
+
 describe('locale files', () => {
   it('has English texts in every area, all non-empty strings', () => {
     expect(Object.keys(resources.en ?? {}).length).toBeGreaterThan(0);
@@ -236,16 +315,17 @@ describe('locale files', () => {
       if (!areas.includes(area)) problems.push(`${lang}/${area}.json is missing`);
     for (const area of areas)
       if (!englishAreas.includes(area)) problems.push(`${lang}/${area}.json is extra`);
-    const translated = texts(lang);
-    for (const key of english.keys()) if (!translated.has(key)) problems.push(`${lang}:${key} is missing`);
-    for (const key of translated.keys()) if (!english.has(key)) problems.push(`${lang}:${key} is extra`);
+    const englishKeys = new Set([...english.keys()].map(textKey));
+    const translatedKeys = new Set([...texts(lang).keys()].map(textKey));
+    for (const key of englishKeys) if (!translatedKeys.has(key)) problems.push(`${lang}:${key} is missing`);
+    for (const key of translatedKeys) if (!englishKeys.has(key)) problems.push(`${lang}:${key} is extra`);
     expect(problems).toEqual([]);
   });
 
   it.each(OTHER_LANGUAGES)('%s translates every text, keeping placeholders and line breaks', (lang) => {
     const problems: string[] = [];
     for (const [key, value] of texts(lang)) {
-      const source = english.get(key);
+      const source = englishFor(key);
       if (typeof source !== 'string') continue; // reported by the key check
       const id = `${lang}:${key}`;
       if (typeof value !== 'string') {
@@ -269,9 +349,83 @@ describe('locale files', () => {
     const stale = [...SAME_AS_ENGLISH].filter((id) => {
       const [lang, key] = id.split(':');
       const value = texts(lang).get(key);
-      return value === undefined || value !== english.get(key);
+      return value === undefined || value !== englishFor(key);
     });
     expect(stale).toEqual([]);
+  });
+
+  it('maps each language to the plural rules of its locale ("ca" and "cn" are Chinese: other only)', () => {
+    expect(categoriesOf('en')).toEqual(['one', 'other']);
+    expect(categoriesOf('ca')).toEqual(['other']);
+    expect(categoriesOf('cn')).toEqual(['other']);
+    for (const lang of ['fr', 'es', 'it', 'pt']) expect(categoriesOf(lang)).toContain('many');
+    for (const lang of LANGUAGES)
+      expect(pluralRules(lang).resolvedOptions().pluralCategories).toEqual(categoriesOf(lang));
+  });
+
+  it('has a counted text (plural forms) for every English text whose wording depends on {{count}}', () => {
+    expect(pluralBases.size).toBeGreaterThan(50);
+    const problems: string[] = [];
+    for (const [key, value] of english) {
+      if (typeof value !== 'string' || !placeholders(value).includes('count')) continue;
+      if (!pluralBases.has(textKey(key)) && !COUNT_LABELS.has(key))
+        problems.push(`en:${key} ("${value}") needs _one/_other forms, or is a label of COUNT_LABELS`);
+    }
+    for (const key of COUNT_LABELS) {
+      const value = english.get(key);
+      if (typeof value !== 'string' || !placeholders(value).includes('count'))
+        problems.push(`COUNT_LABELS: en:${key} is not a text with {{count}}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it.each([...LANGUAGES])(
+    '%s gives each counted text exactly the plural forms its language needs',
+    (lang) => {
+      const needed = categoriesOf(lang);
+      const translated = texts(lang);
+      const problems: string[] = [];
+      for (const base of pluralBases) {
+        if (translated.has(base)) problems.push(`${lang}:${base} is a single text: write its plural forms`);
+        for (const category of CATEGORIES) {
+          const has = translated.has(`${base}_${category}`);
+          if (needed.includes(category) && !has) problems.push(`${lang}:${base}_${category} is missing`);
+          if (!needed.includes(category) && has)
+            problems.push(`${lang}:${base}_${category} is a category ${lang} does not have`);
+        }
+      }
+      expect(problems).toEqual([]);
+    },
+  );
+
+  it('picks the form by the count, on the pages (i18next) and on the server (translate)', async () => {
+    const pages = createInstance();
+    await pages.use(pluralRulesPlugin).init({
+      ...i18nConfig,
+      lng: 'en',
+      resources: Object.fromEntries(
+        Object.entries(serverResources).map(([lng, tree]) => [lng, { translation: tree }]),
+      ),
+    });
+    const cases: Array<[string, number, string]> = [
+      ['en', 1, '1 invoice'],
+      ['en', 2, '2 invoices'],
+      ['en', 0, '0 invoices'],
+      ['fr', 1, '1 facture'],
+      ['fr', 0, '0 facture'],
+      ['fr', 2, '2 factures'],
+      ['de', 1, '1 Rechnung'],
+      ['pt', 1, '1 fatura'],
+      ['ca', 1, '1 張發票'],
+      ['cn', 1, '1 张发票'],
+      ['cn', 5, '5 张发票'],
+    ];
+    for (const [lng, count, text] of cases) {
+      expect(pages.t('invoices.summary.invoices_hint', { lng, count }), `${lng} ${count}`).toBe(text);
+      expect(translate(lng, 'invoices.summary.invoices_hint', { count }), `${lng} ${count}`).toBe(text);
+    }
+    expect(translate('en', 'billing.receivables.days_overdue', { count: 1 })).toBe('1 day overdue');
+    expect(translate('it', 'billing.receivables.days_overdue', { count: 3 })).toBe('3 giorni di ritardo');
   });
 
   // "ca" is Cantonese and "cn" Mandarin (spec 000 s.1): their texts are written in Chinese characters. A

@@ -102,6 +102,23 @@ describe('invoices', () => {
     expect(await page.getByTestId('invoice-totals').innerText()).toContain(t('invoices.totals.credited'));
   });
 
+  // Counted texts (docs/page-kit.md): one invoice is "1 invoice", not "1 invoices", in each language.
+  it.each(['en', 'fr'])('counts one invoice as one in the summary and the selection (%s)', async (lang) => {
+    await visit(page, '/invoices?status=paid&type=invoice');
+    const number = (await table().locator('tbody a').first().innerText()).split('\n')[0].trim();
+    await visit(page, `${lang === 'en' ? '' : `/${lang}`}/invoices?number=${number}`);
+    await hydrated(page);
+    const list = page.getByRole('table', { name: t('invoices.title', lang) });
+    expect(await list.locator('tbody tr').count()).toBe(1);
+    const one = t('invoices.summary.invoices_hint', lang, { count: 1 });
+    expect(one).not.toBe(t('invoices.summary.invoices_hint', lang, { count: 2 }).replace('2', '1'));
+    // The "invoiced" and "paid" tiles each count the one invoice.
+    expect(await page.getByText(one, { exact: true }).count()).toBe(2);
+    await list.locator('tbody input[type=checkbox]').first().check();
+    const bar = page.getByRole('region', { name: t('table.bulk_actions', lang) });
+    await bar.getByText(t('table.selected', lang, { count: 1 }), { exact: true }).waitFor();
+  });
+
   it('voids an unpaid invoice with a reason', async () => {
     const number = await openFirst('status=open');
     await page.locator('summary', { hasText: t('invoices.actions.void_title') }).click();

@@ -120,7 +120,7 @@ function reminderEmail(
       number: i.number,
       amount: amount(i.balance, i.currency),
       due: dmy(i.due_at),
-      days: daysOverdue(i.due_at, today),
+      count: daysOverdue(i.due_at, today),
       reference: i.payment_reference,
     }),
   );
