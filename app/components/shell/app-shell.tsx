@@ -7,7 +7,7 @@ import { useRootData } from '~/root';
 import { AccountMenu } from './account-menu';
 import { CompanySwitcher } from './company-switcher';
 import { Footer, Watermark } from './footer';
-import { Icon, Logo } from './icons';
+import { Icon, Logo, type IconName } from './icons';
 import { LanguageSwitcher } from './language-switcher';
 import { Badge, NotificationsMenu, badgeText } from './notifications-menu';
 import { SideMenu } from './side-menu';
@@ -54,6 +54,25 @@ function Drawer({ onClose, children }: { onClose: () => void; children: ReactNod
     >
       {children}
     </dialog>
+  );
+}
+
+/**
+ * A top-bar icon linking to a page, with a badge counting what waits there (the cart, the message
+ * centre). Its name for screen readers says the count; the focus ring is the dark bar's (app.css).
+ */
+function IconLink(p: { to: string; icon: IconName; label: string; count: number; testId: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <Link
+      to={localePath(i18n.language, p.to)}
+      className="relative rounded-full p-2 hover:bg-white/10"
+      aria-label={p.label}
+      data-testid={p.testId}
+    >
+      <Icon name={p.icon} />
+      {p.count > 0 ? <Badge count={p.count} /> : null}
+    </Link>
   );
 }
 
@@ -118,15 +137,13 @@ export function AppShell({ children }: { children: ReactNode }) {
           </div>
           <div className="flex items-center gap-0.5 sm:gap-1">
             {icons.cart ? (
-              <Link
-                to={localePath(i18n.language, '/cart')}
-                className="relative rounded-full p-2 hover:bg-white/10"
-                aria-label={t('shell.cart', { shown: badgeText(cartCount) })}
-                data-testid="cart-icon"
-              >
-                <Icon name="cart" />
-                {cartCount > 0 ? <Badge count={cartCount} /> : null}
-              </Link>
+              <IconLink
+                to="/cart"
+                icon="cart"
+                label={t('shell.cart', { shown: badgeText(cartCount) })}
+                count={cartCount}
+                testId="cart-icon"
+              />
             ) : null}
             {icons.mail && !BUILT_PAGES.has('/message-centre') ? (
               <span
@@ -142,15 +159,13 @@ export function AppShell({ children }: { children: ReactNode }) {
                 </span>
               </span>
             ) : icons.mail ? (
-              <Link
-                to={localePath(i18n.language, '/message-centre')}
-                className="relative rounded-full p-2 hover:bg-white/10"
-                aria-label={t('shell.messages', { shown: badgeText(unreadMessages) })}
-                data-testid="mail-icon"
-              >
-                <Icon name="mail" />
-                {unreadMessages > 0 ? <Badge count={unreadMessages} /> : null}
-              </Link>
+              <IconLink
+                to="/message-centre"
+                icon="mail"
+                label={t('shell.messages', { shown: badgeText(unreadMessages) })}
+                count={unreadMessages}
+                testId="mail-icon"
+              />
             ) : null}
             <NotificationsMenu />
             <div className="hidden sm:block">
