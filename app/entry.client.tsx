@@ -14,11 +14,14 @@ declare global {
 async function hydrate() {
   const boot = window.__i18n;
   const lang = boot?.lang ?? splitLocale(window.location.pathname).lang;
-  await i18next.use(initReactI18next).use(pluralRulesPlugin).init({
-    ...i18nConfig,
-    lng: lang,
-    resources: boot ? { [lang]: { translation: boot.resources } } : {},
-  });
+  await i18next
+    .use(initReactI18next)
+    .use(pluralRulesPlugin)
+    .init({
+      ...i18nConfig,
+      lng: lang,
+      resources: boot ? { [lang]: { translation: boot.resources } } : {},
+    });
   startTransition(() => {
     hydrateRoot(
       document,

@@ -18,11 +18,14 @@ export default async function handleRequest(
 ) {
   const lang = splitLocale(new URL(request.url).pathname).lang;
   const instance = createInstance();
-  await instance.use(initReactI18next).use(pluralRulesPlugin).init({
-    ...i18nConfig,
-    lng: lang,
-    resources: { [lang]: { translation: resources[lang] }, en: { translation: resources.en } },
-  });
+  await instance
+    .use(initReactI18next)
+    .use(pluralRulesPlugin)
+    .init({
+      ...i18nConfig,
+      lng: lang,
+      resources: { [lang]: { translation: resources[lang] }, en: { translation: resources.en } },
+    });
 
   const nonce = loadContext.cspNonce;
   let status = responseStatusCode;
