@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
@@ -61,10 +62,11 @@ export default defineConfig({
     include: ['tests/domain/**/*.test.ts', 'tests/api/**/*.test.ts'],
     setupFiles: ['./tests/setup.ts'],
     isolate: false,
-    // One test worker, on any machine. Tried one per core: the workers' D1 storage is shared, so one
-    // worker's reset and seed landed in another's file (users inserted twice, a session row changed
-    // under a test). Parallel workers would need a storage of their own first.
-    maxWorkers: 1,
+    // One test worker per core. Each worker has its own workerd (its own Miniflare, with storage in a
+    // temporary directory of its own), so workers never share D1 or R2. With more than one worker, vitest
+    // sends a worker its files one run at a time, and reset() then now and again left the previous file's
+    // rows: tests/setup.ts empties what it left (tests/support/storage.ts).
+    maxWorkers: availableParallelism(),
     testTimeout: 30_000,
   },
 });

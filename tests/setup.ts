@@ -1,9 +1,14 @@
 import { applyD1Migrations, env, reset } from 'cloudflare:test';
 import { afterAll, vi } from 'vitest';
+import { emptyBucket, emptyDatabase } from './support/storage';
 
 // A test worker runs many files one after another (isolate: false in vitest.config.ts). Each file starts
 // from empty storage (D1, R2) with the real migrations applied, as if it had the worker to itself.
 await reset();
+// reset() does not always empty them when a worker runs its files as separate runs (two test workers):
+// what it left is emptied here (tests/support/storage.ts).
+await emptyDatabase(env.DB);
+await emptyBucket(env.FILES);
 await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 
 // Nor may a file's spies outlive it.
