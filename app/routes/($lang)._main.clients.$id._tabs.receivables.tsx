@@ -111,7 +111,7 @@ export default function ClientReceivablesTab() {
                           {t(`billing.receivables.states.${state}`)}
                         </span>
                         {i.days_overdue ? (
-                          <span className="ml-2 text-xs text-slate-600">
+                          <span className="mt-1 block whitespace-nowrap text-xs text-slate-600">
                             {t('billing.receivables.days_overdue', { count: i.days_overdue })}
                           </span>
                         ) : null}
