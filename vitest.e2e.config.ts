@@ -23,6 +23,10 @@ export default defineConfig({
     // axe: findings of the pages a test loaded fail that test (tests/e2e/support/axe.ts).
     setupFiles: ['./tests/e2e/support/accessibility-setup.ts'],
     fileParallelism: false,
+    // The files run one after another in one process that keeps its loaded modules (playwright-core, the
+    // support files), instead of importing them again for each file. Each file makes its own browser,
+    // contexts and data; the support files' state is per page or emptied after each test.
+    isolate: false,
     testTimeout: 240_000,
     hookTimeout: 240_000,
     teardownTimeout: 30_000,
