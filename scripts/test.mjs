@@ -1,8 +1,9 @@
 // `npm test`: everything CI checks, in the order that takes least time on two cores.
 //   1. side by side: typecheck, lint, format check, the OpenAPI answer shapes' freshness, and the build
-//      followed by the bundle check and the unit suite (workerd, real migrations; one test worker per
-//      core); their output is printed whole when each ends;
-//   2. the browser suite (Chromium against three local Workers, which start from the build of step 1).
+//      followed by the bundle check (each is mostly one core; their output is printed whole when each
+//      ends);
+//   2. the unit suite (workerd, real migrations);
+//   3. the browser suite (Chromium against three local Workers, which start from the build of step 1).
 // Stops at the first step that fails and exits with its status. Prints each step's time.
 import { spawn } from 'node:child_process';
 
@@ -56,16 +57,14 @@ async function serial(name, command) {
 }
 
 const started = Date.now();
-// The unit suite needs only the build: it starts as soon as the build is checked, beside the checks
-// still running (typecheck is the longest of them and uses one core), and its output is printed whole
-// when it ends.
 let status = await parallel([
   [npmRun('typecheck')],
   [npmRun('lint')],
   [npmRun('format:check')],
-  [npmRun('build'), npmRun('check:bundle'), vitest('vitest.config.ts')],
+  [npmRun('build'), npmRun('check:bundle')],
   [npmRun('check:openapi')],
 ]);
+if (status === 0) status = await serial('unit tests', vitest('vitest.config.ts'));
 if (status === 0) status = await serial('browser tests', vitest('vitest.e2e.config.ts'));
 console.log(`\nnpm test ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}`);
 process.exit(status);
