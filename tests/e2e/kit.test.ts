@@ -79,7 +79,7 @@ describe('page kit', () => {
     // Route modules are named after their files ("$id"); a "$" in a script address was answered 307 by
     // the static assets and asked again (scripts/asset-names.mjs).
     const scripts: { url: string; status: number }[] = [];
-    const fresh = await newPage(browser, UK_URL);
+    const fresh = await newPage(browser, UK_URL, { servedAssets: true });
     await fresh.context().addCookies(await page.context().cookies());
     fresh.on('response', (r) => {
       if (new URL(r.url()).pathname.startsWith('/build/')) scripts.push({ url: r.url(), status: r.status() });

@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { serveBuildFromDisk } from './assets';
 import { expectAccessible, watchAccessibility } from './axe';
 import { isHydrated } from './ready';
 import { DEMO_PASSWORD } from './servers';
@@ -36,8 +37,17 @@ export function launchBrowser(): Promise<Browser> {
 /** The origin each context was made for (Playwright keeps its baseURL to itself). */
 const origins = new WeakMap<BrowserContext, string>();
 
+export interface ContextOptions {
+  /** Scripts and styles from `wrangler dev` instead of the built files (assets.ts says why not by default). */
+  servedAssets?: boolean;
+}
+
 /** A new context is a fresh profile: no cookies, no storage. */
-export async function newContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  baseURL: string,
+  options: ContextOptions = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL,
     viewport: DESKTOP,
@@ -45,11 +55,16 @@ export async function newContext(browser: Browser, baseURL: string): Promise<Bro
     timezoneId: 'Europe/London',
   });
   origins.set(context, new URL(baseURL).origin);
+  if (!options.servedAssets) await serveBuildFromDisk(context);
   return context;
 }
 
-export async function newPage(browser: Browser, baseURL: string): Promise<Page> {
-  const context = await newContext(browser, baseURL);
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  options: ContextOptions = {},
+): Promise<Page> {
+  const context = await newContext(browser, baseURL, options);
   const page = await context.newPage();
   // Uncaught errors in the page (hydration mismatches among them) are printed for the page owner,
   // each distinct one once per address.
