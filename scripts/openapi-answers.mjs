@@ -101,15 +101,20 @@ function unionSchema(type, depth, stack) {
     else if (t.flags & F.BooleanLiteral) booleans++;
     else parts.push(toSchema(t, depth + 1, stack));
   }
-  if (literals.string.length) parts.push({ type: 'string', enum: literals.string });
-  if (literals.number.length) parts.push({ type: 'number', enum: literals.number });
+  // Sorted: TypeScript orders a union's members by when it made their types, which a change elsewhere in
+  // the program can move.
+  if (literals.string.length) parts.push({ type: 'string', enum: literals.string.sort() });
+  if (literals.number.length) parts.push({ type: 'number', enum: literals.number.sort((a, b) => a - b) });
   if (booleans) parts.push({ type: 'boolean' });
   const schema = anyOf(parts);
   return nullable ? { ...schema, nullable: true } : schema;
 }
 
+/** One schema, or `anyOf` the distinct ones in a fixed order (see unionSchema). */
 function anyOf(parts) {
-  const unique = [...new Map(parts.map((p) => [JSON.stringify(p), p])).values()];
+  const unique = [...new Map(parts.map((p) => [JSON.stringify(p), p])).entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, p]) => p);
   if (unique.length === 0) return {};
   if (unique.length === 1) return unique[0];
   return { anyOf: unique };

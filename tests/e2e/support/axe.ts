@@ -90,6 +90,22 @@ function fingerprint(): string {
   return `${blank(location.pathname)}|${document.documentElement.lang}|${seen.size}|${sum.toString(36)}`;
 }
 
+/**
+ * Waits (at most a second) for the CSS transitions and finite animations running now to end, so axe sees
+ * the state at rest: a button fading back from its disabled opacity after a submit has, half-way, too
+ * little contrast. Endless animations (a spinner) are not waited for.
+ */
+function settleTransitions(): Promise<unknown> {
+  const finite = document
+    .getAnimations()
+    .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
+  if (!finite.length) return Promise.resolve();
+  return Promise.race([
+    Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 1_000)),
+  ]);
+}
+
 /** The run's record of the states that passed (one empty file per state; global-setup.ts makes the folder). */
 function passedFile(state: string): string {
   const dir = join(inject('runDir'), 'axe-passed');
@@ -108,6 +124,7 @@ function profile(line: Record<string, unknown>): void {
  */
 async function runAxe(page: Page): Promise<AccessibilityFinding[] | null> {
   const started = Date.now();
+  await page.evaluate(settleTransitions);
   const state = await page.evaluate(fingerprint);
   const passed = passedFile(state);
   if (existsSync(passed)) {

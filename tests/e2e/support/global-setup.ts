@@ -28,7 +28,7 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { IE_URL, MAINTENANCE_URL, UK_URL } from './servers';
+import { SHARDS, serversOf } from './servers';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -50,11 +50,18 @@ interface Instance {
   maintenance: boolean;
 }
 
-const INSTANCES: Instance[] = [
-  { name: 'uk', region: 'uk', url: UK_URL, otherRegionUrl: IE_URL, maintenance: false },
-  { name: 'ie', region: 'ie', url: IE_URL, otherRegionUrl: UK_URL, maintenance: false },
-  { name: 'uk-maintenance', region: 'uk', url: MAINTENANCE_URL, otherRegionUrl: IE_URL, maintenance: true },
-];
+/** Shard 0's three Workers, and a UK Worker for each further shard (servers.ts). */
+const INSTANCES: Instance[] = Array.from({ length: SHARDS }, (_, shard): Instance[] => {
+  const { UK_URL, IE_URL, MAINTENANCE_URL } = serversOf(shard);
+  if (shard > 0) {
+    return [{ name: `uk-${shard}`, region: 'uk', url: UK_URL, otherRegionUrl: IE_URL, maintenance: false }];
+  }
+  return [
+    { name: 'uk', region: 'uk', url: UK_URL, otherRegionUrl: IE_URL, maintenance: false },
+    { name: 'ie', region: 'ie', url: IE_URL, otherRegionUrl: UK_URL, maintenance: false },
+    { name: 'uk-maintenance', region: 'uk', url: MAINTENANCE_URL, otherRegionUrl: IE_URL, maintenance: true },
+  ];
+}).flat();
 
 // Per step; a loaded two-core machine has needed over two minutes for build, migrations and start.
 const START_TIMEOUT_MS = 300_000;
