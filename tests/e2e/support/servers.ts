@@ -11,7 +11,7 @@
 // E2E_PORT_BASE moves the ports (default 8791), so two checkouts can run their browser tests at once.
 const base = Number(process.env.E2E_PORT_BASE ?? 8791);
 
-/** How many sets of Workers, and test processes, the suite runs. */
+/** How many test processes (shards) the browser suite runs, each with a UK Worker of its own. */
 export const SHARDS = Math.max(1, Number(process.env.E2E_SHARDS ?? 2));
 
 export interface Servers {
