@@ -42,11 +42,14 @@ export interface RedirectOptions {
   headers?: HeadersInit;
 }
 
-export interface HandlerArgs<C extends Ctx = ActorCtx> {
+/** The address parameters a handler gets: parsed with the definition's `params` schema, else as Remix gives them. */
+type ParamsOf<P> = P extends z.ZodTypeAny ? z.infer<P> : Params;
+
+export interface HandlerArgs<C extends Ctx = ActorCtx, P = undefined> {
   ctx: C;
   request: Request;
   context: AppLoadContext;
-  params: Params;
+  params: ParamsOf<P>;
   /** The form as sent (files a schema does not parse, say). */
   formData: FormData;
   lang: string;
@@ -71,15 +74,29 @@ export type IntentInput<M extends Record<string, IntentDefinition>> = {
   [K in keyof M & string]: { intent: K } & z.infer<M[K]['schema']>;
 }[keyof M & string];
 
-export interface IntentActionDefinition<M extends Record<string, IntentDefinition>, D, A extends Access> {
+export interface IntentActionDefinition<
+  M extends Record<string, IntentDefinition>,
+  D,
+  A extends Access,
+  P extends z.ZodTypeAny | undefined,
+> {
   access?: A;
+  /** The address parameters' schema (`idSchema`, `rowIdSchema`): parameters that do not parse are the 404 page. */
+  params?: P;
   intents: M;
   /** Handles the parsed input; write it as an exhaustive `switch (input.intent)` ending in `unreachable`. */
-  handle: (input: IntentInput<M>, args: HandlerArgs<CtxFor<A>>) => Promise<Handled<D>>;
+  handle: (input: IntentInput<M>, args: HandlerArgs<CtxFor<A>, P>) => Promise<Handled<D>>;
 }
 
-export interface FormActionDefinition<S extends z.ZodTypeAny, D, A extends Access> {
+export interface FormActionDefinition<
+  S extends z.ZodTypeAny,
+  D,
+  A extends Access,
+  P extends z.ZodTypeAny | undefined,
+> {
   access?: A;
+  /** The address parameters' schema (`idSchema`, `rowIdSchema`): parameters that do not parse are the 404 page. */
+  params?: P;
   schema: S;
   /** A pipe-separated list of permissions (any one allows it); null: any signed-in user, or a guest. */
   permission: string | null;
@@ -88,7 +105,7 @@ export interface FormActionDefinition<S extends z.ZodTypeAny, D, A extends Acces
    * it), as a form that must say 'Unable to save ...' does; the refusal's own messages stay where they are.
    */
   formError?: string;
-  handle: (input: z.infer<S>, args: HandlerArgs<CtxFor<A>>) => Promise<Handled<D>>;
+  handle: (input: z.infer<S>, args: HandlerArgs<CtxFor<A>, P>) => Promise<Handled<D>>;
 }
 
 type ActionResult<D> = Promise<TypedResponse<never> | TypedResponse<ActionAnswer<D>>>;
@@ -101,31 +118,47 @@ export function intentAction<
   M extends Record<string, IntentDefinition>,
   D = never,
   A extends Access = 'user',
->(def: IntentActionDefinition<M, D, A>) {
+  P extends z.ZodTypeAny | undefined = undefined,
+>(def: IntentActionDefinition<M, D, A, P>) {
   return async (args: ActionFunctionArgs): ActionResult<D> => {
     const formData = await args.request.formData();
     const intent = formData.get('intent');
     const entry =
       typeof intent === 'string' && Object.hasOwn(def.intents, intent) ? def.intents[intent] : null;
-    return run(args, def.access ?? 'user', formData, intent as string | null, entry, (value, handlerArgs) =>
-      def.handle({ ...(value as object), intent } as IntentInput<M>, handlerArgs as HandlerArgs<CtxFor<A>>),
+    return run(
+      args,
+      def.access ?? 'user',
+      def.params,
+      formData,
+      intent as string | null,
+      entry,
+      (value, handlerArgs) =>
+        def.handle(
+          { ...(value as object), intent } as IntentInput<M>,
+          handlerArgs as unknown as HandlerArgs<CtxFor<A>, P>,
+        ),
     );
   };
 }
 
 /** A page action with one operation (a single form). */
-export function formAction<S extends z.ZodTypeAny, D = never, A extends Access = 'user'>(
-  def: FormActionDefinition<S, D, A>,
-) {
+export function formAction<
+  S extends z.ZodTypeAny,
+  D = never,
+  A extends Access = 'user',
+  P extends z.ZodTypeAny | undefined = undefined,
+>(def: FormActionDefinition<S, D, A, P>) {
   return async (args: ActionFunctionArgs): ActionResult<D> => {
     const formData = await args.request.formData();
     return run(
       args,
       def.access ?? 'user',
+      def.params,
       formData,
       null,
       { schema: def.schema, permission: def.permission, formError: def.formError },
-      (value, handlerArgs) => def.handle(value as z.infer<S>, handlerArgs as HandlerArgs<CtxFor<A>>),
+      (value, handlerArgs) =>
+        def.handle(value as z.infer<S>, handlerArgs as unknown as HandlerArgs<CtxFor<A>, P>),
     );
   };
 }
@@ -133,13 +166,20 @@ export function formAction<S extends z.ZodTypeAny, D = never, A extends Access =
 async function run<D>(
   { request, context, params }: ActionFunctionArgs,
   access: Access,
+  paramsSchema: z.ZodTypeAny | undefined,
   formData: FormData,
   intent: string | null,
   entry: { schema: z.ZodTypeAny; permission: string | null; formError?: string } | null,
-  handle: (input: never, args: HandlerArgs<Ctx>) => Promise<Handled<D>>,
+  handle: (input: never, args: HandlerArgs<Ctx, z.ZodTypeAny | undefined>) => Promise<Handled<D>>,
 ): ActionResult<D> {
   const ctx: Ctx = access === 'guest' ? requireGuest(request, context) : requireUser(request, context);
   const lang = langOf(request);
+  let parsedParams: unknown = params;
+  if (paramsSchema) {
+    const parsed = paramsSchema.safeParse(params);
+    if (!parsed.success) throw new Response('Not Found', { status: 404 });
+    parsedParams = parsed.data;
+  }
   if (!entry) return answer<D>(context, { intent, ok: false, error: INVALID }, 400);
   if (entry.permission !== null && (!ctx.actor || !canAny(ctx.actor as Actor, entry.permission))) {
     return answer<D>(context, { intent, ok: false, error: FORBIDDEN }, 403);
@@ -155,11 +195,11 @@ async function run<D>(
       400,
     );
   }
-  const handlerArgs: HandlerArgs<Ctx> = {
+  const handlerArgs: HandlerArgs<Ctx, z.ZodTypeAny | undefined> = {
     ctx,
     request,
     context,
-    params,
+    params: parsedParams as Params,
     formData,
     lang,
     redirect: (path, toast, options) => redirectWithToast(context, lang, path, toast, options),

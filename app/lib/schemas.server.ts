@@ -6,6 +6,7 @@
  * own schema from the domain; value lists come from the areas' pure `values` modules.
  */
 import { z } from 'zod';
+import { listQuerySchema } from '@server/domain/list-query';
 
 /** The browser checks of a form (required, lengths, patterns) for the loader to send: see useSchemaForm. */
 export { getZodConstraint as constraintsOf, parseWithZod } from '@conform-to/zod';
@@ -21,6 +22,9 @@ export const emptySchema = z.object({});
 
 /** An intent's target by row number (the configuration lists). */
 export const rowIdSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** A page's only list parameter: which page of a short list (its logs, say) it shows. */
+export const pageQuerySchema = listQuerySchema.pick({ page: true });
 
 export {
   clientActionSchema,
@@ -129,6 +133,7 @@ export {
   documentUpdateSchema,
   priceAddSchema,
   priceIdSchema,
+  pricePeriodQuerySchema,
   priceUpdateSchema,
 } from '@server/domain/products/tabs';
 // --- end kit9 ---

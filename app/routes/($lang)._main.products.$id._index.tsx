@@ -6,9 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import { productFormOptions, updateProduct } from '@server/domain/products/service';
 import { PRODUCT_DETAIL_KEYS, withCleared } from '@server/domain/products/values';
-import { constraintsOf, productDetailsSchema } from '~/lib/schemas.server';
+import { constraintsOf, idSchema, productDetailsSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
-import { requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { formAction } from '~/lib/actions.server';
 import { formatDate } from '~/lib/dates';
 import { formatMoney } from '~/lib/money';
@@ -20,20 +20,24 @@ import { Facts } from '~/components/ui/facts';
 import { ProductDetailFields } from '~/components/products/product-fields';
 import { productDefaults, useProduct, type ProductDetail } from '~/components/products/product-page';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_product');
-  return json({
-    options: can(ctx.actor, 'update_product') ? await productFormOptions(ctx) : null,
-    constraint: constraintsOf(productDetailsSchema),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_product',
+    async load({ ctx }) {
+      return json({
+        options: can(ctx.actor, 'update_product') ? await productFormOptions(ctx) : null,
+        constraint: constraintsOf(productDetailsSchema),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
     schema: productDetailsSchema,
     permission: 'update_product',
+    params: idSchema,
     async handle(input, { ctx, params, redirect }) {
-      await updateProduct(ctx, params.id!, withCleared(input, PRODUCT_DETAIL_KEYS));
+      await updateProduct(ctx, params.id, withCleared(input, PRODUCT_DETAIL_KEYS));
       return redirect(`/products/${params.id}`, 'products.messages.updated');
     },
   })(args);

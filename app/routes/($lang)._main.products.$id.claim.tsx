@@ -1,11 +1,12 @@
 /** A product's claim details tab: whom an insured calls or writes to when claiming. */
-import { json, type ActionFunctionArgs } from '@remix-run/cloudflare';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useNavigation, useLoaderData } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { updateProduct } from '@server/domain/products/service';
 import { PRODUCT_CLAIM_KEYS, withCleared } from '@server/domain/products/values';
-import { constraintsOf, productClaimSchema } from '~/lib/schemas.server';
+import { constraintsOf, productClaimSchema, idSchema } from '~/lib/schemas.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
 import { AppForm, FormErrors } from '~/components/fields';
@@ -16,14 +17,19 @@ import { Facts } from '~/components/ui/facts';
 import { ClaimFields } from '~/components/products/product-fields';
 import { productDefaults, useProduct } from '~/components/products/product-page';
 
-export const loader = () => json({ constraint: constraintsOf(productClaimSchema) });
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_product',
+    load: () => json({ constraint: constraintsOf(productClaimSchema) }),
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
     schema: productClaimSchema,
     permission: 'update_product',
+    params: idSchema,
     async handle(input, { ctx, params, redirect }) {
-      await updateProduct(ctx, params.id!, withCleared(input, PRODUCT_CLAIM_KEYS));
+      await updateProduct(ctx, params.id, withCleared(input, PRODUCT_CLAIM_KEYS));
       return redirect(`/products/${params.id}/claim`, 'products.messages.updated');
     },
   })(args);

@@ -17,12 +17,13 @@ import {
   listDocuments,
   updateDocument,
 } from '@server/domain/products/documents';
-import { requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import {
   constraintsOf,
   documentAddSchema,
   documentIdSchema,
   documentUpdateSchema,
+  idSchema,
 } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { intentAction } from '~/lib/actions.server';
@@ -36,23 +37,27 @@ import { useAnswerError } from '~/components/ui/snackbar';
 import { DocumentFields, FileField } from '~/components/products/product-fields';
 import { DeleteRowButton, str, useProduct } from '~/components/products/product-page';
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_product');
-  return json({
-    documents: await listDocuments(ctx, params.id!),
-    constraints: { add: constraintsOf(documentAddSchema), update: constraintsOf(documentUpdateSchema) },
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_product',
+    params: idSchema,
+    async load({ ctx, params }) {
+      return json({
+        documents: await listDocuments(ctx, params.id),
+        constraints: { add: constraintsOf(documentAddSchema), update: constraintsOf(documentUpdateSchema) },
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idSchema,
     intents: {
       document_add: { schema: documentAddSchema, permission: 'update_product' },
       document_update: { schema: documentUpdateSchema, permission: 'update_product' },
       document_delete: { schema: documentIdSchema, permission: 'update_product' },
     },
-    async handle(input, { ctx, params, redirect }) {
-      const id = params.id!;
+    async handle(input, { ctx, params: { id }, redirect }) {
       switch (input.intent) {
         case 'document_add': {
           const { intent: _intent, file, ...details } = input;

@@ -1,10 +1,11 @@
 /** A product's beneficiary cover limits tab: one row per benefit, its limit and its excess. */
-import { json, type ActionFunctionArgs } from '@remix-run/cloudflare';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useNavigation, useLoaderData } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { updateProduct } from '@server/domain/products/service';
-import { constraintsOf, coverageLimitsSchema } from '~/lib/schemas.server';
+import { constraintsOf, coverageLimitsSchema, idSchema } from '~/lib/schemas.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
 import { useMessage } from '~/lib/messages';
@@ -14,14 +15,19 @@ import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { str, useProduct } from '~/components/products/product-page';
 
-export const loader = () => json({ constraint: constraintsOf(coverageLimitsSchema) });
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_product',
+    load: () => json({ constraint: constraintsOf(coverageLimitsSchema) }),
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
     schema: coverageLimitsSchema,
     permission: 'update_product',
+    params: idSchema,
     async handle(input, { ctx, params, redirect }) {
-      await updateProduct(ctx, params.id!, input);
+      await updateProduct(ctx, params.id, input);
       return redirect(`/products/${params.id}/limits`, 'products.messages.updated');
     },
   })(args);

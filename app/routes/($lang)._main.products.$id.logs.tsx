@@ -4,14 +4,19 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { productActivities } from '@server/domain/products/service';
 import { PRODUCT_CLAIM_KEYS, PRODUCT_DETAIL_KEYS } from '@server/domain/products/values';
-import { requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema, pageQuerySchema } from '~/lib/schemas.server';
 import { ActivityLog } from '~/components/activity/activity-log';
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_product');
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  return json({ logs: await productActivities(ctx, params.id!, { page, items: 25 }) });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_product',
+    params: idSchema,
+    query: pageQuerySchema,
+    async load({ ctx, params, query }) {
+      return json({ logs: await productActivities(ctx, params.id, { page: query.page, items: 25 }) });
+    },
+  })(args);
 
 const LOG_ACTIONS = [
   'created',

@@ -13,10 +13,17 @@ import type { ZodTypeAny } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import { activeCountries } from '@server/domain/countries/service';
-import { PRICE_PERIODS, type PricePeriod } from '@server/domain/products/values';
+import { PRICE_PERIODS } from '@server/domain/products/values';
 import { addPrice, deletePrice, listPrices, updatePrice } from '@server/domain/products/prices';
-import { requirePermissions } from '~/lib/guards.server';
-import { constraintsOf, priceAddSchema, priceIdSchema, priceUpdateSchema } from '~/lib/schemas.server';
+import { pageLoader } from '~/lib/loaders.server';
+import {
+  constraintsOf,
+  idSchema,
+  priceAddSchema,
+  priceIdSchema,
+  pricePeriodQuerySchema,
+  priceUpdateSchema,
+} from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
@@ -30,33 +37,33 @@ import { useAnswerError } from '~/components/ui/snackbar';
 import { PeriodBadge, PriceFields } from '~/components/products/product-fields';
 import { DeleteRowButton, str, useProduct } from '~/components/products/product-page';
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_product');
-  const period = new URL(request.url).searchParams.get('period');
-  const [prices, countries] = await Promise.all([
-    listPrices(
-      ctx,
-      params.id!,
-      (PRICE_PERIODS as readonly string[]).includes(period ?? '') ? (period as PricePeriod) : undefined,
-    ),
-    can(ctx.actor, 'update_product') ? activeCountries(ctx.db) : [],
-  ]);
-  return json({
-    prices,
-    countries: countries.map((c) => ({ id: c.id, name: c.name })),
-    constraints: { add: constraintsOf(priceAddSchema), update: constraintsOf(priceUpdateSchema) },
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_product',
+    params: idSchema,
+    query: pricePeriodQuerySchema,
+    async load({ ctx, params, query }) {
+      const [prices, countries] = await Promise.all([
+        listPrices(ctx, params.id, query.period),
+        can(ctx.actor, 'update_product') ? activeCountries(ctx.db) : [],
+      ]);
+      return json({
+        prices,
+        countries: countries.map((c) => ({ id: c.id, name: c.name })),
+        constraints: { add: constraintsOf(priceAddSchema), update: constraintsOf(priceUpdateSchema) },
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idSchema,
     intents: {
       price_add: { schema: priceAddSchema, permission: 'update_product' },
       price_update: { schema: priceUpdateSchema, permission: 'update_product' },
       price_delete: { schema: priceIdSchema, permission: 'update_product' },
     },
-    async handle(input, { ctx, params, redirect }) {
-      const id = params.id!;
+    async handle(input, { ctx, params: { id }, redirect }) {
       switch (input.intent) {
         case 'price_add': {
           const { intent: _intent, ...price } = input;

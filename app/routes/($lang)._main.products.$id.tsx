@@ -14,8 +14,8 @@ import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import { getProduct, setProductStatus } from '@server/domain/products/service';
 import { PRODUCT_TABS } from '@server/domain/products/values';
-import { productStatusSchema } from '~/lib/schemas.server';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { idSchema, productStatusSchema } from '~/lib/schemas.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { intentAction } from '~/lib/actions.server';
 import { unreachable } from '~/lib/actions';
 import { redirectTabParam, tabSegment } from '~/lib/tabs.server';
@@ -29,19 +29,22 @@ import { ProductStatusBadge } from '~/components/products/product-badges';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_product');
-  const id = params.id!;
-  redirectTabParam(request, `/products/${id}`, PRODUCT_TABS, 'details');
-  const product = await orNotFound(getProduct(ctx, id));
-  return json({
-    product,
-    tabs: PRODUCT_TABS.map((tab) => ({ key: tab, segment: tab === 'details' ? '' : tabSegment(tab) })),
-    canUpdate: can(ctx.actor, 'update_product'),
-    canArchive: can(ctx.actor, 'archive_product'),
-    title: pageTitle(context, request, 'products.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_product',
+    params: idSchema,
+    async load({ ctx, params: { id }, request, context }) {
+      redirectTabParam(request, `/products/${id}`, PRODUCT_TABS, 'details');
+      const product = await getProduct(ctx, id);
+      return json({
+        product,
+        tabs: PRODUCT_TABS.map((tab) => ({ key: tab, segment: tab === 'details' ? '' : tabSegment(tab) })),
+        canUpdate: can(ctx.actor, 'update_product'),
+        canArchive: can(ctx.actor, 'archive_product'),
+        title: pageTitle(context, request, 'products.title'),
+      });
+    },
+  })(args);
 
 /** The header's archive / activate button (posted to this layout's address, whichever tab is open). */
 export const action = (args: ActionFunctionArgs) =>
@@ -52,7 +55,7 @@ export const action = (args: ActionFunctionArgs) =>
     async handle(input, { ctx, params }) {
       switch (input.intent) {
         case 'status':
-          await setProductStatus(ctx, params.id!, input.status);
+          await setProductStatus(ctx, params.id ?? '', input.status);
           return {
             toast: input.status === 'active' ? 'products.messages.activated' : 'products.messages.archived',
           };

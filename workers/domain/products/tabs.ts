@@ -13,7 +13,7 @@ import {
   productCrossRules,
   updateProductObject,
 } from './schema';
-import { PRODUCT_CLAIM_KEYS, PRODUCT_DETAIL_KEYS, PRODUCT_REQUIRED_KEYS } from './values';
+import { PRICE_PERIODS, PRODUCT_CLAIM_KEYS, PRODUCT_DETAIL_KEYS, PRODUCT_REQUIRED_KEYS } from './values';
 
 export {
   PRODUCT_CLAIM_KEYS,
@@ -40,6 +40,8 @@ export const coverageLimitsSchema = z.object({
 
 const idField = z.coerce.number().int().positive();
 export const priceIdSchema = z.object({ price_id: idField });
+/** The pricing tab's address: which prices it lists (all when absent or not a period). */
+export const pricePeriodQuerySchema = z.object({ period: z.enum(PRICE_PERIODS).optional() });
 export const priceAddSchema = priceObject.superRefine(priceCrossRules);
 export const priceUpdateSchema = priceObject.extend({ price_id: idField }).superRefine(priceCrossRules);
 export const documentIdSchema = z.object({ document_id: idField });
