@@ -17,10 +17,16 @@ import {
 } from '@server/domain/companies/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { translate } from '@server/platform/i18n';
-import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { useSchemaForm } from '~/lib/schema-form';
-import { companySchema, companyStatusSchema, constraintsOf } from '~/lib/schemas.server';
+import {
+  companySchema,
+  companyStatusSchema,
+  constraintsOf,
+  idSchema,
+  pageQuerySchema,
+} from '~/lib/schemas.server';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
@@ -33,28 +39,31 @@ import { CompanyFormSections, companyFormValue } from '~/components/companies/co
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_company', '/home');
-  const id = params.id ?? '';
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  const [company, logs, countries] = await Promise.all([
-    orNotFound(getCompany(ctx, id)),
-    orNotFound(companyActivity(ctx, id, page)),
-    countryOptions(ctx.db),
-  ]);
-  return json({
-    company,
-    logs,
-    countries,
-    constraint: constraintsOf(companySchema),
-    canUpdate: can(ctx.actor, 'update_company'),
-    canArchive: can(ctx.actor, 'archive_company') || can(ctx.actor, 'update_company'),
-    title: translate(langOf(request), 'app.title_template', {
-      title: company.name,
-      product: context.env.PRODUCT_NAME,
-    }),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_company',
+    params: idSchema,
+    query: pageQuerySchema,
+    async load({ ctx, params: { id }, query, lang, context }) {
+      const [company, logs, countries] = await Promise.all([
+        getCompany(ctx, id),
+        companyActivity(ctx, id, query.page),
+        countryOptions(ctx.db),
+      ]);
+      return json({
+        company,
+        logs,
+        countries,
+        constraint: constraintsOf(companySchema),
+        canUpdate: can(ctx.actor, 'update_company'),
+        canArchive: can(ctx.actor, 'archive_company') || can(ctx.actor, 'update_company'),
+        title: translate(lang, 'app.title_template', {
+          title: company.name,
+          product: context.env.PRODUCT_NAME,
+        }),
+      });
+    },
+  })(args);
 
 /**
  * Save the company (every field, contacts and addresses) or change its status. A refused save says
@@ -62,12 +71,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
  */
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idSchema,
     intents: {
       save: { schema: companySchema, permission: 'update_company', formError: SAVE_FAILED },
       status: { schema: companyStatusSchema, permission: 'update_company|archive_company' },
     },
-    async handle(input, { ctx, params }) {
-      const id = params.id ?? '';
+    async handle(input, { ctx, params: { id } }) {
       switch (input.intent) {
         case 'save':
           await updateCompany(ctx, id, input);

@@ -24,10 +24,12 @@ import {
   constraintsOf,
   countrySchema,
   countryStatusSchema,
+  pageQuerySchema,
+  rowIdSchema,
   taxRateIdSchema,
   updateTaxRateSchema,
 } from '~/lib/schemas.server';
-import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { formatDate } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
@@ -48,30 +50,27 @@ function regionTaxNote(abbreviation: string): string | null {
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-function countryIdOf(params: { id?: string }): number {
-  if (!params.id || !/^\d{1,15}$/.test(params.id)) throw new Response('Not Found', { status: 404 });
-  return Number(params.id);
-}
-
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_country');
-  const id = countryIdOf(params);
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  const [country, logs] = await Promise.all([
-    orNotFound(getCountry(ctx, id)),
-    orNotFound(countryActivity(ctx, id, page)),
-  ]);
-  const lang = langOf(request);
-  return json({
-    countryConstraint: constraintsOf(countrySchema),
-    updateTaxRateConstraint: constraintsOf(updateTaxRateSchema),
-    country,
-    logs,
-    canUpdate: can(ctx.actor, 'update_country'),
-    canArchive: can(ctx.actor, 'archive_country') || can(ctx.actor, 'update_country'),
-    title: translate(lang, 'app.title_template', { title: country.name, product: context.env.PRODUCT_NAME }),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_country',
+    params: rowIdSchema,
+    query: pageQuerySchema,
+    async load({ ctx, params: { id }, query, lang, context }) {
+      const [country, logs] = await Promise.all([getCountry(ctx, id), countryActivity(ctx, id, query.page)]);
+      return json({
+        countryConstraint: constraintsOf(countrySchema),
+        updateTaxRateConstraint: constraintsOf(updateTaxRateSchema),
+        country,
+        logs,
+        canUpdate: can(ctx.actor, 'update_country'),
+        canArchive: can(ctx.actor, 'archive_country') || can(ctx.actor, 'update_country'),
+        title: translate(lang, 'app.title_template', {
+          title: country.name,
+          product: context.env.PRODUCT_NAME,
+        }),
+      });
+    },
+  })(args);
 
 /** Failure headings of each intent. */
 const FAILED: Record<string, string> = {
@@ -89,6 +88,7 @@ const FAILED: Record<string, string> = {
  */
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: rowIdSchema,
     intents: {
       update: { schema: countrySchema, permission: 'update_country' },
       status: { schema: countryStatusSchema, permission: 'archive_country|update_country' },
@@ -97,8 +97,7 @@ export const action = (args: ActionFunctionArgs) =>
       activate_rate: { schema: taxRateIdSchema, permission: 'update_country' },
       delete_rate: { schema: taxRateIdSchema, permission: 'update_country' },
     },
-    async handle(input, { ctx, params, request, redirect }) {
-      const id = countryIdOf(params);
+    async handle(input, { ctx, params: { id }, request, redirect }) {
       switch (input.intent) {
         case 'update':
           await updateCountry(ctx, id, input);

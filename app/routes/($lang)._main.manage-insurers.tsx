@@ -28,9 +28,8 @@ import {
   updateInsurer,
   updateInsurerStatus,
 } from '@server/domain/insurers/service';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { intentAction, unreachable } from '~/lib/actions';
-import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
@@ -45,37 +44,39 @@ import { ActivityLog } from '~/components/activity/activity-log';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_insurer');
-  const url = new URL(request.url);
-  const query = insurerListSchema.parse(queryOf(request));
-  const editId = url.searchParams.get('edit');
-  const [list, summary, editing, logs, countries] = await Promise.all([
-    listInsurers(ctx, query),
-    insurersSummary(ctx),
-    editId ? orNotFound(getInsurer(ctx, editId)) : Promise.resolve(null),
-    editId ? orNotFound(insurerActivity(ctx, editId, 1)) : Promise.resolve(null),
-    activeCountries(ctx.db),
-  ]);
-  const companies = visibleCompanies(ctx.actor).map((c) => ({ id: c.public_id, name: c.name }));
-  return json({
-    list,
-    summary,
-    editing,
-    logs,
-    companies,
-    phoneCountries: countries.map((c) => ({
-      abbreviation: c.abbreviation,
-      name: c.name,
-      dial_code: c.dial_code,
-    })),
-    canCreate: can(ctx.actor, 'create_insurer'),
-    canUpdate: can(ctx.actor, 'update_insurer'),
-    canDelete: can(ctx.actor, 'delete_insurer'),
-    constraint: constraintsOf(insurerSchema),
-    title: pageTitle(context, request, 'insurers.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_insurer',
+    query: insurerListSchema,
+    async load({ ctx, query, request, context }) {
+      const editId = new URL(request.url).searchParams.get('edit');
+      const [list, summary, editing, logs, countries] = await Promise.all([
+        listInsurers(ctx, query),
+        insurersSummary(ctx),
+        editId ? getInsurer(ctx, editId) : null,
+        editId ? insurerActivity(ctx, editId, 1) : null,
+        activeCountries(ctx.db),
+      ]);
+      const companies = visibleCompanies(ctx.actor).map((c) => ({ id: c.public_id, name: c.name }));
+      return json({
+        list,
+        summary,
+        editing,
+        logs,
+        companies,
+        phoneCountries: countries.map((c) => ({
+          abbreviation: c.abbreviation,
+          name: c.name,
+          dial_code: c.dial_code,
+        })),
+        canCreate: can(ctx.actor, 'create_insurer'),
+        canUpdate: can(ctx.actor, 'update_insurer'),
+        canDelete: can(ctx.actor, 'delete_insurer'),
+        constraint: constraintsOf(insurerSchema),
+        title: pageTitle(context, request, 'insurers.title'),
+      });
+    },
+  })(args);
 
 /** Add, update, activate or archive, and delete an insurer. */
 export const action = (args: ActionFunctionArgs) =>

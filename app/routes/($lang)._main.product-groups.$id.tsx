@@ -17,8 +17,14 @@ import {
   updateProductGroup,
 } from '@server/domain/products/groups';
 import { useSchemaForm } from '~/lib/schema-form';
-import { constraintsOf, emptySchema, productGroupSchema } from '~/lib/schemas.server';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import {
+  constraintsOf,
+  emptySchema,
+  idSchema,
+  pageQuerySchema,
+  productGroupSchema,
+} from '~/lib/schemas.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
@@ -30,36 +36,39 @@ import { ProductGroupFields, ProductStatusBadge } from '~/components/products/pr
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_product_group');
-  const id = params.id!;
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  const group = await orNotFound(getProductGroup(ctx, id));
-  const canUpdate = can(ctx.actor, 'update_product_group');
-  const [products, logs] = await Promise.all([
-    canUpdate ? groupProductOptions(ctx) : null,
-    productGroupActivities(ctx, id, { page, items: 10 }),
-  ]);
-  return json({
-    constraint: constraintsOf(productGroupSchema),
-    group,
-    products: products?.filter((p) => p.company_id === group.company.id) ?? [],
-    logs,
-    canUpdate,
-    canDelete: can(ctx.actor, 'delete_product_group'),
-    title: pageTitle(context, request, 'products.groups.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_product_group',
+    params: idSchema,
+    query: pageQuerySchema,
+    async load({ ctx, params: { id }, query, request, context }) {
+      const group = await getProductGroup(ctx, id);
+      const canUpdate = can(ctx.actor, 'update_product_group');
+      const [products, logs] = await Promise.all([
+        canUpdate ? groupProductOptions(ctx) : null,
+        productGroupActivities(ctx, id, { page: query.page, items: 10 }),
+      ]);
+      return json({
+        constraint: constraintsOf(productGroupSchema),
+        group,
+        products: products?.filter((p) => p.company_id === group.company.id) ?? [],
+        logs,
+        canUpdate,
+        canDelete: can(ctx.actor, 'delete_product_group'),
+        title: pageTitle(context, request, 'products.groups.title'),
+      });
+    },
+  })(args);
 
 /** Save the group, or delete it (back to the groups list). */
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idSchema,
     intents: {
       update: { schema: productGroupSchema, permission: 'update_product_group' },
       delete: { schema: emptySchema, permission: 'delete_product_group' },
     },
-    async handle(input, { ctx, params, redirect }) {
-      const id = params.id!;
+    async handle(input, { ctx, params: { id }, redirect }) {
       switch (input.intent) {
         case 'update':
           await updateProductGroup(ctx, id, input);
