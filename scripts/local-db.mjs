@@ -28,6 +28,20 @@ export function devVar(name) {
   return line ? line.slice(name.length + 1).trim() : '';
 }
 
+/** `wrangler dev` serving a region's Worker on a local port, with the options every local run needs. */
+export const wranglerDevArgs = (region, port) => [
+  'dev',
+  '--env',
+  region,
+  '--port',
+  String(port),
+  '--ip',
+  '127.0.0.1',
+  '--show-interactive-dev-session=false',
+  // Two checkouts running Workers at once each need their own inspector port (wrangler's default is 9229).
+  ...(process.env.INSPECTOR_PORT ? ['--inspector-port', process.env.INSPECTOR_PORT] : []),
+];
+
 /** Applies the migrations in drizzle/migrations that the region's local D1 has not had yet. */
 export function applyMigrations(region, persistArgs = []) {
   run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--env', region, ...persistArgs]);

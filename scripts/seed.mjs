@@ -5,7 +5,7 @@
 // over with today's dates; stop the portals first.
 import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { applyMigrations, bin, portOf, regionArg, run, seedWhenUp } from './local-db.mjs';
+import { applyMigrations, bin, portOf, regionArg, run, seedWhenUp, wranglerDevArgs } from './local-db.mjs';
 
 const args = process.argv.slice(2);
 const region = regionArg(args);
@@ -36,25 +36,11 @@ if (await answers(port)) {
   await seedWhenUp(region, port);
 } else {
   if (!existsSync('build/index.js')) run('npm', ['run', 'build']);
-  const worker = spawn(
-    bin('wrangler'),
-    [
-      'dev',
-      '--env',
-      region,
-      '--port',
-      String(port),
-      '--ip',
-      '127.0.0.1',
-      '--show-interactive-dev-session=false',
-      ...(process.env.INSPECTOR_PORT ? ['--inspector-port', process.env.INSPECTOR_PORT] : []),
-    ],
-    {
-      stdio: ['ignore', 'ignore', 'inherit'],
-      detached: true,
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    },
-  );
+  const worker = spawn(bin('wrangler'), wranglerDevArgs(region, port), {
+    stdio: ['ignore', 'ignore', 'inherit'],
+    detached: true,
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
+  });
   const seeded = await seedWhenUp(region, port);
   process.kill(-worker.pid, 'SIGTERM');
   if (seeded === null) {

@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { applyMigrations, bin, run, seedWhenUp } from './local-db.mjs';
+import { applyMigrations, bin, run, seedWhenUp, wranglerDevArgs } from './local-db.mjs';
 
 const region = process.argv[2] === 'ie' ? 'ie' : 'uk';
 const dev = process.argv.includes('--dev');
@@ -43,20 +43,7 @@ const vars = [];
 if (process.env.OTHER_REGION_URL) vars.push('--var', `OTHER_REGION_URL:${process.env.OTHER_REGION_URL}`);
 if (process.env.PUBLIC_URL) vars.push('--var', `PUBLIC_URL:${process.env.PUBLIC_URL}`);
 if (process.env.MAINTENANCE) vars.push('--var', `MAINTENANCE:${process.env.MAINTENANCE}`);
-// Two checkouts running Workers at once each need their own inspector port (wrangler's default is 9229).
-if (process.env.INSPECTOR_PORT) vars.push('--inspector-port', process.env.INSPECTOR_PORT);
-const wranglerArgs = [
-  'dev',
-  '--env',
-  region,
-  '--port',
-  String(port),
-  '--ip',
-  '127.0.0.1',
-  '--show-interactive-dev-session=false',
-  ...persistArgs,
-  ...vars,
-];
+const wranglerArgs = [...wranglerDevArgs(region, port), ...persistArgs, ...vars];
 const child = dev
   ? spawn(bin('remix'), ['dev', '--manual', '-c', `${bin('wrangler')} ${wranglerArgs.join(' ')}`], {
       stdio: 'inherit',
