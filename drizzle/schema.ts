@@ -196,7 +196,7 @@ export const users = sqliteTable(
     is_master_user: integer('is_master_user', { mode: 'boolean' }).notNull().default(false),
     job_title: text('job_title'),
     department: text('department'),
-    /** The user type of the users screens: admin or employee (docs/decisions.md, "Users"). */
+    /** The user type of the users screens: admin or employee (docs/decisions/roles-and-users.md, "Users"). */
     member_type: text('member_type', { enum: USER_MEMBER_TYPES }),
     landing_page: text('landing_page', { enum: LANDING_PAGES }).notNull().default('insureds'),
     preferred_lang: text('preferred_lang', { enum: LANGUAGES }).notNull().default('en'),

@@ -2,9 +2,10 @@
 // creates .dev.vars with random secrets when missing, builds, applies the migrations to the region's
 // local D1, serves with wrangler, and seeds the demo data when the database is empty.
 // `--dev` rebuilds on save instead (remix dev --manual around wrangler dev).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import { applyMigrations, bin, run, seedWhenUp, wranglerDevArgs } from './local-db.mjs';
 
 const region = process.argv[2] === 'ie' ? 'ie' : 'uk';
 const dev = process.argv.includes('--dev');
@@ -13,7 +14,6 @@ const persist = process.env.PERSIST_DIR; // tests use a fresh folder
 // Several Workers served from one folder (the browser tests): the first builds, the others serve that
 // build. Building again under a running wrangler makes it reload, or fail on files the build removed.
 const skipBuild = process.env.SKIP_BUILD === '1';
-const bin = (name) => `node_modules/.bin/${name}`;
 
 const DEV_SECRETS = ['SESSION_SECRET', 'HANDOVER_SECRET', 'EPDQ_SHA_IN', 'EPDQ_SHA_OUT'];
 
@@ -30,21 +30,6 @@ function ensureDevVars() {
   console.log(`Added random development secrets to .dev.vars: ${missing.join(', ')}.`);
 }
 
-function devVar(name) {
-  const line = readFileSync('.dev.vars', 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith(`${name}=`));
-  return line ? line.slice(name.length + 1).trim() : '';
-}
-
-function run(cmd, args) {
-  const r = spawnSync(cmd, args, {
-    stdio: 'inherit',
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-  });
-  if (r.status !== 0) process.exit(r.status ?? 1);
-}
-
 ensureDevVars();
 if (!skipBuild) run('node', ['scripts/locales-index.mjs']);
 if (!dev && !skipBuild) {
@@ -52,26 +37,13 @@ if (!dev && !skipBuild) {
   run('node', ['scripts/asset-names.mjs']);
 }
 const persistArgs = persist ? ['--persist-to', persist] : [];
-run(bin('wrangler'), ['d1', 'migrations', 'apply', 'DB', '--local', '--env', region, ...persistArgs]);
+applyMigrations(region, persistArgs);
 
 const vars = [];
 if (process.env.OTHER_REGION_URL) vars.push('--var', `OTHER_REGION_URL:${process.env.OTHER_REGION_URL}`);
 if (process.env.PUBLIC_URL) vars.push('--var', `PUBLIC_URL:${process.env.PUBLIC_URL}`);
 if (process.env.MAINTENANCE) vars.push('--var', `MAINTENANCE:${process.env.MAINTENANCE}`);
-// Two checkouts running Workers at once each need their own inspector port (wrangler's default is 9229).
-if (process.env.INSPECTOR_PORT) vars.push('--inspector-port', process.env.INSPECTOR_PORT);
-const wranglerArgs = [
-  'dev',
-  '--env',
-  region,
-  '--port',
-  String(port),
-  '--ip',
-  '127.0.0.1',
-  '--show-interactive-dev-session=false',
-  ...persistArgs,
-  ...vars,
-];
+const wranglerArgs = [...wranglerDevArgs(region, port), ...persistArgs, ...vars];
 const child = dev
   ? spawn(bin('remix'), ['dev', '--manual', '-c', `${bin('wrangler')} ${wranglerArgs.join(' ')}`], {
       stdio: 'inherit',
@@ -85,28 +57,7 @@ for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(
 child.on('exit', (code) => process.exit(code ?? 0));
 
 // Seed once the server answers.
-const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 240; i++) {
-  await new Promise((r) => setTimeout(r, 500));
-  try {
-    const res = await fetch(`${base}/__dev/seed`, {
-      method: 'POST',
-      headers: { 'x-dev-secret': devVar('SESSION_SECRET') },
-    });
-    if (res.ok) {
-      const { seeded } = await res.json();
-      console.log(
-        seeded
-          ? `Demo data loaded into the ${region.toUpperCase()} database.`
-          : 'Database already has data; not seeding.',
-      );
-      console.log(
-        `\n  The ${region === 'ie' ? 'Ireland' : 'UK'} portal is ready at http://localhost:${port}\n  Sign in as senior.admin@demo.test / Demo-Passw0rd! (PIN: http://localhost:${port}/dev/mailbox)\n`,
-      );
-      break;
-    }
-    if (res.status !== 503) console.error(`Seeding answered ${res.status}: ${await res.text()}`);
-  } catch {
-    // not up yet
-  }
-}
+if ((await seedWhenUp(region, port)) !== null)
+  console.log(
+    `\n  The ${region === 'ie' ? 'Ireland' : 'UK'} portal is ready at http://localhost:${port}\n  Sign in as senior.admin@demo.test / Demo-Passw0rd! (PIN: http://localhost:${port}/dev/mailbox)\n`,
+  );

@@ -1,5 +1,5 @@
 /**
- * Pages served without JavaScript (docs/page-kit.md, "A page without scripts"; docs/decisions.md): a route
+ * Pages served without JavaScript (docs/page-kit.md, "A page without scripts"; docs/decisions/sign-in.md): a route
  * that needs no script exports `handle = { hydrate: false }`, and the root then renders no `<Scripts/>`,
  * no `<ScrollRestoration/>` and no inline script, Remix v2's documented "disabling JavaScript" pattern.
  * Its forms are plain HTML forms: they post, the action answers or redirects, errors render from the

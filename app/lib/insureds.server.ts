@@ -10,7 +10,7 @@ export function requireInsuredTab(request: Request, context: AppLoadContext, tab
   return ctx;
 }
 
-// kit9: the confirm-enrolment page's service, schema and limits (a module with zod at its top level, which a
+// The confirm-enrolment page's service, schema and limits (a module with zod at its top level, which a
 // route's own import would keep in the page's scripts).
 export {
   ENROLMENT_CHECK_PERMISSION,

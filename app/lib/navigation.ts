@@ -1,7 +1,7 @@
 /**
  * The side menu, exactly as spec 000 section 2 lists it, gated by the table of section 6.
  * `permission` is a guard expression (pipe-separated, any one suffices); no permission = every signed-in user.
- * Links whose page is not in BUILT_PAGES (its issue has not landed yet) show disabled, as "coming soon".
+ * Links whose page is not in BUILT_PAGES (not built yet) show disabled, as "coming soon".
  */
 export interface MenuLink {
   key: string;

@@ -61,7 +61,7 @@ export { accountPageSchemas, supportViewFormSchema } from '@server/domain/auth/s
 export { apiKeyListQuerySchema, generateApiKeySchema } from '@server/domain/api-keys/schema';
 export { deliveryQuerySchema, webhookEndpointSchema } from '@server/domain/webhooks/schema';
 
-// --- kit8: the schemas of pages moved onto formAction/intentAction and of routes' inline schemas ---
+// --- the schemas of pages' formAction/intentAction handlers ---
 export {
   forgotPasswordSchema,
   inviteNameSchema,
@@ -117,9 +117,9 @@ export { contactUsSchema, selectCompanySchema } from '@server/domain/auth/schema
 export { cancelReviewQuerySchema } from '@server/domain/cancellations/schema';
 export { amendmentViewQuerySchema } from '@server/domain/policies/amendments/schema';
 export { documentTypesFormSchema } from '@server/domain/policy-documents/schema';
-// --- end kit8 ---
+// --- end of the handlers' schemas ---
 
-// --- kit9: the payment pages' forms ---
+// --- the payment pages' forms ---
 export {
   approveBankTransferPageSchema,
   backField,
@@ -136,4 +136,4 @@ export {
   pricePeriodQuerySchema,
   priceUpdateSchema,
 } from '@server/domain/products/tabs';
-// --- end kit9 ---
+// --- end of the payment pages' forms ---

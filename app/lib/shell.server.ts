@@ -47,7 +47,7 @@ export async function shellData(context: AppLoadContext) {
     support,
     notifications: { items, unread },
     cartCount: cart,
-    // The message centre comes with its issue; until then there is nothing to count.
+    // The message centre is not built yet, so there is nothing to count.
     unreadMessages: 0,
   };
 }

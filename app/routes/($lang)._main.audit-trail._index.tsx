@@ -1,5 +1,5 @@
 /**
- * /audit-trail (ours: the spec names activity logs but no page; docs/decisions.md "Roles"): every change
+ * /audit-trail (ours: the spec names activity logs but no page; docs/decisions/roles-and-users.md "Roles"): every change
  * the user may see, who made it, when, and each changed field before and after; searched by user, entity,
  * action and day, and exported to Excel. Senior admins see the companies in view; a school master user
  * sees its own school.

@@ -1,6 +1,6 @@
 /**
  * A client's "invoices" tab: the invoice list filtered to the client (the same list as /invoices), with
- * the link to generate invoices for the period (H1's page) for who may create invoices.
+ * the link to generate invoices for the period (periodic invoicing's page) for who may create invoices.
  */
 import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData, useParams } from '@remix-run/react';

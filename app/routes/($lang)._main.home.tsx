@@ -29,7 +29,7 @@ export default function Home() {
   const shortcuts = visibleMenu(user.permissions)
     .flatMap((e) => (isGroup(e) ? e.children : [e]))
     .filter((l) => BUILT_PAGES.has(l.to));
-  // Ordering has no menu entry of its own in the spec (it starts from the insureds list, not yet built).
+  // Ordering has no menu entry of its own in the spec (it starts from the insureds list): a card here too.
   const canOrder = user.permissions.includes('create_insured') || user.permissions.includes('create_policy');
   return (
     <div className="mx-auto max-w-5xl">

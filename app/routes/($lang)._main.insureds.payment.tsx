@@ -1,5 +1,5 @@
 /**
- * /insureds/payment: paying what an amendment charged (docs/decisions.md, "Amendments"). Without
+ * /insureds/payment: paying what an amendment charged (docs/decisions/after-the-sale.md, "Amendments"). Without
  * `?invoice=`, the supplementary invoices of amendments still to pay (in the user's view); with
  * `?invoice={id}`, that invoice and the two ways to pay it, through checkout's own payment paths: by card
  * (the checkout's payment step, which posts the signed form to the card provider's hosted page) or by bank

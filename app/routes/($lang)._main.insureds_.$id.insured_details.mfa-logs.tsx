@@ -1,7 +1,7 @@
 /**
  * The insured page's MFA logs tab. Insureds do not sign in yet (the student portal is not built), so no
  * insured has a sign-in or PIN record; the tab says so instead of showing an empty table
- * (docs/decisions.md "Insureds list and page").
+ * (docs/decisions/after-the-sale.md "Insureds list and page").
  */
 import { type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';

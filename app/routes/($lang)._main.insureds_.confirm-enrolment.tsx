@@ -1,7 +1,7 @@
 /**
  * /insureds/confirm-enrolment: confirms whether people are enrolled, by the policy ids on their
  * insurance cards (a last name after a comma checks it is the right person). What it is for is written
- * in docs/decisions.md ("Confirm enrolment").
+ * in docs/decisions/after-the-sale.md ("Confirm enrolment").
  */
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';

@@ -1,6 +1,6 @@
 /**
  * /invoices (Accounting > Invoices; school users see their own): every invoice and credit note the user
- * may see, the filters of issue 10, the summary per currency, sort and paging, export .xlsx, and the
+ * may see, the invoice filters, the summary per currency, sort and paging, export .xlsx, and the
  * selected (or all matching) downloaded as PDF or Excel in one ZIP.
  */
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';

@@ -1,5 +1,5 @@
 /**
- * The value lists of billing (issue 10), kept free of drizzle so that pure domain schemas (which the
+ * The value lists of billing, kept free of drizzle so that pure domain schemas (which the
  * browser bundles) can import them.
  */
 

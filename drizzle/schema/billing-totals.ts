@@ -1,5 +1,5 @@
 /**
- * The billing summary's running totals (issue 10; docs/decisions.md "Billing summary at 50,000 invoices").
+ * The billing summary's running totals (docs/decisions/billing.md "Billing summary, statements of account and receivables").
  * Kept by triggers on `invoices` and `transactions` (hand-written at the end of migration
  * 0010_billing_totals.sql), so no write path can forget them:
  *

@@ -1,5 +1,5 @@
 /**
- * Billing (issue 10; spec 001 s.3-5; 002 s.7 "Invoices and payments"): bank statements and their credits
+ * Billing (spec 001 s.3-5; 002 s.7 "Invoices and payments"): bank statements and their credits
  * with the invoices each credit is allocated to, and the overdue reminders sent for an invoice. The
  * invoices, their items and transactions are in ./ordering.ts; migration 0009 added their billing columns
  * (void, credits and refunds, tax rates per line, stamp duty, billing address at issue, periods, receipts,

@@ -1,6 +1,6 @@
 /** Value lists of the partner tables (API keys, webhooks); pure, so pages and zod schemas may import them. */
 
-/** The events a webhook endpoint may subscribe to (issue 11). */
+/** The events a webhook endpoint may subscribe to. */
 export const WEBHOOK_EVENTS = [
   'policy.issued',
   'policy.updated',

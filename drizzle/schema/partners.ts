@@ -1,5 +1,5 @@
 /**
- * Partners (issue 11): API keys and webhooks.
+ * Partners: API keys and webhooks.
  *
  * - An API key is shown once; only its SHA-256 is kept (`token_hash`), with the first characters of its
  *   random part (`hint`) so a person can tell keys apart. It belongs to a company, or to a client of that

@@ -3,7 +3,7 @@
  * extending or shortening a trip charges or credits a difference (the demo's first product is priced per
  * trip, where a longer trip costs the same). Safe to run twice. The development route
  * /__dev/amendments/issue issues its browser-test and bench policies under it; the demo seed may call it
- * for each demo campus (docs/decisions.md, "Amendments").
+ * for each demo campus (docs/decisions/after-the-sale.md, "Amendments").
  */
 import { and, eq } from 'drizzle-orm';
 import { campuses, clients, contracts, insurers, products, units } from '../schema';

@@ -1,5 +1,5 @@
 /**
- * Demo billing (issue 10, H2): invoices for the demo policies that have none, one per client, campus,
+ * Demo billing: invoices for the demo policies that have none, one per client, campus,
  * currency and month of issue (numbers from the invoice series, in date order), each policy a line at the
  * tax rate it was charged (its tax over its premium, in basis points); then, deterministically by the
  * invoice's position, what happened to them over the last twelve months: most older invoices paid (by

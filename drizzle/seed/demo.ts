@@ -24,6 +24,7 @@ import { seedOnAccountPolicies, seedRegionTaxes } from './issuing';
 import { seedDemoPolicies } from './policies';
 import { seedDemoSessions } from './sessions';
 import { seedPartners } from './partners';
+import { seedDemoProductGroups } from './product-groups';
 import { notify } from '../../workers/domain/notifications/service';
 import { createInvitation } from '../../workers/domain/auth/service';
 import { runBatch } from '../../workers/platform/db';
@@ -232,6 +233,12 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
         userId: schoolAdmin.id,
         permissions: ['create_insured', 'create_policy', 'read_insured', 'read_invoice', 'read_policy'],
       },
+    });
+    // The catalogue's product groups, with the products they gather (drizzle/seed/product-groups.ts).
+    await seedDemoProductGroups(db, {
+      mainCompanyId: main.id,
+      secondCompanyId: second.id,
+      actingUserId: senior.id,
     });
   }
   await welcome(db, senior.id);

@@ -1,5 +1,5 @@
 /**
- * Demo: a large school's many small invoices (issue 10), so a person trying the portal can select more
+ * Demo: a large school's many small invoices, so a person trying the portal can select more
  * than 200 invoices and watch the ZIP job's page (/invoices/downloads/{job}). Kingsbridge Language
  * Academy is invoiced every two weeks by group (its terms in drizzle/seed/clients.ts): ten groups over
  * the last twenty-two fortnights, 220 invoices of one line each (the group's students at a flat premium,

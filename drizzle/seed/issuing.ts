@@ -1,5 +1,5 @@
 /**
- * Demo data of issuing (issue 10, H1): the regions' taxes and a client invoiced monthly.
+ * Demo data of issuing: the regions' taxes and a client invoiced monthly.
  *
  * - United Kingdom: insurance premium tax at the HIGHER rate, 20 % (since 1 October 2016), which is the
  *   rate for travel insurance; the standard rate (12 %) the demo seeded before is deactivated. The

@@ -1,5 +1,5 @@
 /**
- * Demo partners (issue 11): an API key per demo school and one for the main company, none of them shown
+ * Demo partners: an API key per demo school and one for the main company, none of them shown
  * anywhere (only their hashes are stored, as for any key), and Oakwood's webhook endpoint pointing at the
  * local test receiver with a few deliveries, one of them failed.
  */

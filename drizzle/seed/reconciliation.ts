@@ -1,10 +1,10 @@
 /**
- * Bank reconciliation demo data and sample files (issue 10).
+ * Bank reconciliation demo data and sample files.
  *
  * - `camt053Xml(entries)` and `statementCsv(rows)` write bank statements as a bank would: the demo seed,
  *   the sample files in docs/samples/, the tests and the bench build their statements with them.
  * - `seedReconciliation(db)`: one uploaded camt.053 statement under review, made from the unpaid demo
- *   invoices that exist when it runs (H2's billing seed makes them): one paid in full by its payment
+ *   invoices that exist when it runs (the billing seed makes them): one paid in full by its payment
  *   reference, one in part by its number, two in one transfer, one by amount only, one credit that
  *   matches nothing and one in another currency. The statement's file is not in R2 (the seed has no
  *   bucket): a camt.053 statement is never read again after upload, so the review works all the same.

@@ -1,4 +1,4 @@
-// `node scripts/bench/billing-invoice.mjs` (the lead wires it into `npm run bench:billing`): the PDF and
+// `node scripts/bench/billing-invoice.mjs` (also run by `npm run bench:billing`): the PDF and
 // the Excel of an invoice with 5000 policies, in a throw-away UK Worker in local workerd (target under
 // 2 s each). The invoice is made by the real checkout (the development route /__dev/amendments/issue,
 // not timed), then GET /api/company/invoices/{id}/pdf and /excel are timed, each RUNS times.

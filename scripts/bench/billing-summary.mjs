@@ -3,7 +3,7 @@
 // and 14 months, a third paid, a sixth part paid, with their payments, straight into the local D1 with
 // set-based SQL (wrangler d1 execute), then times GET /api/company/billing/summary and the /billing page
 // (server-rendered HTML, the same session as a signed-in browser) for the finance user. Figures, never
-// assertions; record them in docs/performance.md ("Billing (issue 10)").
+// assertions; record them in docs/performance.md.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// `npm run bench:billing`: the billing benchmarks one after another (issue 10): the summary at 50,000
+// `npm run bench:billing`: the billing benchmarks one after another: the summary at 50,000
 // invoices (billing-summary.mjs), and, where they exist, the invoice PDF and Excel of 5000 policies
 // (billing-invoice.mjs) and reconciling a 2000-line bank statement (billing-reconcile.mjs).
 import { spawnSync } from 'node:child_process';

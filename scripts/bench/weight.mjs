@@ -1,7 +1,7 @@
 // `npm run bench:weight`: the gzipped JavaScript each main page makes the browser load, from the build's
 // Remix manifest (public/build/manifest-*.js): the client entry and its imports, then every route module of
 // the page's match (root, layouts, the page) and their imports, each file counted once. Run after
-// `npm run build`. Prints a table with the targets of issue 8 (sign-in at most 100 KB, every other page
+// `npm run build`. Prints a table with the page-weight targets (sign-in at most 100 KB, every other page
 // at most 150 KB) and marks the pages over them; record the figures in docs/performance.md.
 //
 // A page one of whose routes says `handle = withoutScripts` (`{ hydrate: false }`, app/lib/hydrate.ts) is

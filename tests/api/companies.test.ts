@@ -170,7 +170,7 @@ describe('companies API', () => {
     ).toBe(404);
   });
 
-  it('PATCH companies/{id}/update saves the overdue reminder days (issue 10), sorted; bad days 422', async () => {
+  it('PATCH companies/{id}/update saves the overdue reminder days, sorted; bad days 422', async () => {
     const saved = await call<{ data: { company: Company & { overdue_reminder_days: number[] } } }>(
       `/api/company/companies/${id}/update`,
       { method: 'PATCH', token: admin, json: body({ overdue_reminder_days: [14, 3, 3] }) },

@@ -1,5 +1,5 @@
 /**
- * The invoice calls of issue 10 (H2) through the API: summary, export, download (ZIP, or above 200 a job
+ * The invoice calls through the API: summary, export, download (ZIP, or above 200 a job
  * with its status and its ZIP), PDF and Excel, void, credit note, a client's and a campus's invoices,
  * with good and bad input.
  */

@@ -1,5 +1,5 @@
 /**
- * Invoices (issue 10, H2): the list's filters, due states and summary; the detail (billing address or
+ * Invoices: the list's filters, due states and summary; the detail (billing address or
  * none, tax lines, payments, credit notes); voiding (only before any payment, logged, once); credit notes
  * (whole or chosen lines, at each line's original rate, CN series, once per line, both settled); the PDF
  * and the Excel named by the number; the ZIP of the chosen.

@@ -1,5 +1,5 @@
 /**
- * Tenant isolation of the invoice calls (issue 10, H2): every id-taking call answers "not found" (never
+ * Tenant isolation of the invoice calls: every id-taking call answers "not found" (never
  * "forbidden", never the data) to a campus employee for another campus's invoice, to a school user and an
  * account manager for another company's invoice, and to another company's administrator for
  * ours; the write calls (void, credit note, generate invoices) to another company's administrator, who

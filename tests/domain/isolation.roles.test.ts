@@ -1,5 +1,5 @@
 /**
- * Tenant isolation of roles (docs/decisions.md "Roles"). Roles are the insurer's: shared by every company
+ * Tenant isolation of roles (docs/decisions/roles-and-users.md "Roles"). Roles are the insurer's: shared by every company
  * (no company) or owned by one company. For every id-taking roles call, a senior admin of another company
  * and a school master user (holding every privilege permission through a role granted for this test, so
  * the scope and not a missing permission stops them) answer "not found", never the role and never

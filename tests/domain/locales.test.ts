@@ -167,7 +167,7 @@ const SAME_AS_ENGLISH = new Set<string>([
   'de:clients.fact_find.options.08',
   'de:clients.fact_find.options.09',
   'de:clients.fact_find.options.11',
-  // Invoices (issue 10, H2): IBAN and BIC everywhere; words that are the same in the language.
+  // Invoices: IBAN and BIC everywhere; words that are the same in the language.
   'ca:invoices.bank.bic',
   'ca:invoices.bank.iban',
   'cn:invoices.bank.bic',

@@ -3,7 +3,7 @@
  * The tenant scope has one home: workers/domain/access/ (scope.ts builds every "what may this actor
  * see" condition, finders.ts the shared look-ups by id). This test reads the source of every other
  * server and page module and fails when one builds a scope condition itself, so two finders can never
- * disagree again (issue 8: `clients/scope.ts` and `campuses/queries.ts` each had one).
+ * disagree about who sees a client.
  *
  * Why a source scan rather than an eslint rule: the patterns are about what a condition is made of
  * (the actor's campus list, client id or company list turned into SQL), which a regular expression over

@@ -1,5 +1,5 @@
 /**
- * Company users, school users and invitations (issue 11): inviting, the invitation link's states, the
+ * Company users, school users and invitations: inviting, the invitation link's states, the
  * approval of users a school adds, suspending and archiving (sessions end at once), declining and
  * deleting, and the granting rule (nobody gives a role beyond their own permissions or of another family).
  */

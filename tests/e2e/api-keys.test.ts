@@ -1,5 +1,5 @@
 /**
- * Partners (issue 11): a school's master user generates an API key on /api-keys as a person would; the
+ * Partners: a school's master user generates an API key on /api-keys as a person would; the
  * partner's system orders a policy through the JSON API with that key; the policy.issued webhook to the
  * school's endpoint (the seeded one, on the local test receiver) is signed, delivered by the queue, shown
  * in the page's delivery log and in the receiver, which checked the signature.

@@ -1,5 +1,5 @@
 /**
- * The ZIP of many invoices in the browser (issue 10): finance filters the invoices to more than 200 (made
+ * The ZIP of many invoices in the browser: finance filters the invoices to more than 200 (made
  * in the setup by the development route, as the reconciliation bench makes them), selects all matching,
  * downloads them as Excel: the list sends it to the job's page, /invoices/downloads/{job}, which shows the
  * progress while the queue renders them, then the ZIP, holding one file per invoice named by its number.

@@ -1,5 +1,5 @@
 /**
- * Invoices in the browser (issue 10, H2): finance filters the invoices list, ticks two and downloads them
+ * Invoices in the browser: finance filters the invoices list, ticks two and downloads them
  * as PDF (one ZIP holding two PDFs named by their numbers); opens an invoice whose page shows its tax lines
  * and totals and downloads its PDF; issues a credit note for one line; voids an unpaid invoice with a
  * reason. Works on the demo billing data (drizzle/seed/billing.ts).

@@ -282,7 +282,7 @@ describe('ordering on behalf of a client as staff', () => {
       .getByText(t('checkout.for_client', 'en', { client: 'Oakwood International School' }))
       .waitFor();
     // The client pays monthly by invoice: the invoice choice is offered first, and issues on account
-    // (issue 10: periodic invoicing), invoiced with the month's other policies.
+    // (periodic invoicing), invoiced with the month's other policies.
     expect(await staff.locator('input[name="payment_method"]:checked').getAttribute('value')).toBe(
       'invoiced_directly',
     );

@@ -77,7 +77,7 @@ describe('recorded payments', () => {
   it('records a part payment with a receipt, then a refund, and corrects the payment', async () => {
     const back = `/clients/${clientId}/transactions`;
     const invoicePage = `/clients/${clientId}/invoices/${invoiceId}`;
-    // From the invoice's page (H2's), as finance finds it.
+    // From the invoice's page, as finance finds it.
     await visit(finance, invoicePage);
     await hydrated(finance);
     await finance.getByRole('link', { name: t('invoices.actions.record_payment'), exact: true }).click();

@@ -1,5 +1,5 @@
 /**
- * Issue 8: the portal on a phone (390 x 844) and by keyboard. No page is wider than the window (a table
+ * The portal on a phone (390 x 844) and by keyboard. No page is wider than the window (a table
  * scrolls inside its own labelled box and shows that it does), column matching and the review grid work
  * at that size with every row's errors readable without scrolling sideways; the skip link is the first
  * Tab stop, the phone drawer is a modal dialog, the company switcher opens with Enter and the top bar's

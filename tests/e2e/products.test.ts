@@ -1,6 +1,7 @@
 /**
  * Products as a person sets them up: a new product with two prices, a document, found in the list,
- * archived and activated again. Texts are found by what the page says (app/locales/en/products.json).
+ * archived and activated again; and a product group of the demo catalogue, reached from the Products
+ * page. Texts are found by what the page says (app/locales/en/products.json).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -212,5 +213,34 @@ describe('products', () => {
     expect(rows.slice(1).map((r) => [r[0], r[1], r[10], r[11]])).toEqual([
       [code, name, '2', t('products.statuses.active')],
     ]);
+  });
+
+  it("opens a demo product group from the Products page's groups tab, with its products and history", async () => {
+    // A query of its own, so the list's remembered filters (the search above) are not restored.
+    await visit(page, '/products?page=1');
+    await page.getByRole('link', { name: t('products.tabs_list.groups'), exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('view') === 'groups');
+    await hydrated(page);
+    const row = page.locator('tbody tr', { hasText: 'Student travel' });
+    expect(await row.innerText()).toContain('International students');
+    expect(await page.locator('tbody tr', { hasText: 'Work placements' }).count()).toBe(1);
+    await screenshots(page, 'product-groups-list');
+
+    await row.getByRole('link', { name: 'Student travel', exact: true }).click();
+    await waitForPath(page, /^\/product-groups\/[0-9a-z]+$/);
+    await hydrated(page);
+    expect(await headingText(page)).toBe('Student travel');
+    // Each of the group's products links to its page, named by code and name.
+    const main = page.locator('main');
+    for (const product of ['Student Travel Cover', 'Student Cover (weekly)', 'University Year Abroad Cover'])
+      expect(
+        await main
+          .getByRole('link', { name: new RegExp(`^[A-Z_]+ ${product.replace(/[()]/g, '\\$&')}$`) })
+          .count(),
+      ).toBe(1);
+    expect(await page.getByTestId('activity-row').first().innerText()).toContain(
+      t('activity.actions.created'),
+    );
+    await screenshots(page, 'product-group');
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Users in the browser (issue 11): an administrator invites a school user for one campus; the person
+ * Users in the browser: an administrator invites a school user for one campus; the person
  * signs up from the email in the development mailbox (name, password, email PIN, phone PIN) and sees
  * only their campus; the school's master user suspends them, and their open session is refused at once.
  * Screenshots of the users lists (company and school users, desktop and phone).

@@ -24,8 +24,8 @@ export type PolicyRow = typeof policies.$inferSelect;
 
 export async function seedAmendmentsWorld(): Promise<CheckoutWorld> {
   const w = await seedCheckoutWorld();
-  // Invoiced at checkout: the demo school's monthly terms would issue on account (periodic invoicing,
-  // issue 10), and amendments start from invoiced policies.
+  // Invoiced at checkout: the demo school's monthly terms would issue on account (periodic invoicing),
+  // and amendments start from invoiced policies.
   await setClientTerms(w.oakwood.id, 'invoiced_directly', 'bank_transfer');
   const [week] = await db().insert(units).values({ name: 'Week (amendment tests)', days: 7 }).returning();
   await db().update(products).set({ unit_id: week.id }).where(eq(products.id, w.product.id));

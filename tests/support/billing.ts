@@ -1,5 +1,5 @@
 /**
- * Test helpers of billing (issue 10): invoices, credit notes and transactions written straight into D1, so
+ * Test helpers of billing: invoices, credit notes and transactions written straight into D1, so
  * a test can set up any money state in a line. Numbers come from the real series (INV…, CN…).
  */
 import { eq, sql } from 'drizzle-orm';
@@ -101,7 +101,7 @@ export async function reloadInvoice(id: number): Promise<InvoiceRow> {
 
 export { day, db };
 
-// ---------------------------------------------------------------- summary and statements (H5)
+// ---------------------------------------------------------------- summary and statements
 
 /** A small deterministic random source (mulberry32), so generated billing data is the same each run. */
 export function seededRandom(seed: number): () => number {

@@ -7,7 +7,7 @@ import { valid } from './validate';
 
 /**
  * The signed-in user's sessions (account details) and the support view (the spec's other-user token):
- * see docs/decisions.md, "Sessions and the support view".
+ * see docs/decisions/sign-in.md, "Account details: sessions and password".
  */
 export const accountApi = new Hono<ApiEnv>()
   .use('/company/user/sessions', requireAuth)

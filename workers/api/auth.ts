@@ -35,7 +35,7 @@ import { NotFound, Unauthenticated } from '../domain/errors';
 import { actorCtxOf, ctxOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
-/** The invitation calls carry the invitation token in this header (see docs/decisions.md). */
+/** The invitation calls carry the invitation token in this header (see docs/decisions/sign-in.md). */
 const INVITATION_HEADER = 'x-invitation-token';
 
 function invitationToken(header: string | undefined): string {
@@ -44,7 +44,7 @@ function invitationToken(header: string | undefined): string {
 }
 
 /**
- * Sign-in over the API (see docs/decisions.md): POST sign-in with email and password sends the PIN by
+ * Sign-in over the API (see docs/decisions/sign-in.md): POST sign-in with email and password sends the PIN by
  * email and answers 202 `pin_required`; the same call with `pin` added answers the bearer token.
  */
 export const authApi = new Hono<ApiEnv>()

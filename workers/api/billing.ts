@@ -27,7 +27,7 @@ const answer = (s: StatementOfAccount) => ({ data: { statement: presentStatement
 const period = (q: { from?: string; to?: string }) => ({ from: q.from, to: q.to });
 
 /**
- * Billing (spec 002 s.7 "Billing and school-area summaries"; issue 10): GET billing/summary, the
+ * Billing (spec 002 s.7 "Billing and school-area summaries"): GET billing/summary, the
  * statements of account of a client, a campus and a school user's own client (JSON, or a PDF / Excel
  * download with `format`), and a client's receivables.
  */

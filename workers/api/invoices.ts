@@ -54,7 +54,7 @@ function zipJobOf(job: JobStatus) {
 }
 
 /**
- * Invoices beyond checkout (issue 10; spec 002 s.7 "Invoices and payments", the clients' and campuses'
+ * Invoices beyond checkout (spec 002 s.7 "Invoices and payments", the clients' and campuses'
  * invoice calls): the summary, the export, the ZIP of the chosen, each invoice's PDF and Excel, void,
  * credit note, and a client's and a campus's invoices. GET invoices and GET invoices/{id} stay in
  * checkout.ts (registered after this router, so `invoices/summary` is not read as an id).

@@ -11,7 +11,7 @@ const idParam = z.object({ id: z.string().min(1).max(40) });
  * Periodic invoicing on demand (spec 002 s.7: `clients/{id}/generate-invoices` and
  * `campuses/{id}/generate-invoices` with from, to and group). GET previews what would be invoiced and
  * changes nothing; POST (the same fields as JSON) issues it. A policy is invoiced once: issuing again
- * answers no invoices. Decided in docs/decisions.md, "Periodic invoicing".
+ * answers no invoices. Decided in docs/decisions/billing.md, "Periodic invoicing".
  */
 export const invoicingApi = new Hono<ApiEnv>()
   .use('/company/clients/:id/generate-invoices', requireAuth)

@@ -41,7 +41,7 @@ const applied = (result: AmendmentResult) => ({
  * (single and bulk), group leader and group name. Quote then confirm: `POST policies/amount` answers a
  * quote (its id and totals), `POST policies/amount/{id}/confirm` applies it once (confirming again answers
  * the same), `GET policies/amount/{id}` reads it. The direct calls (`policies/extend`, ...) quote and
- * confirm in one go and answer the same result. Decisions in docs/decisions.md, "Amendments".
+ * confirm in one go and answer the same result. Decisions in docs/decisions/after-the-sale.md, "Amendments".
  * Mounted before the enrollments router: `policies/group-leader/update` is served here for issued
  * policies and handed to the enrollments area for applicants not yet checked out.
  */

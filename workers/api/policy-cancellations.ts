@@ -26,7 +26,7 @@ import { accepts, readMultipart, refuseFieldsOtherThan } from './body';
 
 /**
  * Cancellation by spreadsheet over the API, as the pages do it (the catalogue has no call of its own for
- * it; docs/decisions.md): upload a sheet, confirm its columns (starts the matching job), follow its
+ * it; docs/decisions/after-the-sale.md): upload a sheet, confirm its columns (starts the matching job), follow its
  * progress (also at `jobs/{id}`), read and trim the matched rows, proceed (quotes the cancellation),
  * confirm it once, and read the outcome. And the enrolment check of /insureds/confirm-enrolment.
  */

@@ -42,7 +42,7 @@ const invoiceSearchSchema = z.object({
 });
 
 /**
- * Bank reconciliation (issue 10; not in the catalogue, named like its calls): upload a bank statement
+ * Bank reconciliation (not in the catalogue, named like its calls): upload a bank statement
  * (CSV or camt.053), match a CSV's columns, read its credits and their matches, allocate by hand, ignore
  * a credit, confirm. Finance (read_billing to read, update_billing to change).
  */

@@ -11,7 +11,7 @@ export function newCspNonce(): string {
  * page's nonce (Remix's inline scripts and the i18n boot script carry it); forms post only to the portal
  * to the card provider's hosted payment page (the checkout's form) and to the other region (the hand-over
  * form's answer is a redirect there, and browsers hold a form's redirects to form-action). Styles keep 'unsafe-inline' for
- * React's style attributes. See docs/decisions.md.
+ * React's style attributes. See docs/decisions/platform.md.
  */
 export function pageCsp(
   nonce: string,

@@ -1,5 +1,5 @@
 /**
- * The one invoice list (issue 10): /invoices, the client page's "invoices" tab, the campus page's tab and
+ * The one invoice list: /invoices, the client page's "invoices" tab, the campus page's tab and
  * /campuses/{id}/invoices. Filters in the address, the summary per currency as tiles, sort and paging,
  * the selection (rows or all matching) and the bulk downloads (one ZIP of PDFs or Excel files).
  */

@@ -1,5 +1,5 @@
 /**
- * An invoice's page (issue 10), the same under the client (/clients/{id}/invoices/{invoiceId}) and under
+ * An invoice's page, the same under the client (/clients/{id}/invoices/{invoiceId}) and under
  * the campus (/campuses/{id}/invoices/{invoiceId}): the header (number, dates, status and due state,
  * client, campus, order number, payment reference), the billing address or 'Billing address has not been
  * specified.', the lines 25 at a time, the tax lines and totals, payments and refunds, the credit notes

@@ -2,7 +2,7 @@
  * The browser gets the build's scripts and styles (/build/*) from the built files, not from `wrangler dev`.
  *
  * Why: `wrangler dev` now and then never answers one request until the browser gives up on it (a route
- * script logged at 60 644 ms; docs/decisions.md, "`wrangler dev`'s held requests"), which failed whole
+ * script logged at 60 644 ms; docs/decisions/tests.md, "`wrangler dev`'s held requests"), which failed whole
  * runs on a page's load. Deployed, Cloudflare serves these files; the Worker never sees them. The files
  * are the same bytes the Workers would serve (the build the Workers run), with the same headers
  * (public/_headers).

@@ -1,5 +1,5 @@
 /**
- * axe-core on every page the browser tests visit (issue 8): WCAG 2.1 A and AA rules, and any serious or
+ * axe-core on every page the browser tests visit: WCAG 2.1 A and AA rules, and any serious or
  * critical finding fails the test with a report naming the rule, the elements and what is wrong.
  *
  * Two hooks make it run without any test asking for it:
@@ -138,7 +138,7 @@ async function runAxe(page: Page): Promise<AccessibilityFinding[] | null> {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any
       (window as any).axe.run(document, {
         runOnly: { type: 'tag', values: tags },
-        // Experimental in axe, but exactly WCAG 2.5.3 (label in name), which issue 8 found broken.
+        // Experimental in axe, but exactly WCAG 2.5.3 (label in name): a control's name must hold its visible text.
         rules: { 'label-content-name-mismatch': { enabled: true } },
         resultTypes: ['violations'],
         iframes: false,

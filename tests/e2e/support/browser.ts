@@ -95,7 +95,7 @@ const HELD_MS = 30_000;
 /**
  * `wrangler dev` now and then never answers one request: its Worker runtime logs it as answered only
  * when the browser gives up on it (after 60 s, 120 s: whatever the wait was), while the requests before
- * and after it, to the same page, take about 100 ms (docs/decisions.md, "`wrangler dev`'s held
+ * and after it, to the same page, take about 100 ms (docs/decisions/tests.md, "`wrangler dev`'s held
  * requests"). So a page's `goto` that has not loaded in 30 s is asked again, up to three times in all,
  * and says so in the output. Only `goto`: it is a GET a person would reload; a form's POST is never
  * sent twice.

@@ -2,7 +2,7 @@ import type { Actor } from './actor';
 import { can } from './actor';
 
 /**
- * Who may issue and revoke API keys and register webhooks (docs/decisions.md, "API keys and webhooks"):
+ * Who may issue and revoke API keys and register webhooks (docs/decisions/api-and-partners.md, "API keys"):
  * company users who may edit users (`update_user`), and school users who may edit their school's users
  * (`update_school_user`, the master user). A request made with a key, or in the support view, may not:
  * a key never makes keys.

@@ -2,7 +2,7 @@ import { ALL_PERMISSIONS, PERMISSION_GROUPS, type Permission, type PermissionGro
 
 /**
  * The default role matrix, seeded into D1 and editable afterwards (the privileges screen).
- * The specification names the roles but not who holds what; docs/decisions.md explains each choice.
+ * The specification names the roles but not who holds what; docs/decisions/roles-and-users.md explains each choice.
  */
 export interface DefaultRole {
   slug: string;

@@ -20,7 +20,7 @@ export interface GrantedRole {
  * The school and student portals' own permissions (their profile, their staff) have no holder among
  * company staff, who manage the same things from their side with the client and client-user
  * permissions. For granting, a portal permission counts as held by whoever holds its company-side
- * counterpart, so an administrator can invite a school's staff with the school roles (docs/decisions.md,
+ * counterpart, so an administrator can invite a school's staff with the school roles (docs/decisions/roles-and-users.md,
  * "Users").
  */
 export const PORTAL_COUNTERPARTS: Readonly<Record<string, string>> = {

@@ -62,7 +62,7 @@ export const PERMISSION_GROUPS = {
     'download_policy_document',
   ],
   applicants: ['read_applicant'],
-  // Not in the spec's list: who may search every change (the audit trail; docs/decisions.md "Roles").
+  // Not in the spec's list: who may search every change (the audit trail; docs/decisions/roles-and-users.md "Roles").
   audit_trail: ['read_audit_trail'],
 } as const;
 

@@ -30,7 +30,7 @@ import { can, type Actor, type ActorCompany } from './actor';
  * One client rule:
  * - Company users see the clients of the companies they belong to, narrowed to the one chosen in the
  *   top bar ("all companies" = all of theirs). Every role alike: an account manager's "own clients" is
- *   a filter of the clients list (`ownClientsFilter`), not a wall (docs/decisions.md).
+ *   a filter of the clients list (`ownClientsFilter`), not a wall (docs/decisions/roles-and-users.md).
  * - School users see their own client only, and only their campuses unless can_access_all_campuses.
  * - Student users see nothing through these (their own policies are scoped by user id).
  * Everything that belongs to a client (campuses, agreements, contracts, invoices) follows it.
@@ -195,7 +195,7 @@ export function listedCompanies(actor: Actor): SQL {
 // ---------------------------------------------------------------- invoices
 
 /**
- * Who sees an invoice (docs/decisions.md, "Checkout"): a user with read_invoice, or with
+ * Who sees an invoice (docs/decisions/checkout-and-payments.md, "Checkout"): a user with read_invoice, or with
  * read_client_billing (a client's billing is its invoices, payments and statement), sees the invoices of
  * their tenant scope (company users: the companies in view; school users: their client's, and only
  * their campuses' unless they may see all campuses, plus any they checked out themselves). A user who
@@ -236,7 +236,7 @@ function invoiceTenant(actor: Actor): SQL {
   return NOTHING;
 }
 
-// ---------------------------------------------------------------- policy amendments (H2)
+// ---------------------------------------------------------------- policy amendments
 
 /**
  * An amendment (a quote of an extension, a trip-date change or a cancellation) is seen by the user who
@@ -265,7 +265,7 @@ export function visibleCancellationImports(actor: Actor): SQL {
 // ---------------------------------------------------------------- roles and the audit trail
 
 /**
- * The roles an actor may see and change on the privileges page (docs/decisions.md, "Roles"): roles are
+ * The roles an actor may see and change on the privileges page (docs/decisions/roles-and-users.md, "Roles"): roles are
  * the insurer's configuration, so only company users see them: the roles shared by every company
  * (company_id null) and the roles of the companies in view. School and student users see none.
  */
@@ -306,7 +306,7 @@ export function visibleActivity(actor: Actor): SQL {
 // ---------------------------------------------------------------- users (the users screens)
 
 /**
- * The condition on `users` rows of one family that the actor may manage (docs/decisions.md, "Users"):
+ * The condition on `users` rows of one family that the actor may manage (docs/decisions/roles-and-users.md, "Users"):
  * - company users: company users who belong to one of the companies in view; never seen by school users;
  * - school users: to a company user, the school users of the clients in view; to a school user, the
  *   school users of their own client (a school master user manages their own school and nothing else).
@@ -336,7 +336,7 @@ export function seesAllCampuses(actor: Actor): boolean {
   return actor.campus_ids === null;
 }
 
-// ---------------------------------------------------------------- partners: API keys and webhooks (issue 11)
+// ---------------------------------------------------------------- partners: API keys and webhooks
 
 /**
  * API keys and webhook endpoints belong to a company (company users of it see them) or to a client

@@ -5,7 +5,7 @@ import { hasRole, type Actor } from './actor';
 /**
  * The support view: a senior admin views the portal as one school user of their own companies' clients
  * (spec 000 s.4, the other-user token). Who may open one, and what may not be done in one, is decided
- * here (docs/decisions.md, "Support view").
+ * here (docs/decisions/sign-in.md, "Support view").
  */
 
 /** The role that may open a support view (spec 000 s.6: a check by role name exists). */

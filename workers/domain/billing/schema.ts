@@ -1,5 +1,5 @@
 /**
- * Inputs of the billing summary and the statements of account (issue 10). Pure (zod only), so pages and
+ * Inputs of the billing summary and the statements of account. Pure (zod only), so pages and
  * the API read the same schema.
  */
 import { z } from 'zod';

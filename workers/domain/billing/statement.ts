@@ -1,5 +1,5 @@
 /**
- * Statements of account (issue 10): for a client, or one of its campuses, over any period, per currency:
+ * Statements of account: for a client, or one of its campuses, over any period, per currency:
  * the opening balance, every invoice, credit note, payment and refund of the period in date order with a
  * running balance, the closing balance, and the aging of what is owed at the end date.
  *

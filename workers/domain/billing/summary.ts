@@ -1,5 +1,5 @@
 /**
- * GET billing/summary (spec 002 s.7 "Billing and school-area summaries"; issue 10): per currency what is
+ * GET billing/summary (spec 002 s.7 "Billing and school-area summaries"): per currency what is
  * outstanding, overdue and paid this month; the aging of every client's balance (current, 1-30, 31-60,
  * 61-90, over 90 days past due), the largest debtors first; and the last twelve months' invoiced and
  * collected amounts. Three aggregate statements over the invoices the actor may see, so it stays fast at

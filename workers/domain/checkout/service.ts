@@ -1,7 +1,7 @@
 /**
  * Checkout (spec 002 s.7: POST policy-batches/confirm-open; spec 001 s.4 Cart): every open policy batch
  * in the actor's cart is confirmed together; its enrollments become policies with policy numbers, and an
- * invoice is issued per client and currency. Decisions in docs/decisions.md, "Checkout".
+ * invoice is issued per client and currency. Decisions in docs/decisions/checkout-and-payments.md, "Checkout".
  *
  * Whose cart: the open batches the user put in it (as the cart page shows them), on campuses they may still
  * see; a staff user ordering on behalf of clients may narrow it to one client (`client_id`); without it

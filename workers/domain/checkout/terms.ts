@@ -1,5 +1,5 @@
 /**
- * How a client pays for an order (docs/decisions.md, "Checkout"): which payment choices the checkout
+ * How a client pays for an order (docs/decisions/checkout-and-payments.md, "Checkout"): which payment choices the checkout
  * offers, and when the invoice falls due. Pure, so the checkout page and the service agree.
  *
  * - Card: always offered (the client pays now on the card provider's page).

@@ -41,7 +41,7 @@ export function canOpenClientTab(actor: Actor, tab: ClientDetailTab): boolean {
       return can(actor, 'read_service_agreement');
     case 'logs':
       return can(actor, 'read_client_log');
-    // The money tabs (issue 10): the client's billing, or its invoices.
+    // The money tabs: the client's billing, or its invoices.
     case 'receivables':
     case 'payments':
     case 'invoices':

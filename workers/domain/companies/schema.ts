@@ -45,7 +45,7 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
   z.enum(values, { errorMap: () => ({ message: msg('validation.required') }) });
 
 /**
- * Overdue reminders (issue 10, H3): the days after an invoice's due date on which its client's accounting
+ * Overdue reminders: the days after an invoice's due date on which its client's accounting
  * contact is emailed, as a list or as typed ("1, 7, 14"); sorted, without repeats, at most 10, 1 to 365.
  * Empty or left out: no reminders (the update call replaces every field, as for the others).
  */

@@ -1,5 +1,5 @@
 /**
- * The fee of an applicant (decided in docs/decisions.md, "Fees"): the contract's price (its custom
+ * The fee of an applicant (decided in docs/decisions/ordering.md, "Fees"): the contract's price (its custom
  * price when it has one, else its sale price) for each started unit of the product's term (a day, a
  * week, a month...; a product without a unit is priced per trip), counted over the trip length but at
  * least the minimum purchase; plus the tax of the campus's country on the booking date (a percentage of

@@ -1,5 +1,5 @@
 /**
- * Correcting an issued invoice (issue 10: "Issued invoices are never edited: a mistake is corrected by a
+ * Correcting an issued invoice ("Issued invoices are never edited: a mistake is corrected by a
  * credit note (its own number series) or, before any payment, by voiding"):
  *
  * - Void (update_invoice): an invoice or supplementary invoice with no payment (succeeded or started)

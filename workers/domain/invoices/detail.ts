@@ -1,5 +1,5 @@
 /**
- * An invoice's page (issue 10, "Invoice detail"): the invoice with one page of its items (25 at a time),
+ * An invoice's page ("Invoice detail"): the invoice with one page of its items (25 at a time),
  * the billing address (as it was at issue, else the campus's or the client's current one, else none: the
  * page says 'Billing address has not been specified.'), its tax lines over all its items (tax-lines.ts),
  * its payments and refunds, the credit notes issued against it, the overdue reminders sent, and what the
@@ -148,7 +148,7 @@ async function creditNotesOf(ctx: ActorCtx, invoiceId: number) {
   return rows;
 }
 
-/** The overdue reminders sent for an invoice (written by the reminders, H3), newest first. */
+/** The overdue reminders sent for an invoice (written by the overdue reminders), newest first. */
 async function remindersOf(ctx: ActorCtx, invoiceId: number) {
   return ctx.db
     .select({

@@ -1,5 +1,5 @@
 /**
- * What an invoice's PDF and Excel show (issue 10, "Invoice PDF and Excel"): the company's letterhead
+ * What an invoice's PDF and Excel show ("Invoice PDF and Excel"): the company's letterhead
  * (name, address, registration number), the billing address, the header, every line, the tax lines,
  * the totals, the payments and refunds, and where to pay (bank details and the payment reference).
  * Read once per document from the invoice in the reader's scope; texts in the reader's language.

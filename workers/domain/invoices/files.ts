@@ -1,5 +1,5 @@
 /**
- * An invoice's files (issue 10): the PDF and the Excel, each named by the invoice number, and the ZIP of
+ * An invoice's files: the PDF and the Excel, each named by the invoice number, and the ZIP of
  * several ('Error downloading invoice(s)' when one cannot be made: the caller shows it). The ZIP holds
  * one file per invoice (`INV0000042.pdf`), made in the request (at most MAX_DOWNLOAD_INVOICES; more are
  * made by a queued job, zip-job.ts).

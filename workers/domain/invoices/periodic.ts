@@ -1,6 +1,6 @@
 /**
- * Periodic invoicing (issue 10; spec 001 s.3 client payment terms and invoice rules; spec 002 s.7
- * `clients/{id}/generate-invoices`, `campuses/{id}/generate-invoices`). Decided in docs/decisions.md,
+ * Periodic invoicing (spec 001 s.3 client payment terms and invoice rules; spec 002 s.7
+ * `clients/{id}/generate-invoices`, `campuses/{id}/generate-invoices`). Decided in docs/decisions/billing.md,
  * "Periodic invoicing".
  *
  * - A client on weekly, bi-weekly, semi-monthly or monthly terms who chooses "invoice" at checkout gets

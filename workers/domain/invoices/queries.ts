@@ -1,7 +1,7 @@
 /**
  * Scoped reads of invoices shared by checkout, payments and the invoice calls.
  *
- * Who sees an invoice (docs/decisions.md, "Checkout"): a user with read_invoice sees the invoices of their
+ * Who sees an invoice (docs/decisions/billing.md, "Checkout"): a user with read_invoice sees the invoices of their
  * tenant scope (company users: the companies in view; school users: their client's, and only their
  * campuses' unless they may see all campuses, plus any they checked out themselves). A user who may order
  * (create_policy) but not read invoices sees the invoices of their own checkouts, so they can pay for and
@@ -143,7 +143,7 @@ export function presentInvoiceOn(r: JoinedInvoice, today: string) {
     campus: r.campus_public_id ? { id: r.campus_public_id, name: r.campus_name } : null,
     company: { id: r.company_public_id, name: r.company_name },
     created_at: i.created_at,
-    // ---- billing (issue 10)
+    // ---- billing
     type: i.type,
     admin_fee_minor: i.admin_fee_minor,
     stamp_duty: major(i.stamp_duty_minor),

@@ -1,6 +1,6 @@
 /**
  * An invoice's states (spec 001 s.4 "Invoice statuses: pending, paid, unpaid, refunded; also open,
- * overdue, due"; docs/decisions.md "Invoice statuses"). Pure, so the list, the detail, the PDF, the
+ * overdue, due"; docs/decisions/billing.md "Invoice statuses"). Pure, so the list, the detail, the PDF, the
  * billing summary and the reminders agree.
  *
  * - The payment status is kept on the invoice (`invoices.status`) and recomputed from its transactions and

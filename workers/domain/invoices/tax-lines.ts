@@ -1,5 +1,5 @@
 /**
- * The tax lines of an invoice (issue 10: "each line keeps the tax rate it used"; taxes as the regions need
+ * The tax lines of an invoice ("each line keeps the tax rate it used"; taxes as the regions need
  * them): one line per tax rate over the items that used it, with the base it was charged on, and the
  * stamp duty as a line of its own. Pure: the invoice page, its PDF and Excel and the statements show the
  * same lines. Labels are message keys of the `taxes` namespace, named by the region's tax: the UK's

@@ -1,5 +1,5 @@
 /**
- * Taxes as the regions need them (issue 10; decided in docs/decisions.md, "Taxes per region"). Pure, so
+ * Taxes as the regions need them (decided in docs/decisions/billing.md, "Taxes per region"). Pure, so
  * checkout, amendments, periodic invoices and the property test agree to the minor unit.
  *
  * - The premium tax is the campus country's tax rate on the booking date (the `tax_rates` table: a rate

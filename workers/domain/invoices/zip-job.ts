@@ -1,5 +1,5 @@
 /**
- * Many invoices as one ZIP (issue 10): a selection of more than MAX_DOWNLOAD_INVOICES (which
+ * Many invoices as one ZIP: a selection of more than MAX_DOWNLOAD_INVOICES (which
  * `downloadInvoices` answers in the request) is made by a queued job, as the insureds' documents ZIP is
  * (policy-documents/bulk.ts): each delivery renders up to RENDER_PER_RUN invoices into R2 (as the user
  * who started it, with what that user may see then) and goes on in the next; the last one writes the ZIP

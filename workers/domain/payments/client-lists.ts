@@ -1,5 +1,5 @@
 /**
- * The client page's money lists (issue 10): "payments" (the client's payments that came in, newest
+ * The client page's money lists: "payments" (the client's payments that came in, newest
  * first) and "transactions" (every transaction of its invoices: payments, refunds, pending and failed).
  * What the user sees of them is the invoices they may see (visibleInvoices, access/scope.ts).
  */

@@ -1,7 +1,7 @@
 /**
- * Payments and refunds recorded by finance (issue 10; spec 001 s.5 "Invoice payment: payment date
+ * Payments and refunds recorded by finance (spec 001 s.5 "Invoice payment: payment date
  * required and not in the future; receipt pdf, jpg or png"; 002 s.7 invoices/{id}/transactions/record,
- * /record/refund, PATCH invoices/{invoice_id}/transactions). Decisions in docs/decisions.md, "Recorded
+ * /record/refund, PATCH invoices/{invoice_id}/transactions). Decisions in docs/decisions/billing.md, "Recorded
  * payments, refunds and overdue reminders".
  *
  * - A payment: above 0 and not above the balance (part payments allowed); a refund: not above what was

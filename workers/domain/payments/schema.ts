@@ -41,7 +41,7 @@ export const cardResultSchema = z
   .record(z.string(), z.string().max(2000))
   .refine((p) => Object.keys(p).length <= 200, msg('payments.errors.incomplete'));
 
-// ---------------------------------------------------------------- recorded payments and refunds (issue 10)
+// ---------------------------------------------------------------- recorded payments and refunds
 
 /** Receipts: PDF, JPG or PNG (checked by their bytes), at most this many MB. */
 export const RECEIPT_MAX_MB = 10;
@@ -115,7 +115,7 @@ export const editTransactionSchema = z.object({
 });
 export type EditTransactionInput = z.infer<typeof editTransactionSchema>;
 
-// ---------------------------------------------------------------- the pages' forms (kit9)
+// ---------------------------------------------------------------- the pages' forms
 
 /** Where a payment page goes back to after saving: a local address, else none (the invoice's page). */
 export const backField = z.object({

@@ -1,6 +1,6 @@
 /**
  * Paying an invoice (ARCHITECTURE "Payments"; spec 002 s.7 "Invoices and payments"; decisions in
- * docs/decisions.md, "Payments").
+ * docs/decisions/checkout-and-payments.md, "Payments").
  *
  * - Card (Barclaycard ePDQ): `startCardPayment` builds the hosted page's form signed with SHA-IN; the
  *   answer comes back twice, by the browser (/payment/barclaycard/callback/success|fail) and by ePDQ's
@@ -107,7 +107,7 @@ export async function startCardPayment(
   invoiceId: string,
   input: StartPaymentInput,
 ): Promise<{ form: HostedForm; invoice: ReturnType<typeof presentInvoice> }> {
-  refuseInSupportView(ctx.actor); // the school pays by card itself (docs/decisions.md, "Support view")
+  refuseInSupportView(ctx.actor); // the school pays by card itself (docs/decisions/sign-in.md, "Support view")
   const row = await findVisibleInvoice(ctx, invoiceId);
   requireUnpaid(row.invoice);
   requireCurrency(row.invoice, input.currency);

@@ -1,5 +1,5 @@
 /**
- * /insureds/confirm-enrolment (docs/decisions.md "Confirm enrolment"): confirms whether people are
+ * /insureds/confirm-enrolment (docs/decisions/after-the-sale.md "Confirm enrolment"): confirms whether people are
  * enrolled, by the policy ids on their insurance cards (and their last names, to be sure it is the right
  * person), as a school confirms a student's cover to a host family, a visa office or a trip organiser.
  * Each policy is looked up in the actor's scope (one that is not theirs is "not found", as one that does

@@ -5,7 +5,7 @@
  * permission and reads through the policies scope (filters.ts / access/scope.ts); another tenant's id is
  * "not found".
  *
- * Permissions (docs/decisions.md "Insureds list and page"): reading the list and a policy is
+ * Permissions (docs/decisions/after-the-sale.md "Insureds list and page"): reading the list and a policy is
  * `read_policy`; the same person's other policies are shown by state with `read_active_policy`,
  * `read_past_policy`, `read_cancelled_policy`.
  */

@@ -1,5 +1,5 @@
 /**
- * Bank reconciliation (issue 10): what a column of a bank statement CSV can hold, the inputs of the
+ * Bank reconciliation: what a column of a bank statement CSV can hold, the inputs of the
  * review page and the API, and the limits. Pure: the pages and the API use the same schemas.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Bank reconciliation (issue 10): finance uploads a bank statement (CSV with its columns matched, or
+ * Bank reconciliation: finance uploads a bank statement (CSV with its columns matched, or
  * camt.053 XML), its credits are matched to the company's invoices (match.ts), what is left is allocated
  * by hand or ignored, and confirming records one bank-transfer payment per allocation, once.
  *
@@ -11,7 +11,7 @@
  *   invoices settled, the lines recorded, the statement confirmed and the activity log with before and
  *   after; every statement of it holds only while the statement is under review, so a second confirm
  *   (double click, two tabs) changes nothing.
- * - Matching runs in the request: 2000 credits take well under a second (docs/decisions.md).
+ * - Matching runs in the request: 2000 credits take well under a second (docs/decisions/billing.md).
  *
  * Scope: statements through visibleBankStatements(actor); invoices through visibleInvoices(actor) and the
  * statement's company. Reading needs read_billing; anything that changes needs update_billing.

@@ -1,5 +1,5 @@
 /**
- * Bank reconciliation's plain values (issue 10): who may, the limits, and what a CSV column can hold.
+ * Bank reconciliation's plain values: who may, the limits, and what a CSV column can hold.
  * Free of zod, so the pages read them without loading the schema library (schema.ts re-exports them).
  */
 import { DATE_ORDERS } from '../../../drizzle/enums';
@@ -22,7 +22,7 @@ export type LineStatus = (typeof BANK_LINE_STATUSES)[number];
 export type AllocationSource = (typeof BANK_ALLOCATION_SOURCES)[number];
 export type DateOrder = (typeof DATE_ORDERS)[number];
 
-/** Who may read statements and who may upload, allocate and confirm them (docs/decisions.md). */
+/** Who may read statements and who may upload, allocate and confirm them (docs/decisions/billing.md). */
 export const READ_PERMISSION = 'read_billing';
 export const RECONCILE_PERMISSION = 'update_billing';
 

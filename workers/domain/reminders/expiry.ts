@@ -1,5 +1,5 @@
 /**
- * Expiry reminders (issue 9): once a day the cron tells each client's initial contact about the
+ * Expiry reminders: once a day the cron tells each client's initial contact about the
  * client's policies ending in the next 14 days, in one email per client listing them, in the client's
  * preferred language, with a link to those insureds in the list (active, ending in the window) where
  * they can be extended. Written to the outbox with the stamp `expiry_reminder_sent_at` of every policy

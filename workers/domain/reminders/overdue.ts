@@ -1,5 +1,5 @@
 /**
- * Overdue reminders (issue 10): the accounting contact of each client with overdue invoices is emailed
+ * Overdue reminders: the accounting contact of each client with overdue invoices is emailed
  * on the company's schedule (`companies.overdue_reminder_days`, e.g. 1, 7 and 14 days after the due
  * date), once per step, one email per client per run listing its invoices, in the client's language.
  * Finance sends one on demand (`invoices/overdue-email`). Every reminder is logged on the invoice: an

@@ -3,7 +3,7 @@
  * lists, invitations, edits and every state move, for the /manage-users screens, the client's and the
  * campus's Users tabs and the JSON API alike.
  *
- * Who may do what (docs/decisions.md, "Users"): company users are managed with the user permissions
+ * Who may do what (docs/decisions/roles-and-users.md, "Users"): company users are managed with the user permissions
  * (read_user, create_user, update_user, archive_user, delete_user); school users by company staff with
  * the client-user permissions and by school users with the school-user permissions. Which users an actor
  * reaches is `visibleUsers` (access/scope.ts); a user of another tenant answers "not found". Nobody
@@ -675,7 +675,7 @@ export async function inviteCompanyUser(ctx: ActorCtx, input: CompanyUserInput):
 /**
  * POST users/school/add: a new school user. Invited by company staff, the invitation goes at once; added
  * by a school's own master user, the user waits for the insurer's approval (status pending) and the
- * invitation goes when approved (docs/decisions.md, "Users").
+ * invitation goes when approved (docs/decisions/roles-and-users.md, "Users").
  */
 export async function inviteSchoolUser(ctx: ActorCtx, input: SchoolUserInput): Promise<{ id: string }> {
   requirePermission(ctx.actor, USER_PERMISSIONS.school.create);

@@ -1,6 +1,6 @@
 /**
  * Amendments of issued policies: the engine (quote, then confirm once) and the direct group changes.
- * Cancellation by spreadsheet (H4) calls createAmendment / quoteAmendment / confirmAmendment too.
+ * Cancellation by spreadsheet calls createAmendment / quoteAmendment / confirmAmendment too.
  */
 export {
   createAmendment,

@@ -1,6 +1,6 @@
 /**
  * Pricing an amendment's lines (pure, so 5000 lines are priced in memory in milliseconds and the rules
- * are tested without a database). Decided in docs/decisions.md, "Amendments":
+ * are tested without a database). Decided in docs/decisions/after-the-sale.md, "Amendments":
  *
  * - The premium difference is the contract's price for the new trip length less its price for the old
  *   length (fees.ts, `feeForDays`: the contract's custom or sale price per started unit of the product's
@@ -10,7 +10,7 @@
  *   tax or a policy issued before rates were kept, its tax over its premium), rounded per line half away
  *   from zero, so a credit mirrors a charge exactly (workers/domain/invoices/taxes.ts).
  * - A cancellation credits the whole premium and its tax. Stamp duty is neither charged again on an
- *   extension nor refunded on a cancellation: it was due once, on the policy (docs/decisions.md).
+ *   extension nor refunded on a cancellation: it was due once, on the policy (docs/decisions/after-the-sale.md).
  * - The product's limits (minimum purchase, maximum term, how far ahead a trip may start, its cover period
  *   and the contract's, the insured's age at the start) are line errors, as are cancelled insureds and
  *   cancelling a policy that has started.

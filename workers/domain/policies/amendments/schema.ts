@@ -12,7 +12,7 @@ import { AMEND_PERMISSION } from './values';
 export { AMEND_PERMISSION };
 
 /**
- * Above this many policies a confirmation runs as a job with a progress bar (docs/decisions.md,
+ * Above this many policies a confirmation runs as a job with a progress bar (docs/decisions/after-the-sale.md,
  * "Amendments"): still one D1 batch, but outside the request, so the page never waits on it.
  */
 export const CONFIRM_JOB_THRESHOLD = 500;

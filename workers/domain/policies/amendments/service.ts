@@ -1,7 +1,7 @@
 /**
  * Amendments of issued policies (spec 001 s.4, 8; 002 s.7): extend, edit trip dates and cancel, each over
  * one insured or thousands, quoted first and confirmed once (ARCHITECTURE.md, "Policy changes after
- * issue"). Decisions in docs/decisions.md, "Amendments".
+ * issue"). Decisions in docs/decisions/after-the-sale.md, "Amendments".
  *
  * - `createAmendment` makes a draft with one line per selected policy in the actor's scope (and, for a
  *   cancellation, one per dependant of a selected insured), remembering each policy's version.
