@@ -28,7 +28,7 @@ import { listClientUsers } from '../domain/users/service';
 import { schoolUserListSchema } from '../domain/users/schema';
 import { applyClientAction, bulkClientAction, setClientStatus } from '../domain/clients/status';
 import { addressSchemas } from '../domain/contacts/schema';
-import { noteSchema, notesQuerySchema } from '../domain/notes/schema';
+import { noteFileParamsSchema, noteSchema, notesQuerySchema } from '../domain/notes/schema';
 import { ValidationFailed, type FieldError } from '../domain/errors';
 import { listQuerySchema } from '../domain/lists';
 import { formatMessage, translate } from '../platform/i18n';
@@ -98,7 +98,6 @@ async function readBody<S extends ZodTypeAny>(
 }
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
-const noteIdParam = z.object({ id: z.string().min(1).max(40), noteId: z.coerce.number().int().positive() });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
 const list = <T>(name: string, page: T) => ({ data: { [name]: page } });
 
@@ -230,7 +229,7 @@ export const clientsApi = new Hono<ApiEnv>()
   .on(
     ['GET', 'POST'],
     '/company/clients/:id/notes/:noteId/download',
-    valid('param', noteIdParam),
+    valid('param', noteFileParamsSchema),
     async (c) => {
       const { id, noteId } = c.req.valid('param');
       return clientNoteFile(actorCtxOf(c), id, noteId);
