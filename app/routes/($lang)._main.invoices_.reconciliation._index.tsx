@@ -26,7 +26,13 @@ import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/
 import { Button } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
-import { EmptyState, FilterDate, FilterSearch, FilterSelect, FiltersBar } from '~/components/ui/list-controls';
+import {
+  EmptyState,
+  FilterDate,
+  FilterSearch,
+  FilterSelect,
+  FiltersBar,
+} from '~/components/ui/list-controls';
 import { FORMAT_NAMES, StatementStatusBadge, statementHref } from '~/components/reconciliation/bits';
 import { formatDateTime } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';
@@ -146,7 +152,10 @@ export default function Reconciliation() {
             name="status"
             label={t('reconciliation.list.status')}
             any={t('reconciliation.list.all_statuses')}
-            options={BANK_STATEMENT_STATUSES.map((v) => ({ value: v, label: t(`reconciliation.statuses.${v}`) }))}
+            options={BANK_STATEMENT_STATUSES.map((v) => ({
+              value: v,
+              label: t(`reconciliation.statuses.${v}`),
+            }))}
           />
           <FilterSelect
             name="format"
@@ -164,7 +173,9 @@ export default function Reconciliation() {
           meta={list.meta}
           caption={t('reconciliation.list.title')}
           empty={
-            <EmptyState message={t(filtered ? 'reconciliation.list.no_match' : 'reconciliation.list.empty')} />
+            <EmptyState
+              message={t(filtered ? 'reconciliation.list.no_match' : 'reconciliation.list.empty')}
+            />
           }
         />
       </section>

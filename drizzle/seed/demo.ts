@@ -22,6 +22,7 @@ import { seedInvoiceVolume } from './invoice-volume';
 import { seedReconciliation } from './reconciliation';
 import { seedOnAccountPolicies, seedRegionTaxes } from './issuing';
 import { seedDemoPolicies } from './policies';
+import { seedDemoMfaActivity } from './mfa';
 import { seedDemoSessions } from './sessions';
 import { seedPartners } from './partners';
 import { notify } from '../../workers/domain/notifications/service';
@@ -170,6 +171,10 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
   const token = await createInvitation({ db, env: seedEnv, now: new Date(), actor: null }, invited.id);
   if (env)
     console.log(`Invitation for invited.user@demo.test: ${env.PUBLIC_URL}/invite/sign-up?token=${token}`);
+  await seedDemoMfaActivity(db, {
+    master: DEMO_ACCOUNTS.schoolAdmin,
+    employee: DEMO_ACCOUNTS.campusEmployee,
+  });
   await seedDemoClients(db, {
     mainCompanyId: main.id,
     secondCompanyId: second.id,

@@ -36,7 +36,14 @@ interface StatementList {
   data: {
     bank_statements: {
       items: { id: string; file_name: string; status: string; format: string }[];
-      meta: { from: number; to: number; per_page: number; total: number; current_page: number; last_page: number };
+      meta: {
+        from: number;
+        to: number;
+        per_page: number;
+        total: number;
+        current_page: number;
+        last_page: number;
+      };
     };
   };
 }
@@ -110,9 +117,12 @@ describe('bank statements API', () => {
     const got = await call<{ data: { bank_statement: Statement } }>(`${BASE}/${s.id}`, { token: finance });
     expect(got.body.data.bank_statement.id).toBe(s.id);
 
-    const lines = await call<{ data: { lines: { items: Line[] } } }>(`${BASE}/${s.id}/lines?status=unmatched`, {
-      token: finance,
-    });
+    const lines = await call<{ data: { lines: { items: Line[] } } }>(
+      `${BASE}/${s.id}/lines?status=unmatched`,
+      {
+        token: finance,
+      },
+    );
     expect(lines.body.data.lines.items.map((l) => [l.line_no, l.problem])).toEqual([
       [2, 'reconciliation.problems.no_match'],
     ]);

@@ -23,6 +23,13 @@ import {
   updateClientAddress,
 } from '../domain/clients/service';
 import { clientMetadata, clientSummary, listClients } from '../domain/clients/queries';
+import { downloadClientDocument, listClientDocuments } from '../domain/clients/documents';
+import { clientMfaActivities } from '../domain/clients/mfa-activities';
+import {
+  clientDocumentDownloadSchema,
+  clientDocumentsQuerySchema,
+  mfaActivityQuerySchema,
+} from '../domain/clients/records-schema';
 import { listClientAgreements, listClientCampuses } from '../domain/clients/tab-lists';
 import { listClientUsers } from '../domain/users/service';
 import { schoolUserListSchema } from '../domain/users/schema';
@@ -216,6 +223,37 @@ export const clientsApi = new Hono<ApiEnv>()
         await clientActivities(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query').page),
       ),
     ),
+  )
+  .get(
+    '/company/clients/:id/mfa_activities',
+    valid('param', idParam),
+    valid('query', mfaActivityQuerySchema),
+    async (c) =>
+      c.json(
+        list(
+          'mfa_activities',
+          await clientMfaActivities(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')),
+        ),
+      ),
+  )
+  .get(
+    '/company/clients/:id/documents',
+    valid('param', idParam),
+    valid('query', clientDocumentsQuerySchema),
+    async (c) =>
+      c.json(
+        list(
+          'documents',
+          await listClientDocuments(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')),
+        ),
+      ),
+  )
+  .post(
+    '/company/clients/:id/documents/download',
+    valid('param', idParam),
+    valid('json', clientDocumentDownloadSchema),
+    async (c) =>
+      downloadClientDocument(actorCtxOf(c), c.req.valid('param').id, c.req.valid('json').document_id),
   )
   .get('/company/clients/:id/notes', valid('param', idParam), valid('query', notesQuerySchema), async (c) =>
     c.json(list('notes', await clientNotes(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')))),

@@ -1,12 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { noteFileParamsSchema, noteSchema, notesQuerySchema } from '../domain/notes/schema';
-import {
-  addPolicyNotes,
-  policyNoteFile,
-  policyNotes,
-  updatePolicyDetails,
-} from '../domain/policies/details';
+import { addPolicyNotes, policyNoteFile, policyNotes, updatePolicyDetails } from '../domain/policies/details';
 import { insuredsListQuerySchema, policyListQuerySchema } from '../domain/policies/list-query';
 import { listInsureds } from '../domain/policies/insureds-list';
 import {
