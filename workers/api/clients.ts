@@ -106,7 +106,8 @@ async function readBody<S extends ZodTypeAny>(
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
-const list = <T>(name: string, page: T) => ({ data: { [name]: page } });
+/** A list answer `{ data: { <name>: { items, meta } } }`, its key kept in the type (and so in OpenAPI). */
+const list = <N extends string, T>(name: N, page: T) => ({ data: { [name]: page } as Record<N, T> });
 
 /**
  * Clients (spec 002 s.7 Clients, and the client addresses of "Billing and school-area summaries").
