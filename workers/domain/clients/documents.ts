@@ -9,7 +9,7 @@
  * only of campuses they see). A document outside those answers "not found", as one of another client.
  * The return policy comes first, then the rest newest first.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   activityLogs,
   campuses,
