@@ -26,16 +26,11 @@ import {
 import { CLIENT_STRANGERS, seedClientsWorld, type ClientsWorld } from '../support/clients';
 import { pdfBytes, pngBytes } from '../support/files';
 
+import type { ListMeta } from '../../workers/domain/list-query';
+
 vi.mock('@remix-run/cloudflare', () => import('../support/remix-stub'));
 
-interface Meta {
-  from: number;
-  to: number;
-  per_page: number;
-  total: number;
-  current_page: number;
-  last_page: number;
-}
+type Meta = ListMeta;
 interface Doc {
   id: string;
   source: string;

@@ -13,6 +13,8 @@ import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { pdfBytes } from '../support/files';
 import { db, day, POLICY_STRANGER, seedPoliciesWorld, type PoliciesWorld } from '../support/policies';
 
+import type { ListMeta } from '../../workers/domain/list-query';
+
 vi.mock('@remix-run/cloudflare', () => import('../support/remix-stub'));
 
 interface Insured {
@@ -36,14 +38,7 @@ interface Insured {
   status: string;
   campus: { id: string; name: string };
 }
-interface Meta {
-  from: number;
-  to: number;
-  per_page: number;
-  total: number;
-  current_page: number;
-  last_page: number;
-}
+type Meta = ListMeta;
 type Insureds = { data: { insureds: { items: Insured[]; meta: Meta } } };
 
 const NO_POLICIES = 'clients.only@albion.test';

@@ -14,6 +14,8 @@ import { DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, testEnv, uniqueIp } from '../support/w
 import { STRANGER, seedContractsWorld, type ContractsWorld } from '../support/contracts';
 import { day, db, insertInvoice } from '../support/billing';
 
+import type { ListMeta } from '../../workers/domain/list-query';
+
 vi.mock('@remix-run/cloudflare', () => import('../support/remix-stub'));
 
 const app = createApp();

@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import { MFA_EVENTS, PIN_PURPOSES } from '../../../drizzle/enums';
 import { listQuerySchema } from '../list-query';
-import { isoDate, msg } from '../validation';
+import { statementPeriodShape, withPeriodRule } from '../billing/schema';
+import { msg } from '../validation';
 
 export { MFA_EVENTS, PIN_PURPOSES };
 
@@ -21,7 +22,6 @@ export type ClientDocumentSource = (typeof CLIENT_DOCUMENT_SOURCES)[number];
 export const CLIENT_DOCUMENT_ID = /^(?:return_policy|agreement-[1-9]\d{0,14}|note-[1-9]\d{0,14})$/;
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const day = z.preprocess(blank, isoDate.optional());
 
 /** GET clients/{id}/documents: paging, a search over file names and titles, and the source. */
 export const clientDocumentsQuerySchema = listQuerySchema.extend({
@@ -42,16 +42,12 @@ export const clientDocumentDownloadSchema = z.object({
  * GET clients/{id}/mfa_activities: paging, a search over the user's name and email, one user (public id),
  * the event, the PIN's purpose and the days (from/to).
  */
-export const mfaActivityQuerySchema = listQuerySchema
-  .extend({
+export const mfaActivityQuerySchema = withPeriodRule(
+  listQuerySchema.extend({
     user: z.preprocess(blank, z.string().trim().min(1).max(64).optional()),
     event: z.preprocess(blank, z.enum(MFA_EVENTS).optional()),
     purpose: z.preprocess(blank, z.enum(PIN_PURPOSES).optional()),
-    from: day,
-    to: day,
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: msg('billing.errors.period'),
-    path: ['to'],
-  });
+    ...statementPeriodShape,
+  }),
+);
 export type MfaActivityQuery = z.infer<typeof mfaActivityQuerySchema>;

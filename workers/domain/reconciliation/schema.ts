@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { listQuerySchema } from '../list-query';
 import { msg } from '../messages';
-import { isoDate } from '../validation';
+import { statementPeriodShape, withPeriodRule } from '../billing/schema';
 import {
   BANK_LINE_STATUSES,
   BANK_STATEMENT_FORMATS,
@@ -53,23 +53,18 @@ export type AllocationInput = z.infer<typeof allocationSchema>;
 export const ignoreSchema = z.object({ ignored: z.boolean() });
 
 const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
-const day = z.preprocess(blank, isoDate.optional());
 
 /**
  * The statements list (page and `GET bank-statements`): paging, a search over the file name, the account
  * and the credits' text, reference and payer, the status, the format and the days uploaded (from/to).
  */
-export const statementListQuerySchema = listQuerySchema
-  .extend({
+export const statementListQuerySchema = withPeriodRule(
+  listQuerySchema.extend({
     status: z.preprocess(blank, z.enum(BANK_STATEMENT_STATUSES).optional()),
     format: z.preprocess(blank, z.enum(BANK_STATEMENT_FORMATS).optional()),
-    from: day,
-    to: day,
-  })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, {
-    message: msg('billing.errors.period'),
-    path: ['to'],
-  });
+    ...statementPeriodShape,
+  }),
+);
 export type StatementListQuery = z.infer<typeof statementListQuerySchema>;
 
 export const linesQuerySchema = z.object({
