@@ -213,6 +213,13 @@ describe("a client's documents", () => {
         message: 'Name a document of this client: return_policy, agreement-<number> or note-<number>.',
       },
     ]);
+    const numeric = await call<ErrorEnvelope>(`${base(w.oakwood.public_id)}/documents/download`, {
+      method: 'POST',
+      json: { document_id: 12 },
+      token: admin,
+    });
+    expect(numeric.status).toBe(422);
+    expect(numeric.body.errors).toEqual(badId.body.errors);
     const none = await call<ErrorEnvelope>(`${base(w.oakwood.public_id)}/documents/download`, {
       method: 'POST',
       json: {},

@@ -31,11 +31,15 @@ export type ClientDocumentsQuery = z.infer<typeof clientDocumentsQuerySchema>;
 
 /** POST clients/{id}/documents/download: which document. */
 export const clientDocumentDownloadSchema = z.object({
-  document_id: z
-    .string({ required_error: msg('validation.required'), invalid_type_error: msg('validation.required') })
-    .trim()
-    .min(1, msg('validation.required'))
-    .regex(CLIENT_DOCUMENT_ID, msg('clients.documents.unknown_id')),
+  // A number is read as text, so it gets the message naming the three shapes rather than 'required'.
+  document_id: z.preprocess(
+    (v) => (typeof v === 'number' ? String(v) : v),
+    z
+      .string({ required_error: msg('validation.required'), invalid_type_error: msg('validation.required') })
+      .trim()
+      .min(1, msg('validation.required'))
+      .regex(CLIENT_DOCUMENT_ID, msg('clients.documents.unknown_id')),
+  ),
 });
 
 /**
