@@ -50,7 +50,7 @@ export async function seedDemoClientDocuments(
   if (!actor) throw new Error('The acting user of the demo documents cannot act');
   const ctx = { db, env, now: new Date(), actor };
   const pdf = (name: string, lines: string[]) =>
-    new File([simplePdf(lines)], name, { type: 'application/pdf' });
+    new File([simplePdf(lines) as BlobPart], name, { type: 'application/pdf' });
   await setClientFile(
     ctx,
     input.clientPublicId,

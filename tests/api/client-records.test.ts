@@ -24,7 +24,7 @@ import {
   uniqueIp,
 } from '../support/world';
 import { CLIENT_STRANGERS, seedClientsWorld, type ClientsWorld } from '../support/clients';
-import { pdfBytes, pngBytes } from '../support/files';
+import { fileOf, pdfBytes, pngBytes } from '../support/files';
 
 import type { ListMeta } from '../../workers/domain/list-query';
 
@@ -85,12 +85,12 @@ describe("a client's documents", () => {
       actorCtx(DEMO_ACCOUNTS.seniorAdmin, { now: new Date(start + second * 1000) });
     const ctx = await at(0);
     const id = w.oakwood.public_id;
-    await setClientFile(ctx, id, 'return_policy', new File([pdfBytes('Refunds')], 'Return policy 2026.pdf'));
+    await setClientFile(ctx, id, 'return_policy', fileOf(pdfBytes('Refunds'), 'Return policy 2026.pdf'));
     const clientNote = await addClientNote(
       await at(1),
       id,
       note('Signed onboarding form'),
-      new File([pdfBytes('Onboarding')], 'onboarding.pdf'),
+      fileOf(pdfBytes('Onboarding'), 'onboarding.pdf'),
     );
     await addClientNote(await at(2), id, note('Call without a file'));
     const [north] = await db()
@@ -101,7 +101,7 @@ describe("a client's documents", () => {
       await at(3),
       north.public_id,
       note('Campus floor plan'),
-      new File([pngBytes()], 'floor-plan.png'),
+      fileOf(pngBytes(), 'floor-plan.png'),
     );
     const [sa] = await db()
       .insert(serviceAgreements)
@@ -114,7 +114,7 @@ describe("a client's documents", () => {
       })
       .returning();
     const view = await addAgreementDocuments(await at(4), sa.public_id, [
-      new File([pdfBytes('Terms')], 'Signed terms.pdf'),
+      fileOf(pdfBytes('Terms'), 'Signed terms.pdf'),
     ]);
     expect(view).toBeTruthy();
     clientNoteDoc = `note-${clientNote.id}`;

@@ -10,7 +10,7 @@ import { buildUser } from '../../drizzle/seed/builders';
 import { addPolicyNote } from '../../workers/domain/policies/details';
 import { apiToken, call, type ErrorEnvelope } from '../support/api';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
-import { pdfBytes } from '../support/files';
+import { fileOf, pdfBytes } from '../support/files';
 import { db, day, POLICY_STRANGER, seedPoliciesWorld, type PoliciesWorld } from '../support/policies';
 
 import type { ListMeta } from '../../workers/domain/list-query';
@@ -163,7 +163,7 @@ describe('POST policies/{id}/notes/{noteId}/download', () => {
       ctx,
       w.p.lukasz.public_id,
       { title: 'Visa', note: 'Copy of the visa', date: day(0), source: 'email', type: 'admin_note' },
-      new File([pdfBytes('Visa copy')], 'Visa Łukasz.pdf'),
+      fileOf(pdfBytes('Visa copy'), 'Visa Łukasz.pdf'),
     );
     const plain = await addPolicyNote(ctx, w.p.lukasz.public_id, {
       title: 'Call',
