@@ -38,14 +38,7 @@ interface StatementList {
   data: {
     bank_statements: {
       items: { id: string; file_name: string; status: string; format: string }[];
-      meta: {
-        from: number;
-        to: number;
-        per_page: number;
-        total: number;
-        current_page: number;
-        last_page: number;
-      };
+      meta: ListMeta;
     };
   };
 }
