@@ -28,6 +28,11 @@ export const SESSION_KINDS = ['web', 'api'] as const;
 export const SESSION_STAGES = ['pin', 'active'] as const;
 export const PIN_PURPOSES = ['login', 'verify_email', 'verify_phone', 'reset_email', 'reset_phone'] as const;
 export const PIN_CHANNELS = ['email', 'phone'] as const;
+/**
+ * What happened to a one-time PIN (the MFA activity): sent, verified, a wrong PIN entered, a PIN tried
+ * after it expired, and the wrong try that used up its attempts.
+ */
+export const MFA_EVENTS = ['sent', 'verified', 'failed', 'expired', 'locked'] as const;
 export const OUTBOX_CHANNELS = ['email', 'sms'] as const;
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;

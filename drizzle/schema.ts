@@ -13,6 +13,7 @@ import {
   JOB_STATUSES,
   LANDING_PAGES,
   LANGUAGES,
+  MFA_EVENTS,
   OUTBOX_CHANNELS,
   OUTBOX_STATUSES,
   PAYMENT_FREQUENCIES,
@@ -349,6 +350,28 @@ export const oneTimePins = sqliteTable(
     created_at: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
   },
   (t) => [index('one_time_pins_target_idx').on(t.purpose, t.target, t.created_at)],
+);
+
+/**
+ * The MFA activity of a user: each one-time PIN sent to them and each try at it, with where the request
+ * came from. Written in the same batch as the PIN change it records (workers/domain/auth/pins.ts); read by
+ * a client's MFA activity (workers/domain/clients/mfa-activities.ts).
+ */
+export const mfaEvents = sqliteTable(
+  'mfa_events',
+  {
+    id: integer('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: text('event', { enum: MFA_EVENTS }).notNull(),
+    purpose: text('purpose', { enum: PIN_PURPOSES }).notNull(),
+    channel: text('channel', { enum: PIN_CHANNELS }).notNull(),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+    created_at: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+  },
+  (t) => [index('mfa_events_user_idx').on(t.user_id, t.created_at)],
 );
 
 export const rateLimits = sqliteTable('rate_limits', {

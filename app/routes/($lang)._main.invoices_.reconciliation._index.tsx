@@ -9,16 +9,15 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import {
+  BANK_STATEMENT_FORMATS,
+  BANK_STATEMENT_STATUSES,
   MAX_STATEMENT_MB,
   READ_PERMISSION,
   RECONCILE_PERMISSION,
 } from '@server/domain/reconciliation/values';
 import { statementListQuerySchema, statementUploadFormSchema } from '~/lib/schemas.server';
-import {
-  listStatements,
-  uploadStatement,
-  type StatementListItem,
-} from '@server/domain/reconciliation/service';
+import { uploadStatement } from '@server/domain/reconciliation/service';
+import { listStatements, type StatementListItem } from '@server/domain/reconciliation/statement-list';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { lenientQuery, queryOf } from '~/lib/lists.server';
@@ -27,7 +26,13 @@ import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/
 import { Button } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
-import { EmptyState } from '~/components/ui/list-controls';
+import {
+  EmptyState,
+  FilterDate,
+  FilterSearch,
+  FilterSelect,
+  FiltersBar,
+} from '~/components/ui/list-controls';
 import { FORMAT_NAMES, StatementStatusBadge, statementHref } from '~/components/reconciliation/bits';
 import { formatDateTime } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';
@@ -39,6 +44,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const q = lenientQuery(statementListQuerySchema, queryOf(request));
   return {
     list: await listStatements(ctx, q),
+    filtered: Boolean(q.search || q.status || q.format || q.from || q.to),
     canUpload: can(ctx.actor, RECONCILE_PERMISSION),
     title: pageTitle(context, request, 'reconciliation.title'),
   };
@@ -59,7 +65,7 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function Reconciliation() {
   const { t, i18n } = useTranslation();
-  const { list, canUpload } = useLoaderData<typeof loader>();
+  const { list, filtered, canUpload } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const to = (path: string) => localePath(i18n.language, path);
@@ -137,13 +143,40 @@ export default function Reconciliation() {
       ) : null}
       <section>
         <h2 className="mb-3 text-base font-semibold text-slate-900">{t('reconciliation.list.title')}</h2>
+        <FiltersBar>
+          <FilterSearch
+            label={t('reconciliation.list.search')}
+            placeholder={t('reconciliation.list.search_placeholder')}
+          />
+          <FilterSelect
+            name="status"
+            label={t('reconciliation.list.status')}
+            any={t('reconciliation.list.all_statuses')}
+            options={BANK_STATEMENT_STATUSES.map((v) => ({
+              value: v,
+              label: t(`reconciliation.statuses.${v}`),
+            }))}
+          />
+          <FilterSelect
+            name="format"
+            label={t('reconciliation.list.format')}
+            any={t('reconciliation.list.all_formats')}
+            options={BANK_STATEMENT_FORMATS.map((v) => ({ value: v, label: FORMAT_NAMES[v] }))}
+          />
+          <FilterDate name="from" label={t('reconciliation.list.uploaded_from')} />
+          <FilterDate name="to" label={t('reconciliation.list.uploaded_to')} />
+        </FiltersBar>
         <DataTable
           rows={list.items}
           columns={columns}
           rowId={(s) => s.id}
           meta={list.meta}
           caption={t('reconciliation.list.title')}
-          empty={<EmptyState message={t('reconciliation.list.empty')} />}
+          empty={
+            <EmptyState
+              message={t(filtered ? 'reconciliation.list.no_match' : 'reconciliation.list.empty')}
+            />
+          }
         />
       </section>
     </div>

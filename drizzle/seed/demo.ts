@@ -22,6 +22,8 @@ import { seedInvoiceVolume } from './invoice-volume';
 import { seedReconciliation } from './reconciliation';
 import { seedOnAccountPolicies, seedRegionTaxes } from './issuing';
 import { seedDemoPolicies } from './policies';
+import { seedDemoClientDocuments } from './client-documents';
+import { seedDemoMfaActivity } from './mfa';
 import { seedDemoSessions } from './sessions';
 import { seedPartners } from './partners';
 import { seedDemoProductGroups } from './product-groups';
@@ -171,6 +173,10 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
   const token = await createInvitation({ db, env: seedEnv, now: new Date(), actor: null }, invited.id);
   if (env)
     console.log(`Invitation for invited.user@demo.test: ${env.PUBLIC_URL}/invite/sign-up?token=${token}`);
+  await seedDemoMfaActivity(db, {
+    master: DEMO_ACCOUNTS.schoolAdmin,
+    employee: DEMO_ACCOUNTS.campusEmployee,
+  });
   await seedDemoClients(db, {
     mainCompanyId: main.id,
     secondCompanyId: second.id,
@@ -201,6 +207,14 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
       companyId: main.id,
       clientPublicId: school.public_id,
       campusPublicIds: [north.public_id, south.public_id],
+      actingUserId: senior.id,
+    });
+  // Only when serving (files go to R2): Oakwood's return policy, agreement terms and a note's file.
+  if (env)
+    await seedDemoClientDocuments(db, env, {
+      companyId: main.id,
+      clientId: school.id,
+      clientPublicId: school.public_id,
       actingUserId: senior.id,
     });
   // Only when serving, as the contracts: the insureds list of both demo schools (drizzle/seed/policies.ts).

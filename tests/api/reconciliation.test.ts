@@ -14,6 +14,8 @@ import { DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, testEnv, uniqueIp } from '../support/w
 import { STRANGER, seedContractsWorld, type ContractsWorld } from '../support/contracts';
 import { day, db, insertInvoice } from '../support/billing';
 
+import type { ListMeta } from '../../workers/domain/list-query';
+
 vi.mock('@remix-run/cloudflare', () => import('../support/remix-stub'));
 
 const app = createApp();
@@ -31,6 +33,14 @@ interface Statement {
   counts: Record<string, number>;
   headers: string[];
   mapping: Record<string, string | null>;
+}
+interface StatementList {
+  data: {
+    bank_statements: {
+      items: { id: string; file_name: string; status: string; format: string }[];
+      meta: ListMeta;
+    };
+  };
 }
 interface Line {
   line_no: number;
@@ -96,14 +106,19 @@ describe('bank statements API', () => {
     expect(again.status).toBe(200);
     expect(again.body.data).toMatchObject({ existing: true, bank_statement: { id: s.id } });
 
-    const list = await call<{ items: { id: string }[]; meta: { total: number } }>(BASE, { token: finance });
+    const list = await call<StatementList>(BASE, { token: finance });
     expect(list.status).toBe(200);
-    expect(list.body.items.map((i) => i.id)).toContain(s.id);
+    expect(list.body.data.bank_statements.items.map((i) => i.id)).toContain(s.id);
     const got = await call<{ data: { bank_statement: Statement } }>(`${BASE}/${s.id}`, { token: finance });
     expect(got.body.data.bank_statement.id).toBe(s.id);
 
-    const lines = await call<{ items: Line[] }>(`${BASE}/${s.id}/lines?status=unmatched`, { token: finance });
-    expect(lines.body.items.map((l) => [l.line_no, l.problem])).toEqual([
+    const lines = await call<{ data: { lines: { items: Line[] } } }>(
+      `${BASE}/${s.id}/lines?status=unmatched`,
+      {
+        token: finance,
+      },
+    );
+    expect(lines.body.data.lines.items.map((l) => [l.line_no, l.problem])).toEqual([
       [2, 'reconciliation.problems.no_match'],
     ]);
 
@@ -245,6 +260,64 @@ describe('bank statements API', () => {
     expect((await upload('a,b\n1,2\n', 'z.csv', null)).status).toBe(401);
   });
 
+  it('lists statements in the data envelope, searched by file, account or payer, filtered and paged', async () => {
+    const camt = await upload(
+      camt053Xml([
+        {
+          amount_minor: 2_500,
+          currency: 'GBP',
+          booking_date: day(-2),
+          bank_reference: 'LIST-1',
+          text: 'Term fees',
+          debtor: 'Juniper Bursary Trust',
+        },
+      ]),
+      'juniper-march.xml',
+    );
+    const csv = await upload(
+      statementCsv([{ booking_date: day(-2), text: 'Fees', paid_in_minor: 1_200, bank_reference: 'LIST-2' }]),
+      'willow-march.csv',
+    );
+    const list = async (query: string) => {
+      const answer = await call<StatementList>(`${BASE}?${query}`, { token: finance });
+      expect(answer.status).toBe(200);
+      return answer.body.data.bank_statements;
+    };
+    const ids = async (query: string) => (await list(query)).items.map((i) => i.id);
+    const camtId = camt.body.data.bank_statement.id;
+    const csvId = csv.body.data.bank_statement.id;
+
+    // The payer's name is on a credit, not on the statement: the search reads the credits too.
+    expect(await ids('search=juniper bursary')).toEqual([camtId]);
+    expect(await ids('search=willow-march')).toEqual([csvId]);
+    expect(await ids('search=100%25')).toEqual([]);
+    expect(await ids('search=march&format=csv')).toEqual([csvId]);
+    expect(await ids('search=march&status=mapping')).toEqual([csvId]);
+    expect(await ids('search=march&status=review')).toEqual([camtId]);
+    expect(await ids(`search=march&from=${day(0)}&to=${day(0)}`)).toEqual([csvId, camtId]);
+    expect(await ids(`search=march&to=${day(-1)}`)).toEqual([]);
+
+    const first = await list('search=march&items=1');
+    expect(first.items.map((i) => i.id)).toEqual([csvId]);
+    expect(first.meta).toEqual({ from: 1, to: 1, per_page: 1, total: 2, current_page: 1, last_page: 2 });
+    const second = await list('search=march&items=1&page=2');
+    expect(second.items.map((i) => i.id)).toEqual([camtId]);
+    expect(second.meta).toMatchObject({ from: 2, to: 2, current_page: 2 });
+
+    for (const bad of ['status=lost', 'format=pdf', 'from=31/12/2026', `from=${day(0)}&to=${day(-1)}`]) {
+      const refused = await call<ErrorEnvelope>(`${BASE}?${bad}`, { token: finance });
+      expect([bad, refused.status]).toEqual([bad, 422]);
+      expect(refused.body.errors.length).toBeGreaterThan(0);
+    }
+    const period = await call<ErrorEnvelope>(`${BASE}?from=${day(0)}&to=${day(-1)}`, { token: finance });
+    expect(period.body.errors).toEqual([
+      { key: 'to', message: 'The end date must be on or after the start date.' },
+    ]);
+    const schoolUser = await apiToken(DEMO_ACCOUNTS.campusEmployee);
+    expect((await call(BASE, { token: schoolUser })).status).toBe(403);
+    expect((await call(BASE)).status).toBe(401);
+  });
+
   it('another company\'s user gets "not found" from every id-taking call', async () => {
     const up = await upload(
       camt053Xml([
@@ -278,7 +351,7 @@ describe('bank statements API', () => {
         'Bank statement not found.',
       ]);
     }
-    const list = await call<{ items: unknown[] }>(BASE, { token: stranger });
-    expect(list.body.items).toEqual([]);
+    const list = await call<StatementList>(BASE, { token: stranger });
+    expect(list.body.data.bank_statements.items).toEqual([]);
   });
 });

@@ -33,12 +33,13 @@ import {
   findAllocatableInvoices,
   getStatement,
   ignoreLine,
-  listStatements,
   removeAllocation,
   statementLines,
   uploadStatement,
   type LineView,
 } from '../../workers/domain/reconciliation/service';
+import { listStatements } from '../../workers/domain/reconciliation/statement-list';
+import { statementListQuerySchema } from '../../workers/domain/reconciliation/schema';
 import { startBankTransfer } from '../../workers/domain/payments/service';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { seedContractsWorld, STRANGER, type ContractsWorld } from '../support/contracts';
@@ -50,6 +51,9 @@ import {
   reloadInvoice,
   type InvoiceRow,
 } from '../support/billing';
+
+/** The first page of every statement the user may see. */
+const ALL_STATEMENTS = statementListQuerySchema.parse({});
 
 let w: ContractsWorld;
 let finance: ActorCtx;
@@ -102,7 +106,7 @@ describe('the demo statement', () => {
   it('is built from the unpaid invoices and waits in review with each kind of match', async () => {
     for (const total of [15_120, 30_240, 45_360, 60_480, 75_601]) await invoice(total, { due_at: day(-40) });
     await seedReconciliation(db());
-    const { items } = await listStatements(finance, { page: 1 });
+    const { items } = await listStatements(finance, ALL_STATEMENTS);
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ format: 'camt053', status: 'review', line_count: 6 });
     const lines = await allLines(items[0].id);
@@ -115,7 +119,7 @@ describe('the demo statement', () => {
       ['unmatched', ''],
     ]);
     await seedReconciliation(db());
-    expect((await listStatements(finance, { page: 1 })).items).toHaveLength(1);
+    expect((await listStatements(finance, ALL_STATEMENTS)).items).toHaveLength(1);
     await confirmStatement(finance, items[0].id);
   });
 });
@@ -425,7 +429,7 @@ describe('uploading and matching', () => {
   });
 
   it('refuses a bad file with what is wrong, and keeps nothing', async () => {
-    const before = (await listStatements(finance, { page: 1 })).meta.total;
+    const before = (await listStatements(finance, ALL_STATEMENTS)).meta.total;
     let e = await expectError(
       uploadStatement(finance, file('<Document><Nope/></Document>')),
       ValidationFailed,
@@ -446,7 +450,7 @@ describe('uploading and matching', () => {
       ValidationFailed,
     );
     expect(e.errors[0].key).toBe('file');
-    expect((await listStatements(finance, { page: 1 })).meta.total).toBe(before);
+    expect((await listStatements(finance, ALL_STATEMENTS)).meta.total).toBe(before);
   });
 
   it('a CSV waits for its columns, then reads and matches its credits; a row that cannot be read is named', async () => {
@@ -729,7 +733,7 @@ describe('who may', () => {
     const stranger = await actorCtx(STRANGER.companyUser);
     await expectError(getStatement(stranger, statement.id), NotFound);
     await expectError(confirmStatement(stranger, statement.id), NotFound);
-    expect((await listStatements(stranger, { page: 1 })).items).toEqual([]);
+    expect((await listStatements(stranger, ALL_STATEMENTS)).items).toEqual([]);
     const manager = await actorCtx(DEMO_ACCOUNTS.accountManager);
     expect((await getStatement(manager, statement.id)).id).toBe(statement.id);
     await expect(uploadStatement(manager, file(camt053Xml([credit(1, 'y')])))).rejects.toThrow();

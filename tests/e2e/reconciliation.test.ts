@@ -148,4 +148,23 @@ describe('finance reconciles a bank statement', () => {
     expect(page.url()).toBe(url);
     await screenshots(page, 'reconciliation-confirmed');
   });
+
+  it('finds a statement in the list by its file name or its status', async () => {
+    await visit(page, '/invoices/reconciliation?search=bank-export');
+    await hydrated(page);
+    const list = page.getByRole('table', { name: t('reconciliation.list.title') });
+    await list.getByRole('link', { name: 'bank-export.csv', exact: true }).waitFor();
+    expect(await list.getByRole('link', { name: 'statement.xml', exact: true }).count()).toBe(0);
+
+    await page.getByLabel(t('reconciliation.list.search')).fill('');
+    await page.getByLabel(t('reconciliation.list.status')).selectOption('confirmed');
+    await page.getByRole('button', { name: t('table.apply_filters') }).click();
+    await list.getByRole('link', { name: 'statement.xml', exact: true }).waitFor();
+    expect(await list.getByRole('link', { name: 'bank-export.csv', exact: true }).count()).toBe(0);
+    await screenshots(page, 'reconciliation-list-filtered');
+
+    await page.getByLabel(t('reconciliation.list.search')).fill('no statement has this name');
+    await page.getByRole('button', { name: t('table.apply_filters') }).click();
+    await page.getByText(t('reconciliation.list.no_match')).waitFor();
+  });
 });

@@ -34,7 +34,7 @@ import {
 import { enrollmentTemplate } from '../domain/campuses/template';
 import { activityQuerySchema, contractListQuerySchema } from '../domain/contracts/schema';
 import { ValidationFailed } from '../domain/errors';
-import { noteSchema, notesQuerySchema } from '../domain/notes/schema';
+import { noteFileParamsSchema, noteSchema, notesQuerySchema } from '../domain/notes/schema';
 import { listCampusUsers } from '../domain/users/service';
 import { schoolUserListSchema } from '../domain/users/schema';
 import { XLSX_CONTENT_TYPE } from '../platform/xlsx';
@@ -153,11 +153,15 @@ export const campusesApi = new Hono<ApiEnv>()
     const added = await addCampusNote(ctx, c.req.param('id'), note, file);
     return c.json({ data: { note: added }, message: formatMessage('notes.added') }, 201);
   })
-  .on(['GET', 'POST'], '/company/campuses/:id/notes/:noteId/download', async (c) => {
-    const noteId = Number(c.req.param('noteId'));
-    if (!Number.isInteger(noteId) || noteId < 1) throw ValidationFailed.field('noteId', 'validation.digits');
-    return campusNoteFile(actorCtxOf(c), c.req.param('id'), noteId);
-  })
+  .on(
+    ['GET', 'POST'],
+    '/company/campuses/:id/notes/:noteId/download',
+    valid('param', noteFileParamsSchema),
+    async (c) => {
+      const { id, noteId } = c.req.valid('param');
+      return campusNoteFile(actorCtxOf(c), id, noteId);
+    },
+  )
   .get('/company/campuses/:id/:kind{billing-address|mailing-address}/fetch', async (c) => {
     const kind = addressKind(c);
     const address = await getCampusAddress(actorCtxOf(c), c.req.param('id'), kind);

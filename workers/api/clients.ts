@@ -23,12 +23,19 @@ import {
   updateClientAddress,
 } from '../domain/clients/service';
 import { clientMetadata, clientSummary, listClients } from '../domain/clients/queries';
+import { downloadClientDocument, listClientDocuments } from '../domain/clients/documents';
+import { clientMfaActivities } from '../domain/clients/mfa-activities';
+import {
+  clientDocumentDownloadSchema,
+  clientDocumentsQuerySchema,
+  mfaActivityQuerySchema,
+} from '../domain/clients/records-schema';
 import { listClientAgreements, listClientCampuses } from '../domain/clients/tab-lists';
 import { listClientUsers } from '../domain/users/service';
 import { schoolUserListSchema } from '../domain/users/schema';
 import { applyClientAction, bulkClientAction, setClientStatus } from '../domain/clients/status';
 import { addressSchemas } from '../domain/contacts/schema';
-import { noteSchema, notesQuerySchema } from '../domain/notes/schema';
+import { noteFileParamsSchema, noteSchema, notesQuerySchema } from '../domain/notes/schema';
 import { ValidationFailed, type FieldError } from '../domain/errors';
 import { listQuerySchema } from '../domain/lists';
 import { formatMessage, translate } from '../platform/i18n';
@@ -98,9 +105,9 @@ async function readBody<S extends ZodTypeAny>(
 }
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
-const noteIdParam = z.object({ id: z.string().min(1).max(40), noteId: z.coerce.number().int().positive() });
 const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
-const list = <T>(name: string, page: T) => ({ data: { [name]: page } });
+/** A list answer `{ data: { <name>: { items, meta } } }`, its key kept in the type (and so in OpenAPI). */
+const list = <N extends string, T>(name: N, page: T) => ({ data: { [name]: page } as Record<N, T> });
 
 /**
  * Clients (spec 002 s.7 Clients, and the client addresses of "Billing and school-area summaries").
@@ -218,6 +225,37 @@ export const clientsApi = new Hono<ApiEnv>()
       ),
     ),
   )
+  .get(
+    '/company/clients/:id/mfa_activities',
+    valid('param', idParam),
+    valid('query', mfaActivityQuerySchema),
+    async (c) =>
+      c.json(
+        list(
+          'mfa_activities',
+          await clientMfaActivities(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')),
+        ),
+      ),
+  )
+  .get(
+    '/company/clients/:id/documents',
+    valid('param', idParam),
+    valid('query', clientDocumentsQuerySchema),
+    async (c) =>
+      c.json(
+        list(
+          'documents',
+          await listClientDocuments(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')),
+        ),
+      ),
+  )
+  .post(
+    '/company/clients/:id/documents/download',
+    valid('param', idParam),
+    valid('json', clientDocumentDownloadSchema),
+    async (c) =>
+      downloadClientDocument(actorCtxOf(c), c.req.valid('param').id, c.req.valid('json').document_id),
+  )
   .get('/company/clients/:id/notes', valid('param', idParam), valid('query', notesQuerySchema), async (c) =>
     c.json(list('notes', await clientNotes(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')))),
   )
@@ -230,7 +268,7 @@ export const clientsApi = new Hono<ApiEnv>()
   .on(
     ['GET', 'POST'],
     '/company/clients/:id/notes/:noteId/download',
-    valid('param', noteIdParam),
+    valid('param', noteFileParamsSchema),
     async (c) => {
       const { id, noteId } = c.req.valid('param');
       return clientNoteFile(actorCtxOf(c), id, noteId);

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { noteSchema, notesQuerySchema } from '../domain/notes/schema';
-import { addPolicyNotes, policyNotes, updatePolicyDetails } from '../domain/policies/details';
-import { policyListQuerySchema } from '../domain/policies/list-query';
+import { noteFileParamsSchema, noteSchema, notesQuerySchema } from '../domain/notes/schema';
+import { addPolicyNotes, policyNoteFile, policyNotes, updatePolicyDetails } from '../domain/policies/details';
+import { insuredsListQuerySchema, policyListQuerySchema } from '../domain/policies/list-query';
+import { listInsureds } from '../domain/policies/insureds-list';
 import {
   getPolicy,
   groupNames,
@@ -29,17 +30,20 @@ const policyIds = z.array(z.string().trim().min(1).max(64)).min(1).max(POLICY_NO
 
 /**
  * Insureds and policies, the read side and personal details (spec 002 s.7 "Insureds and policies"):
- * the list with its filters, the summary by status, one policy with the same person's other policies,
- * its notes, family members and linked policies, the policies of a batch, group names and groups, a list
+ * the list with its filters (also as `insureds/list`, by batch), the summary by status, one policy with the same person's other policies,
+ * its notes (and a note's file), family members and linked policies, the policies of a batch, group names and groups, a list
  * by ids, notes for many insureds at once, and editing an insured's personal details. Amendments,
  * documents and emails are served by their own routers.
  */
 export const policiesApi = new Hono<ApiEnv>()
   .use('/company/policies', requireAuth)
   .use('/company/policies/*', requireAuth)
-  .use('/company/insureds/summary', requireAuth)
+  .use('/company/insureds/*', requireAuth)
   .get('/company/insureds/summary', async (c) =>
     c.json({ data: { summary: await policySummary(actorCtxOf(c)) } }),
+  )
+  .get('/company/insureds/list', valid('query', insuredsListQuerySchema), async (c) =>
+    c.json({ data: { insureds: await listInsureds(actorCtxOf(c), c.req.valid('query')) } }),
   )
   .get('/company/policies', valid('query', policyListQuerySchema), async (c) =>
     c.json({ data: { policies: await listPolicies(actorCtxOf(c), c.req.valid('query')) } }),
@@ -91,6 +95,15 @@ export const policiesApi = new Hono<ApiEnv>()
   })
   .get('/company/policies/:id/notes', valid('query', notesQuerySchema), async (c) =>
     c.json({ data: { notes: await policyNotes(actorCtxOf(c), c.req.param('id'), c.req.valid('query')) } }),
+  )
+  .on(
+    ['GET', 'POST'],
+    '/company/policies/:id/notes/:noteId/download',
+    valid('param', noteFileParamsSchema),
+    async (c) => {
+      const { id, noteId } = c.req.valid('param');
+      return policyNoteFile(actorCtxOf(c), id, noteId);
+    },
   )
   .get('/company/policies/:id/immediate-family-members', async (c) =>
     c.json({

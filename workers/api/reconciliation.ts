@@ -15,11 +15,11 @@ import {
   findAllocatableInvoices,
   getStatement,
   ignoreLine,
-  listStatements,
   removeAllocation,
   statementLines,
   uploadStatement,
 } from '../domain/reconciliation/service';
+import { listStatements } from '../domain/reconciliation/statement-list';
 import { msg } from '../domain/validation';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { accepts, readMultipart, refuseFieldsOtherThan } from './body';
@@ -42,15 +42,16 @@ const invoiceSearchSchema = z.object({
 });
 
 /**
- * Bank reconciliation (not in the catalogue, named like its calls): upload a bank statement
- * (CSV or camt.053), match a CSV's columns, read its credits and their matches, allocate by hand, ignore
- * a credit, confirm. Finance (read_billing to read, update_billing to change).
+ * Bank reconciliation (not in the catalogue, named like its calls): upload a bank statement (CSV or
+ * camt.053), list the statements (`data.bank_statements`, searched and filtered), match a CSV's columns,
+ * read its credits and their matches (`data.lines`), allocate by hand, ignore a credit, confirm. Finance
+ * (read_billing to read, update_billing to change).
  */
 export const reconciliationApi = new Hono<ApiEnv>()
   .use('/company/bank-statements', requireAuth)
   .use('/company/bank-statements/*', requireAuth)
   .get('/company/bank-statements', valid('query', statementListQuerySchema), async (c) => {
-    return c.json(await listStatements(actorCtxOf(c), c.req.valid('query')));
+    return c.json({ data: { bank_statements: await listStatements(actorCtxOf(c), c.req.valid('query')) } });
   })
   .post('/company/bank-statements/upload', accepts('multipart'), async (c) => {
     const form = await readMultipart(c);
@@ -62,7 +63,9 @@ export const reconciliationApi = new Hono<ApiEnv>()
     return c.json({ data: { bank_statement: await getStatement(actorCtxOf(c), c.req.param('id')) } });
   })
   .get('/company/bank-statements/:id/lines', valid('query', linesQuerySchema), async (c) => {
-    return c.json(await statementLines(actorCtxOf(c), c.req.param('id'), c.req.valid('query')));
+    return c.json({
+      data: { lines: await statementLines(actorCtxOf(c), c.req.param('id'), c.req.valid('query')) },
+    });
   })
   .get('/company/bank-statements/:id/invoices', valid('query', invoiceSearchSchema), async (c) => {
     const q = c.req.valid('query');

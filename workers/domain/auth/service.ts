@@ -125,6 +125,7 @@ async function verifyCredentials(ctx: Ctx, input: { email: string; password: str
 
 async function sendLoginPin(ctx: Ctx, user: typeof users.$inferSelect) {
   const { pin, statements } = await issuePin(ctx.db, ctx.env, {
+    from: ctx,
     purpose: 'login',
     channel: 'email',
     target: user.email,
@@ -171,7 +172,14 @@ export async function apiSignIn(
   }
   const pin = input.pin;
   await failuresPerAddress(ctx, 'pin', () =>
-    checkPin(ctx.db, ctx.env, { purpose: 'login', target: user.email, pin, now: ctx.now, consume: true }),
+    checkPin(ctx.db, ctx.env, {
+      from: ctx,
+      purpose: 'login',
+      target: user.email,
+      pin,
+      now: ctx.now,
+      consume: true,
+    }),
   );
   return openSession(ctx, user.id, 'api');
 }
@@ -200,6 +208,7 @@ export async function completeSignIn(
   if (!canSignIn(user)) throw new Unauthenticated(msg('auth.session_expired'));
   await failuresPerAddress(ctx, 'pin', () =>
     checkPin(ctx.db, ctx.env, {
+      from: ctx,
       purpose: 'login',
       target: user.email,
       pin: input.pin,
@@ -311,6 +320,7 @@ export async function requestPasswordReset(
   const purpose = input.method === 'email' ? 'reset_email' : 'reset_phone';
   const target = input.method === 'email' ? user.email : key;
   const { pin, statements } = await issuePin(ctx.db, ctx.env, {
+    from: ctx,
     purpose,
     channel: input.method,
     target,
@@ -336,7 +346,14 @@ function resetKey(target: ResetTarget): { purpose: 'reset_email' | 'reset_phone'
 /** Checks a reset PIN without spending it (the reset itself spends it). */
 export async function verifyResetPin(ctx: Ctx, input: ResetTarget & { pin: string }): Promise<void> {
   const { purpose, target } = resetKey(input);
-  await checkPin(ctx.db, ctx.env, { purpose, target, pin: input.pin, now: ctx.now, consume: false });
+  await checkPin(ctx.db, ctx.env, {
+    from: ctx,
+    purpose,
+    target,
+    pin: input.pin,
+    now: ctx.now,
+    consume: false,
+  });
 }
 
 /** Sets the new password with a valid reset PIN; every session of the user ends. */
@@ -346,6 +363,7 @@ export async function resetPassword(
 ): Promise<void> {
   const { purpose, target } = resetKey(input);
   const { userId } = await checkPin(ctx.db, ctx.env, {
+    from: ctx,
     purpose,
     target,
     pin: input.pin,
@@ -532,6 +550,7 @@ export async function sendInviteEmailPin(ctx: Ctx, token: string) {
   const inv = await getInvitation(ctx, token);
   await limit(ctx, [{ key: `verify-email:${inv.email}`, max: 5 }]);
   const { pin, statements } = await issuePin(ctx.db, ctx.env, {
+    from: ctx,
     purpose: 'verify_email',
     channel: 'email',
     target: inv.email,
@@ -545,6 +564,7 @@ export async function sendInviteEmailPin(ctx: Ctx, token: string) {
 export async function verifyInviteEmail(ctx: Ctx, token: string, pin: string) {
   const inv = await getInvitation(ctx, token);
   await checkPin(ctx.db, ctx.env, {
+    from: ctx,
     purpose: 'verify_email',
     target: inv.email,
     pin,
@@ -563,6 +583,7 @@ export async function setInvitePhone(
   const target = phoneTarget(input.phone_country, input.phone_number);
   await limit(ctx, [{ key: `verify-phone:${inv.user_id}`, max: 5 }]);
   const { pin, statements } = await issuePin(ctx.db, ctx.env, {
+    from: ctx,
     purpose: 'verify_phone',
     channel: 'phone',
     target,
@@ -594,6 +615,7 @@ export async function completeInvitation(ctx: Ctx, token: string, pin: string, k
     throw ValidationFailed.field('pin', msg('auth.invitation_incomplete'));
   }
   await checkPin(ctx.db, ctx.env, {
+    from: ctx,
     purpose: 'verify_phone',
     target: phoneTarget(inv.phone_country, inv.phone_number),
     pin,

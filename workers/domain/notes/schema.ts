@@ -86,5 +86,18 @@ export const notesQuerySchema = z.object({
 });
 export type NotesQuery = z.infer<typeof notesQuerySchema>;
 
+/**
+ * The path of a note's file download (`…/{id}/notes/{noteId}/download` of clients, campuses and policies):
+ * the owner's public id and the note's number.
+ */
+export const noteFileParamsSchema = z.object({
+  id: z.string().trim().min(1).max(64),
+  noteId: z.coerce
+    .number({ invalid_type_error: msg('validation.digits') })
+    .int(msg('validation.digits'))
+    .positive(msg('validation.digits'))
+    .max(Number.MAX_SAFE_INTEGER, msg('validation.digits')),
+});
+
 /** One note for the selected rows of a list (repeated `ids`, or all matching the list's filters). */
 export const bulkNoteSchema = noteSchema.and(bulkFormFields);

@@ -7,7 +7,7 @@
 import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { inJson } from '../../platform/db';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { campuses, clients, countries, policies, products } from '../../../drizzle/schema';
+import { campuses, clients, countries, policies, policyBatches, products } from '../../../drizzle/schema';
 import { visiblePolicies } from '../access/scope';
 import type { ActorCtx } from '../context';
 import type { BulkSelection } from '../list-query';
@@ -83,6 +83,10 @@ export function policyConditions(ctx: ActorCtx, query: PolicyListQuery): SQL {
   if (query.campus)
     c.push(
       sql`likelihood(${policies.campus_id} = (SELECT ${campuses.id} FROM ${campuses} WHERE ${campuses.public_id} = ${query.campus}), 0.05)`,
+    );
+  if (query.policy_batch)
+    c.push(
+      sql`${policies.batch_id} = (SELECT ${policyBatches.id} FROM ${policyBatches} WHERE ${policyBatches.public_id} = ${query.policy_batch})`,
     );
   if (query.start_from) c.push(gte(policies.start_date, query.start_from));
   if (query.start_to) c.push(lte(policies.start_date, query.start_to));

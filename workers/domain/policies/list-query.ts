@@ -30,6 +30,8 @@ export const policyListQuerySchema = listQuerySchema.extend({
   client: id,
   campus: id,
   group_name: text(50),
+  /** Public id of the policy batch (an order) the insureds were issued from. */
+  policy_batch: id,
   /** One type, or several separated by commas (the catalogue's `type=group_leader,student`). */
   type: z.preprocess(
     (v) => (typeof v === 'string' ? (v.trim() ? v.split(',').map((t) => t.trim()) : undefined) : blank(v)),
@@ -47,6 +49,14 @@ export const policyListQuerySchema = listQuerySchema.extend({
   booking_to: date,
 });
 export type PolicyListQuery = z.infer<typeof policyListQuerySchema>;
+
+/**
+ * `GET insureds/list`: the same filters, in policy-number order unless told otherwise, so a client paging
+ * through a batch (25 at a time until a page is not full) reads each insured once, in issue order.
+ */
+export const insuredsListQuerySchema = policyListQuerySchema.extend({
+  order: z.string().max(60).default('policy_number_asc'),
+});
 
 /** The columns the list may be sorted by (`order=<field>_asc|_desc`). */
 export const POLICY_SORTS = [

@@ -47,7 +47,13 @@ const rowColumns = {
   first_name: policies.first_name,
   last_name: policies.last_name,
   date_of_birth: policies.date_of_birth,
+  gender: policies.gender,
   email: policies.email,
+  passport_number: policies.passport_number,
+  student_number: policies.student_number,
+  destination_address: policies.destination_address,
+  residence_country_id: policies.residence_country_id,
+  destination_country_id: policies.destination_country_id,
   start_date: policies.start_date,
   end_date: policies.end_date,
   booking_date: policies.booking_date,
@@ -69,17 +75,25 @@ const rowColumns = {
 
 type RawRow = Awaited<ReturnType<ReturnType<typeof listSelect>['execute']>>[number];
 
-/** A policy as the list (and the API's `policies`) shows it. */
+/** A policy as the list (and the API's `policies` and `insureds`) shows it: spec 002's policy row. */
 export interface PolicyListRow {
   id: string;
   id_numeric: number;
   policy_number: string;
+  product_code: string;
   type: string;
   first_name: string;
   last_name: string;
   full_name: string;
   date_of_birth: string;
+  gender: string | null;
   email: string | null;
+  passport_number: string | null;
+  student_number: string | null;
+  /** The address at the destination. */
+  address: string | null;
+  residence_country_id: number | null;
+  destination_country_id: number | null;
   start_date: string;
   end_date: string;
   booking_date: string;
@@ -103,8 +117,15 @@ function shape(r: RawRow, today: string): PolicyListRow {
     first_name: r.first_name,
     last_name: r.last_name,
     full_name: `${r.first_name} ${r.last_name}`,
+    product_code: r.product_code,
     date_of_birth: r.date_of_birth,
+    gender: r.gender,
     email: r.email,
+    passport_number: r.passport_number,
+    student_number: r.student_number,
+    address: r.destination_address,
+    residence_country_id: r.residence_country_id,
+    destination_country_id: r.destination_country_id,
     start_date: r.start_date,
     end_date: r.end_date,
     booking_date: r.booking_date,

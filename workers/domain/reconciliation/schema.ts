@@ -3,8 +3,16 @@
  * review page and the API, and the limits. Pure: the pages and the API use the same schemas.
  */
 import { z } from 'zod';
+import { listQuerySchema } from '../list-query';
 import { msg } from '../messages';
-import { BANK_LINE_STATUSES, BANK_STATEMENT_STATUSES, CSV_TARGETS, DATE_ORDERS } from './values';
+import { statementPeriodShape, withPeriodRule } from '../billing/schema';
+import {
+  BANK_LINE_STATUSES,
+  BANK_STATEMENT_FORMATS,
+  BANK_STATEMENT_STATUSES,
+  CSV_TARGETS,
+  DATE_ORDERS,
+} from './values';
 
 export * from './values';
 
@@ -44,10 +52,19 @@ export type AllocationInput = z.infer<typeof allocationSchema>;
 /** Ignore a credit (not money for an invoice), or take it back into the review. */
 export const ignoreSchema = z.object({ ignored: z.boolean() });
 
-export const statementListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  status: z.enum(BANK_STATEMENT_STATUSES).optional(),
-});
+const blank = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/**
+ * The statements list (page and `GET bank-statements`): paging, a search over the file name, the account
+ * and the credits' text, reference and payer, the status, the format and the days uploaded (from/to).
+ */
+export const statementListQuerySchema = withPeriodRule(
+  listQuerySchema.extend({
+    status: z.preprocess(blank, z.enum(BANK_STATEMENT_STATUSES).optional()),
+    format: z.preprocess(blank, z.enum(BANK_STATEMENT_FORMATS).optional()),
+    ...statementPeriodShape,
+  }),
+);
 export type StatementListQuery = z.infer<typeof statementListQuerySchema>;
 
 export const linesQuerySchema = z.object({

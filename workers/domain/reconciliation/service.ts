@@ -16,7 +16,7 @@
  * Scope: statements through visibleBankStatements(actor); invoices through visibleInvoices(actor) and the
  * statement's company. Reading needs read_billing; anything that changes needs update_billing.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   bankAllocations,
   bankStatementLines,
@@ -61,15 +61,12 @@ import {
   type DateOrder,
   type LineStatus,
   type LinesQuery,
-  type StatementListQuery,
   type StatementMappingInput,
   type StatementStatus,
 } from './schema';
 
 type StatementRow = typeof bankStatements.$inferSelect;
 type LineRow = typeof bankStatementLines.$inferSelect;
-
-const LIST_PAGE_SIZE = 25;
 
 /** An amount for a message: 1234.50 GBP. */
 const money = (minor: number, currency: string) => `${(minor / 100).toFixed(2)} ${currency}`;
@@ -219,56 +216,6 @@ async function present(ctx: ActorCtx, row: StatementRow): Promise<StatementView>
 /** One statement with its counts and totals. */
 export async function getStatement(ctx: ActorCtx, id: string): Promise<StatementView> {
   return present(ctx, await findStatement(ctx, id, READ_PERMISSION));
-}
-
-export interface StatementListItem {
-  id: string;
-  format: 'csv' | 'camt053';
-  status: StatementStatus;
-  file_name: string;
-  line_count: number;
-  matched_count: number;
-  recorded_count: number;
-  currency: string | null;
-  created_at: string;
-  confirmed_at: string | null;
-}
-
-/** The statements the actor may see, newest first. */
-export async function listStatements(ctx: ActorCtx, q: StatementListQuery): Promise<Page<StatementListItem>> {
-  requirePermission(ctx.actor, READ_PERMISSION);
-  const where = and(
-    visibleBankStatements(ctx.actor),
-    q.status ? eq(bankStatements.status, q.status) : undefined,
-  );
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(bankStatements)
-      .where(where)
-      .orderBy(desc(bankStatements.created_at), desc(bankStatements.id))
-      .limit(LIST_PAGE_SIZE)
-      .offset((q.page - 1) * LIST_PAGE_SIZE),
-    ctx.db
-      .select({ total: sql<number>`count(*)` })
-      .from(bankStatements)
-      .where(where),
-  ]);
-  return {
-    items: rows.map((r) => ({
-      id: r.public_id,
-      format: r.format,
-      status: r.status,
-      file_name: r.file_name,
-      line_count: r.line_count,
-      matched_count: r.matched_count,
-      recorded_count: r.recorded_count,
-      currency: r.currency,
-      created_at: r.created_at.toISOString(),
-      confirmed_at: r.confirmed_at ? r.confirmed_at.toISOString() : null,
-    })),
-    meta: meta(total, q.page, LIST_PAGE_SIZE, rows.length),
-  };
 }
 
 /** The credits of a statement (50 a page, optionally of one state) with what each is allocated to. */
