@@ -18,6 +18,7 @@ import {
   deleteUser,
   getUser,
   inviteCompanyUser,
+  invitedMessageKey,
   inviteSchoolUser,
   listCompanyUsers,
   listSchoolUsers,
@@ -121,11 +122,8 @@ export const newUserAction = (args: ActionFunctionArgs, family: UserFamily) =>
         schema: schoolUserSchema,
         permission: P.school.create,
         async handle(input, { ctx, redirect }) {
-          const { id } = await inviteSchoolUser(ctx, input);
-          return redirect(
-            `/manage-users/school/${id}`,
-            ctx.actor.user_type === 'school' ? 'users.added' : 'users.invited',
-          );
+          const added = await inviteSchoolUser(ctx, input);
+          return redirect(`/manage-users/school/${added.id}`, invitedMessageKey(added));
         },
       })(args);
 
