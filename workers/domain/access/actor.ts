@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   campuses,
   clients,
@@ -191,14 +191,4 @@ export async function loadActor(
     api_key_id: opts.apiKeyId ?? null,
     support_admin_id: opts.supportAdminId ?? null,
   };
-}
-
-/** Ids of several users' companies, for tests and seed checks. */
-export async function companyIdsOf(db: DB, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ id: userCompanies.company_id })
-    .from(userCompanies)
-    .where(inArray(userCompanies.user_id, userIds));
-  return rows.map((r) => r.id);
 }

@@ -31,7 +31,7 @@ const NAMES: Record<string, { table: string; name: string }> = {
 type Row = Record<string, unknown> | null | undefined;
 
 /** The name a log entry's own fields record (a deleted row's `before`, a created one's `after`). */
-export function recordedName(before: Row, after: Row): string | null {
+function recordedName(before: Row, after: Row): string | null {
   for (const side of [after, before]) {
     const name = side?.name ?? side?.title;
     if (typeof name === 'string' && name.trim()) return name;
@@ -48,7 +48,12 @@ export function recordedName(before: Row, after: Row): string | null {
  * statement runs after the change in the same batch, so a rename shows its new name), or for an entity
  * deleted in that batch the name its entry recorded.
  */
-export function entityLabel(entityType: string, entityId: number | SQL<number>, before: Row, after: Row): SQL {
+export function entityLabel(
+  entityType: string,
+  entityId: number | SQL<number>,
+  before: Row,
+  after: Row,
+): SQL {
   const recorded = recordedName(before, after);
   const source = NAMES[entityType];
   if (!source) return sql`${recorded}`;
@@ -60,7 +65,8 @@ export function entityLabel(entityType: string, entityId: number | SQL<number>, 
  * the query's columns (before and after as JSON text).
  */
 export function entityLabelFrom(entityType: string, entityId: SQL, before: SQL, after: SQL): SQL {
-  const field = (f: string) => sql`coalesce(json_extract(${after}, ${`$.${f}`}), json_extract(${before}, ${`$.${f}`}))`;
+  const field = (f: string) =>
+    sql`coalesce(json_extract(${after}, ${`$.${f}`}), json_extract(${before}, ${`$.${f}`}))`;
   const recorded = sql`coalesce(${field('name')}, ${field('title')},
     nullif(trim(coalesce(${field('first_name')}, '') || ' ' || coalesce(${field('last_name')}, '')), ''))`;
   const source = NAMES[entityType];

@@ -150,7 +150,10 @@ async function suspendedMessage(ctx: Ctx, user: typeof users.$inferSelect): Prom
         .limit(1)
     : [];
   return admin
-    ? msg('auth.account_suspended', { name: `${admin.first_name} ${admin.last_name}`.trim(), email: admin.email })
+    ? msg('auth.account_suspended', {
+        name: `${admin.first_name} ${admin.last_name}`.trim(),
+        email: admin.email,
+      })
     : msg('auth.account_suspended_no_contact');
 }
 

@@ -188,9 +188,7 @@ export async function createRole(
 ): Promise<RoleView> {
   requirePermission(ctx.actor, 'create_user_privilege');
   const reference = input.reference_role_id ? await findRole(ctx, family, input.reference_role_id) : null;
-  const company = input.company_id
-    ? ctx.actor.companies.find((c) => c.public_id === input.company_id)
-    : null;
+  const company = input.company_id ? ctx.actor.companies.find((c) => c.public_id === input.company_id) : null;
   const companyId = company?.id ?? null;
   if ((input.company_id && !company) || !mayOwnRole(ctx.actor, companyId)) {
     throw ValidationFailed.field('company_id', msg('roles.errors.company_not_allowed'));

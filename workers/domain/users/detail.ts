@@ -1,6 +1,15 @@
 /** One user as the user page and the API show them, and what the invite and edit forms offer. */
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { campuses, clients, companies, invitations, roles, userCampuses, userCompanies, userRoles } from '../../../drizzle/schema';
+import {
+  campuses,
+  clients,
+  companies,
+  invitations,
+  roles,
+  userCampuses,
+  userCompanies,
+  userRoles,
+} from '../../../drizzle/schema';
 import { requirePermission } from '../access/actor';
 import { findClient, findUser, type UserRow } from '../access/finders';
 import { canGrantRole } from '../access/grants';

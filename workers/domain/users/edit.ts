@@ -50,11 +50,7 @@ export async function updateSchoolUser(
 ): Promise<UserDetail> {
   const user = await findUser(ctx, id, 'school', USER_PERMISSIONS.school.update);
   const held = await assertMayChange(ctx, user, 'school');
-  const { client, campusIds } = await schoolPlacement(
-    ctx,
-    { ...input, client: undefined },
-    user.client_id,
-  );
+  const { client, campusIds } = await schoolPlacement(ctx, { ...input, client: undefined }, user.client_id);
   const granted = await grantedRoles(ctx, input.roles, 'school', [client.company_id]);
   await assertEmailFree(ctx, input.email, user.id);
   const values = { ...personValues(input), can_access_all_campuses: input.can_access_all_campuses };

@@ -273,7 +273,6 @@ export async function usersSummary(ctx: ActorCtx, family: UserFamily, clientId?:
   };
 }
 
-
 /** The filters of the school users list: the clients in view (company staff) and a client's campuses. */
 export async function schoolUserFilters(ctx: ActorCtx, clientId?: string | null) {
   requirePermission(ctx.actor, USER_PERMISSIONS.school.read);

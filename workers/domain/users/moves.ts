@@ -178,7 +178,6 @@ export async function deleteUser(ctx: ActorCtx, family: UserFamily, id: string):
   ]);
 }
 
-
 /**
  * POST school-users/{id}/cancel (the school portal): a user the school added or invited is withdrawn
  * before they signed up: waiting for the insurer's approval, or invited with a link not yet used. The
@@ -188,12 +187,11 @@ export async function deleteUser(ctx: ActorCtx, family: UserFamily, id: string):
 export async function cancelSchoolUser(ctx: ActorCtx, id: string): Promise<void> {
   const user = await findUser(ctx, id, 'school', USER_PERMISSIONS.school.create);
   await assertMayChange(ctx, user, 'school');
-  if (!userMoves(user, 'school').cancel) throw ValidationFailed.field('status', msg('users.errors.not_cancellable'));
+  if (!userMoves(user, 'school').cancel)
+    throw ValidationFailed.field('status', msg('users.errors.not_cancellable'));
   await runBatch(ctx.db, [
     ...revokeOpenInvitations(ctx)(user),
-    ctx.db
-      .delete(users)
-      .where(and(eq(users.id, user.id), inArray(users.status, ['pending', 'invited']))),
+    ctx.db.delete(users).where(and(eq(users.id, user.id), inArray(users.status, ['pending', 'invited']))),
     logActivity(ctx, {
       entity_type: 'user',
       entity_id: user.id,

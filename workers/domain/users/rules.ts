@@ -4,7 +4,16 @@
  * with.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { campuses, clients, permissions, rolePermissions, roles, userCompanies, userRoles, users } from '../../../drizzle/schema';
+import {
+  campuses,
+  clients,
+  permissions,
+  rolePermissions,
+  roles,
+  userCompanies,
+  userRoles,
+  users,
+} from '../../../drizzle/schema';
 import { inJson } from '../../platform/db';
 import type { Actor } from '../access/actor';
 import { findClient, type UserRow } from '../access/finders';
@@ -67,7 +76,7 @@ export function userAbilities(actor: Actor) {
 
 // ---------------------------------------------------------------- roles
 
-export type RoleWithPermissions = GrantedRole & {
+type RoleWithPermissions = GrantedRole & {
   id: number;
   slug: string;
   name: string;
