@@ -14,6 +14,7 @@ import {
   activateUser,
   approveSchoolUser,
   archiveUser,
+  cancelSchoolUser,
   declineUser,
   deleteUser,
   getUser,
@@ -143,6 +144,8 @@ export async function userLoader({ request, context, params }: LoaderFunctionArg
     delete: abilities.delete,
     resend: abilities.create,
     revoke: abilities.create,
+    // The school's own withdrawal of someone it added (the insurer declines instead).
+    cancel: abilities.create && ctx.actor.user_type === 'school',
   };
   const self = user.id === ctx.actor.public_id;
   const moves = self ? [] : (Object.keys(may) as UserMoveName[]).filter((m) => may[m] && allowed[m]);
@@ -175,6 +178,7 @@ export const userAction = (args: ActionFunctionArgs, family: UserFamily) =>
       delete: { schema: noFields, permission: P[family].delete },
       resend: { schema: noFields, permission: P[family].create },
       revoke: { schema: noFields, permission: P[family].create },
+      cancel: { schema: noFields, permission: P.school.create },
     },
     async handle(input, { ctx, params, redirect }) {
       const id = params.id ?? '';
@@ -215,6 +219,9 @@ export const userAction = (args: ActionFunctionArgs, family: UserFamily) =>
         case 'revoke':
           await revokeInvitation(ctx, family, id);
           return { toast: 'users.invitation_revoked' };
+        case 'cancel':
+          await cancelSchoolUser(ctx, family === 'school' ? id : '');
+          return redirect('/manage-users/school-users', 'users.cancelled');
         default:
           return unreachable(input);
       }
