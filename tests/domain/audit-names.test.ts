@@ -21,7 +21,9 @@ let britannia: string;
 
 beforeAll(async () => {
   await seedUk();
-  senior = await actorCtx(DEMO_ACCOUNTS.seniorAdmin);
+  const seniorCtx = await actorCtx(DEMO_ACCOUNTS.seniorAdmin);
+  // "All companies" in the top bar: both of the senior admin's companies in view.
+  senior = { ...seniorCtx, actor: { ...seniorCtx.actor, selected_company_id: null } };
   const rows = await db().select().from(companies);
   albion = rows.find((c) => c.name === 'Albion Student Insurance Ltd')!.public_id;
   britannia = rows.find((c) => c.name === 'Britannia Travel Cover Ltd')!.public_id;

@@ -47,7 +47,9 @@ let seq = 0;
 beforeAll(async () => {
   await seedUk();
   admin = await actorCtx(DEMO_ACCOUNTS.admin);
-  senior = await actorCtx(DEMO_ACCOUNTS.seniorAdmin);
+  const seniorCtx = await actorCtx(DEMO_ACCOUNTS.seniorAdmin);
+  // "All companies" in the top bar: both of the senior admin's companies in view.
+  senior = { ...seniorCtx, actor: { ...seniorCtx.actor, selected_company_id: null } };
   master = await actorCtx(DEMO_ACCOUNTS.schoolAdmin);
   const companyRows = await db().select().from(companies);
   albion = companyRows.find((c) => c.name === 'Albion Student Insurance Ltd')!;
