@@ -242,7 +242,10 @@ describe('school users', () => {
 describe("a company's own role", () => {
   it('users/company/add refuses (403) a role of a company the user or the administrator is not in', async () => {
     // Signed in with "all companies" in view (0 is that choice, stored).
-    await db().update(users).set({ selected_company_id: 0 }).where(eq(users.email, DEMO_ACCOUNTS.seniorAdmin));
+    await db()
+      .update(users)
+      .set({ selected_company_id: 0 })
+      .where(eq(users.email, DEMO_ACCOUNTS.seniorAdmin));
     const senior = await apiToken(DEMO_ACCOUNTS.seniorAdmin);
     const [britannia] = await db()
       .select({ public_id: companies.public_id })

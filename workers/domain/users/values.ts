@@ -12,5 +12,4 @@ export type UserFamily = 'company' | 'school';
 export const USER_LIST_STATUSES = ['active', 'invited', 'pending', 'archived', 'suspended'] as const;
 
 /** What an invitation link says about itself. */
-const INVITATION_STATES = ['pending', 'accepted', 'expired', 'revoked'] as const;
-export type InvitationStateName = (typeof INVITATION_STATES)[number];
+export type InvitationStateName = 'pending' | 'accepted' | 'expired' | 'revoked';
