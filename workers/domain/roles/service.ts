@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { companies, permissions, rolePermissions, roles, userRoles } from '../../../drizzle/schema';
-import { inJson, runBatch, type Statement } from '../../platform/db';
+import { inJson, runBatch, type DB, type Statement } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { requirePermission } from '../access/actor';
 import { DEFAULT_ROLES } from '../access/default-roles';
@@ -50,6 +50,15 @@ const roleColumns = {
   ),
 };
 
+/** The permission names each of the roles holds (any number of roles: one query). */
+export async function permissionsOfRoles(db: DB, roleIds: readonly number[]) {
+  return db
+    .select({ role_id: rolePermissions.role_id, name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+    .where(inJson(rolePermissions.role_id, roleIds));
+}
+
 /** A role as read here: the view, and its company's row id for the log's tenant column. */
 type RoleRow = RoleView & { company_db_id: number | null };
 
@@ -61,16 +70,10 @@ async function readRoles(ctx: ActorCtx, where: SQL | undefined): Promise<RoleRow
     .where(and(visibleRoles(ctx.actor), where))
     .orderBy(asc(roles.family), asc(roles.id));
   if (!rows.length) return [];
-  const held = await ctx.db
-    .select({ role_id: rolePermissions.role_id, name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
-    .where(
-      inJson(
-        rolePermissions.role_id,
-        rows.map((r) => r.id),
-      ),
-    );
+  const held = await permissionsOfRoles(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map(({ company_db_id, ...r }) => ({
     ...r,
     company_db_id,

@@ -4,16 +4,7 @@
  * with.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import {
-  campuses,
-  clients,
-  permissions,
-  rolePermissions,
-  roles,
-  userCompanies,
-  userRoles,
-  users,
-} from '../../../drizzle/schema';
+import { campuses, clients, roles, userCompanies, userRoles, users } from '../../../drizzle/schema';
 import { inJson } from '../../platform/db';
 import type { Actor } from '../access/actor';
 import { findClient, type UserRow } from '../access/finders';
@@ -21,6 +12,7 @@ import { assertCanGrantRoles, type GrantedRole } from '../access/grants';
 import { seesAllCampuses, visibleCampus, visibleCompanies } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { Forbidden, ValidationFailed } from '../errors';
+import { permissionsOfRoles } from '../roles/service';
 import { msg } from '../validation';
 import type { CompanyUserInput, SchoolUserInput } from './schema';
 import type { UserFamily } from './values';
@@ -108,16 +100,10 @@ export async function rolesWithPermissions(
     )
     .orderBy(asc(roles.id));
   if (rows.length === 0) return [];
-  const perms = await ctx.db
-    .select({ role_id: rolePermissions.role_id, name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
-    .where(
-      inJson(
-        rolePermissions.role_id,
-        rows.map((r) => r.id),
-      ),
-    );
+  const perms = await permissionsOfRoles(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({
     ...r,
     permissions: perms.filter((p) => p.role_id === r.id).map((p) => p.name),
