@@ -181,7 +181,7 @@ export const campuses = sqliteTable(
 export const users = sqliteTable(
   'users',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     public_id: text('public_id').notNull(),
     email: text('email').notNull(),
     password_hash: text('password_hash'),
@@ -263,7 +263,7 @@ export const permissions = sqliteTable(
 export const roles = sqliteTable(
   'roles',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     family: text('family', { enum: ROLE_FAMILIES }).notNull(),
@@ -304,7 +304,7 @@ export const userRoles = sqliteTable(
 export const sessions = sqliteTable(
   'sessions',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     token_hash: text('token_hash').notNull(),
     user_id: integer('user_id')
       .notNull()
@@ -427,6 +427,8 @@ export const activityLogs = sqliteTable(
     on_behalf_of_user_id: integer('on_behalf_of_user_id'),
     entity_type: text('entity_type').notNull(),
     entity_id: integer('entity_id').notNull(),
+    /** What the entity was called when the row was written (audit/activity-log.ts entityLabel). */
+    entity_label: text('entity_label'),
     action: text('action').notNull(),
     before: text('before', { mode: 'json' }).$type<Record<string, unknown> | null>(),
     after: text('after', { mode: 'json' }).$type<Record<string, unknown> | null>(),

@@ -14,10 +14,12 @@ import {
   activateUser,
   approveSchoolUser,
   archiveUser,
+  cancelSchoolUser,
   declineUser,
   deleteUser,
   getUser,
   inviteCompanyUser,
+  invitedMessageKey,
   inviteSchoolUser,
   listCompanyUsers,
   listSchoolUsers,
@@ -121,11 +123,8 @@ export const newUserAction = (args: ActionFunctionArgs, family: UserFamily) =>
         schema: schoolUserSchema,
         permission: P.school.create,
         async handle(input, { ctx, redirect }) {
-          const { id } = await inviteSchoolUser(ctx, input);
-          return redirect(
-            `/manage-users/school/${id}`,
-            ctx.actor.user_type === 'school' ? 'users.added' : 'users.invited',
-          );
+          const added = await inviteSchoolUser(ctx, input);
+          return redirect(`/manage-users/school/${added.id}`, invitedMessageKey(added));
         },
       })(args);
 
@@ -145,6 +144,8 @@ export async function userLoader({ request, context, params }: LoaderFunctionArg
     delete: abilities.delete,
     resend: abilities.create,
     revoke: abilities.create,
+    // The school's own withdrawal of someone it added (the insurer declines instead).
+    cancel: abilities.create && ctx.actor.user_type === 'school',
   };
   const self = user.id === ctx.actor.public_id;
   const moves = self ? [] : (Object.keys(may) as UserMoveName[]).filter((m) => may[m] && allowed[m]);
@@ -177,6 +178,7 @@ export const userAction = (args: ActionFunctionArgs, family: UserFamily) =>
       delete: { schema: noFields, permission: P[family].delete },
       resend: { schema: noFields, permission: P[family].create },
       revoke: { schema: noFields, permission: P[family].create },
+      cancel: { schema: noFields, permission: P.school.create },
     },
     async handle(input, { ctx, params, redirect }) {
       const id = params.id ?? '';
@@ -217,6 +219,9 @@ export const userAction = (args: ActionFunctionArgs, family: UserFamily) =>
         case 'revoke':
           await revokeInvitation(ctx, family, id);
           return { toast: 'users.invitation_revoked' };
+        case 'cancel':
+          await cancelSchoolUser(ctx, family === 'school' ? id : '');
+          return redirect('/manage-users/school-users', 'users.cancelled');
         default:
           return unreachable(input);
       }

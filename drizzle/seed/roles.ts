@@ -20,6 +20,8 @@ export async function seedDemoRoles(
   const actor = await loadActor(db, opts.seniorAdminId, { selectedCompanyId: 0 });
   if (!actor) throw new Error('The demo senior admin cannot act');
   const ctx = { db, env: {} as Env, now: new Date(), actor };
+  const second = actor.companies.find((c) => c.id === opts.secondCompanyId);
+  if (!second) throw new Error('The demo senior admin does not belong to the second company');
   const [finance] = await db.select().from(roles).where(eq(roles.slug, 'finance')).limit(1);
   const copy = await createRole(ctx, 'company', {
     title: FINANCE_READ_ONLY,
@@ -40,7 +42,7 @@ export async function seedDemoRoles(
   });
   await createRole(ctx, 'company', {
     title: 'Britannia Finance',
-    company_id: opts.secondCompanyId,
+    company_id: second.public_id,
     reference_role_id: finance.id,
     permissions: undefined,
   });

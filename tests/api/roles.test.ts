@@ -34,6 +34,35 @@ async function companyRoles(token = senior) {
 }
 
 describe('roles API', () => {
+  it('POST roles/{family}/role names its company by the public id every call uses; a row number is refused', async () => {
+    const me = await call<{ data: { company: { companies: { id: string; name: string }[] } } }>(
+      '/api/company/auth/get',
+      { token: senior },
+    );
+    const company = me.body.data.company.companies[0];
+    const made = await call<{ data: { role: Role & { company_id: string | null; company_name: string } } }>(
+      '/api/company/roles/company/role',
+      { method: 'POST', json: { title: 'One company only', company_id: company.id }, token: senior },
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.data.role).toMatchObject({ company_id: company.id, company_name: company.name });
+    const listed = await call<{ data: { roles: (Role & { company_id: string | null })[] } }>(
+      '/api/company/roles',
+      { token: senior },
+    );
+    for (const role of listed.body.data.roles)
+      expect([null, 'string']).toContain(role.company_id && typeof role.company_id);
+    for (const wrong of [1, 'nosuchcompany']) {
+      const refused = await call<ErrorEnvelope>('/api/company/roles/company/role', {
+        method: 'POST',
+        json: { title: `Refused ${wrong}`, company_id: wrong },
+        token: senior,
+      });
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors.map((e) => e.key)).toEqual(['company_id']);
+    }
+  });
+
   it('GET roles/{family}/list answers data.roles with their permissions and data.permissions', async () => {
     const { roles, permissions } = await companyRoles();
     const finance = roles.find((r) => r.slug === 'finance')!;

@@ -4,7 +4,7 @@
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { campuses, clients } from '../../drizzle/schema';
+import { campuses, clients, companies, outbox, users } from '../../drizzle/schema';
 import { apiToken, call, type ErrorEnvelope } from '../support/api';
 import { db, DEMO_ACCOUNTS, seedUk, SETUP_TIMEOUT_MS, userByEmail } from '../support/world';
 
@@ -236,5 +236,138 @@ describe('school users', () => {
     expect(update.status).toBe(200);
     // Company users are not theirs to see.
     expect((await call('/api/company/users/company/list', { token: master })).status).toBe(403);
+  });
+});
+
+describe("a company's own role", () => {
+  it('users/company/add refuses (403) a role of a company the user or the administrator is not in', async () => {
+    // Signed in with "all companies" in view (0 is that choice, stored).
+    await db()
+      .update(users)
+      .set({ selected_company_id: 0 })
+      .where(eq(users.email, DEMO_ACCOUNTS.seniorAdmin));
+    const senior = await apiToken(DEMO_ACCOUNTS.seniorAdmin);
+    const [britannia] = await db()
+      .select({ public_id: companies.public_id })
+      .from(companies)
+      .where(eq(companies.name, 'Britannia Travel Cover Ltd'));
+    const made = await call<{ data: { role: { slug: string; company_id: string } } }>(
+      '/api/company/roles/company/role',
+      {
+        method: 'POST',
+        json: {
+          title: `Britannia clerk ${++n}`,
+          company_id: britannia.public_id,
+          permissions: ['read_client'],
+        },
+        token: senior,
+      },
+    );
+    expect(made.status).toBe(201);
+    expect(made.body.data.role.company_id).toBe(britannia.public_id);
+    const role = made.body.data.role.slug;
+    const albion = await companyId(admin);
+
+    // The administrator of Albion alone, giving Britannia's role to an Albion user.
+    const byAdmin = await call<ErrorEnvelope>('/api/company/users/company/add', {
+      method: 'POST',
+      json: companyBody({ companies: [albion], roles: [role] }),
+      token: admin,
+    });
+    expect(byAdmin.status).toBe(403);
+    // The senior admin (both companies), giving it to a user of Albion only.
+    const toOutsider = await call('/api/company/users/company/add', {
+      method: 'POST',
+      json: companyBody({ companies: [albion], roles: [role] }),
+      token: senior,
+    });
+    expect(toOutsider.status).toBe(403);
+    // ... and to a user of Britannia: allowed.
+    const toMember = await call('/api/company/users/company/add', {
+      method: 'POST',
+      json: companyBody({ companies: [britannia.public_id], roles: [role] }),
+      token: senior,
+    });
+    expect(toMember.status).toBe(201);
+  });
+});
+
+describe("the school portal's additions and cancellations", () => {
+  async function addByMaster() {
+    const body = schoolBody({ client: undefined });
+    const added = await call<{ data: { school_user: { id: string; status: string } }; message: string }>(
+      '/api/school/school-users/add',
+      { method: 'POST', json: body, token: master },
+    );
+    expect(added.status).toBe(201);
+    return { ...added.body, email: body.email };
+  }
+
+  it('school-users/add says the user waits for approval, and no email goes out', async () => {
+    const added = await addByMaster();
+    expect(added.data.school_user.status).toBe('pending');
+    expect(added.message).toBe('Waiting for approval; the invitation is sent once approved.');
+    expect(await db().select().from(outbox).where(eq(outbox.recipient, added.email))).toEqual([]);
+  });
+
+  it('users/school/add by the insurer says the invitation was sent', async () => {
+    const added = await call<{ message: string }>('/api/company/users/school/add', {
+      method: 'POST',
+      json: schoolBody(),
+      token: admin,
+    });
+    expect(added.status).toBe(201);
+    expect(added.body.message).toBe('Invitation sent.');
+  });
+
+  it('school-users/{id}/cancel withdraws a user waiting for approval', async () => {
+    const added = await addByMaster();
+    const id = added.data.school_user.id;
+    const cancelled = await call<{ message: string }>(`/api/school/school-users/${id}/cancel`, {
+      method: 'POST',
+      token: master,
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.message).toBe('Invitation cancelled: the user has been removed.');
+    expect((await call(`/api/school/school-users/${id}`, { token: master })).status).toBe(404);
+    // Cancelled once: there is nothing left to cancel.
+    expect(
+      (await call(`/api/school/school-users/${id}/cancel`, { method: 'POST', token: master })).status,
+    ).toBe(404);
+  });
+
+  it('school-users/{id}/cancel refuses a user who has signed up (422), an unknown or foreign id (404), no token (401)', async () => {
+    const carl = await userByEmail(DEMO_ACCOUNTS.campusEmployee);
+    const active = await call<ErrorEnvelope>(`/api/school/school-users/${carl.public_id}/cancel`, {
+      method: 'POST',
+      token: master,
+    });
+    expect(active.status).toBe(422);
+    expect(active.body.errors).toEqual([
+      { key: 'status', message: 'Only a user who has not signed up yet can be cancelled.' },
+    ]);
+    expect((await userByEmail(DEMO_ACCOUNTS.campusEmployee)).status).toBe('active');
+    expect(
+      (await call('/api/school/school-users/nosuchuser/cancel', { method: 'POST', token: master })).status,
+    ).toBe(404);
+    const fiona = await userByEmail(DEMO_ACCOUNTS.finance);
+    expect(
+      (await call(`/api/school/school-users/${fiona.public_id}/cancel`, { method: 'POST', token: master }))
+        .status,
+    ).toBe(404);
+    const added = await addByMaster();
+    expect(
+      (await call(`/api/school/school-users/${added.data.school_user.id}/cancel`, { method: 'POST' })).status,
+    ).toBe(401);
+    // A user without the permission to add school users may not withdraw one either.
+    const staff = await apiToken(DEMO_ACCOUNTS.campusEmployee);
+    expect(
+      (
+        await call(`/api/school/school-users/${added.data.school_user.id}/cancel`, {
+          method: 'POST',
+          token: staff,
+        })
+      ).status,
+    ).toBe(403);
   });
 });

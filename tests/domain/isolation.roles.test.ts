@@ -73,16 +73,16 @@ beforeAll(async () => {
   actors.britanniaSenior = await actorCtx('senior@britannia.test');
   actors.schoolMaster = await actorCtx('master.privileges@oakwood.test');
 
-  const parse = (title: string, company_id: number | null) => createRoleSchema.parse({ title, company_id });
+  const parse = (title: string, company_id: string | null) => createRoleSchema.parse({ title, company_id });
   albionRole = (await createRole(
     actors.albionSenior,
     'company',
-    parse('Albion desk', albion.id),
+    parse('Albion desk', albion.public_id),
   )) as typeof albionRole;
   britanniaRole = (await createRole(
     actors.britanniaSenior,
     'company',
-    parse('Britannia desk', britannia.id),
+    parse('Britannia desk', britannia.public_id),
   )) as typeof britanniaRole;
   sharedRole = (await createRole(
     await actorCtx(DEMO_ACCOUNTS.seniorAdmin),

@@ -28,6 +28,7 @@ let senior: ActorCtx;
 let admin: ActorCtx;
 let financeId: number;
 let albionId: number;
+let albionPublicId: string;
 
 async function refusal(promise: Promise<unknown>): Promise<unknown> {
   try {
@@ -52,6 +53,7 @@ beforeAll(async () => {
     .from(companies)
     .where(eq(companies.name, 'Albion Student Insurance Ltd'));
   albionId = albion.id;
+  albionPublicId = albion.public_id;
 }, SETUP_TIMEOUT_MS);
 
 /** A user of this test holding exactly the given permissions through a role of their own. */
@@ -120,17 +122,22 @@ describe('create, copy, rename, change, delete', () => {
     const role = await createRole(
       senior,
       'company',
-      create('Finance copy', { reference_role_id: financeId, company_id: albionId }),
+      create('Finance copy', { reference_role_id: financeId, company_id: albionPublicId }),
     );
     const finance = DEFAULT_ROLES.find((r) => r.slug === 'finance')!;
     expect(role.permissions).toEqual([...finance.permissions].sort());
     expect(role.company_name).toBe('Albion Student Insurance Ltd');
+    expect(role.company_id).toBe(albionPublicId);
     const [log] = await db()
       .select()
       .from(activityLogs)
       .where(and(eq(activityLogs.entity_type, 'role'), eq(activityLogs.entity_id, role.id)));
     expect(log.action).toBe('copied');
-    expect(log.after).toMatchObject({ name: 'Finance copy', copied_from: 'Finance', company_id: albionId });
+    expect(log.after).toMatchObject({
+      name: 'Finance copy',
+      copied_from: 'Finance',
+      company: 'Albion Student Insurance Ltd',
+    });
     expect(log.company_id).toBe(albionId);
     expect(log.actor_user_id).toBe(senior.actor.user_id);
   });
@@ -160,7 +167,7 @@ describe('create, copy, rename, change, delete', () => {
       .values({ public_id: 'strangerco1', name: 'Stranger Co' })
       .returning();
     const elsewhere = await refusal(
-      createRole(senior, 'company', create('Elsewhere', { company_id: stranger.id })),
+      createRole(senior, 'company', create('Elsewhere', { company_id: stranger.public_id })),
     );
     expect((elsewhere as ValidationFailed).errors).toEqual([
       { key: 'company_id', message: 'roles.errors.company_not_allowed' },

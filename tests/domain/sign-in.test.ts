@@ -15,6 +15,8 @@ import { SESSION_LIMITS, createSession, findSession, resolveActor } from '../../
 import { TooManyRequests, Unauthenticated, ValidationFailed } from '../../workers/domain/errors';
 import { verifyPassword } from '../../workers/platform/auth/password';
 import { hit } from '../../workers/platform/rate-limit';
+import { parseMessage } from '../../workers/domain/messages';
+import { translate } from '../../workers/platform/i18n';
 import {
   DEMO_ACCOUNTS,
   ctx,
@@ -131,18 +133,51 @@ describe('sign-in with password and PIN', () => {
     expect(await db().select().from(outbox)).toHaveLength(before.length);
   });
 
-  it('refuses the right password of a suspended, archived or invited user with the same message', async () => {
-    const suspended = await freshUser();
-    await db().update(users).set({ suspended: true }).where(eq(users.id, suspended.id));
+  it('refuses the right password of an archived or invited user with the same message', async () => {
     const archived = await freshUser();
     await db().update(users).set({ status: 'archived' }).where(eq(users.id, archived.id));
     const invited = await freshUser();
     await db().update(users).set({ status: 'invited' }).where(eq(users.id, invited.id));
-    for (const u of [suspended, archived, invited]) {
+    for (const u of [archived, invited]) {
       await expectInvalidCredentials(
         startSignIn(ctx({ ip: uniqueIp() }), { email: u.email, password: DEMO_PASSWORD }),
       );
     }
+  });
+
+  it('tells a suspended user so only after the right password, and whom to ask', async () => {
+    const suspended = await freshUser();
+    await db().update(users).set({ suspended: true }).where(eq(users.id, suspended.id));
+    await expectInvalidCredentials(
+      startSignIn(ctx({ ip: uniqueIp() }), { email: suspended.email, password: 'not-the-password-1' }),
+    );
+    const error = await failureOf(
+      startSignIn(ctx({ ip: uniqueIp() }), { email: suspended.email, password: DEMO_PASSWORD }),
+    );
+    expect((error as ValidationFailed).errors).toEqual([
+      { key: 'password', message: 'auth.account_suspended_no_contact' },
+    ]);
+    expect(await db().select().from(sessions).where(eq(sessions.user_id, suspended.id))).toEqual([]);
+
+    // A school's staff member is told the name and address of the school's master user.
+    const master = await userByEmail(DEMO_ACCOUNTS.schoolAdmin);
+    const staff = await buildUser(db(), {
+      email: `signin-staff-${++people}@example.test`,
+      first_name: 'Sam',
+      last_name: 'Staff',
+      roles: ['school_employee'],
+      clientId: master.client_id!,
+    });
+    await db().update(users).set({ suspended: true }).where(eq(users.id, staff.id));
+    const told = await failureOf(
+      startSignIn(ctx({ ip: uniqueIp() }), { email: staff.email, password: DEMO_PASSWORD }),
+    );
+    const { key, params } = parseMessage((told as ValidationFailed).errors[0].message);
+    expect(key).toBe('auth.account_suspended');
+    expect(params).toEqual({ name: `${master.first_name} ${master.last_name}`, email: master.email });
+    expect(translate('en', key, params)).toBe(
+      `Your account has been suspended. Please ask ${master.first_name} ${master.last_name} (${master.email}), your school's administrator, to restore your access.`,
+    );
   });
 
   it('refuses a wrong PIN and keeps the pending session for the next try', async () => {

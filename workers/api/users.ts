@@ -11,10 +11,12 @@ import {
   activateUser,
   approveSchoolUser,
   archiveUser,
+  cancelSchoolUser,
   declineUser,
   deleteUser,
   getUser,
   inviteCompanyUser,
+  invitedMessageKey,
   inviteSchoolUser,
   listCompanyUsers,
   listSchoolUsers,
@@ -97,9 +99,12 @@ export const usersApi = new Hono<ApiEnv>()
   )
   .post('/company/users/school/add', valid('json', schoolUserSchema), async (c) => {
     const ctx = actorCtxOf(c);
-    const { id } = await inviteSchoolUser(ctx, c.req.valid('json'));
+    const added = await inviteSchoolUser(ctx, c.req.valid('json'));
     return c.json(
-      { data: { user: await getUser(ctx, 'school', id) }, message: formatMessage('users.invited') },
+      {
+        data: { user: await getUser(ctx, 'school', added.id) },
+        message: formatMessage(invitedMessageKey(added)),
+      },
       201,
     );
   })
@@ -166,9 +171,12 @@ export const usersApi = new Hono<ApiEnv>()
   )
   .post('/school/school-users/add', valid('json', schoolUserSchema), async (c) => {
     const ctx = actorCtxOf(c);
-    const { id } = await inviteSchoolUser(ctx, c.req.valid('json'));
+    const added = await inviteSchoolUser(ctx, c.req.valid('json'));
     return c.json(
-      { data: { school_user: await getUser(ctx, 'school', id) }, message: formatMessage('users.invited') },
+      {
+        data: { school_user: await getUser(ctx, 'school', added.id) },
+        message: formatMessage(invitedMessageKey(added)),
+      },
       201,
     );
   })
@@ -191,6 +199,10 @@ export const usersApi = new Hono<ApiEnv>()
   .post('/school/school-users/:id/unsuspend', valid('param', idParam), async (c) => {
     await unsuspendSchoolUser(actorCtxOf(c), c.req.valid('param').id);
     return c.json(done('users.unsuspended'));
+  })
+  .post('/school/school-users/:id/cancel', valid('param', idParam), async (c) => {
+    await cancelSchoolUser(actorCtxOf(c), c.req.valid('param').id);
+    return c.json(done('users.cancelled'));
   });
 
 /** Suspending is a school-user move; a company user's path answers "not found". */

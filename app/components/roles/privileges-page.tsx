@@ -267,7 +267,7 @@ function NewRole({
 }: {
   family: string;
   roles: RoleRow[];
-  companies: { id: number; name: string }[];
+  companies: { id: string; name: string }[];
 }) {
   const { t } = useTranslation();
   const answer = answerOf(useActionData<typeof privilegesAction>());
@@ -304,7 +304,7 @@ function NewRole({
           label={t('roles.create.company')}
           field={fields.company_id}
           placeholder={t('roles.list.all_companies')}
-          options={companies.map((c) => ({ value: String(c.id), label: c.name }))}
+          options={companies.map((c) => ({ value: c.id, label: c.name }))}
         />
         <SelectField
           label={t('roles.create.reference')}

@@ -312,9 +312,18 @@ export function UserForm({
 // ---------------------------------------------------------------- state buttons
 
 export type UserMoveName =
-  'archive' | 'activate' | 'suspend' | 'unsuspend' | 'approve' | 'decline' | 'delete' | 'resend' | 'revoke';
+  | 'archive'
+  | 'activate'
+  | 'suspend'
+  | 'unsuspend'
+  | 'approve'
+  | 'decline'
+  | 'delete'
+  | 'resend'
+  | 'revoke'
+  | 'cancel';
 
-const DANGER: UserMoveName[] = ['archive', 'suspend', 'decline', 'delete', 'revoke'];
+const DANGER: UserMoveName[] = ['archive', 'suspend', 'decline', 'delete', 'revoke', 'cancel'];
 
 /** One button per move the user's state allows and the actor may make, each a small form of its intent. */
 export function UserMoves({ moves, name }: { moves: UserMoveName[]; name: string }) {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   campuses,
   clients,
@@ -91,7 +91,8 @@ export function requireActor(actor: Actor | null | undefined): Actor {
 
 /**
  * Loads the actor of a user: roles, permissions, companies and campus scope, in one batch.
- * `selectedCompanyId` is the session's top-bar choice; it is kept only if the user belongs to it.
+ * `selectedCompanyId` is the session's top-bar choice (or a job's, recorded when it was started); it is
+ * kept only if the user belongs to it.
  */
 export async function loadActor(
   db: DB,
@@ -156,7 +157,12 @@ export async function loadActor(
   }
 
   // Stored choice: null = never chosen (the first company), 0 = "all companies", else a company id.
-  const wanted = opts.selectedCompanyId ?? user.selected_company_id;
+  // A session's choice is its own (taken from the user's at sign-in): another session of the same account
+  // changing the user's stored choice never moves it. Without a session, the user's stored choice.
+  const wanted =
+    opts.sessionId !== undefined && opts.sessionId !== null
+      ? (opts.selectedCompanyId ?? null)
+      : (opts.selectedCompanyId ?? user.selected_company_id);
   const selected =
     wanted === 0 && actorCompanies.length > 1
       ? null
@@ -185,14 +191,4 @@ export async function loadActor(
     api_key_id: opts.apiKeyId ?? null,
     support_admin_id: opts.supportAdminId ?? null,
   };
-}
-
-/** Ids of several users' companies, for tests and seed checks. */
-export async function companyIdsOf(db: DB, userIds: number[]): Promise<number[]> {
-  if (userIds.length === 0) return [];
-  const rows = await db
-    .select({ id: userCompanies.company_id })
-    .from(userCompanies)
-    .where(inArray(userCompanies.user_id, userIds));
-  return rows.map((r) => r.id);
 }

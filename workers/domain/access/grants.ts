@@ -8,12 +8,16 @@ import type { Actor } from './actor';
  *
  * - A role goes only to a user of its own family (a school role to a school user, and so on).
  * - Every permission granted must be one the granting actor holds now.
+ * - A role that belongs to one company goes only to a user of that company, and only from an actor of
+ *   that company (a role shared by every company has no such bound).
  */
 export type RoleFamily = 'company' | 'school' | 'student';
 
 export interface GrantedRole {
   family: RoleFamily;
   permissions: readonly string[];
+  /** The one company the role belongs to; null or absent: every company's. */
+  company_id?: number | null;
 }
 
 /**
@@ -55,12 +59,40 @@ export function assertCanGrantPermissions(actor: Actor, wanted: Iterable<string>
   if (!canGrantPermissions(actor, wanted)) throw new Forbidden();
 }
 
-/** True when the role may be given to a user of `family` by this actor. */
-export function canGrantRole(actor: Actor, role: GrantedRole, family: RoleFamily): boolean {
-  return role.family === family && canGrantPermissions(actor, role.permissions);
+/**
+ * A company's own role: the actor must belong to its company, and so must the user (`userCompanyIds`, the
+ * companies the user will belong to; absent when not yet known, as when a form lists the roles).
+ */
+function companyAllows(actor: Actor, role: GrantedRole, userCompanyIds?: readonly number[]): boolean {
+  if (role.company_id === null || role.company_id === undefined) return true;
+  const companyId = role.company_id;
+  if (!actor.companies.some((c) => c.id === companyId)) return false;
+  return !userCompanyIds || userCompanyIds.includes(companyId);
 }
 
-/** Throws Forbidden unless every role is of the user's family and within the actor's permissions. */
-export function assertCanGrantRoles(actor: Actor, roles: readonly GrantedRole[], family: RoleFamily): void {
-  if (!roles.every((r) => canGrantRole(actor, r, family))) throw new Forbidden();
+/** True when the role may be given to a user of `family` (belonging to `userCompanyIds`) by this actor. */
+export function canGrantRole(
+  actor: Actor,
+  role: GrantedRole,
+  family: RoleFamily,
+  userCompanyIds?: readonly number[],
+): boolean {
+  return (
+    role.family === family &&
+    canGrantPermissions(actor, role.permissions) &&
+    companyAllows(actor, role, userCompanyIds)
+  );
+}
+
+/**
+ * Throws Forbidden unless every role is of the user's family, within the actor's permissions and, for a
+ * company's own role, of a company both the actor and the user belong to.
+ */
+export function assertCanGrantRoles(
+  actor: Actor,
+  roles: readonly GrantedRole[],
+  family: RoleFamily,
+  userCompanyIds?: readonly number[],
+): void {
+  if (!roles.every((r) => canGrantRole(actor, r, family, userCompanyIds))) throw new Forbidden();
 }

@@ -19,6 +19,7 @@ import {
   users,
   webhookEndpoints,
 } from '../../../drizzle/schema';
+import { inJson } from '../../platform/db';
 import { can, type Actor, type ActorCompany } from './actor';
 
 /**
@@ -78,7 +79,7 @@ export function campusScope(
 ): SQL {
   const byClient = clientScope(actor, cols);
   if (actor.user_type === 'school' && actor.campus_ids !== null) {
-    return actor.campus_ids.length ? and(byClient, inArray(cols.campusId, actor.campus_ids))! : NOTHING;
+    return actor.campus_ids.length ? and(byClient, inJson(cols.campusId, actor.campus_ids))! : NOTHING;
   }
   return byClient;
 }
@@ -230,7 +231,7 @@ function invoiceTenant(actor: Actor): SQL {
     if (actor.campus_ids === null) return byClient;
     const mine = eq(invoices.created_by, actor.user_id);
     return actor.campus_ids.length
-      ? and(byClient, or(inArray(invoices.campus_id, actor.campus_ids), mine))!
+      ? and(byClient, or(inJson(invoices.campus_id, actor.campus_ids), mine))!
       : and(byClient, mine)!;
   }
   return NOTHING;
@@ -351,7 +352,7 @@ export function partnerOwnerScope(
   if (actor.user_type === 'school' && actor.client_id) {
     const byClient = eq(cols.clientId, actor.client_id);
     if (actor.campus_ids === null || !cols.campusId) return byClient;
-    return actor.campus_ids.length ? and(byClient, inArray(cols.campusId, actor.campus_ids))! : NOTHING;
+    return actor.campus_ids.length ? and(byClient, inJson(cols.campusId, actor.campus_ids))! : NOTHING;
   }
   return NOTHING;
 }

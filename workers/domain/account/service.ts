@@ -95,7 +95,8 @@ export async function setPreferredLanguage(
 
 /**
  * The top-bar company choice: a company public id of the user's, or null for "all companies".
- * Stored on the session (this tab of work) and on the user (the default next time).
+ * Stored on the session, which alone reads it (another browser or API client of the same account keeps
+ * its own), and on the user as the choice the next sign-in starts with.
  */
 export async function selectCompany(ctx: ActorCtx, companyPublicId: string | null) {
   const actor = requireActor(ctx.actor);

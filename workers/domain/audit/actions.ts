@@ -84,6 +84,7 @@ export const ACTIVITY_ACTIONS = [
   'added',
   'invitation_resent',
   'invitation_revoked',
+  'invitation_cancelled',
   'invitation_accepted',
   'signed_in',
   'password_changed',

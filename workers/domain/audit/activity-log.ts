@@ -1,8 +1,9 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { activityLogs } from '../../../drizzle/schema';
-import { bulkInsert, type DB, type Statement } from '../../platform/db';
+import { chunkRows, type DB, type Statement } from '../../platform/db';
 import type { Ctx } from '../context';
 import type { ActivityAction } from './actions';
+import { entityLabel, entityLabelFrom } from './entity-names';
 
 type Row = Record<string, unknown>;
 
@@ -58,11 +59,13 @@ export function logActors(actor: Ctx['actor']): LogActors {
 }
 
 function logRow(ctx: Pick<Ctx, 'actor' | 'now'>, entry: LogEntry) {
-  const { before, after } = diff(redact(entry.before ?? null), redact(entry.after ?? null));
+  const whole = { before: redact(entry.before ?? null), after: redact(entry.after ?? null) };
+  const { before, after } = diff(whole.before, whole.after);
   return {
     ...logActors(ctx.actor),
     entity_type: entry.entity_type,
     entity_id: entry.entity_id,
+    entity_label: entityLabel(entry.entity_type, entry.entity_id, whole.before, whole.after),
     action: entry.action,
     before,
     after,
@@ -88,11 +91,13 @@ export function logActivities(
   ctx: Pick<Ctx, 'db' | 'actor' | 'now'>,
   entries: readonly LogEntry[],
 ): Statement[] {
-  return bulkInsert(
-    ctx.db,
-    activityLogs,
+  // A row binds one value per column, two more for its label, and two for an entity id given as a
+  // subquery (used twice): chunked for the worst case.
+  const perRow = Object.keys(getTableColumns(activityLogs)).length + 4;
+  return chunkRows(
     entries.map((entry) => logRow(ctx, entry)),
-  );
+    perRow,
+  ).map((rows) => ctx.db.insert(activityLogs).values(rows));
 }
 
 /**
@@ -108,11 +113,12 @@ export function logActivityFrom(
   rows: SQL,
 ): Statement {
   const who = 'actors' in ctx ? ctx.actors : logActors(ctx.actor);
+  const label = entityLabelFrom(entry.entity_type, sql`r.entity_id`, sql`r.before`, sql`r.after`);
   return ctx.db
-    .run(sql`INSERT INTO activity_logs (actor_user_id, on_behalf_of_user_id, entity_type, entity_id, action,
-      before, after, company_id, client_id, created_at)
-    SELECT ${who.actor_user_id}, ${who.on_behalf_of_user_id}, ${entry.entity_type}, r.entity_id, ${entry.action},
-      r.before, r.after, r.company_id, r.client_id, ${ctx.now.getTime()}
+    .run(sql`INSERT INTO activity_logs (actor_user_id, on_behalf_of_user_id, entity_type, entity_id, entity_label,
+      action, before, after, company_id, client_id, created_at)
+    SELECT ${who.actor_user_id}, ${who.on_behalf_of_user_id}, ${entry.entity_type}, r.entity_id, ${label},
+      ${entry.action}, r.before, r.after, r.company_id, r.client_id, ${ctx.now.getTime()}
     FROM (${rows}) AS r`);
 }
 

@@ -1,11 +1,10 @@
 /**
  * What a person calls the entity an activity-log row is about (a client's name, a user's full name, an
- * invoice's number...), read from the entity itself, or for one since deleted from the name the row
- * recorded. Used by the audit trail, page and export; the row's visibility was decided before
- * (access/scope.ts visibleActivity), and the name belongs to the same entity.
+ * invoice's number...). It is read from the entity when the row is WRITTEN and kept in the row
+ * (`activity_logs.entity_label`): a later rename or deletion, or another row given the same id, never
+ * changes what an old entry says. Used by the activity-log writers, the audit trail, page and export.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { activityLogs } from '../../../drizzle/schema';
 
 /** Per entity type: its table and the expression naming a row `e` of it. */
 const NAMES: Record<string, { table: string; name: string }> = {
@@ -29,18 +28,48 @@ const NAMES: Record<string, { table: string; name: string }> = {
   webhook_endpoint: { table: 'webhook_endpoints', name: 'e.url' },
 };
 
-/** The entity types that have a name (the others are shown by number only). */
-export const NAMED_ENTITY_TYPES = Object.keys(NAMES);
+type Row = Record<string, unknown> | null | undefined;
 
-/** The name of the row's entity, or NULL when it has none. */
-export function entityName(): SQL<string | null> {
-  const cases = Object.entries(NAMES).map(
-    ([type, { table, name }]) =>
-      sql`WHEN ${type} THEN (SELECT ${sql.raw(name)} FROM ${sql.raw(table)} e WHERE e.id = ${activityLogs.entity_id})`,
-  );
-  const recorded = (side: 'before' | 'after', field: string) =>
-    sql`json_extract(${activityLogs[side]}, ${`$.${field}`})`;
-  return sql<string | null>`coalesce(CASE ${activityLogs.entity_type} ${sql.join(cases, sql` `)} END,
-    ${recorded('before', 'name')}, ${recorded('after', 'name')}, ${recorded('before', 'title')},
-    ${recorded('after', 'title')})`;
+/** The name a log entry's own fields record (a deleted row's `before`, a created one's `after`). */
+function recordedName(before: Row, after: Row): string | null {
+  for (const side of [after, before]) {
+    const name = side?.name ?? side?.title;
+    if (typeof name === 'string' && name.trim()) return name;
+  }
+  for (const side of [after, before]) {
+    const full = [side?.first_name, side?.last_name].filter((v) => typeof v === 'string' && v).join(' ');
+    if (full.trim()) return full.trim();
+  }
+  return null;
+}
+
+/**
+ * The label an activity-log row keeps: the entity's name as it is when the row is written (the log
+ * statement runs after the change in the same batch, so a rename shows its new name), or for an entity
+ * deleted in that batch the name its entry recorded.
+ */
+export function entityLabel(
+  entityType: string,
+  entityId: number | SQL<number>,
+  before: Row,
+  after: Row,
+): SQL {
+  const recorded = recordedName(before, after);
+  const source = NAMES[entityType];
+  if (!source) return sql`${recorded}`;
+  return sql`coalesce((SELECT ${sql.raw(source.name)} FROM ${sql.raw(source.table)} e WHERE e.id = ${entityId}), ${recorded})`;
+}
+
+/**
+ * The same label for rows written from a query (logActivityFrom): `entityId`, `before` and `after` are
+ * the query's columns (before and after as JSON text).
+ */
+export function entityLabelFrom(entityType: string, entityId: SQL, before: SQL, after: SQL): SQL {
+  const field = (f: string) =>
+    sql`coalesce(json_extract(${after}, ${`$.${f}`}), json_extract(${before}, ${`$.${f}`}))`;
+  const recorded = sql`coalesce(${field('name')}, ${field('title')},
+    nullif(trim(coalesce(${field('first_name')}, '') || ' ' || coalesce(${field('last_name')}, '')), ''))`;
+  const source = NAMES[entityType];
+  if (!source) return recorded;
+  return sql`coalesce((SELECT ${sql.raw(source.name)} FROM ${sql.raw(source.table)} e WHERE e.id = ${entityId}), ${recorded})`;
 }

@@ -10,7 +10,6 @@ import { requirePermission } from '../access/actor';
 import { visibleActivity } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { countAll, likeAny, paginate, type Page } from '../lists';
-import { entityName } from './entity-names';
 import type { AuditQuery } from './schema';
 
 /** The user a senior admin acted as in a support view (activity_logs.on_behalf_of_user_id). */
@@ -29,7 +28,7 @@ export interface AuditRow {
   on_behalf_of_email: string | null;
   entity_type: string;
   entity_id: number;
-  /** The entity's name (entity-names.ts), or null when it has none. */
+  /** The entity's name when the row was written (entity-names.ts), or null when it has none. */
   entity_name: string | null;
   action: string;
   changes: { field: string; before: unknown; after: unknown }[];
@@ -73,7 +72,7 @@ const columns = {
   behalf_first_name: sql<string | null>`${viewed.first_name}`.as('behalf_first_name'),
   behalf_last_name: sql<string | null>`${viewed.last_name}`.as('behalf_last_name'),
   behalf_email: sql<string | null>`${viewed.email}`.as('behalf_email'),
-  entity_name: entityName().as('entity_name'),
+  entity_name: activityLogs.entity_label,
 };
 
 type Raw = {

@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, type SQL } from 'drizzle-orm';
 import { contactMessages, invitations, sessions, users } from '../../../drizzle/schema';
 import { runBatch, type Statement } from '../../platform/db';
 import { randomToken, sha256Hex } from '../../platform/crypto';
@@ -102,18 +102,22 @@ export function normaliseEmail(email: string) {
   return email.trim().toLowerCase();
 }
 
-/** Checks email and password, with attempt limits; one message whatever was wrong. */
+/**
+ * Checks email and password, with attempt limits; one message whatever was wrong. Only after the right
+ * password is a suspended user told so, and whom to ask (suspended: an active account, with a password).
+ */
 async function verifyCredentials(ctx: Ctx, input: { email: string; password: string }) {
   const email = normaliseEmail(input.email);
   const user = await failuresPerAddress(ctx, 'signin', async () => {
     await limit(ctx, [{ key: `signin:account:${email}`, max: SIGN_IN_LIMITS.perAccount }]);
     const found = await findUserByEmail(ctx, email);
     const ok = await verifyPassword(input.password, found?.password_hash);
-    if (!ok || !found || !canSignIn(found)) {
+    if (!ok || !found || !(canSignIn(found) || canSignIn({ ...found, suspended: false }))) {
       throw ValidationFailed.field('password', msg('auth.invalid_credentials'));
     }
     return found;
   });
+  if (user.suspended) throw ValidationFailed.field('password', await suspendedMessage(ctx, user));
   if (needsRehash(user.password_hash!)) {
     await ctx.db
       .update(users)
@@ -121,6 +125,36 @@ async function verifyCredentials(ctx: Ctx, input: { email: string; password: str
       .where(eq(users.id, user.id));
   }
   return user;
+}
+
+/**
+ * What a suspended user is told: their account is suspended, and whom to ask to lift it. A school user's
+ * staff are suspended by the school's master user, so one of them is named; none left, the school's
+ * administrator in general.
+ */
+async function suspendedMessage(ctx: Ctx, user: typeof users.$inferSelect): Promise<string> {
+  const [admin] = user.client_id
+    ? await ctx.db
+        .select({ first_name: users.first_name, last_name: users.last_name, email: users.email })
+        .from(users)
+        .where(
+          and(
+            eq(users.client_id, user.client_id),
+            eq(users.is_master_user, true),
+            eq(users.status, 'active'),
+            eq(users.suspended, false),
+            ne(users.id, user.id),
+          ),
+        )
+        .orderBy(asc(users.id))
+        .limit(1)
+    : [];
+  return admin
+    ? msg('auth.account_suspended', {
+        name: `${admin.first_name} ${admin.last_name}`.trim(),
+        email: admin.email,
+      })
+    : msg('auth.account_suspended_no_contact');
 }
 
 async function sendLoginPin(ctx: Ctx, user: typeof users.$inferSelect) {

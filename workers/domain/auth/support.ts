@@ -8,7 +8,7 @@ import { logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
 import { Conflict, Forbidden, NotFound } from '../errors';
 import { msg } from '../validation';
-import { SESSION_LIMITS, createSession, sessionDeletion } from './sessions';
+import { createSession, sessionDeletion } from './sessions';
 
 /**
  * The support view (spec 000 s.4, the other-user token): a senior admin opens, from their own session, a
@@ -127,9 +127,6 @@ export async function stopSupportView(ctx: ActorCtx): Promise<{ user_id: string 
   ]);
   return { user_id: actor.public_id };
 }
-
-/** How long a support view lasts unused (for the banner and the API's answer). */
-export const SUPPORT_VIEW_MS = SESSION_LIMITS.supportMs;
 
 /** What the support view's banner says: who is viewed (and their school), and who views. Null outside one. */
 export async function supportBanner(

@@ -100,7 +100,8 @@ export async function downloadOrQueueInvoices(
 export async function runInvoicesZip(db: DB, env: Env, job: Job): Promise<Record<string, unknown>> {
   const payload = job.payload as unknown as ZipPayload;
   const actor = job.created_by
-    ? await loadActor(db, job.created_by, { selectedCompanyId: job.company_id })
+    ? // The company in view when the job was asked for; null there was "all companies" (stored as 0).
+      await loadActor(db, job.created_by, { selectedCompanyId: job.company_id ?? 0 })
     : null;
   if (!actor) throw new Error('The user who asked for the invoices can no longer act.');
   const now = new Date();

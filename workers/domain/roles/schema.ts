@@ -14,10 +14,19 @@ const id = z.coerce.number().int().positive();
 const optionalId = z.preprocess((v) => (v === '' || v === undefined ? null : v), id.nullable());
 const permissionNames = z.array(z.string().trim().min(1).max(60)).max(200);
 
-/** POST roles/{family}/role: a title, a company (null: every company), and a reference role to copy. */
+/** A company by its public id, as every call names companies; an empty choice ("All companies") is null. */
+const optionalCompany = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.string().trim().min(1).max(40).nullable(),
+);
+
+/**
+ * POST roles/{family}/role: a title, a company (its public id; null: every company), and a reference
+ * role to copy.
+ */
 export const createRoleSchema = z.object({
   title: requiredText(ROLE_NAME_MAX),
-  company_id: optionalId.optional().default(null),
+  company_id: optionalCompany.optional().default(null),
   reference_role_id: optionalId.optional().default(null),
   /** The permissions of the new role; without them, the reference role's (or none). */
   permissions: permissionNames.optional(),

@@ -4,9 +4,9 @@
  * (access/grants.ts). A change is read by every user's next request: the actor is loaded from D1 per
  * request (access/actor.ts loadActor), so nothing is cached to clear.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { companies, permissions, rolePermissions, roles, userRoles } from '../../../drizzle/schema';
-import { inJson, runBatch, type Statement } from '../../platform/db';
+import { inJson, runBatch, type DB, type Statement } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { requirePermission } from '../access/actor';
 import { DEFAULT_ROLES } from '../access/default-roles';
@@ -27,7 +27,8 @@ export interface RoleView {
   name: string;
   slug: string;
   family: RoleFamily;
-  company_id: number | null;
+  /** The company the role belongs to, by its public id; null: every company's. */
+  company_id: string | null;
   company_name: string | null;
   /** A default role of the portal: renamed and edited, never deleted (the code refers to its slug). */
   built_in: boolean;
@@ -41,14 +42,27 @@ const roleColumns = {
   name: roles.name,
   slug: roles.slug,
   family: roles.family,
-  company_id: roles.company_id,
+  company_id: sql<string | null>`${companies.public_id}`.as('company_public_id'),
+  company_db_id: roles.company_id,
   company_name: sql<string | null>`${companies.name}`.as('company_name'),
   users: sql<number>`(select count(*) from ${userRoles} where ${userRoles.role_id} = ${roles.id})`.as(
     'users',
   ),
 };
 
-async function readRoles(ctx: ActorCtx, where: SQL | undefined): Promise<RoleView[]> {
+/** The permission names each of the roles holds (any number of roles: one query). */
+export async function permissionsOfRoles(db: DB, roleIds: readonly number[]) {
+  return db
+    .select({ role_id: rolePermissions.role_id, name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
+    .where(inJson(rolePermissions.role_id, roleIds));
+}
+
+/** A role as read here: the view, and its company's row id for the log's tenant column. */
+type RoleRow = RoleView & { company_db_id: number | null };
+
+async function readRoles(ctx: ActorCtx, where: SQL | undefined): Promise<RoleRow[]> {
   const rows = await ctx.db
     .select(roleColumns)
     .from(roles)
@@ -56,18 +70,13 @@ async function readRoles(ctx: ActorCtx, where: SQL | undefined): Promise<RoleVie
     .where(and(visibleRoles(ctx.actor), where))
     .orderBy(asc(roles.family), asc(roles.id));
   if (!rows.length) return [];
-  const held = await ctx.db
-    .select({ role_id: rolePermissions.role_id, name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
-    .where(
-      inArray(
-        rolePermissions.role_id,
-        rows.map((r) => r.id),
-      ),
-    );
-  return rows.map((r) => ({
+  const held = await permissionsOfRoles(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
+  return rows.map(({ company_db_id, ...r }) => ({
     ...r,
+    company_db_id,
     users: Number(r.users),
     built_in: BUILT_IN.has(`${r.family}:${r.slug}`),
     permissions: held
@@ -81,7 +90,7 @@ async function readRoles(ctx: ActorCtx, where: SQL | undefined): Promise<RoleVie
 export async function listRoles(ctx: ActorCtx) {
   requirePermission(ctx.actor, 'read_user_privilege');
   const all = await readRoles(ctx, undefined);
-  return all.map(({ permissions: _held, ...role }) => role);
+  return all.map(({ permissions: _held, company_db_id: _company, ...role }) => role);
 }
 
 /**
@@ -91,13 +100,15 @@ export async function listRoles(ctx: ActorCtx) {
 export async function familyRoles(ctx: ActorCtx, family: RoleFamily) {
   requirePermission(ctx.actor, 'read_user_privilege');
   return {
-    roles: await readRoles(ctx, eq(roles.family, family)),
+    roles: (await readRoles(ctx, eq(roles.family, family))).map(viewOf),
     permissions: familyPermissions(family).map((name) => ({ name, group: groupOf(name) })),
   };
 }
 
+const viewOf = ({ company_db_id: _company, ...role }: RoleRow): RoleView => role;
+
 /** One role of the family the actor may see, or not found (another company's role, another family). */
-async function findRole(ctx: ActorCtx, family: RoleFamily, id: number): Promise<RoleView> {
+async function findRole(ctx: ActorCtx, family: RoleFamily, id: number): Promise<RoleRow> {
   const [role] = await readRoles(ctx, and(eq(roles.id, id), eq(roles.family, family)));
   if (!role) throw new NotFound();
   return role;
@@ -180,7 +191,9 @@ export async function createRole(
 ): Promise<RoleView> {
   requirePermission(ctx.actor, 'create_user_privilege');
   const reference = input.reference_role_id ? await findRole(ctx, family, input.reference_role_id) : null;
-  if (!mayOwnRole(ctx.actor, input.company_id)) {
+  const company = input.company_id ? ctx.actor.companies.find((c) => c.public_id === input.company_id) : null;
+  const companyId = company?.id ?? null;
+  if ((input.company_id && !company) || !mayOwnRole(ctx.actor, companyId)) {
     throw ValidationFailed.field('company_id', msg('roles.errors.company_not_allowed'));
   }
   const granted = [...new Set(input.permissions ?? reference?.permissions ?? [])].sort();
@@ -195,7 +208,7 @@ export async function createRole(
       name: input.title,
       slug,
       family,
-      company_id: input.company_id,
+      company_id: companyId,
       created_at: ctx.now,
       updated_at: ctx.now,
     }),
@@ -208,15 +221,15 @@ export async function createRole(
       after: {
         name: input.title,
         family,
-        company_id: input.company_id,
+        company: company?.name ?? null,
         ...(reference ? { copied_from: reference.name } : {}),
         permissions: granted,
       },
-      company_id: input.company_id,
+      company_id: companyId,
     }),
   ]);
   const [created] = await readRoles(ctx, and(eq(roles.family, family), eq(roles.slug, slug)));
-  return created;
+  return viewOf(created);
 }
 
 /**
@@ -271,14 +284,14 @@ export async function updateRoles(
           action: 'updated',
           before: { name: role.name, ...before },
           after: { name: role.name, ...after },
-          company_id: role.company_id,
+          company_id: role.company_db_id,
         }),
       );
     }
   }
   checkGrant(ctx, [...gained]);
   if (statements.length) await runBatch(ctx.db, statements);
-  return readRoles(ctx, and(eq(roles.family, family), inArray(roles.id, [...seen])));
+  return (await readRoles(ctx, and(eq(roles.family, family), inJson(roles.id, [...seen])))).map(viewOf);
 }
 
 /** Deletes a role of the family that no user holds; a default role of the portal stays. */
@@ -301,16 +314,16 @@ export async function deleteRole(ctx: ActorCtx, family: RoleFamily, id: number):
       entity_type: 'role',
       entity_id: role.id,
       action: 'deleted',
-      before: { name: role.name, family, company_id: role.company_id, permissions: role.permissions },
+      before: { name: role.name, family, company: role.company_name, permissions: role.permissions },
       after: null,
-      company_id: role.company_id,
+      company_id: role.company_db_id,
     }),
   ]);
 }
 
-/** The companies a new role can be given to on the privileges page (the ones in view). */
+/** The companies a new role can be given to on the privileges page (the ones in view), by public id. */
 export function roleCompanies(ctx: ActorCtx) {
   return ctx.actor.companies
     .filter((c) => mayOwnRole(ctx.actor, c.id))
-    .map((c) => ({ id: c.id, name: c.name }));
+    .map((c) => ({ id: c.public_id, name: c.name }));
 }

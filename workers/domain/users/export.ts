@@ -7,7 +7,7 @@ import type { SheetSpec } from '../../platform/xlsx';
 import { translate } from '../../platform/i18n';
 import type { ActorCtx } from '../context';
 import type { CompanyUserListQuery, SchoolUserListQuery } from './schema';
-import { exportUsers } from './service';
+import { exportUsers } from './lists';
 
 const when = (d: Date | null) => (d ? d.toISOString().replace('T', ' ').slice(0, 16) : '');
 

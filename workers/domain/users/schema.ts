@@ -81,4 +81,3 @@ export type SchoolUserInput = z.infer<typeof schoolUserSchema>;
 
 /** PATCH users/company/{id}/status. */
 export const userStatusSchema = z.object({ status: z.enum(['active', 'archived']) });
-export type UserStatusInput = z.infer<typeof userStatusSchema>;

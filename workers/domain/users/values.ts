@@ -10,8 +10,6 @@ export type UserFamily = 'company' | 'school';
 
 /** The status filter of the lists: a status, suspended school users, or everyone ('all'). */
 export const USER_LIST_STATUSES = ['active', 'invited', 'pending', 'archived', 'suspended'] as const;
-export type UserListStatus = (typeof USER_LIST_STATUSES)[number] | 'declined' | 'all';
 
 /** What an invitation link says about itself. */
-export const INVITATION_STATES = ['pending', 'accepted', 'expired', 'revoked'] as const;
-export type InvitationStateName = (typeof INVITATION_STATES)[number];
+export type InvitationStateName = 'pending' | 'accepted' | 'expired' | 'revoked';
