@@ -84,9 +84,10 @@ const child = dev
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 child.on('exit', (code) => process.exit(code ?? 0));
 
-// Seed once the server answers.
 const base = `http://127.0.0.1:${port}`;
-for (let i = 0; i < 240; i++) {
+// Seed once the server answers (within ten minutes: a machine busy with other work starts slowly).
+const seedBy = Date.now() + 600_000;
+while (Date.now() < seedBy) {
   await new Promise((r) => setTimeout(r, 500));
   try {
     const res = await fetch(`${base}/__dev/seed`, {

@@ -5,7 +5,8 @@
 // the PIN from the development mailbox, PIN. Prints the job's time, each sign-in's steps (how long
 // until the PIN was in the mailbox) and the slowest request: none may be held (BENCH_HELD_MS, 10 s,
 // counts as held). Figures, never assertions; record them in docs/performance.md.
-// BENCH_FORMAT=excel runs the Excel job instead; BENCH_PORT picks the port (default 8797).
+// BENCH_URL=http://localhost:8787 measures a Worker already running (`npm start`) instead of a fresh one;
+// BENCH_FORMAT=excel runs the Excel job instead; BENCH_PORT picks the fresh one's port (default 8797).
 import { startServer, snapshot, stats } from './server.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 8797);
@@ -50,7 +51,7 @@ async function signIn(base, email) {
     `${base}/api/company/auth/sign-in`,
     json({ email, password: PASSWORD }),
   );
-  if (password.status !== 200) throw new Error(`sign-in answered ${password.status}: ${password.body}`);
+  if (password.status !== 202) throw new Error(`sign-in answered ${password.status}: ${password.body}`);
   const asked = performance.now();
   let pin = null;
   while (performance.now() - asked < 60_000) {
@@ -100,12 +101,18 @@ const figures = (samples) => {
   return `n ${n}, p50 ${Math.round(p50)} ms, p95 ${Math.round(p95)} ms, max ${Math.round(max)} ms`;
 };
 
-snapshot();
-const serverStarted = performance.now();
-const server = await startServer({ port: PORT });
-console.log(`Worker up with demo data in ${s(performance.now() - serverStarted)}`);
+/** BENCH_URL: a Worker already running (`npm start`), else a throw-away one. */
+async function server() {
+  if (process.env.BENCH_URL) return { base: process.env.BENCH_URL.replace(/\/$/, ''), stop() {} };
+  snapshot();
+  const started = performance.now();
+  const running = await startServer({ port: PORT });
+  console.log(`Worker up with demo data in ${s(performance.now() - started)}`);
+  return running;
+}
+
+const { base, stop } = await server();
 try {
-  const base = server.base;
   const finance = await signIn(base, FINANCE);
   const ids = await allInvoiceIds(base, finance.token);
   const auth = { authorization: `Bearer ${finance.token}` };
@@ -160,5 +167,5 @@ try {
   console.log(`held (over ${s(HELD_MS)}): ${held.length}`);
   if (status.status !== 'done') process.exitCode = 1;
 } finally {
-  server.stop();
+  stop();
 }
