@@ -51,7 +51,8 @@ export function applyMigrations(region, persistArgs = []) {
  * Loads the demo data through the local Worker at `port` once it answers (POST /__dev/seed, which
  * seeds only an empty database). Returns whether it seeded, or null when the Worker never answered.
  */
-export async function seedWhenUp(region, port, tries = 240) {
+// Ten minutes of tries: a machine busy with other work starts the Worker slowly.
+export async function seedWhenUp(region, port, tries = 1200) {
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < tries; i++) {
     try {

@@ -29,7 +29,7 @@ export async function apiToken(base, email) {
   await (
     await fetch(`${base}/api/company/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify(body) })
   ).text();
-  // The PIN email goes through the outbox queue: wait for it.
+  // The PIN is sent during the sign-in request; the mailbox is read a few times in case it was late.
   let pin = null;
   for (let i = 0; i < 20 && !pin; i++) {
     await new Promise((r) => setTimeout(r, 300));

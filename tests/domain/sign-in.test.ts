@@ -1,6 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { desc, eq } from 'drizzle-orm';
 import { activityLogs, outbox, sessions, users } from '../../drizzle/schema';
+import type { Env, JobMessage } from '../../workers/env';
 import { DEMO_PASSWORD, buildUser } from '../../drizzle/seed/builders';
 import {
   SIGN_IN_LIMITS,
@@ -27,6 +28,7 @@ import {
   uniqueIp,
   userByEmail,
   SETUP_TIMEOUT_MS,
+  testEnv,
 } from '../support/world';
 
 const MINUTE = 60_000;
@@ -420,5 +422,78 @@ describe('password change and reset', () => {
       requestPasswordReset(ctx({ ip: uniqueIp() }), { method: 'email', email: 'ghost@demo.test' }),
     ).resolves.toBeUndefined();
     expect(await db().select().from(outbox)).toHaveLength(before.length);
+  });
+});
+
+/**
+ * The jobs queue is shared with bulk work (welcome emails, invoice and document ZIPs), so a PIN that
+ * waited on it could wait minutes. It is sent during the request; the queue is only its retry path.
+ */
+describe('the PIN is sent during the request', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** A queue that records what is handed to it and delivers nothing. */
+  function recordingQueue() {
+    const handed: JobMessage[] = [];
+    const queue = {
+      send: async (m: JobMessage) => void handed.push(m),
+      sendBatch: async (ms: { body: JobMessage }[]) => void handed.push(...ms.map((m) => m.body)),
+    };
+    return { handed, queue: queue as unknown as Env['JOBS'] };
+  }
+
+  async function newestMessageTo(email: string) {
+    const [row] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, email))
+      .orderBy(desc(outbox.id))
+      .limit(1);
+    return row;
+  }
+
+  it('a sign-in PIN is sent when the password step answers, with nothing put on the queue', async () => {
+    const user = await freshUser();
+    const { handed, queue } = recordingQueue();
+    await startSignIn(ctx({ ip: uniqueIp(), env: { ...testEnv(), JOBS: queue } }), {
+      email: user.email,
+      password: DEMO_PASSWORD,
+    });
+    const message = await newestMessageTo(user.email);
+    expect(message).toMatchObject({ template: 'pin.login', status: 'sent', attempts: 1 });
+    expect(handed).toEqual([]);
+  });
+
+  it('a password-reset PIN is sent at once too', async () => {
+    const user = await freshUser();
+    const { handed, queue } = recordingQueue();
+    await requestPasswordReset(ctx({ ip: uniqueIp(), env: { ...testEnv(), JOBS: queue } }), {
+      method: 'email',
+      email: user.email,
+    });
+    expect(await newestMessageTo(user.email)).toMatchObject({ template: 'pin.reset', status: 'sent' });
+    expect(handed).toEqual([]);
+  });
+
+  it('a PIN the mail provider refuses stays pending and goes to the queue to be tried again', async () => {
+    const user = await freshUser();
+    const { handed, queue } = recordingQueue();
+    // The mail provider is outside our system: a stub that refuses.
+    const provider = vi
+      .spyOn(globalThis, 'fetch')
+      .mockImplementation(async () => new Response('', { status: 503 }));
+    const env = { ...testEnv(), JOBS: queue, MAIL_API_URL: 'https://mail-provider.test/send' } as Env;
+    await startSignIn(ctx({ ip: uniqueIp(), env }), { email: user.email, password: DEMO_PASSWORD });
+    expect(provider).toHaveBeenCalledTimes(1);
+    const message = await newestMessageTo(user.email);
+    expect(message).toMatchObject({
+      template: 'pin.login',
+      status: 'pending',
+      attempts: 1,
+      claimed_at: null,
+    });
+    expect(handed).toEqual([{ type: 'outbox.deliver_many', ids: [message.id] }]);
   });
 });

@@ -5,14 +5,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  chromium,
-  errors,
-  type Browser,
-  type BrowserContext,
-  type Locator,
-  type Page,
-} from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { serveBuildFromDisk } from './assets';
 import { expectAccessible, watchAccessibility } from './axe';
@@ -84,34 +77,8 @@ export async function newPage(
   // Generous: the Workers share a small machine with builds and type checks.
   page.setDefaultTimeout(30_000);
   page.setDefaultNavigationTimeout(60_000);
-  askAgainWhenHeld(page);
   watchAccessibility(page);
   return page;
-}
-
-/** How long one attempt of a `page.goto` may take before it is asked again (askAgainWhenHeld). */
-const HELD_MS = 30_000;
-
-/**
- * `wrangler dev` now and then never answers one request: its Worker runtime logs it as answered only
- * when the browser gives up on it (after 60 s, 120 s: whatever the wait was), while the requests before
- * and after it, to the same page, take about 100 ms (docs/decisions/tests.md, "`wrangler dev`'s held
- * requests"). So a page's `goto` that has not loaded in 30 s is asked again, up to three times in all,
- * and says so in the output. Only `goto`: it is a GET a person would reload; a form's POST is never
- * sent twice.
- */
-function askAgainWhenHeld(page: Page): void {
-  const goto = page.goto.bind(page);
-  page.goto = async (url, options) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await goto(url, { timeout: HELD_MS, ...options });
-      } catch (e) {
-        if (attempt === 3 || !(e instanceof errors.TimeoutError) || options?.timeout !== undefined) throw e;
-        console.warn(`[held request] ${url}: not loaded in ${HELD_MS / 1000} s, asked again`);
-      }
-    }
-  };
 }
 
 /** The path of the page's current address ("/de/home"). */

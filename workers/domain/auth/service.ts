@@ -10,7 +10,7 @@ import { refuseInSupportView } from '../access/support';
 import { logActivity } from '../audit/activity-log';
 import type { Ctx } from '../context';
 import { NotFound, TooManyRequests, Unauthenticated, ValidationFailed } from '../errors';
-import { flushOutbox, queueMessage } from '../outbox/service';
+import { flushOutbox, queueMessage, sendNow } from '../outbox/service';
 import { msg } from '../validation';
 import { checkPin, issuePin } from './pins';
 import {
@@ -167,7 +167,7 @@ async function sendLoginPin(ctx: Ctx, user: typeof users.$inferSelect) {
     now: ctx.now,
   });
   await runBatch(ctx.db, [...statements, pinEmail(ctx, user.email, pin, 'login', user.preferred_lang)]);
-  await flushOutbox(ctx.db, ctx.env, ctx.now);
+  await sendNow(ctx.db, ctx.env, ctx.now);
 }
 
 /**
@@ -366,7 +366,7 @@ export async function requestPasswordReset(
       ? pinEmail(ctx, user.email, pin, 'reset', user.preferred_lang)
       : pinSms(ctx, key, pin, 'reset', user.preferred_lang);
   await runBatch(ctx.db, [...statements, message]);
-  await flushOutbox(ctx.db, ctx.env, ctx.now);
+  await sendNow(ctx.db, ctx.env, ctx.now);
 }
 
 type ResetTarget = { email: string } | { phone_country: string; phone_number: string };
@@ -592,7 +592,7 @@ export async function sendInviteEmailPin(ctx: Ctx, token: string) {
     now: ctx.now,
   });
   await runBatch(ctx.db, [...statements, pinEmail(ctx, inv.email, pin, 'verify', lang(ctx))]);
-  await flushOutbox(ctx.db, ctx.env, ctx.now);
+  await sendNow(ctx.db, ctx.env, ctx.now);
 }
 
 export async function verifyInviteEmail(ctx: Ctx, token: string, pin: string) {
@@ -636,7 +636,7 @@ export async function setInvitePhone(
     ...statements,
     pinSms(ctx, target, pin, 'verify', lang(ctx)),
   ]);
-  await flushOutbox(ctx.db, ctx.env, ctx.now);
+  await sendNow(ctx.db, ctx.env, ctx.now);
 }
 
 /**

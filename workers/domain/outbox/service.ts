@@ -43,12 +43,8 @@ async function handOver(env: Env, ids: readonly number[]): Promise<void> {
   for (const send of chunk(messages, 100)) await env.JOBS.sendBatch(send);
 }
 
-/**
- * Hands pending, unclaimed messages to the queue: those written at `writtenAt` (the request's own, so a
- * sign-in PIN is never queued behind a backlog of another request's emails), or all of them. Enqueuing
- * one twice is harmless: delivery claims it. Answers how many were handed over.
- */
-export async function flushOutbox(db: DB, env: Env, writtenAt?: Date): Promise<number> {
+/** Pending, unclaimed messages: those written at `writtenAt` (one request's own), or all of them. */
+async function pendingIds(db: DB, writtenAt?: Date): Promise<number[]> {
   const pending = await db
     .select({ id: outbox.id })
     .from(outbox)
@@ -61,11 +57,38 @@ export async function flushOutbox(db: DB, env: Env, writtenAt?: Date): Promise<n
     )
     .orderBy(outbox.id)
     .limit(MAX_HANDED_OVER);
-  await handOver(
-    env,
-    pending.map((p) => p.id),
-  );
-  return pending.length;
+  return pending.map((p) => p.id);
+}
+
+/**
+ * Hands pending, unclaimed messages to the queue: those written at `writtenAt` (the request's own), or
+ * all of them. Enqueuing one twice is harmless: delivery claims it. Answers how many were handed over.
+ */
+export async function flushOutbox(db: DB, env: Env, writtenAt?: Date): Promise<number> {
+  const ids = await pendingIds(db, writtenAt);
+  await handOver(env, ids);
+  return ids.length;
+}
+
+/**
+ * Sends the messages a request wrote at `writtenAt` during that request, for a message someone is
+ * waiting for (a PIN): the queue is shared with bulk work (thousands of emails, hundreds of PDFs), and a
+ * sign-in must never wait behind it. The outbox stays the record and the retry path: a message the
+ * provider refuses or does not take now is handed to the queue, whose deliveries try it again (and the
+ * cron after a lost queue message). Answers how many were sent now.
+ */
+export async function sendNow(db: DB, env: Env, writtenAt: Date): Promise<number> {
+  const ids = await pendingIds(db, writtenAt);
+  const retry: number[] = [];
+  for (const id of ids) {
+    try {
+      await deliverOutboxMessage(db, env, id);
+    } catch {
+      retry.push(id);
+    }
+  }
+  await handOver(env, retry);
+  return ids.length - retry.length;
 }
 
 /**
