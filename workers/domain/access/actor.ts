@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   campuses,
   clients,
@@ -12,7 +12,7 @@ import {
   userRoles,
   users,
 } from '../../../drizzle/schema';
-import type { DB } from '../../platform/db';
+import { inJson, type DB } from '../../platform/db';
 import { Forbidden, Unauthenticated } from '../errors';
 import type { Permission } from './permissions';
 
@@ -193,6 +193,6 @@ export async function companyIdsOf(db: DB, userIds: number[]): Promise<number[]>
   const rows = await db
     .select({ id: userCompanies.company_id })
     .from(userCompanies)
-    .where(inArray(userCompanies.user_id, userIds));
+    .where(inJson(userCompanies.user_id, userIds));
   return rows.map((r) => r.id);
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { inJson } from '../../platform/db';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   activityLogs,
@@ -56,7 +57,7 @@ export function visibleCompanies(actor: Actor): ActorCompany[] {
 /** Condition on a table's company column. */
 export function companyScope(actor: Actor, companyColumn: SQLiteColumn): SQL {
   const ids = visibleCompanyIds(actor);
-  return ids.length ? inArray(companyColumn, ids) : NOTHING;
+  return ids.length ? inJson(companyColumn, ids) : NOTHING;
 }
 
 /**
@@ -78,7 +79,7 @@ export function campusScope(
 ): SQL {
   const byClient = clientScope(actor, cols);
   if (actor.user_type === 'school' && actor.campus_ids !== null) {
-    return actor.campus_ids.length ? and(byClient, inArray(cols.campusId, actor.campus_ids))! : NOTHING;
+    return actor.campus_ids.length ? and(byClient, inJson(cols.campusId, actor.campus_ids))! : NOTHING;
   }
   return byClient;
 }
@@ -140,7 +141,7 @@ export function policyScopeKey(actor: Actor): { key: string; revisions: SQL | nu
         ? actor.companies.map((c) => c.id)
         : [];
   const sorted = [...ids].sort((a, b) => a - b);
-  const revisions = sorted.length ? inArray(policyRevisions.company_id, sorted) : null;
+  const revisions = sorted.length ? inJson(policyRevisions.company_id, sorted) : null;
   if (actor.user_type === 'company') return { key: `company:${sorted.join(',')}`, revisions };
   const campuses = actor.campus_ids === null ? 'all' : [...actor.campus_ids].sort((a, b) => a - b).join(',');
   return { key: `client:${actor.client_id}:${campuses}`, revisions };
@@ -230,7 +231,7 @@ function invoiceTenant(actor: Actor): SQL {
     if (actor.campus_ids === null) return byClient;
     const mine = eq(invoices.created_by, actor.user_id);
     return actor.campus_ids.length
-      ? and(byClient, or(inArray(invoices.campus_id, actor.campus_ids), mine))!
+      ? and(byClient, or(inJson(invoices.campus_id, actor.campus_ids), mine))!
       : and(byClient, mine)!;
   }
   return NOTHING;
@@ -351,7 +352,7 @@ export function partnerOwnerScope(
   if (actor.user_type === 'school' && actor.client_id) {
     const byClient = eq(cols.clientId, actor.client_id);
     if (actor.campus_ids === null || !cols.campusId) return byClient;
-    return actor.campus_ids.length ? and(byClient, inArray(cols.campusId, actor.campus_ids))! : NOTHING;
+    return actor.campus_ids.length ? and(byClient, inJson(cols.campusId, actor.campus_ids))! : NOTHING;
   }
   return NOTHING;
 }

@@ -4,7 +4,7 @@
  * (access/grants.ts). A change is read by every user's next request: the actor is loaded from D1 per
  * request (access/actor.ts loadActor), so nothing is cached to clear.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { companies, permissions, rolePermissions, roles, userRoles } from '../../../drizzle/schema';
 import { inJson, runBatch, type Statement } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
@@ -61,7 +61,7 @@ async function readRoles(ctx: ActorCtx, where: SQL | undefined): Promise<RoleVie
     .from(rolePermissions)
     .innerJoin(permissions, eq(permissions.id, rolePermissions.permission_id))
     .where(
-      inArray(
+      inJson(
         rolePermissions.role_id,
         rows.map((r) => r.id),
       ),
@@ -278,7 +278,7 @@ export async function updateRoles(
   }
   checkGrant(ctx, [...gained]);
   if (statements.length) await runBatch(ctx.db, statements);
-  return readRoles(ctx, and(eq(roles.family, family), inArray(roles.id, [...seen])));
+  return readRoles(ctx, and(eq(roles.family, family), inJson(roles.id, [...seen])));
 }
 
 /** Deletes a role of the family that no user holds; a default role of the portal stays. */
