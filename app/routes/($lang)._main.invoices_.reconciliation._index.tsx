@@ -14,11 +14,8 @@ import {
   RECONCILE_PERMISSION,
 } from '@server/domain/reconciliation/values';
 import { statementListQuerySchema, statementUploadFormSchema } from '~/lib/schemas.server';
-import {
-  listStatements,
-  uploadStatement,
-  type StatementListItem,
-} from '@server/domain/reconciliation/service';
+import { listStatements, type StatementListItem } from '@server/domain/reconciliation/service';
+import { uploadStatement } from '@server/domain/reconciliation/upload';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';
 import { lenientQuery, queryOf } from '~/lib/lists.server';

@@ -29,16 +29,17 @@ import {
 import {
   addAllocation,
   confirmStatement,
-  confirmStatementMapping,
   findAllocatableInvoices,
-  getStatement,
   ignoreLine,
-  listStatements,
   removeAllocation,
+} from '../../workers/domain/reconciliation/review';
+import {
+  getStatement,
+  listStatements,
   statementLines,
-  uploadStatement,
   type LineView,
 } from '../../workers/domain/reconciliation/service';
+import { confirmStatementMapping, uploadStatement } from '../../workers/domain/reconciliation/upload';
 import { startBankTransfer } from '../../workers/domain/payments/service';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { seedContractsWorld, STRANGER, type ContractsWorld } from '../support/contracts';

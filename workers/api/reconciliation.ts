@@ -11,15 +11,12 @@ import {
 import {
   addAllocation,
   confirmStatement,
-  confirmStatementMapping,
   findAllocatableInvoices,
-  getStatement,
   ignoreLine,
-  listStatements,
   removeAllocation,
-  statementLines,
-  uploadStatement,
-} from '../domain/reconciliation/service';
+} from '../domain/reconciliation/review';
+import { getStatement, listStatements, statementLines } from '../domain/reconciliation/service';
+import { confirmStatementMapping, uploadStatement } from '../domain/reconciliation/upload';
 import { msg } from '../domain/validation';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { accepts, readMultipart, refuseFieldsOtherThan } from './body';
