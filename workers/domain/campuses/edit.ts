@@ -11,7 +11,15 @@ import { campuses, countries, users } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
 import { idByPublicId, inJson, runBatch } from '../../platform/db';
 import { logActivity } from '../audit/activity-log';
-import { addressForLog, contactsForLog, readAddress, readAddresses, readContacts } from '../contacts/service';
+import {
+  addressForLog,
+  contactsForLog,
+  readAddress,
+  readAddresses,
+  readContacts,
+  replaceAddress,
+  replaceContacts,
+} from '../contacts/service';
 import type { AddressKind, AddressInput } from '../contacts/schema';
 import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';

@@ -28,7 +28,7 @@ import { readAddresses, readContacts, type ContactOwner } from '../contacts/serv
 import type { ActorCtx } from '../context';
 import type { ContractListQuery } from '../contracts/schema';
 import { contractsSummary, getContract, queryContracts } from '../contracts/service';
-import { countAll, likeAny, paginate } from '../lists';
+import { countAll, likeAny, orderBy, paginate } from '../lists';
 import { addNote, listNotes, noteFileResponse, type NoteOwner } from '../notes/service';
 import type { NoteInput, NotesQuery } from '../notes/schema';
 import { todayIso } from '../validation';
