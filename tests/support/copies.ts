@@ -51,5 +51,7 @@ export async function copyRow<T extends SQLiteTable & { id: SQLiteColumn }>(
  * read by position, one bound parameter whatever its length.
  */
 export function oneOf(ids: readonly number[]): SQL {
-  return sql`json_extract(${JSON.stringify(ids)}, '$[' || ((n.i - 1) % ${ids.length}) || ']')`;
+  // The length is written into the text: D1 binds a JavaScript number as a real, and a JSON path needs an
+  // integer index.
+  return sql`json_extract(${JSON.stringify(ids)}, '$[' || ((n.i - 1) % ${sql.raw(String(ids.length))}) || ']')`;
 }
