@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
-import { updateCampusAddresses } from '@server/domain/campuses/service';
+import { updateCampusAddresses } from '@server/domain/campuses/edit';
 import { countryOptions } from '@server/domain/contacts/service';
 import { addressFormValue } from '@server/domain/contacts/values';
 import { campusAddressesSchema, constraintsOf } from '~/lib/schemas.server';

@@ -4,7 +4,7 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { can } from '@server/domain/access/actor';
 import { CAMPUS_CONTACT_TYPES } from '@server/domain/campuses/values';
-import { updateCampusContacts } from '@server/domain/campuses/service';
+import { updateCampusContacts } from '@server/domain/campuses/edit';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
 import { campusContactsSchema, constraintsOf } from '~/lib/schemas.server';

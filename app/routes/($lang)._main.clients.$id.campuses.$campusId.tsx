@@ -13,7 +13,8 @@ import {
 import { Link, Outlet, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
-import { activateCampus, archiveCampus, cloneCampus, getCampus } from '@server/domain/campuses/service';
+import { activateCampus, archiveCampus, cloneCampus } from '@server/domain/campuses/edit';
+import { getCampus } from '@server/domain/campuses/service';
 import { CAMPUS_TABS, campusTabsFor } from '@server/domain/campuses/tabs';
 import { translate } from '@server/platform/i18n';
 import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';

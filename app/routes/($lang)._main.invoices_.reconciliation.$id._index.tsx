@@ -24,12 +24,10 @@ import {
   addAllocation,
   confirmStatement,
   findAllocatableInvoices,
-  getStatement,
   ignoreLine,
   removeAllocation,
-  statementLines,
-  type LineView,
-} from '@server/domain/reconciliation/service';
+} from '@server/domain/reconciliation/review';
+import { getStatement, statementLines, type LineView } from '@server/domain/reconciliation/service';
 import { formatMinor } from '~/lib/money';
 import { intentAction, unreachable } from '~/lib/actions';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';

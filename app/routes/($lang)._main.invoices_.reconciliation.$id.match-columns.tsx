@@ -19,7 +19,8 @@ import {
   RECONCILE_PERMISSION,
 } from '@server/domain/reconciliation/values';
 import { statementMappingSchema } from '~/lib/schemas.server';
-import { confirmStatementMapping, getStatement } from '@server/domain/reconciliation/service';
+import { getStatement } from '@server/domain/reconciliation/service';
+import { confirmStatementMapping } from '@server/domain/reconciliation/upload';
 import { formAction } from '~/lib/actions';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';

@@ -16,7 +16,7 @@ import {
   RECONCILE_PERMISSION,
 } from '@server/domain/reconciliation/values';
 import { statementListQuerySchema, statementUploadFormSchema } from '~/lib/schemas.server';
-import { uploadStatement } from '@server/domain/reconciliation/service';
+import { uploadStatement } from '@server/domain/reconciliation/upload';
 import { listStatements, type StatementListItem } from '@server/domain/reconciliation/statement-list';
 import { formAction } from '~/lib/actions';
 import { requirePermissions } from '~/lib/guards.server';

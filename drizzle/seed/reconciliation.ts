@@ -17,7 +17,7 @@ import type { ActorCtx } from '../../workers/domain/context';
 import type { Env } from '../../workers/env';
 import { publicId } from '../../workers/platform/crypto';
 import { readCamt053 } from '../../workers/domain/reconciliation/parse';
-import { storeAndMatch } from '../../workers/domain/reconciliation/service';
+import { storeAndMatch } from '../../workers/domain/reconciliation/upload';
 
 export interface CamtEntry {
   amount_minor: number;

@@ -4,22 +4,24 @@ import { activityLogs, campuses, contacts as contactsTable } from '../../drizzle
 import { buildContract } from '../../drizzle/seed/contracts';
 import {
   activateCampus,
-  addCampusNote,
   archiveCampus,
+  cloneCampus,
+  createCampus,
+  getCampusAddress,
+  updateCampus,
+  updateCampusAddress,
+  updateCampusBilling,
+  updateCampusContacts,
+} from '../../workers/domain/campuses/edit';
+import {
+  addCampusNote,
   campusContract,
   campusContracts,
   campusLogs,
   campusNotes,
   campusesSummary,
-  cloneCampus,
-  createCampus,
   getCampus,
-  getCampusAddress,
   listCampuses,
-  updateCampus,
-  updateCampusAddress,
-  updateCampusBilling,
-  updateCampusContacts,
 } from '../../workers/domain/campuses/service';
 import { listCampusUsers } from '../../workers/domain/users/service';
 import { schoolUserListSchema } from '../../workers/domain/users/schema';

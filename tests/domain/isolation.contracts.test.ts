@@ -18,8 +18,17 @@ import { NotFound, ValidationFailed } from '../../workers/domain/errors';
 import { publicId } from '../../workers/platform/crypto';
 import {
   activateCampus,
-  addCampusNote,
   archiveCampus,
+  cloneCampus,
+  createCampus,
+  getCampusAddress,
+  updateCampus,
+  updateCampusAddress,
+  updateCampusBilling,
+  updateCampusContacts,
+} from '../../workers/domain/campuses/edit';
+import {
+  addCampusNote,
   campusContract,
   campusContracts,
   campusContractsSummary,
@@ -27,15 +36,8 @@ import {
   campusLogs,
   campusNoteFile,
   campusNotes,
-  cloneCampus,
-  createCampus,
   getCampus,
-  getCampusAddress,
   listCampuses,
-  updateCampus,
-  updateCampusAddress,
-  updateCampusBilling,
-  updateCampusContacts,
 } from '../../workers/domain/campuses/service';
 import { listCampusUsers } from '../../workers/domain/users/service';
 import { schoolUserListSchema } from '../../workers/domain/users/schema';

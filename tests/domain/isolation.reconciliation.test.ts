@@ -14,16 +14,14 @@ import { NotFound } from '../../workers/domain/errors';
 import {
   addAllocation,
   confirmStatement,
-  confirmStatementMapping,
   findAllocatableInvoices,
-  getStatement,
   ignoreLine,
   removeAllocation,
-  statementLines,
-} from '../../workers/domain/reconciliation/service';
+} from '../../workers/domain/reconciliation/review';
+import { getStatement, statementLines } from '../../workers/domain/reconciliation/service';
 import { listStatements } from '../../workers/domain/reconciliation/statement-list';
 import { statementListQuerySchema } from '../../workers/domain/reconciliation/schema';
-import { uploadStatement } from '../../workers/domain/reconciliation/service';
+import { confirmStatementMapping, uploadStatement } from '../../workers/domain/reconciliation/upload';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { seedContractsWorld, STRANGER, type ContractsWorld } from '../support/contracts';
 import { day, db, insertInvoice } from '../support/billing';

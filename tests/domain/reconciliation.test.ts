@@ -29,17 +29,14 @@ import {
 import {
   addAllocation,
   confirmStatement,
-  confirmStatementMapping,
   findAllocatableInvoices,
-  getStatement,
   ignoreLine,
   removeAllocation,
-  statementLines,
-  uploadStatement,
-  type LineView,
-} from '../../workers/domain/reconciliation/service';
+} from '../../workers/domain/reconciliation/review';
+import { getStatement, statementLines, type LineView } from '../../workers/domain/reconciliation/service';
 import { listStatements } from '../../workers/domain/reconciliation/statement-list';
 import { statementListQuerySchema } from '../../workers/domain/reconciliation/schema';
+import { confirmStatementMapping, uploadStatement } from '../../workers/domain/reconciliation/upload';
 import { startBankTransfer } from '../../workers/domain/payments/service';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { seedContractsWorld, STRANGER, type ContractsWorld } from '../support/contracts';

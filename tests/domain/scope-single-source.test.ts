@@ -29,18 +29,19 @@ const RULES: { name: string; pattern: RegExp; sample: string }[] = [
   },
   {
     name: "filters on the actor's client id",
-    pattern: /\b(?:eq|ne|inArray)\(\s*[\w.]+,\s*(?:ctx\.)?actor\??\.client_id\b/,
+    pattern: /\b(?:eq|ne|inArray|inJson)\(\s*[\w.]+,\s*(?:ctx\.)?actor\??\.client_id\b/,
     sample: 'where(eq(clients.id, ctx.actor.client_id))',
   },
   {
     name: "filters on the actor's companies or top-bar company",
-    pattern: /\b(?:eq|ne|inArray)\(\s*[\w.]+,\s*(?:ctx\.)?actor\??\.(?:companies|selected_company_id)\b/,
+    pattern:
+      /\b(?:eq|ne|inArray|inJson)\(\s*[\w.]+,\s*(?:ctx\.)?actor\??\.(?:companies|selected_company_id)\b/,
     sample: 'and(member, eq(companies.id, actor.selected_company_id))',
   },
   {
     name: 'filters rows by a list of company ids (companyScope is the one)',
-    pattern: /inArray\(\s*(?:\w+\.company_id|companies\.id)\s*,/,
-    sample: 'visible.length ? inArray(companies.id, visible) : none',
+    pattern: /\b(?:inArray|inJson)\(\s*(?:\w+\.company_id|companies\.id)\s*,/,
+    sample: 'visible.length ? inJson(companies.id, visible) : none',
   },
   {
     name: 'reads company membership from user_companies for the actor',

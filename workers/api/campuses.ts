@@ -13,23 +13,25 @@ import {
 import {
   CAMPUS_SAVED,
   activateCampus,
-  addCampusNote,
   archiveCampus,
+  cloneCampus,
+  createCampus,
+  getCampusAddress,
+  updateCampus,
+  updateCampusAddress,
+  updateCampusBilling,
+  updateCampusContacts,
+} from '../domain/campuses/edit';
+import {
+  addCampusNote,
   campusContract,
   campusContracts,
   campusLogs,
   campusNoteFile,
   campusNotes,
   campusesSummary,
-  cloneCampus,
-  createCampus,
   getCampus,
-  getCampusAddress,
   listCampuses,
-  updateCampus,
-  updateCampusAddress,
-  updateCampusBilling,
-  updateCampusContacts,
 } from '../domain/campuses/service';
 import { enrollmentTemplate } from '../domain/campuses/template';
 import { activityQuerySchema, contractListQuerySchema } from '../domain/contracts/schema';

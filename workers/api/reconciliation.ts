@@ -11,15 +11,13 @@ import {
 import {
   addAllocation,
   confirmStatement,
-  confirmStatementMapping,
   findAllocatableInvoices,
-  getStatement,
   ignoreLine,
   removeAllocation,
-  statementLines,
-  uploadStatement,
-} from '../domain/reconciliation/service';
+} from '../domain/reconciliation/review';
+import { getStatement, statementLines } from '../domain/reconciliation/service';
 import { listStatements } from '../domain/reconciliation/statement-list';
+import { confirmStatementMapping, uploadStatement } from '../domain/reconciliation/upload';
 import { msg } from '../domain/validation';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { accepts, readMultipart, refuseFieldsOtherThan } from './body';

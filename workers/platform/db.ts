@@ -32,9 +32,26 @@ export function createDb(d1: D1Database): DB {
   return db;
 }
 
-/** `column IN (the values)` with the values bound as one JSON array: no 100-parameter limit. */
-export const inJson = (column: SQL | { getSQL(): SQL }, values: readonly (string | number)[]) =>
-  sql`${column} IN (SELECT value FROM json_each(${JSON.stringify(values)}))`;
+type Column = SQL | { getSQL(): SQL };
+type Values = readonly (string | number)[];
+
+/**
+ * `column IN (the values)`: the one way to test a column against a list that can grow (a page's ids, a
+ * selection, a client's campuses). The values are bound as one JSON array read through json_each, so
+ * the list has no 100-parameter limit (drizzle's inArray binds one parameter per value). One value is
+ * an equality, so the planner still uses an index for the order of a list scoped to one company; no
+ * values match no row.
+ */
+export function inJson(column: Column, values: Values): SQL {
+  if (values.length === 1) return sql`(${column} = ${values[0]})`;
+  return sql`(${column} IN (SELECT value FROM json_each(${JSON.stringify(values)})))`;
+}
+
+/** `column NOT IN (the values)`, bound as inJson binds them; no values exclude no row. */
+export function notInJson(column: Column, values: Values): SQL {
+  if (values.length === 1) return sql`(${column} <> ${values[0]})`;
+  return sql`(${column} NOT IN (SELECT value FROM json_each(${JSON.stringify(values)})))`;
+}
 
 /**
  * The id of a row by its public id, as a subquery: for a row written earlier in the same batch, so a new

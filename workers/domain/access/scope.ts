@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { inJson } from '../../platform/db';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   activityLogs,
@@ -57,7 +58,7 @@ export function visibleCompanies(actor: Actor): ActorCompany[] {
 /** Condition on a table's company column. */
 export function companyScope(actor: Actor, companyColumn: SQLiteColumn): SQL {
   const ids = visibleCompanyIds(actor);
-  return ids.length ? inArray(companyColumn, ids) : NOTHING;
+  return ids.length ? inJson(companyColumn, ids) : NOTHING;
 }
 
 /**
@@ -141,7 +142,7 @@ export function policyScopeKey(actor: Actor): { key: string; revisions: SQL | nu
         ? actor.companies.map((c) => c.id)
         : [];
   const sorted = [...ids].sort((a, b) => a - b);
-  const revisions = sorted.length ? inArray(policyRevisions.company_id, sorted) : null;
+  const revisions = sorted.length ? inJson(policyRevisions.company_id, sorted) : null;
   if (actor.user_type === 'company') return { key: `company:${sorted.join(',')}`, revisions };
   const campuses = actor.campus_ids === null ? 'all' : [...actor.campus_ids].sort((a, b) => a - b).join(',');
   return { key: `client:${actor.client_id}:${campuses}`, revisions };

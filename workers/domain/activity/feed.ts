@@ -3,9 +3,9 @@
  * newest first. Callers check their permission (read_client_log or the area's own) and that the entity
  * is in the actor's scope first.
  */
-import { inArray } from 'drizzle-orm';
+
 import { users } from '../../../drizzle/schema';
-import type { DB } from '../../platform/db';
+import { inJson, type DB } from '../../platform/db';
 import { listActivity } from '../audit/activity-log';
 import { meta, type Page } from '../lists';
 
@@ -44,7 +44,7 @@ export async function activityFeed(
           email: users.email,
         })
         .from(users)
-        .where(inArray(users.id, actorIds))
+        .where(inJson(users.id, actorIds))
     : [];
   const byId = new Map(people.map((p) => [p.id, p]));
   return {

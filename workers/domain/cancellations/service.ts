@@ -9,9 +9,9 @@
  * The file is read with the enrolment import's reader (size, type by its bytes, zip-bomb limits, header
  * row found among the first rows) and kept in R2 with its rows as text beside it, as imports are.
  */
-import { and, asc, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { cancellationImports, cancellationRows, jobs, policyAmendments } from '../../../drizzle/schema';
-import { idByPublicId, runBatch } from '../../platform/db';
+import { idByPublicId, inJson, runBatch } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { translate } from '../../platform/i18n';
 import { buildWorkbook } from '../../platform/xlsx';
@@ -413,9 +413,7 @@ export async function deleteCancelRows(
     .where(
       and(
         eq(cancellationRows.import_id, imp.id),
-        input.errored
-          ? gt(cancellationRows.error_count, 0)
-          : inArray(cancellationRows.position, input.rows.slice(0, 90)),
+        input.errored ? gt(cancellationRows.error_count, 0) : inJson(cancellationRows.position, input.rows),
       ),
     )
     .returning({ id: cancellationRows.id });

@@ -15,7 +15,7 @@
  * the first's result: with the same checkout key it answers the same invoice(s) (the unique
  * `invoices.checkout_key`), with another key it is refused with a clear message.
  */
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   campuses,
   clients,
@@ -26,7 +26,7 @@ import {
   products,
 } from '../../../drizzle/schema';
 import { randomToken } from '../../platform/crypto';
-import { runBatch, type Statement } from '../../platform/db';
+import { inJson, runBatch, type Statement } from '../../platform/db';
 import { logActivityFrom } from '../audit/activity-log';
 import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
@@ -38,7 +38,7 @@ import { billingAddressSnapshot } from '../invoices/billing-address';
 import { findVisibleInvoice, invoicesOfCheckout, presentInvoice } from '../invoices/queries';
 import { invoiceLinesStatements, invoicedOn, isPeriodic } from '../invoices/periodic';
 import { settleInvoices } from '../invoices/settle';
-import { intList, issuePolicyStatements, TRIP_DAYS_SQL, type FeeRow } from '../policies/issue';
+import { issuePolicyStatements, TRIP_DAYS_SQL, type FeeRow } from '../policies/issue';
 import { msg, todayIso } from '../validation';
 import type { ConfirmOpenInput } from './schema';
 import { dueDate, paymentChoices, type PaymentChoice, type PaymentTerms } from './terms';
@@ -374,7 +374,7 @@ async function resultOf(ctx: ActorCtx, key: string): Promise<CheckoutResult | nu
     .from(policyBatches)
     .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
     .where(
-      inArray(
+      inJson(
         policyBatches.invoice_id,
         rows.map((r) => r.invoice.id),
       ),
@@ -451,9 +451,9 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
       .filter((b) => input.send_welcome_email || b.send_welcome_email)
       .map((b) => b.id);
     // Checked inside the transaction, just before this group's batches change.
-    const guard = sql`(SELECT count(*) FROM policy_batches WHERE id IN (${intList(ids)}) AND status = 'open') = ${ids.length}
-      AND NOT EXISTS (SELECT 1 FROM enrollments WHERE batch_id IN (${intList(ids)}) AND error_count > 0)
-      AND (SELECT count(*) FROM enrollments WHERE batch_id IN (${intList(ids)})) = ${g.count}`;
+    const guard = sql`(SELECT count(*) FROM policy_batches WHERE ${inJson(sql`id`, ids)} AND status = 'open') = ${ids.length}
+      AND NOT EXISTS (SELECT 1 FROM enrollments WHERE ${inJson(sql`batch_id`, ids)} AND error_count > 0)
+      AND (SELECT count(*) FROM enrollments WHERE ${inJson(sql`batch_id`, ids)}) = ${g.count}`;
     if (isPeriodic(g.payment_terms) && method === 'invoiced_directly') {
       // On account: the policies now, the invoice when their period ends (invoices/periodic.ts).
       statements.push(
@@ -467,12 +467,12 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
           userId: ctx.actor.user_id,
           guard,
         }),
-        webhookEvents(ctx, 'policy.issued', policiesWhere(sql`p.batch_id IN (${intList(ids)})`)),
+        webhookEvents(ctx, 'policy.issued', policiesWhere(inJson(sql`p.batch_id`, ids))),
         ctx.db
           .run(sql`UPDATE policy_batches SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
             invoice_id = NULL,
-            send_welcome_email = CASE WHEN id IN (${welcome.length ? intList(welcome) : sql.raw('NULL')}) THEN 1 ELSE 0 END
-          WHERE id IN (${intList(ids)}) AND status = 'open'`),
+            send_welcome_email = CASE WHEN ${inJson(sql`id`, welcome)} THEN 1 ELSE 0 END
+          WHERE ${inJson(sql`id`, ids)} AND status = 'open'`),
         logActivityFrom(
           ctx,
           { entity_type: 'policy_batch', action: 'confirmed' },
@@ -480,13 +480,13 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
             json_object('status', 'confirmed', 'invoice', NULL, 'on_account', json('true'),
               'payment_terms', ${g.payment_terms}, 'booking_date', ${today}, 'checkout_key', ${key},
               'policies', (SELECT count(*) FROM policies WHERE batch_id = b.id)) AS after, b.company_id, b.client_id
-          FROM policy_batches b WHERE b.id IN (${intList(ids)})`,
+          FROM policy_batches b WHERE ${inJson(sql`b.id`, ids)}`,
         ),
       );
       if (welcome.length)
         statements.push(
           ...welcomeStatements(ctx.db, {
-            where: sql`p.batch_id IN (${intList(welcome)})`,
+            where: inJson(sql`p.batch_id`, welcome),
             lang: g.client.lang,
             productName: ctx.env.PRODUCT_NAME,
             now: ctx.now,
@@ -520,15 +520,15 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
         userId: ctx.actor.user_id,
       }),
       ...invoiceLinesStatements(ctx.db, sql`(SELECT id FROM invoices WHERE checkout_key = ${invoiceKey})`),
-      webhookEvents(ctx, 'policy.issued', policiesWhere(sql`p.batch_id IN (${intList(ids)})`)),
+      webhookEvents(ctx, 'policy.issued', policiesWhere(inJson(sql`p.batch_id`, ids))),
       // An order that costs nothing is paid.
       settleInvoices(ctx.db, sql`x.checkout_key = ${invoiceKey}`, ctx.now),
       webhookEvents(ctx, 'invoice.issued', invoicesWhere(sql`checkout_key = ${invoiceKey}`)),
       ctx.db
         .run(sql`UPDATE policy_batches SET status = 'confirmed', confirmed_at = ${now}, updated_at = ${now},
           invoice_id = (SELECT id FROM invoices WHERE checkout_key = ${invoiceKey}),
-          send_welcome_email = CASE WHEN id IN (${welcome.length ? intList(welcome) : sql.raw('NULL')}) THEN 1 ELSE 0 END
-        WHERE id IN (${intList(ids)}) AND status = 'open'`),
+          send_welcome_email = CASE WHEN ${inJson(sql`id`, welcome)} THEN 1 ELSE 0 END
+        WHERE ${inJson(sql`id`, ids)} AND status = 'open'`),
       logActivityFrom(
         ctx,
         { entity_type: 'invoice', action: 'issued' },
@@ -544,13 +544,13 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
           json_object('status', 'confirmed', 'invoice', i.number,
             'policies', (SELECT count(*) FROM policies WHERE batch_id = b.id)) AS after, b.company_id, b.client_id
         FROM policy_batches b JOIN invoices i ON i.id = b.invoice_id
-        WHERE b.id IN (${intList(ids)})`,
+        WHERE ${inJson(sql`b.id`, ids)}`,
       ),
     );
     if (welcome.length)
       statements.push(
         ...welcomeStatements(ctx.db, {
-          where: sql`p.batch_id IN (${intList(welcome)})`,
+          where: inJson(sql`p.batch_id`, welcome),
           lang: g.client.lang,
           productName: ctx.env.PRODUCT_NAME,
           now: ctx.now,
@@ -567,7 +567,7 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
     const [stillOpen] = await ctx.db
       .select({ n: sql<number>`count(*)` })
       .from(policyBatches)
-      .where(and(inArray(policyBatches.id, allIds), eq(policyBatches.status, 'open')));
+      .where(and(inJson(policyBatches.id, allIds), eq(policyBatches.status, 'open')));
     if (Number(stillOpen?.n ?? 0) !== allIds.length)
       throw new Conflict(msg('checkout.errors.already_confirmed'));
     console.error('Checkout failed', e);

@@ -7,10 +7,10 @@
  * of theirs). Any other company answers "not found". Creating a company makes its creator a member, so it
  * appears in their company switcher at once.
  */
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { companies, countries, roles, userCompanies, userRoles, users } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
-import { idByPublicId, runBatch } from '../../platform/db';
+import { idByPublicId, inJson, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { listedCompanies, memberCompanies } from '../access/scope';
 import { activityFeed } from '../activity/feed';
@@ -259,7 +259,7 @@ async function checkReferences(ctx: ActorCtx, input: CompanyInput, exceptId?: nu
     input.mailing_address?.country_id,
   ].filter((x): x is number => !!x);
   const known = countryIds.length
-    ? await ctx.db.select({ id: countries.id }).from(countries).where(inArray(countries.id, countryIds))
+    ? await ctx.db.select({ id: countries.id }).from(countries).where(inJson(countries.id, countryIds))
     : [];
   const have = new Set(known.map((c) => c.id));
   const errors = [];

@@ -10,10 +10,10 @@
  *       before: contactsForLog(before), after: contactsForLog(input.contacts) }),
  *   ]);
  */
-import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, eq, type SQL } from 'drizzle-orm';
 import type { SQLiteInsertValue } from 'drizzle-orm/sqlite-core';
 import { addresses, contacts, countries } from '../../../drizzle/schema';
-import { bulkInsert, type DB, type Statement } from '../../platform/db';
+import { bulkInsert, inJson, type DB, type Statement } from '../../platform/db';
 import {
   CONTACT_TYPES,
   type AddressInput,
@@ -84,7 +84,7 @@ export async function readContactsOfMany(
   const rows = await db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.owner_type, type), inArray(contacts.owner_id, ownerIds)))
+    .where(and(eq(contacts.owner_type, type), inJson(contacts.owner_id, ownerIds)))
     .orderBy(asc(contacts.position), asc(contacts.id));
   for (const id of ownerIds) out.set(id, contactsFromRows(rows.filter((r) => r.owner_id === id)));
   return out;

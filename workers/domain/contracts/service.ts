@@ -8,7 +8,7 @@
  * Scope: a contract belongs to a campus, so every query is filtered with access/scope.ts contractScope (school users see
  * their client's contracts, and only their campuses' unless can_access_all_campuses).
  */
-import { and, asc, desc, eq, gt, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import {
   campuses,
   clients,
@@ -21,7 +21,7 @@ import {
 } from '../../../drizzle/schema';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { publicId } from '../../platform/crypto';
-import { idByPublicId, runBatch } from '../../platform/db';
+import { idByPublicId, inJson, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { contractScope } from '../access/scope';
 import { activityFeed } from '../activity/feed';
@@ -558,7 +558,7 @@ export async function productsAvailableForCampus(
     .where(
       and(
         eq(contracts.campus_id, campus.id),
-        cartIds.length ? or(currentCondition, inArray(contracts.id, cartIds)) : currentCondition,
+        cartIds.length ? or(currentCondition, inJson(contracts.id, cartIds)) : currentCondition,
       ),
     )
     .orderBy(desc(contracts.is_default), asc(products.name), asc(contracts.start_date), asc(contracts.id));

@@ -12,7 +12,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { campuses, clients, contracts, enrollments, policyBatches } from '../../../drizzle/schema';
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
-import { inJson, runBatch, type Statement } from '../../platform/db';
+import { inJson, notInJson, runBatch, type Statement } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { visibleCampus } from '../access/scope';
 import type { ActorCtx } from '../context';
@@ -433,7 +433,7 @@ export async function deleteEnrollments(
     .select({ dependants: sql<number>`count(*)` })
     .from(enrollments)
     .where(
-      and(inJson(enrollments.dependency_id, internal), sql`NOT ${inJson(enrollments.id, internal)}`),
+      and(inJson(enrollments.dependency_id, internal), notInJson(enrollments.id, internal)),
     )) as [{ dependants: number }];
   const emptied = await ctx.db
     .select({ id: policyBatches.id, public_id: policyBatches.public_id })
@@ -443,8 +443,8 @@ export async function deleteEnrollments(
         inJson(policyBatches.id, batchIds),
         eq(policyBatches.status, 'open'),
         sql`NOT EXISTS (SELECT 1 FROM enrollments e WHERE e.batch_id = ${policyBatches.id}
-          AND NOT ${inJson(sql`e.id`, internal)}
-          AND (e.dependency_id IS NULL OR NOT ${inJson(sql`e.dependency_id`, internal)}))`,
+          AND ${notInJson(sql`e.id`, internal)}
+          AND (e.dependency_id IS NULL OR ${notInJson(sql`e.dependency_id`, internal)}))`,
       ),
     );
   const now = ctx.now.getTime();

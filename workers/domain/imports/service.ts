@@ -8,7 +8,7 @@
  * Storage: the file as uploaded goes to R2 under `imports/…`, and beside it (`….rows.json`) its rows
  * as text, read once here with exceljs, so the staging job does not parse the sheet a second time.
  */
-import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import {
   campuses,
   clients,
@@ -19,7 +19,7 @@ import {
   policyBatches,
   products,
 } from '../../../drizzle/schema';
-import { idByPublicId, runBatch, type DB } from '../../platform/db';
+import { idByPublicId, inJson, runBatch, type DB } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { cleanFileName, deleteFiles, fileKey } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
@@ -367,12 +367,9 @@ export async function discardStagedBatches(db: DB, importId: number): Promise<vo
     .where(and(eq(policyBatches.import_id, importId), eq(policyBatches.status, 'draft')));
   if (!drafts.length) return;
   const ids = drafts.map((d) => d.id);
-  const list = JSON.stringify(ids);
   await runBatch(db, [
-    db.run(sql`DELETE FROM enrollments WHERE batch_id IN (SELECT value FROM json_each(${list}))`),
-    db.run(
-      sql`DELETE FROM policy_batches WHERE id IN (SELECT value FROM json_each(${list})) AND status = 'draft'`,
-    ),
+    db.run(sql`DELETE FROM enrollments WHERE ${inJson(sql`batch_id`, ids)}`),
+    db.run(sql`DELETE FROM policy_batches WHERE ${inJson(sql`id`, ids)} AND status = 'draft'`),
   ]);
 }
 
@@ -423,7 +420,7 @@ export async function activeImports(
     .where(
       and(
         eq(imports.created_by, ctx.actor.user_id),
-        inArray(imports.status, opts.statuses ?? ['uploaded', 'staging', 'review', 'failed']),
+        inJson(imports.status, opts.statuses ?? ['uploaded', 'staging', 'review', 'failed']),
         // An import under review whose order was discarded is not in progress any more.
         sql`not (${imports.status} = 'review' and ${policyBatches.id} is null)`,
         visibleCampus(ctx.actor),

@@ -15,7 +15,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { invoices } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
-import { idByPublicId, runBatch } from '../../platform/db';
+import { idByPublicId, inJson, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
@@ -112,14 +112,14 @@ export async function issueCreditNote(ctx: ActorCtx, id: string, input: CreditNo
   const tax = sum((x) => x.tax_minor);
   const stamp = sum((x) => x.stamp_duty_minor);
   const total = sum((x) => x.total_minor);
-  const ids = JSON.stringify(chosen.map((x) => Number(x.id)));
+  const ids = chosen.map((x) => Number(x.id));
   const pid = publicId();
   const today = todayIso(ctx.now);
   const ts = ctx.now.getTime();
   // NULL (refused: NOT NULL) unless none of the chosen lines is credited by a standing note.
   const guard = sql`NOT EXISTS (SELECT 1 FROM invoice_items ci JOIN invoices c ON c.id = ci.invoice_id
       WHERE c.credit_for_id = ${i.id} AND c.type = 'credit_note' AND c.voided_at IS NULL
-        AND ci.credits_item_id IN (SELECT value FROM json_each(${ids})))
+        AND ${inJson(sql`ci.credits_item_id`, ids)})
     AND (SELECT voided_at FROM invoices WHERE id = ${i.id}) IS NULL`;
   const noteId = idByPublicId(invoices, pid);
   try {
@@ -139,7 +139,7 @@ export async function issueCreditNote(ctx: ActorCtx, id: string, input: CreditNo
           tax_minor, total_minor, kind, tax_rate_bp, stamp_duty_minor, credits_item_id)
         SELECT ${noteId}, policy_id, description, quantity, unit_minor, tax_minor, total_minor, kind,
           tax_rate_bp, stamp_duty_minor, id
-        FROM invoice_items WHERE invoice_id = ${i.id} AND id IN (SELECT value FROM json_each(${ids}))
+        FROM invoice_items WHERE invoice_id = ${i.id} AND ${inJson(sql`id`, ids)}
         ORDER BY id`),
       settleInvoice(ctx.db, i.id, ctx.now),
       logActivity(ctx, {

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { notifications } from '../../../drizzle/schema';
-import type { DB, Statement } from '../../platform/db';
+import { inJson, type DB, type Statement } from '../../platform/db';
 import { requireActor } from '../access/actor';
 import type { ActorCtx, Ctx } from '../context';
 import { ValidationFailed } from '../errors';
@@ -90,7 +90,7 @@ export async function markNotificationsRead(ctx: ActorCtx, ids?: number[]) {
       and(
         eq(notifications.user_id, actor.user_id),
         isNull(notifications.read_at),
-        ids ? inArray(notifications.id, ids) : undefined,
+        ids ? inJson(notifications.id, ids) : undefined,
       ),
     );
 }

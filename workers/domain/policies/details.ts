@@ -3,9 +3,9 @@
  * the policy transaction of kind 'details' with the version guard, the activity-log row) and notes (one
  * policy's, or one note per selected insured in one batch from the list).
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { countries, notes, policies } from '../../../drizzle/schema';
-import { bulkInsert, runBatch } from '../../platform/db';
+import { bulkInsert, inJson, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { findPolicy } from '../access/finders';
 import { logActivities, logActivity } from '../audit/activity-log';
@@ -46,7 +46,7 @@ export async function updatePolicyDetails(
   const found = await ctx.db
     .select({ id: countries.id })
     .from(countries)
-    .where(inArray(countries.id, countryIds));
+    .where(inJson(countries.id, countryIds));
   for (const key of ['residence_country_id', 'destination_country_id'] as const)
     if (!found.some((c) => c.id === input[key]))
       throw ValidationFailed.field(key, msg('enrollments.errors.country'));
@@ -126,7 +126,7 @@ export async function addPolicyNotes(
   const owners = await ctx.db
     .select({ id: policies.id, company_id: policies.company_id, client_id: policies.client_id })
     .from(policies)
-    .where(inArray(policies.id, ids));
+    .where(inJson(policies.id, ids));
   const rows = owners.map((o) => ({
     owner_type: 'policy' as const,
     owner_id: o.id,

@@ -4,7 +4,7 @@
  * this user is looking at". Ids in a selection are always re-read through the same scope, so a bulk action
  * never reaches a policy the user cannot see.
  */
-import { and, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
 import { inJson } from '../../platform/db';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import { campuses, clients, countries, policies, policyBatches, products } from '../../../drizzle/schema';
@@ -65,8 +65,7 @@ export function policyConditions(ctx: ActorCtx, query: PolicyListQuery): SQL {
   // likelihood(): a hint that the term is selective, so a page reads the (scope, campus | group) index and
   // sorts the few matches rather than walking every policy in issue order (no statistics tell it so).
   if (query.group_name) c.push(sql`likelihood(${eq(policies.group_name, query.group_name)}, 0.05)`);
-  if (query.type)
-    c.push(query.type.length === 1 ? eq(policies.type, query.type[0]) : inArray(policies.type, query.type));
+  if (query.type) c.push(inJson(policies.type, query.type));
   if (query.status) c.push(statusCondition(query.status, today));
   if (query.residence_country)
     c.push(

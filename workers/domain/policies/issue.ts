@@ -20,7 +20,7 @@
  *   every insured's Logs start with its issue.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { DB, Statement } from '../../platform/db';
+import { inJson, type DB, type Statement } from '../../platform/db';
 
 /** One row of the fee table: the fee of a trip of `days` days in one batch. */
 export interface FeeRow {
@@ -36,13 +36,6 @@ export interface FeeRow {
 
 export const POLICY_SERIES = 'policy';
 export const POLICY_NUMBER_DIGITS = 8;
-
-/** Integers written into the statement text (ids and amounts we computed), never user input. */
-export function intList(values: readonly number[]): SQL {
-  if (!values.length) throw new Error('An empty id list');
-  for (const v of values) if (!Number.isSafeInteger(v)) throw new Error(`Not an integer: ${v}`);
-  return sql.raw(values.join(', '));
-}
 
 /** Trip length in days, both ends included, as SQL over an enrollment's dates. */
 export const TRIP_DAYS_SQL = (alias: string) =>
@@ -84,7 +77,7 @@ export function issuePolicyStatements(
     guard?: SQL;
   },
 ): Statement[] {
-  const ids = intList(input.batchIds);
+  const ofBatches = (column: string) => inJson(sql.raw(column), input.batchIds);
   const now = input.now.getTime();
   const invoiceId = input.invoiceKey
     ? sql`(SELECT id FROM invoices WHERE checkout_key = ${input.invoiceKey})`
@@ -95,7 +88,7 @@ export function issuePolicyStatements(
     seq AS (SELECT value FROM sequences WHERE name = ${POLICY_SERIES}),
     numbered AS (
       SELECT e.*, row_number() OVER (ORDER BY e.batch_id, e.position, e.id) AS rn
-      FROM enrollments e WHERE e.batch_id IN (${ids})
+      FROM enrollments e WHERE ${ofBatches('e.batch_id')}
     )
     INSERT INTO policies (id, public_id, policy_number, company_id, client_id, campus_id, contract_id,
       product_id, batch_id, enrollment_id, invoice_id, type, first_name, last_name, date_of_birth, gender,
@@ -124,7 +117,7 @@ export function issuePolicyStatements(
     ORDER BY n.rn`;
   // The batches are issued once (the caller's guard), so their policies are the ones just written.
   const advance = sql`UPDATE sequences SET value = value + (
-      SELECT count(*) FROM policies WHERE batch_id IN (${ids})
+      SELECT count(*) FROM policies WHERE ${ofBatches('batch_id')}
     ) WHERE name = ${POLICY_SERIES}`;
   // Every policy's history starts with its issue (policy_transactions, append-only).
   const issued = sql`INSERT INTO policy_transactions (public_id, policy_id, company_id, client_id, kind,
@@ -137,7 +130,7 @@ export function issuePolicyStatements(
       CASE WHEN p.premium_minor > 0 THEN round(CAST(p.tax_minor AS REAL) / p.premium_minor, 6) END,
       p.currency, p.version, p.invoice_id, NULL, ${input.userId}, ${now}
     FROM policies p
-    WHERE p.batch_id IN (${ids})
+    WHERE ${ofBatches('p.batch_id')}
     ORDER BY p.id`;
   return [db.run(insert), db.run(advance), db.run(issued)];
 }

@@ -9,7 +9,8 @@
  * `read_policy`; the same person's other policies are shown by state with `read_active_policy`,
  * `read_past_policy`, `read_cancelled_policy`.
  */
-import { aliasedTable, and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { inJson } from '../../platform/db';
 import {
   campuses,
   clients,
@@ -193,7 +194,7 @@ export async function listPolicies(ctx: ActorCtx, query: PolicyListQuery): Promi
   const page = await paginate<{ id: number }>(ctx.db, query, listStatements(ctx, query));
   const ids = page.items.map((r) => r.id);
   if (!ids.length) return { items: [], meta: page.meta };
-  const rows = await listSelect(ctx).where(inArray(policies.id, ids));
+  const rows = await listSelect(ctx).where(inJson(policies.id, ids));
   const byId = new Map(rows.map((r) => [r.id_numeric, r as RawRow]));
   return {
     meta: page.meta,
@@ -227,7 +228,7 @@ export async function policiesByIds(ctx: ActorCtx, ids: readonly string[]): Prom
   if (!ids.length) return [];
   const today = todayIso(ctx.now);
   const rows = await listSelect(ctx)
-    .where(and(visiblePolicies(ctx.actor), inArray(policies.public_id, [...ids])))
+    .where(and(visiblePolicies(ctx.actor), inJson(policies.public_id, ids)))
     .orderBy(asc(policies.policy_number));
   return rows.map((r) => shape(r as RawRow, today));
 }

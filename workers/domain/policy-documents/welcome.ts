@@ -20,7 +20,6 @@ import { logActivities } from '../audit/activity-log';
 import { enqueueWelcomeEmails, welcomeStatements, WELCOME_PERMISSION } from '../checkout/welcome';
 import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';
-import { intList } from '../policies/issue';
 import { policyStatus } from '../policies/status';
 import { msg, todayIso } from '../validation';
 
@@ -70,7 +69,7 @@ export async function sendPolicyWelcomeEmails(ctx: ActorCtx, ids: number[]): Pro
   await runBatch(ctx.db, [
     ...[...byClient.values()].flatMap((g) =>
       welcomeStatements(ctx.db, {
-        where: sql`p.id IN (${intList(g.ids)})`,
+        where: inJson(sql`p.id`, g.ids),
         lang: g.lang,
         productName: ctx.env.PRODUCT_NAME,
         now: ctx.now,

@@ -3,9 +3,9 @@
  * description of up to 1000 characters. The catalogue has no calls for them; ours are listed in
  * workers/api/products.ts.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { companies, productGroupProducts, productGroups, products } from '../../../drizzle/schema';
-import { bulkInsert, idByPublicId, runBatch } from '../../platform/db';
+import { bulkInsert, idByPublicId, inJson, runBatch } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { requirePermission } from '../access/actor';
 import { companyScope } from '../access/scope';
@@ -170,7 +170,7 @@ async function memberIds(ctx: ActorCtx, companyId: number, ids: string[] | undef
   const rows = await ctx.db
     .select({ id: products.id })
     .from(products)
-    .where(and(inArray(products.public_id, wanted), eq(products.company_id, companyId)));
+    .where(and(inJson(products.public_id, wanted), eq(products.company_id, companyId)));
   if (rows.length !== wanted.length)
     throw ValidationFailed.field('product_ids', msg('products.errors.group_product_unknown'));
   return rows.map((r) => r.id);

@@ -3,9 +3,9 @@
  * optional custom amounts in the product's currency, for a period (from/to dates, or none: the default
  * price) and a destination (a region, some countries, or anywhere).
  */
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { countries, productPrices } from '../../../drizzle/schema';
-import { runBatch } from '../../platform/db';
+import { inJson, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed, type FieldError } from '../errors';
@@ -70,7 +70,7 @@ async function countryNames(ctx: ActorCtx, ids: number[]) {
   const rows = await ctx.db
     .select({ id: countries.id, name: countries.name, abbreviation: countries.abbreviation })
     .from(countries)
-    .where(inArray(countries.id, ids));
+    .where(inJson(countries.id, ids));
   return new Map(rows.map((r) => [r.id, r]));
 }
 

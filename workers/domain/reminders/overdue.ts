@@ -18,7 +18,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { clients, companies, contacts, invoiceReminders, invoices } from '../../../drizzle/schema';
 import type { Env } from '../../env';
-import { runBatch, type DB, type Statement } from '../../platform/db';
+import { inJson, runBatch, type DB, type Statement } from '../../platform/db';
 import { translate } from '../../platform/i18n';
 import { logActivities } from '../audit/activity-log';
 import { requirePermission } from '../access/actor';
@@ -255,7 +255,7 @@ async function logSkipped(db: DB, now: Date, due: (OverdueInvoice & { step: numb
   const logged = await db.all<{ entity_id: number; step: number }>(sql`SELECT entity_id,
       json_extract(after, '$.step_days') AS step FROM activity_logs
     WHERE entity_type = 'invoice' AND action = 'overdue_reminder_skipped'
-      AND entity_id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`);
+      AND ${inJson(sql`entity_id`, ids)}`);
   const done = new Set(logged.map((l) => `${l.entity_id}:${l.step}`));
   const fresh = due.filter((d) => !done.has(`${d.id}:${d.step}`));
   if (!fresh.length) return;
@@ -294,7 +294,7 @@ export async function sendOverdueEmails(ctx: ActorCtx, invoiceIds: string[]) {
   const rows = await ctx.db
     .select(overdueColumns)
     .from(invoices)
-    .where(and(inArray(invoices.public_id, invoiceIds), visibleInvoices(ctx.actor), overdueWhere(today)))
+    .where(and(inJson(invoices.public_id, invoiceIds), visibleInvoices(ctx.actor), overdueWhere(today)))
     .orderBy(asc(invoices.client_id), asc(invoices.due_at), asc(invoices.id));
   if (!rows.length) throw new Conflict(msg('overdue.errors.none_overdue'));
   const byClient = new Map<number, (OverdueInvoice & { step: number })[]>();

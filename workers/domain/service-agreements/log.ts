@@ -1,5 +1,6 @@
+import { inJson } from '../../platform/db';
 /** What the logs of an agreement and its contracts show: names instead of ids, rows as the page lists them. */
-import { inArray } from 'drizzle-orm';
+
 import { campuses, insurers, products } from '../../../drizzle/schema';
 import type { ActorCtx } from '../context';
 import { major } from '../validation';
@@ -18,22 +19,21 @@ export async function logNames(
   ids: { insurers?: (number | null)[]; products?: (number | null)[]; campuses?: (number | null)[] },
 ): Promise<LogNames> {
   const clean = (list?: (number | null)[]) => {
-    const out = [...new Set((list ?? []).filter((x): x is number => !!x))];
-    return out.length ? out : [0];
+    return [...new Set((list ?? []).filter((x): x is number => !!x))];
   };
   const [insurerRows, productRows, campusRows] = await ctx.db.batch([
     ctx.db
       .select({ id: insurers.id, name: insurers.name })
       .from(insurers)
-      .where(inArray(insurers.id, clean(ids.insurers))),
+      .where(inJson(insurers.id, clean(ids.insurers))),
     ctx.db
       .select({ id: products.id, name: products.name, code: products.code })
       .from(products)
-      .where(inArray(products.id, clean(ids.products))),
+      .where(inJson(products.id, clean(ids.products))),
     ctx.db
       .select({ id: campuses.id, name: campuses.name })
       .from(campuses)
-      .where(inArray(campuses.id, clean(ids.campuses))),
+      .where(inJson(campuses.id, clean(ids.campuses))),
   ]);
   return {
     insurer: new Map(insurerRows.map((r) => [r.id, r.name])),

@@ -2,7 +2,8 @@
  * An agreement input resolved inside the client's tenant: the insurer and products of its company, the
  * campuses of the client, and the rules that need the database or the clock.
  */
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import { inJson } from '../../platform/db';
 import { campuses, insurers, products } from '../../../drizzle/schema';
 import type { ClientRow } from '../access/finders';
 import type { ActorCtx } from '../context';
@@ -45,21 +46,11 @@ export async function resolveInput(
     ctx.db
       .select()
       .from(products)
-      .where(
-        and(
-          inArray(products.public_id, productIds.length ? productIds : ['']),
-          eq(products.company_id, client.company_id),
-        ),
-      ),
+      .where(and(inJson(products.public_id, productIds), eq(products.company_id, client.company_id))),
     ctx.db
       .select()
       .from(campuses)
-      .where(
-        and(
-          inArray(campuses.public_id, campusIds.length ? campusIds : ['']),
-          eq(campuses.client_id, client.id),
-        ),
-      ),
+      .where(and(inJson(campuses.public_id, campusIds), eq(campuses.client_id, client.id))),
   ]);
   const productOf = new Map(productRows.map((p) => [p.public_id, p]));
   const campusOf = new Map(campusRows.map((c) => [c.public_id, c]));

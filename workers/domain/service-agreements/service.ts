@@ -8,7 +8,7 @@
  * the client's and its products and insurer the client's company's. Reading is in queries.ts, documents
  * in documents.ts, the row and contract statements in sync.ts.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import {
   campuses,
   contracts,
@@ -18,7 +18,7 @@ import {
   serviceAgreements,
 } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
-import { idByPublicId, runBatch } from '../../platform/db';
+import { idByPublicId, inJson, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { logActivity } from '../audit/activity-log';
 import { findClient } from '../access/finders';
@@ -197,11 +197,11 @@ async function savedAsInput(ctx: ActorCtx, sa: AgreementRow, rows: RowRow[]) {
   const productIds = [...new Set([...rows.map((r) => r.product_id), sa.default_product_id ?? 0])];
   const campusIds = [...new Set(rows.map((r) => r.campus_id))];
   const [productRows, campusRows, insurerRows] = await ctx.db.batch([
-    ctx.db.select().from(products).where(inArray(products.id, productIds)),
+    ctx.db.select().from(products).where(inJson(products.id, productIds)),
     ctx.db
       .select({ id: campuses.id, public_id: campuses.public_id })
       .from(campuses)
-      .where(inArray(campuses.id, campusIds.length ? campusIds : [0])),
+      .where(inJson(campuses.id, campusIds)),
     ctx.db
       .select({ public_id: insurers.public_id })
       .from(insurers)

@@ -29,7 +29,7 @@ async function editableIds(ctx: ActorCtx, input: Selected): Promise<number[]> {
   const ids = await selectedPolicyIds(ctx, input.selection, input.query);
   if (!ids.length) throw new NotFound(msg('insureds.errors.not_found'));
   const [{ n }] = await ctx.db.all<{ n: number }>(
-    sql`SELECT count(*) AS n FROM policies WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND status = 'cancelled'`,
+    sql`SELECT count(*) AS n FROM policies WHERE ${inJson(sql`id`, ids)} AND status = 'cancelled'`,
   );
   if (Number(n) > 0) throw ValidationFailed.field('policies', msg('amendments.errors.cancelled'));
   return ids;
@@ -47,7 +47,7 @@ export async function updateGroupName(
 ): Promise<{ updated: number }> {
   const ids = await editableIds(ctx, input);
   const ts = ctx.now.getTime();
-  const changing = sql`id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
+  const changing = sql`${inJson(sql`id`, ids)}
     AND coalesce(group_name, '') != ${input.group_name}`;
   const [{ n }] = await ctx.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM policies WHERE ${changing}`);
   await runBatch(ctx.db, [
@@ -98,7 +98,7 @@ export async function assignGroupLeader(
     if (row.type !== 'group_leader' || row.status === 'cancelled')
       throw ValidationFailed.field('group_leader_id', msg('amendments.errors.leader_type'));
     const [{ n }] = await ctx.db.all<{ n: number }>(
-      sql`SELECT count(*) AS n FROM policies WHERE id IN (SELECT value FROM json_each(${JSON.stringify(ids)})) AND client_id != ${row.client_id}`,
+      sql`SELECT count(*) AS n FROM policies WHERE ${inJson(sql`id`, ids)} AND client_id != ${row.client_id}`,
     );
     if (Number(n) > 0)
       throw ValidationFailed.field('group_leader_id', msg('amendments.errors.leader_client'));
@@ -106,7 +106,7 @@ export async function assignGroupLeader(
   }
   const ts = ctx.now.getTime();
   const target = leader?.id ?? null;
-  const changing = sql`policies.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
+  const changing = sql`${inJson(sql`policies.id`, ids)}
     AND policies.id IS NOT ${target} AND policies.group_leader_id IS NOT ${target}`;
   const [{ n }] = await ctx.db.all<{ n: number }>(sql`SELECT count(*) AS n FROM policies WHERE ${changing}`);
   await runBatch(ctx.db, [

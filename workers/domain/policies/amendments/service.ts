@@ -15,7 +15,7 @@
  * Everything is set-based: the lines are written and read with a handful of statements whatever their
  * number (ids and priced lines travel as one JSON parameter, read with json_each).
  */
-import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import {
   clients,
   contracts,
@@ -30,7 +30,7 @@ import {
   type AmendmentStatus,
 } from '../../../../drizzle/schema';
 import { publicId } from '../../../platform/crypto';
-import { chunk, runBatch, type DB, type Statement } from '../../../platform/db';
+import { chunk, inJson, runBatch, type DB, type Statement } from '../../../platform/db';
 import { can, requirePermission } from '../../access/actor';
 import { visibleAmendments, visiblePolicies } from '../../access/scope';
 import type { ActorCtx } from '../../context';
@@ -184,7 +184,7 @@ export async function createAmendment(
     ctx.db.run(sql`INSERT INTO policy_amendment_lines (amendment_id, policy_id, policy_version,
         because_of_policy_id, old_start_date, old_end_date, old_premium_minor, currency, errors, error_count)
       SELECT ${amendmentId}, p.id, p.version, NULL, p.start_date, p.end_date, p.premium_minor, p.currency, '[]', 0
-      FROM policies p WHERE p.id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))`),
+      FROM policies p WHERE ${inJson(sql`p.id`, ids)}`),
   ];
   if (input.kind === 'cancel')
     statements.push(
@@ -193,7 +193,7 @@ export async function createAmendment(
         SELECT ${amendmentId}, policies.id, policies.version, policies.dependency_id, policies.start_date,
           policies.end_date, policies.premium_minor, policies.currency, '[]', 0
         FROM policies
-        WHERE policies.dependency_id IN (SELECT value FROM json_each(${JSON.stringify(ids)}))
+        WHERE ${inJson(sql`policies.dependency_id`, ids)}
           AND policies.status = 'issued' AND ${visiblePolicies(ctx.actor)}`),
       ctx.db.run(sql`UPDATE policy_amendments SET policy_count =
           (SELECT count(*) FROM policy_amendment_lines WHERE amendment_id = policy_amendments.id), updated_at = ${now}
@@ -230,7 +230,7 @@ async function contractTerms(db: DB, contractIds: number[]): Promise<Map<number,
     .from(contracts)
     .innerJoin(products, eq(products.id, contracts.product_id))
     .leftJoin(units, eq(units.id, products.unit_id))
-    .where(inArray(contracts.id, contractIds));
+    .where(inJson(contracts.id, contractIds));
   return new Map(
     rows.map((r) => [
       r.id,
