@@ -1,9 +1,5 @@
 /** /api-keys, the keys tab: generate a key (shown once) and the list of keys, with Revoke. */
-import {
-  json,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-} from '@remix-run/cloudflare';
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useLocation, useNavigation } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
@@ -286,4 +282,3 @@ function GenerateKeyForm({ answer, busy }: { answer: Answer; busy: boolean }) {
     </AppForm>
   );
 }
-

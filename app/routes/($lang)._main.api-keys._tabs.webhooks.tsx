@@ -119,7 +119,8 @@ export default function WebhooksTab() {
                       method="post"
                       preventScrollReset
                       onSubmit={(ev) => {
-                        if (!window.confirm(t('webhooks.delete_confirm', { url: e.url }))) ev.preventDefault();
+                        if (!window.confirm(t('webhooks.delete_confirm', { url: e.url })))
+                          ev.preventDefault();
                       }}
                     >
                       <input type="hidden" name="id" value={e.id} />

@@ -117,7 +117,10 @@ export default function DeliveryPage() {
         <Facts
           items={[
             { label: t('webhooks.fields.happened'), value: dateTime(d.created_at, true), testId: 'happened' },
-            { label: t('webhooks.fields.endpoint'), value: <span className="break-all">{d.endpoint_url}</span> },
+            {
+              label: t('webhooks.fields.endpoint'),
+              value: <span className="break-all">{d.endpoint_url}</span>,
+            },
             { label: t('webhooks.fields.webhook_id'), value: <code className="break-all">{d.id}</code> },
             { label: t('webhooks.fields.attempt_count'), value: String(d.attempts) },
             { label: t('webhooks.fields.last_attempt'), value: dateTime(d.last_attempt_at, true) },

@@ -4,7 +4,7 @@
  * local test receiver with a few deliveries and their attempts on the retry schedule, one of them failed.
  */
 import { apiKeys, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../schema';
-import type { DB } from '../../workers/platform/db';
+import { bulkInsert, runBatch, type DB } from '../../workers/platform/db';
 import { publicId } from '../../workers/platform/crypto';
 import { newApiKey } from '../../workers/domain/api-keys/token';
 import { newWebhookSecret } from '../../workers/domain/webhooks/signing';
@@ -84,7 +84,11 @@ export async function seedPartners(
     for (let n = 1; n <= failures; n++) times.push(times[n - 1] + retryDelaySeconds(n) * 1000);
     if (gaveUp) times.pop();
     const last = new Date(times[times.length - 1]);
-    const payload = JSON.stringify({ type, timestamp: new Date(created).toISOString(), data: { demo: true } });
+    const payload = JSON.stringify({
+      type,
+      timestamp: new Date(created).toISOString(),
+      data: { demo: true },
+    });
     const row = {
       public_id: `msg_${publicId()}`,
       endpoint_id: endpoint.id,
@@ -123,7 +127,12 @@ export async function seedPartners(
     .values(deliveries.map((d) => d.row))
     .returning({ id: webhookDeliveries.id, public_id: webhookDeliveries.public_id });
   const idOf = new Map(rows.map((r) => [r.public_id, r.id]));
-  await db
-    .insert(webhookDeliveryAttempts)
-    .values(deliveries.flatMap((d) => d.attempts.map((a) => ({ ...a, delivery_id: idOf.get(d.row.public_id)! }))));
+  await runBatch(
+    db,
+    bulkInsert(
+      db,
+      webhookDeliveryAttempts,
+      deliveries.flatMap((d) => d.attempts.map((a) => ({ ...a, delivery_id: idOf.get(d.row.public_id)! }))),
+    ),
+  );
 }

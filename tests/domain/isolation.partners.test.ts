@@ -17,7 +17,11 @@ import {
   deleteWebhookEndpoint,
   listWebhookEndpoints,
 } from '../../workers/domain/webhooks/service';
-import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from '../../workers/domain/webhooks/log';
+import {
+  getWebhookDelivery,
+  listWebhookDeliveries,
+  redeliverWebhook,
+} from '../../workers/domain/webhooks/log';
 import { NotFound } from '../../workers/domain/errors';
 import type { ActorCtx } from '../../workers/domain/context';
 import { DEMO_ACCOUNTS, actorCtx, db, SETUP_TIMEOUT_MS } from '../support/world';

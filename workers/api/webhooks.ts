@@ -1,6 +1,10 @@
 import { Hono } from 'hono';
 import { deliveryQuerySchema, webhookEndpointSchema } from '../domain/webhooks/schema';
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from '../domain/webhooks/service';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+} from '../domain/webhooks/service';
 import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from '../domain/webhooks/log';
 import { formatMessage } from '../platform/i18n';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';

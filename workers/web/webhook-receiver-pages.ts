@@ -56,7 +56,10 @@ address to make it fail. Open a request for its headers and its raw body.</p>${
 /** One request: what was checked, every header, the body as it arrived. */
 export function receiptPage(r: Receipt): string {
   const headers = r.headers
-    .map(([name, value]) => `<tr><th scope="row"><code>${escape(name)}</code></th><td><code>${escape(value)}</code></td></tr>`)
+    .map(
+      ([name, value]) =>
+        `<tr><th scope="row"><code>${escape(name)}</code></th><td><code>${escape(value)}</code></td></tr>`,
+    )
     .join('');
   return layout(
     `Request ${r.key}`,

@@ -162,7 +162,12 @@ export async function deliverWebhook(
   if (!endpoint || endpoint.status !== 'active') {
     await db
       .update(webhookDeliveries)
-      .set({ status: 'failed', last_error: 'The endpoint was removed.', claimed_at: null, next_attempt_at: null })
+      .set({
+        status: 'failed',
+        last_error: 'The endpoint was removed.',
+        claimed_at: null,
+        next_attempt_at: null,
+      })
       .where(eq(webhookDeliveries.id, id));
     return 'dropped';
   }
