@@ -192,7 +192,7 @@ describe('API keys and webhooks', () => {
 
     // The queue delivers the events to the new endpoint; its log shows them delivered.
     await openTab('webhooks');
-    await mine.getByRole('link', { name: t('webhooks.deliveries_of', { url: address }) }).click();
+    await mine.getByRole('link', { name: t('webhooks.deliveries_of', 'en', { url: address }) }).click();
     await page.getByTestId('log-endpoint').waitFor();
     await hydrated(page);
     const delivered = () =>
