@@ -17,7 +17,7 @@ import { emptySchema } from '~/lib/schemas.server';
 import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
 import { pageTitle } from '~/lib/meta';
-import { localePath } from '~/i18n/config';
+import { HTML_LANG, localePath, type Language } from '~/i18n/config';
 import { AppForm } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
@@ -63,6 +63,11 @@ export default function DeliveryPage() {
   const { delivery: d } = useLoaderData<typeof loader>();
   useAnswerError(useActionData<typeof action>());
   const busy = useNavigation().state === 'submitting';
+  // "120 ms" as the language writes a duration (the unit's symbol comes from the browser's locale data).
+  const milliseconds = new Intl.NumberFormat(HTML_LANG[i18n.language as Language] ?? 'en-GB', {
+    style: 'unit',
+    unit: 'millisecond',
+  });
   const columns: Column<Attempt>[] = [
     { key: 'number', header: '#', render: (a) => a.number },
     {
@@ -83,7 +88,7 @@ export default function DeliveryPage() {
       className: 'text-right',
       render: (a) => (
         <span className="whitespace-nowrap">
-          {a.duration_ms === null ? '—' : t('webhooks.duration_ms', { ms: a.duration_ms })}
+          {a.duration_ms === null ? '—' : milliseconds.format(a.duration_ms)}
         </span>
       ),
     },
