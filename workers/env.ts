@@ -28,8 +28,11 @@ export type JobMessage =
   /** Outbox messages to deliver, up to 25 ids per queue message (flushOutbox). */
   | { type: 'outbox.deliver_many'; ids: number[] }
   | { type: 'job.run'; id: number }
-  /** One webhook delivery attempt (workers/domain/webhooks/service.ts). */
-  | { type: 'webhook.deliver'; id: number };
+  /**
+   * One webhook delivery attempt (workers/domain/webhooks/delivery.ts), for the attempt the delivery had
+   * scheduled at `due` (ms): a message for an attempt since made or rescheduled is dropped.
+   */
+  | { type: 'webhook.deliver'; id: number; due?: number };
 
 export function isProduction(env: Pick<Env, 'APP_ENV'>): boolean {
   return env.APP_ENV === 'production';

@@ -17,8 +17,8 @@ import { devAmendments } from './web/dev-amendments';
 import { devPolicies } from './web/dev-policies';
 import { devReconciliation } from './web/dev-reconciliation';
 import { devJobs } from './web/dev-jobs';
-import { webhookReceiver } from './web/webhook-receiver';
-import { flushNewDeliveries } from './domain/webhooks/service';
+import { RECEIVER_PATH, webhookReceiver } from './web/webhook-receiver';
+import { flushNewDeliveries } from './domain/webhooks/delivery';
 import { newCspNonce, STATIC_PAGE_CSP } from './web/csp';
 
 export type AppEnv = { Bindings: Env; Variables: { db: DB; now: Date; requestId: string } };
@@ -79,7 +79,7 @@ export function createApp(build?: ServerBuild) {
   app.route('/__dev/reconciliation', devReconciliation);
   app.route('/__dev/jobs', devJobs);
   app.route('/dev/epdq', epdqSimulator);
-  app.route('/dev/webhooks', webhookReceiver);
+  app.route(RECEIVER_PATH, webhookReceiver);
 
   app.all('*', async (c) => {
     if (!remix) return c.notFound();

@@ -6,7 +6,8 @@
  *   company (optionally one campus), and carries a subset of its creator's permissions.
  * - A webhook endpoint belongs to a company, or to a client of it; each event that concerns it adds one
  *   delivery row in the same batch as the change (workers/domain/webhooks/emit.ts). The queue delivers
- *   it; every attempt's answer is kept on the row (status, code, body excerpt).
+ *   it one attempt at a time; the row keeps the latest answer, and each attempt is a row of
+ *   `webhook_delivery_attempts` (when, answer code, body excerpt or error, how long it took).
  */
 import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { timestamps } from './columns';
@@ -93,11 +94,36 @@ export const webhookDeliveries = sqliteTable(
     last_error: text('last_error'),
     last_attempt_at: integer('last_attempt_at', { mode: 'timestamp_ms' }),
     delivered_at: integer('delivered_at', { mode: 'timestamp_ms' }),
+    /** When the event happened; never changes (a redelivery starts a new retry schedule instead). */
     created_at: integer('created_at', { mode: 'timestamp_ms' }).notNull(),
+    /** When the current retry schedule began: the last Redeliver, or (null) the event itself. */
+    schedule_from: integer('schedule_from', { mode: 'timestamp_ms' }),
+    /** Attempts made before the current retry schedule began (before the last Redeliver). */
+    schedule_base: integer('schedule_base').notNull().default(0),
   },
   (t) => [
     uniqueIndex('webhook_deliveries_public_id_uq').on(t.public_id),
     index('webhook_deliveries_endpoint_idx').on(t.endpoint_id, t.created_at),
     index('webhook_deliveries_due_idx').on(t.status, t.next_attempt_at),
   ],
+);
+
+/** One attempt of a delivery: what was sent when, and what the endpoint answered (or why it could not). */
+export const webhookDeliveryAttempts = sqliteTable(
+  'webhook_delivery_attempts',
+  {
+    id: integer('id').primaryKey(),
+    delivery_id: integer('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    /** 1 for the first attempt of the delivery, counting on across redeliveries. */
+    number: integer('number').notNull(),
+    attempted_at: integer('attempted_at', { mode: 'timestamp_ms' }).notNull(),
+    /** How long the request took; null for the last attempt of deliveries made before attempts were kept. */
+    duration_ms: integer('duration_ms'),
+    response_status: integer('response_status'),
+    response_excerpt: text('response_excerpt'),
+    error: text('error'),
+  },
+  (t) => [uniqueIndex('webhook_delivery_attempts_number_uq').on(t.delivery_id, t.number)],
 );

@@ -1,13 +1,14 @@
 /**
  * Demo partners: an API key per demo school and one for the main company, none of them shown
  * anywhere (only their hashes are stored, as for any key), and Oakwood's webhook endpoint pointing at the
- * local test receiver with a few deliveries, one of them failed.
+ * local test receiver with a few deliveries and their attempts on the retry schedule, one of them failed.
  */
-import { apiKeys, webhookDeliveries, webhookEndpoints } from '../schema';
-import type { DB } from '../../workers/platform/db';
+import { apiKeys, webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../schema';
+import { bulkInsert, runBatch, type DB } from '../../workers/platform/db';
 import { publicId } from '../../workers/platform/crypto';
 import { newApiKey } from '../../workers/domain/api-keys/token';
 import { newWebhookSecret } from '../../workers/domain/webhooks/signing';
+import { retryDelaySeconds } from '../../workers/domain/webhooks/delivery';
 
 export async function seedPartners(
   db: DB,
@@ -71,38 +72,67 @@ export async function seedPartners(
       updated_at: new Date(now - 10 * day),
     })
     .returning();
-  const delivery = (
-    type: string,
-    ago: number,
-    outcome: { status: 'delivered' | 'failed'; code: number; excerpt: string; attempts: number },
-  ) => {
-    const at = new Date(now - ago);
-    const id = `msg_${publicId()}`;
-    return {
-      public_id: id,
+  const ok = '{"received":true,"verified":true,"message":"Received."}';
+  const failing = '{"received":false,"verified":true,"message":"Failing on purpose (?fail)."}';
+  /**
+   * A delivery of `type` whose event happened `ago` ms back, and its attempts on the retry schedule:
+   * `failures` answered 503, then one 200 unless `gaveUp` (then it is failed after the schedule's last).
+   */
+  const delivery = (type: string, ago: number, failures: number, gaveUp = false) => {
+    const created = now - ago;
+    const times = [created];
+    for (let n = 1; n <= failures; n++) times.push(times[n - 1] + retryDelaySeconds(n) * 1000);
+    if (gaveUp) times.pop();
+    const last = new Date(times[times.length - 1]);
+    const payload = JSON.stringify({
+      type,
+      timestamp: new Date(created).toISOString(),
+      data: { demo: true },
+    });
+    const row = {
+      public_id: `msg_${publicId()}`,
       endpoint_id: endpoint.id,
       event_type: type,
-      payload: JSON.stringify({ type, timestamp: at.toISOString(), data: { demo: true } }),
-      status: outcome.status,
-      attempts: outcome.attempts,
-      response_status: outcome.code,
-      response_excerpt: outcome.excerpt,
-      last_error: outcome.status === 'failed' ? `The endpoint answered ${outcome.code}.` : null,
-      last_attempt_at: at,
-      delivered_at: outcome.status === 'delivered' ? at : null,
-      created_at: new Date(at.getTime() - (outcome.attempts - 1) * 3600 * 1000),
+      payload,
+      status: gaveUp ? ('failed' as const) : ('delivered' as const),
+      attempts: times.length,
+      response_status: gaveUp ? 503 : 200,
+      response_excerpt: gaveUp ? failing : ok,
+      last_error: gaveUp ? 'The endpoint answered 503.' : null,
+      last_attempt_at: last,
+      delivered_at: gaveUp ? null : last,
+      created_at: new Date(created),
     };
+    const attempts = times.map((at, i) => {
+      const failed = gaveUp || i < times.length - 1;
+      return {
+        number: i + 1,
+        attempted_at: new Date(at),
+        duration_ms: 40 + ((i * 37) % 90),
+        response_status: failed ? 503 : 200,
+        response_excerpt: failed ? failing : ok,
+        error: failed ? 'The endpoint answered 503.' : null,
+      };
+    });
+    return { row, attempts };
   };
-  const ok = '{"received":true,"verified":true,"message":"Received."}';
-  await db.insert(webhookDeliveries).values([
-    delivery('invoice.issued', 5 * day, { status: 'delivered', code: 200, excerpt: ok, attempts: 1 }),
-    delivery('policy.issued', 5 * day, { status: 'delivered', code: 200, excerpt: ok, attempts: 1 }),
-    delivery('invoice.paid', 4 * day, {
-      status: 'failed',
-      code: 503,
-      excerpt: '{"received":false,"verified":true,"message":"Failing on purpose (?fail)."}',
-      attempts: 8,
-    }),
-    delivery('policy.updated', 1 * day, { status: 'delivered', code: 200, excerpt: ok, attempts: 2 }),
-  ]);
+  const deliveries = [
+    delivery('invoice.issued', 5 * day, 0),
+    delivery('policy.issued', 5 * day, 0),
+    delivery('invoice.paid', 4 * day, 11, true),
+    delivery('policy.updated', 1 * day, 1),
+  ];
+  const rows = await db
+    .insert(webhookDeliveries)
+    .values(deliveries.map((d) => d.row))
+    .returning({ id: webhookDeliveries.id, public_id: webhookDeliveries.public_id });
+  const idOf = new Map(rows.map((r) => [r.public_id, r.id]));
+  await runBatch(
+    db,
+    bulkInsert(
+      db,
+      webhookDeliveryAttempts,
+      deliveries.flatMap((d) => d.attempts.map((a) => ({ ...a, delivery_id: idOf.get(d.row.public_id)! }))),
+    ),
+  );
 }

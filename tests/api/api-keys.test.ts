@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { apiKeys, users, webhookDeliveries, webhookEndpoints } from '../../drizzle/schema';
 import { countryId } from '../../drizzle/seed/builders';
 import { hasValidChecksum } from '../../workers/domain/api-keys/token';
-import { deliverWebhook } from '../../workers/domain/webhooks/service';
+import { deliverWebhook } from '../../workers/domain/webhooks/delivery';
 import { recentReceipts } from '../../workers/web/webhook-receiver';
 import { apiToken, call, type ErrorEnvelope } from '../support/api';
 import { DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, testEnv } from '../support/world';

@@ -15,10 +15,13 @@ import { webhookEndpointSchema } from '../../workers/domain/webhooks/schema';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
-  listWebhookDeliveries,
   listWebhookEndpoints,
-  redeliverWebhook,
 } from '../../workers/domain/webhooks/service';
+import {
+  getWebhookDelivery,
+  listWebhookDeliveries,
+  redeliverWebhook,
+} from '../../workers/domain/webhooks/log';
 import { NotFound } from '../../workers/domain/errors';
 import type { ActorCtx } from '../../workers/domain/context';
 import { DEMO_ACCOUNTS, actorCtx, db, SETUP_TIMEOUT_MS } from '../support/world';
@@ -74,6 +77,7 @@ const calls = [
   ['revokeApiKey', (c: ActorCtx, r: Records) => revokeApiKey(c, r.key)],
   ['deleteWebhookEndpoint', (c: ActorCtx, r: Records) => deleteWebhookEndpoint(c, r.endpoint)],
   ['redeliverWebhook', (c: ActorCtx, r: Records) => redeliverWebhook(c, r.delivery)],
+  ['getWebhookDelivery', (c: ActorCtx, r: Records) => getWebhookDelivery(c, r.delivery)],
 ] as const;
 
 const matrix = (

@@ -3,10 +3,9 @@ import { deliveryQuerySchema, webhookEndpointSchema } from '../domain/webhooks/s
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
-  listWebhookDeliveries,
   listWebhookEndpoints,
-  redeliverWebhook,
 } from '../domain/webhooks/service';
+import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from '../domain/webhooks/log';
 import { formatMessage } from '../platform/i18n';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
@@ -24,6 +23,9 @@ export const webhooksApi = new Hono<ApiEnv>()
   })
   .get('/company/webhooks/deliveries', valid('query', deliveryQuerySchema), async (c) =>
     c.json({ data: { deliveries: await listWebhookDeliveries(actorCtxOf(c), c.req.valid('query')) } }),
+  )
+  .get('/company/webhooks/deliveries/:id', async (c) =>
+    c.json({ data: { delivery: await getWebhookDelivery(actorCtxOf(c), c.req.param('id')) } }),
   )
   .post('/company/webhooks/deliveries/:id/redeliver', async (c) => {
     await redeliverWebhook(actorCtxOf(c), c.req.param('id'));

@@ -20,7 +20,7 @@ import { clearExpiredCarts } from '../domain/checkout/clear';
 import { CONFIRM_AMENDMENT_JOB, runConfirmJob } from '../domain/policies/amendments';
 import { sendExpiryReminders } from '../domain/reminders/expiry';
 import { sendScheduledOverdueReminders } from '../domain/reminders/overdue';
-import { deliverWebhook, queueDueDeliveries } from '../domain/webhooks/service';
+import { deliverWebhook, queueDueDeliveries } from '../domain/webhooks/delivery';
 import { DOCUMENTS_ZIP_JOB, runDocumentsZip } from '../domain/policy-documents/bulk';
 import { INVOICES_ZIP_JOB, runInvoicesZip } from '../domain/invoices/zip-job';
 
@@ -32,23 +32,42 @@ registerJobRunner(INVOICES_ZIP_JOB, runInvoicesZip);
 
 /**
  * The queue consumer. Messages are acknowledged one by one so a failure retries only itself; after the
- * last retry a message goes to the dead-letter queue, whose consumer marks its job failed.
+ * last retry a message goes to the dead-letter queue, whose consumer marks its job failed. Webhook
+ * attempts run side by side: each waits on a partner's address (up to its timeout), and one slow or
+ * unreachable address must not hold back the other deliveries of the batch, nor keep the batch past the
+ * consumer's time limit (the queue would then deliver the whole batch again). `now` is the clock the
+ * webhook schedule reads (tests move it).
  */
-export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Promise<void> {
+export async function handleQueue(
+  batch: MessageBatch<JobMessage>,
+  env: Env,
+  now: () => Date = () => new Date(),
+): Promise<void> {
   const deadLetter = batch.queue.includes('-dlq');
-  for (const message of batch.messages) {
+  const settle = async (message: Message<JobMessage>) => {
     try {
       if (deadLetter) await handleDeadLetter(env, message.body);
-      else await handleMessage(env, message.body);
+      else await handleMessage(env, message.body, now);
       message.ack();
     } catch (e) {
       console.error('Job message failed', message.body, e);
       message.retry({ delaySeconds: Math.min(60, 2 ** message.attempts) });
     }
-  }
+  };
+  const isWebhook = (m: Message<JobMessage>) => m.body.type === 'webhook.deliver';
+  await Promise.all([
+    ...batch.messages.filter(isWebhook).map(settle),
+    (async () => {
+      for (const message of batch.messages.filter((m) => !isWebhook(m))) await settle(message);
+    })(),
+  ]);
 }
 
-export async function handleMessage(env: Env, body: JobMessage): Promise<void> {
+export async function handleMessage(
+  env: Env,
+  body: JobMessage,
+  now: () => Date = () => new Date(),
+): Promise<void> {
   const db = createDb(env.DB);
   switch (body.type) {
     case 'outbox.deliver_many': {
@@ -66,7 +85,7 @@ export async function handleMessage(env: Env, body: JobMessage): Promise<void> {
       return;
     }
     case 'webhook.deliver':
-      await deliverWebhook(db, env, body.id);
+      await deliverWebhook(db, env, body.id, now(), body.due);
       return;
     case 'job.run': {
       const job = await claimJob(db, body.id);

@@ -1,30 +1,67 @@
 import { Hono } from 'hono';
 import { eq } from 'drizzle-orm';
-import { webhookEndpoints } from '../../drizzle/schema';
+import { webhookDeliveries, webhookEndpoints } from '../../drizzle/schema';
 import type { Env } from '../env';
 import { isProduction } from '../env';
 import { createDb } from '../platform/db';
 import { verifyWebhook } from '../domain/webhooks/signing';
+import { receiptPage, receiptsPage } from './webhook-receiver-pages';
 
 /**
  * A partner's webhook receiver for trying webhooks locally, present only outside production (like the
- * ePDQ simulator and the development mailbox): `POST /dev/webhooks/receive/{endpoint id}` checks the
- * Standard Webhooks signature with that endpoint's secret (a partner would have it configured; here it
- * is read from D1), records what arrived in R2, and answers 200, or 401 when the signature is wrong;
- * `?fail=503` makes it answer that status, to see retries. `GET /dev/webhooks` lists what arrived.
- * It stands for a site of its own, so its texts are not translated.
+ * ePDQ simulator and the development mailbox). Every address under `/dev/webhooks/` takes POSTs, so an
+ * endpoint a person registers on /api-keys (`http://localhost:8787/dev/webhooks/my-sis`) is delivered
+ * to as soon as it is added. It stands for every partner at once: it checks the Standard Webhooks
+ * signature with the secret of the endpoint the delivery was made for (found by the `webhook-id`
+ * header; a real partner has its one secret configured), records the request as it arrived (all
+ * headers, the body's exact bytes) in R2, and answers 200, or 401 when the signature does not match;
+ * `?fail=503` in the address makes it answer that status instead, to see retries.
+ * `GET /dev/webhooks` lists what arrived, newest first, 50 a page with older pages behind; each request
+ * has a page of its own with its headers and raw body, and the body's bytes to download, so a partner
+ * can check the signature over exactly what was signed. It stands for a site of its own, so its texts
+ * are not translated.
  */
-export const RECEIVER_PREFIX = 'dev/webhook-receiver/';
+/** Where the Worker serves it (workers/http.ts). */
+export const RECEIVER_PATH = '/dev/webhooks';
+export const RECEIVER_PREFIX = 'dev/webhook-receiver/requests/';
+const BODY_PREFIX = 'dev/webhook-receiver/bodies/';
+/** The most of a body it keeps (webhook bodies are a few KB). */
+const MAX_BODY_BYTES = 1_000_000;
+export const RECEIPTS_PER_PAGE = 50;
 
-interface Receipt {
+export interface Receipt {
+  /** The request's key in the receiver (its page: `/dev/webhooks/requests/{key}`). */
+  key: string;
   received_at: string;
-  endpoint: string;
+  method: string;
+  /** The path and query it was posted to, under /dev/webhooks. */
+  address: string;
+  /** Every header as it arrived, in order. */
+  headers: [string, string][];
   webhook_id: string | null;
   webhook_timestamp: string | null;
   webhook_signature: string | null;
+  /** The endpoint the delivery was made for (its public id), when the webhook-id names a delivery. */
+  endpoint: string | null;
   verified: boolean;
+  /** Why the signature was refused (null when it matched). */
+  refused: string | null;
   answered: number;
+  body_bytes: number;
+  /** The body as text (UTF-8), exactly as it arrived. */
   body: string;
+}
+
+/** The secret of the endpoint the delivery named by `webhookId` was made for. */
+async function endpointOf(env: Env, webhookId: string | null) {
+  if (!webhookId) return null;
+  const [row] = await createDb(env.DB)
+    .select({ id: webhookEndpoints.public_id, secret: webhookEndpoints.secret })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
+    .where(eq(webhookDeliveries.public_id, webhookId))
+    .limit(1);
+  return row ?? null;
 }
 
 export const webhookReceiver = new Hono<{ Bindings: Env }>()
@@ -32,106 +69,105 @@ export const webhookReceiver = new Hono<{ Bindings: Env }>()
     if (isProduction(c.env)) return c.notFound();
     await next();
   })
-  .post('/receive/:endpoint', async (c) => {
-    const body = await c.req.text();
-    const endpointId = c.req.param('endpoint');
-    const [endpoint] = await createDb(c.env.DB)
-      .select({ secret: webhookEndpoints.secret })
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.public_id, endpointId))
-      .limit(1);
+  .get('/', async (c) => {
+    const cursor = c.req.query('cursor') || undefined;
+    const page = await listReceipts(c.env, { limit: RECEIPTS_PER_PAGE, cursor });
+    return c.html(receiptsPage(page.receipts, page.cursor, Boolean(cursor)));
+  })
+  .get('/requests/:key', async (c) => {
+    const receipt = await readReceipt(c.env, c.req.param('key'));
+    return receipt ? c.html(receiptPage(receipt)) : c.text('No such request.', 404);
+  })
+  .get('/requests/:key/body', async (c) => {
+    const key = c.req.param('key');
+    const obj = /^[\w-]+$/.test(key) ? await c.env.FILES.get(`${BODY_PREFIX}${key}`) : null;
+    if (!obj) return c.text('No such request.', 404);
+    return new Response(obj.body, {
+      headers: {
+        'content-type': 'application/octet-stream',
+        'content-disposition': `attachment; filename="${key}.body"`,
+      },
+    });
+  })
+  .post('/*', async (c) => {
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    if (bytes.length > MAX_BODY_BYTES) return c.json({ received: false, message: 'Too large.' }, 413);
+    const body = new TextDecoder().decode(bytes);
     const headers = {
       id: c.req.header('webhook-id') ?? null,
       timestamp: c.req.header('webhook-timestamp') ?? null,
       signature: c.req.header('webhook-signature') ?? null,
     };
     const now = new Date();
+    const endpoint = await endpointOf(c.env, headers.id);
     const verified = !!endpoint && (await verifyWebhook(endpoint.secret, headers, body, now));
+    const refused = verified
+      ? null
+      : !endpoint
+        ? 'No delivery of the portal has this webhook-id.'
+        : 'The webhook-signature does not match (or the webhook-timestamp is more than 5 minutes off).';
     const wanted = Number(c.req.query('fail'));
     const answered = !verified ? 401 : wanted >= 400 && wanted <= 599 ? wanted : 200;
+    const url = new URL(c.req.url);
+    // Newest first in R2's lexical listing: the key starts with the time left until the year 2286.
+    const key = `${String(9_999_999_999_999 - now.getTime()).padStart(13, '0')}-${crypto.randomUUID()}`;
     const receipt: Receipt = {
+      key,
       received_at: now.toISOString(),
-      endpoint: endpointId,
+      method: c.req.method,
+      address: `${url.pathname}${url.search}`,
+      headers: [...c.req.raw.headers.entries()],
       webhook_id: headers.id,
       webhook_timestamp: headers.timestamp,
       webhook_signature: headers.signature,
+      endpoint: endpoint?.id ?? null,
       verified,
+      refused,
       answered,
-      body: body.slice(0, 20_000),
+      body_bytes: bytes.length,
+      body,
     };
-    // Newest first in R2's lexical listing: the key starts with the time left until the year 2286.
-    const order = String(9_999_999_999_999 - now.getTime()).padStart(13, '0');
-    await c.env.FILES.put(`${RECEIVER_PREFIX}${order}-${crypto.randomUUID()}.json`, JSON.stringify(receipt), {
-      httpMetadata: { contentType: 'application/json' },
-    });
+    await Promise.all([
+      c.env.FILES.put(`${RECEIVER_PREFIX}${key}`, JSON.stringify(receipt), {
+        httpMetadata: { contentType: 'application/json' },
+      }),
+      c.env.FILES.put(`${BODY_PREFIX}${key}`, bytes),
+    ]);
     return c.json(
       {
         received: answered === 200,
         verified,
-        message: !verified
-          ? 'The webhook-signature does not match.'
-          : answered === 200
-            ? 'Received.'
-            : 'Failing on purpose (?fail).',
+        message: refused ?? (answered === 200 ? 'Received.' : 'Failing on purpose (?fail).'),
       },
       answered as 200,
     );
-  })
-  .get('/', async (c) => {
-    const receipts = await recentReceipts(c.env, 50);
-    const rows = receipts
-      .map(
-        (r) => `<tr><td>${escape(r.received_at.replace('T', ' ').slice(0, 19))}</td>
-<td><code>${escape(r.webhook_id ?? '')}</code></td><td>${escape(eventOf(r.body))}</td>
-<td class="${r.verified ? 'ok' : 'bad'}">${r.verified ? 'valid' : 'invalid'}</td><td>${r.answered}</td>
-<td><details><summary>body</summary><pre>${escape(pretty(r.body))}</pre>
-<p class="sig">webhook-timestamp: ${escape(r.webhook_timestamp ?? '')}<br>webhook-signature: ${escape(r.webhook_signature ?? '')}</p></details></td></tr>`,
-      )
-      .join('');
-    return c.html(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Webhook receiver (development)</title>
-<style>
-body{font-family:system-ui,sans-serif;margin:0;color:#0f172a;background:#f8fafc}
-header{background:#1e293b;color:#fff;padding:14px 20px;font-weight:700}
-main{padding:20px;overflow-x:auto}table{border-collapse:collapse;width:100%;background:#fff;font-size:14px}
-th,td{border-bottom:1px solid #e2e8f0;padding:8px;text-align:left;vertical-align:top}
-.ok{color:#166534;font-weight:700}.bad{color:#991b1b;font-weight:700}pre{white-space:pre-wrap;max-width:60ch}
-.sig{font-size:12px;color:#475569;word-break:break-all}
-</style></head><body><header>Webhook receiver <small>(development: what partners' endpoints received)</small></header>
-<main><h1>Received webhooks</h1>${
-      receipts.length
-        ? `<table><thead><tr><th>Received</th><th>webhook-id</th><th>Event</th><th>Signature</th><th>Answered</th><th>Content</th></tr></thead><tbody>${rows}</tbody></table>`
-        : '<p>Nothing has arrived yet.</p>'
-    }</main></body></html>`);
   });
+
+/** A page of the receiver's receipts, newest first; `cursor` continues with older ones. */
+export async function listReceipts(
+  env: Env,
+  opts: { limit: number; cursor?: string },
+): Promise<{ receipts: Receipt[]; cursor: string | null }> {
+  const listed = await env.FILES.list({ prefix: RECEIVER_PREFIX, limit: opts.limit, cursor: opts.cursor });
+  const receipts = await Promise.all(
+    listed.objects.map(async (o) => {
+      const obj = await env.FILES.get(o.key);
+      return obj ? ((await obj.json()) as Receipt) : null;
+    }),
+  );
+  return {
+    receipts: receipts.filter((r): r is Receipt => r !== null),
+    cursor: listed.truncated ? listed.cursor : null,
+  };
+}
 
 /** The receiver's latest receipts, newest first. */
 export async function recentReceipts(env: Env, limit: number): Promise<Receipt[]> {
-  const listed = await env.FILES.list({ prefix: RECEIVER_PREFIX, limit });
-  const out: Receipt[] = [];
-  for (const o of listed.objects) {
-    const obj = await env.FILES.get(o.key);
-    if (obj) out.push((await obj.json()) as Receipt);
-  }
-  return out;
+  return (await listReceipts(env, { limit })).receipts;
 }
 
-function eventOf(body: string): string {
-  try {
-    return String((JSON.parse(body) as { type?: string }).type ?? '');
-  } catch {
-    return '';
-  }
-}
-
-function pretty(body: string): string {
-  try {
-    return JSON.stringify(JSON.parse(body), null, 2);
-  } catch {
-    return body;
-  }
-}
-
-function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+async function readReceipt(env: Env, key: string): Promise<Receipt | null> {
+  if (!/^[\w-]+$/.test(key)) return null;
+  const obj = await env.FILES.get(`${RECEIVER_PREFIX}${key}`);
+  return obj ? ((await obj.json()) as Receipt) : null;
 }
