@@ -6,7 +6,6 @@
  * (someone changed one of the policies meanwhile) sends the user back to proceed again.
  */
 import {
-  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -20,7 +19,7 @@ import { cancelImportIdSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import {
-  cancellationFromRequest,
+  cancellationStep,
   cancellationOutcome,
   confirmCancellation,
 } from '~/lib/cancellations.server';
@@ -38,9 +37,7 @@ import { pageTitle } from '~/lib/meta';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, view, lang } = await cancellationFromRequest(request, context);
-  if (!view.amendment_id)
-    throw redirect(localePath(lang, `/insureds/cancel/review-applicants?import=${view.id}`));
+  const { ctx, view } = await cancellationStep(request, context, 'confirm');
   return {
     outcome: await cancellationOutcome(ctx, view.id),
     title: pageTitle(context, request, 'cancellations.confirm.title'),
