@@ -49,6 +49,7 @@ export { generateInvoicesSchema } from '@server/domain/invoices/periodic-schema'
 export { campusDetailsSchema } from '@server/domain/campuses/schema';
 export {
   importBatchRefSchema,
+  importIdSchema,
   linkDependentsFormSchema,
   mappingFormSchema,
   reviewDeleteSchema,

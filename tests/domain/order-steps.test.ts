@@ -4,6 +4,8 @@
  * (workers/domain/imports/steps.ts, cancellations/steps.ts), then applied to what a school user has.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { imports } from '../../drizzle/schema';
 import { buildContract } from '../../drizzle/seed/contracts';
 import { handleMessage } from '../../workers/jobs/consumer';
 import type { ActorCtx } from '../../workers/domain/context';
@@ -247,8 +249,8 @@ describe('applied to what a school user has', () => {
       path: `/insureds/format-data?import=${v.id}`,
       message: 'imports.leads.not_ready',
     });
-    const staged = await getImport(ctx, v.id);
-    await handleMessage(testEnv(), { type: 'job.run', id: staged.job!.id });
+    const [staged] = await db().select().from(imports).where(eq(imports.public_id, v.id));
+    await handleMessage(testEnv(), { type: 'job.run', id: staged!.job_id! });
     expect((await getImport(ctx, v.id)).status).toBe('review');
     expect(await importStepLeadFor(ctx, 'format', { import: v.id })).toEqual({
       path: `/insureds/review-applicants?import=${v.id}`,

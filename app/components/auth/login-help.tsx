@@ -62,17 +62,17 @@ export function LoginHelp({ constraint }: { constraint?: Constraints }) {
   const { open, view } = state ?? { open: !!urlView, view: urlView ?? 'choices' };
   const [formKey, setFormKey] = useState(0);
   // A refusal of the last send (a success is the toast the answer sets).
-  const [notice, setNotice] = useState<ActionAnswer | null>(null);
+  const [notice, setNotice] = useState<{ error: string | null } | null>(null);
   // Once opened, the dialog stays mounted, so closing it plays its transition.
   const [mounted, setMounted] = useState(false);
   if (open && hydrated && !mounted) setMounted(true);
 
   useEffect(() => setNotice(null), [location.pathname]);
-  const handled = useRef<ActionAnswer | null>(null);
+  const handled = useRef<unknown>(null);
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
-    setNotice(fetcher.data.ok ? null : fetcher.data);
+    setNotice(fetcher.data.ok ? null : { error: fetcher.data.error });
     setFormKey((k) => k + 1);
     setState({ open: false, view: 'choices' });
   }, [fetcher.state, fetcher.data]);

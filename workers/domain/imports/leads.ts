@@ -28,9 +28,10 @@ async function importStateOf(
   try {
     if (ref.import) {
       const v = await getImport(ctx, ref.import);
+      const batch = v.batch_id ? await findVisibleBatch(ctx, v.batch_id) : null;
       return {
         import: { id: v.id, status: v.status },
-        batch: v.batch_id && v.batch_status ? { id: v.batch_id, status: v.batch_status } : null,
+        batch: batch ? { id: batch.public_id, status: batch.status } : null,
       };
     }
     if (ref.batch) {

@@ -26,7 +26,7 @@ import { requirePermission } from '../access/actor';
 import { logActivity } from '../audit/activity-log';
 import { visibleCampus } from '../access/scope';
 import type { ActorCtx } from '../context';
-import { ORDER_PERMISSION, orderableContract, type BatchRow } from '../enrollments/batches';
+import { ORDER_PERMISSION, orderableContract } from '../enrollments/batches';
 import { Conflict, NotFound, ValidationFailed, type FieldError } from '../errors';
 import { startJob, toStatus, type JobStatus } from '../jobs/service';
 import { msg } from '../validation';
@@ -79,8 +79,6 @@ export interface ImportView {
   client: { id: string; name: string };
   job: JobStatus | null;
   batch_id: string | null;
-  /** Its batch's status: draft while under review, then open (in the cart), confirmed or cleared. */
-  batch_status: BatchRow['status'] | null;
   message: string | null;
   created_at: string;
 }
@@ -94,7 +92,6 @@ type Loaded = {
   country_name: string | null;
   job: typeof jobs.$inferSelect | null;
   batch_public_id: string | null;
-  batch_status: BatchRow['status'] | null;
 };
 
 /** An import by public id in the actor's campus scope (with what its pages show), else NotFound. */
@@ -110,7 +107,6 @@ export async function findVisibleImport(ctx: ActorCtx, id: string): Promise<Load
       country_name: countries.name,
       job: jobs,
       batch_public_id: policyBatches.public_id,
-      batch_status: policyBatches.status,
     })
     .from(imports)
     .innerJoin(campuses, eq(campuses.id, imports.campus_id))
@@ -179,7 +175,6 @@ function view(
     client: { id: row.client.public_id, name: row.client.name },
     job: row.job ? toStatus(row.job) : null,
     batch_id: row.batch_public_id,
-    batch_status: row.batch_status,
     message,
     created_at: imp.created_at.toISOString(),
   };
