@@ -77,7 +77,8 @@ export const action = (args: ActionFunctionArgs) =>
         }
         case 'preview': {
           const columns: string[] = [];
-          for (let i = 0; formData.has(`columns[${i}]`); i++) columns.push(String(formData.get(`columns[${i}]`)));
+          for (let i = 0; formData.has(`columns[${i}]`); i++)
+            columns.push(String(formData.get(`columns[${i}]`)));
           const posted: Posted = { columns, date_order: String(formData.get('date_order') ?? '') };
           return { data: posted };
         }
@@ -99,7 +100,8 @@ export default function MatchColumns() {
   const columns = posted?.columns
     ? data.columns.map((c, i) => ({ ...c, target: posted.columns?.[i] || null }))
     : data.columns;
-  const dateOrder = posted?.date_order === 'mdy' || posted?.date_order === 'ymd' ? posted.date_order : imp.date_order;
+  const dateOrder =
+    posted?.date_order === 'mdy' || posted?.date_order === 'ymd' ? posted.date_order : imp.date_order;
   const errors = answer?.intent === 'confirm' ? (answer.submission?.error ?? {}) : {};
   const to = (path: string) => localePath(i18n.language, path);
   return (

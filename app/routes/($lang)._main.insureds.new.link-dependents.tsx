@@ -47,7 +47,10 @@ export const action = (args: ActionFunctionArgs) =>
       await linkDependents(ctx, ib.batch, input.links);
       const counts = await batchCounts(ctx, ib.batch.id);
       if (counts.family_unlinked > 0)
-        throw ValidationFailed.field('links', msg('imports.link.unlinked', { count: counts.family_unlinked }));
+        throw ValidationFailed.field(
+          'links',
+          msg('imports.link.unlinked', { count: counts.family_unlinked }),
+        );
       return redirect(nextAfterReview(ib.batch.public_id, counts, 'link'));
     },
   })(args);

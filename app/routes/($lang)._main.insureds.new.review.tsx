@@ -7,11 +7,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import {
-  ORDER_PERMISSION,
-  confirmBatch,
-  setWelcomeEmail,
-} from '@server/domain/enrollments/service';
+import { ORDER_PERMISSION, confirmBatch, setWelcomeEmail } from '@server/domain/enrollments/service';
 import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
 import { orderReviewSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';

@@ -5,11 +5,7 @@
  * it states the counts, the credit note(s) and offers the summary (.xlsx). A quote that went out of date
  * (someone changed one of the policies meanwhile) sends the user back to proceed again.
  */
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_PERMISSION } from '@server/domain/cancellations/values';
@@ -18,11 +14,7 @@ import { msg } from '@server/domain/messages';
 import { cancelImportIdSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { RefreshWhile } from '~/components/ui/refresh-while';
-import {
-  cancellationStep,
-  cancellationOutcome,
-  confirmCancellation,
-} from '~/lib/cancellations.server';
+import { cancellationStep, cancellationOutcome, confirmCancellation } from '~/lib/cancellations.server';
 import { localePath } from '~/i18n/config';
 import { AppForm } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';

@@ -3,11 +3,7 @@
  * ignored: spec 001 s.8) and which the last name (optional, a check). The suggestion from the headers is
  * preselected. Confirming starts matching the rows to policies and goes to its progress page.
  */
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_PERMISSION, CANCEL_TARGETS } from '@server/domain/cancellations/values';

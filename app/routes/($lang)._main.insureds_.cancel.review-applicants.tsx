@@ -5,11 +5,7 @@
  * dependants with them) and the confirmation page shows the counts and the credit before anything
  * changes.
  */
-import {
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_PERMISSION } from '@server/domain/cancellations/values';

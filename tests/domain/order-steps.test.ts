@@ -171,7 +171,10 @@ describe('the cancellation steps', () => {
       path: '/insureds/cancel/format-data?import=c1',
       message: 'cancellations.leads.resumed',
     });
-    expect(missingCancellationLead(null)).toEqual({ path: CANCEL_START, message: 'cancellations.leads.none' });
+    expect(missingCancellationLead(null)).toEqual({
+      path: CANCEL_START,
+      message: 'cancellations.leads.none',
+    });
   });
 });
 
@@ -179,7 +182,10 @@ describe('applied to what a school user has', () => {
   let w: ContractsWorld;
   let contract: string;
   // Jobs are run here through the consumer, not sent to the queue.
-  const quietEnv = (): Env => ({ ...testEnv(), JOBS: { send: async () => {}, sendBatch: async () => {} } as never });
+  const quietEnv = (): Env => ({
+    ...testEnv(),
+    JOBS: { send: async () => {}, sendBatch: async () => {} } as never,
+  });
   const school = async (): Promise<ActorCtx> => ({
     ...(await actorCtx(DEMO_ACCOUNTS.schoolAdmin)),
     env: quietEnv(),
@@ -229,7 +235,9 @@ describe('applied to what a school user has', () => {
       message: 'imports.leads.resumed',
     });
     // Another tenant's import is not found: it leads on like no import at all.
-    expect(await importStepLeadFor(await actorCtx(STRANGER.schoolUser), 'match', { import: v.id })).toMatchObject({
+    expect(
+      await importStepLeadFor(await actorCtx(STRANGER.schoolUser), 'match', { import: v.id }),
+    ).toMatchObject({
       message: 'imports.leads.none',
     });
 
@@ -285,7 +293,10 @@ describe('applied to what a school user has', () => {
 
   it('leads a cancellation step opened without its sheet to the sheet under way', async () => {
     const ctx = await school();
-    const v = await uploadCancellation(ctx, fileOf(csvOf([['Policy ID'], ['P00000001']]), 'c.csv', 'text/csv'));
+    const v = await uploadCancellation(
+      ctx,
+      fileOf(csvOf([['Policy ID'], ['P00000001']]), 'c.csv', 'text/csv'),
+    );
     expect(await cancelStepLeadFor(ctx, 'match', v.id)).toBeNull();
     expect(await cancelStepLeadFor(ctx, 'confirm', null)).toEqual({
       path: `/insureds/cancel/match-columns?import=${v.id}`,

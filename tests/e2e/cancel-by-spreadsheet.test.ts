@@ -108,17 +108,13 @@ describe('cancel by spreadsheet', () => {
     await hydrated(page);
     const policyColumn = page.getByLabel(`${t('cancellations.match.field')}: Policy number`);
     expect(await policyColumn.inputValue()).toBe('policy_id');
-    expect(
-      await page.getByLabel(`${t('cancellations.match.field')}: Comment`).inputValue(),
-    ).toBe('');
+    expect(await page.getByLabel(`${t('cancellations.match.field')}: Comment`).inputValue()).toBe('');
     await screenshots(page, 'cancel-match-columns');
 
     await policyColumn.selectOption('');
     await page.getByRole('button', { name: t('cancellations.match.submit') }).click();
     await page.getByText(t('cancellations.errors.policy_column_required')).waitFor();
-    await page
-      .getByLabel(`${t('cancellations.match.field')}: Policy number`)
-      .selectOption('policy_id');
+    await page.getByLabel(`${t('cancellations.match.field')}: Policy number`).selectOption('policy_id');
     await page.getByRole('button', { name: t('cancellations.match.submit') }).click();
     await waitForPath(page, /^\/insureds\/cancel\/(format-data|review-applicants)$/);
     await waitForPath(page, '/insureds/cancel/review-applicants', 120_000);

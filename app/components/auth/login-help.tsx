@@ -268,9 +268,7 @@ function ContactForm({
   );
   const props = { ...getFormProps(form), method: 'post' as const, action: ACTION, className: 'space-y-4' };
   return fetcher ? (
-    <fetcher.Form {...props}>
-      {body}
-    </fetcher.Form>
+    <fetcher.Form {...props}>{body}</fetcher.Form>
   ) : (
     <form {...props}>
       <input type="hidden" name="redirect_to" value={redirectTo} />

@@ -6,7 +6,11 @@ export const CANCEL_STEPS = ['upload', 'match', 'prepare', 'review', 'confirm'] 
 export type CancelStep = (typeof CANCEL_STEPS)[number];
 
 /** The page a sheet in progress continues on (the wizard's rule, workers/domain/cancellations/steps.ts). */
-export function cancellationHref(i: { id: string; status: CancellationState['status']; amended?: boolean }): string {
+export function cancellationHref(i: {
+  id: string;
+  status: CancellationState['status'];
+  amended?: boolean;
+}): string {
   return cancellationPlace({ id: i.id, status: i.status, quoted: !!i.amended }).path;
 }
 
