@@ -8,9 +8,8 @@ import { eq } from 'drizzle-orm';
 import { imports } from '../../drizzle/schema';
 import { buildContract } from '../../drizzle/seed/contracts';
 import { handleMessage } from '../../workers/jobs/consumer';
-import type { ActorCtx } from '../../workers/domain/context';
-import type { Env } from '../../workers/env';
 import { confirmMapping, getImport, uploadImport } from '../../workers/domain/imports/service';
+import { REQUIRED_TARGETS } from '../../workers/domain/imports/values';
 import { addImportToCart, findImportBatch } from '../../workers/domain/imports/review';
 import { startSingleOrder } from '../../workers/domain/enrollments/order';
 import { uploadCancellation } from '../../workers/domain/cancellations/service';
@@ -34,6 +33,7 @@ import { cancelStepLeadFor } from '../../workers/domain/cancellations/leads';
 import { DEMO_ACCOUNTS, actorCtx, testEnv, SETUP_TIMEOUT_MS } from '../support/world';
 import { STRANGER, day, db, seedContractsWorld, type ContractsWorld } from '../support/contracts';
 import { csvOf, fileOf } from '../support/sheets';
+import { quiet } from '../support/cancellations';
 
 const imp = (status: NonNullable<ImportState['import']>['status'], batch: ImportState['batch'] = null) => ({
   import: { id: 'imp1', status },
@@ -182,14 +182,7 @@ describe('applied to what a school user has', () => {
   let w: ContractsWorld;
   let contract: string;
   // Jobs are run here through the consumer, not sent to the queue.
-  const quietEnv = (): Env => ({
-    ...testEnv(),
-    JOBS: { send: async () => {}, sendBatch: async () => {} } as never,
-  });
-  const school = async (): Promise<ActorCtx> => ({
-    ...(await actorCtx(DEMO_ACCOUNTS.schoolAdmin)),
-    env: quietEnv(),
-  });
+  const school = async () => quiet(await actorCtx(DEMO_ACCOUNTS.schoolAdmin));
   const HEADERS = ['First Name', 'Last Name', 'DOB', 'Nationality', 'Destination', 'Start', 'End'];
   const uk = (iso: string) => iso.split('-').reverse().join('/');
 
@@ -242,15 +235,8 @@ describe('applied to what a school user has', () => {
     });
 
     await confirmMapping(ctx, v.id, {
-      columns: [
-        'first_name',
-        'last_name',
-        'date_of_birth',
-        'residence_country_id',
-        'destination_country_id',
-        'start_date',
-        'end_date',
-      ],
+      // The sheet's columns are the required fields, in their order.
+      columns: [...REQUIRED_TARGETS],
       date_order: 'dmy',
     });
     expect(await importStepLeadFor(ctx, 'review', { import: v.id })).toEqual({

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
 import { t } from './support/i18n';
+import { startOrder } from './support/ordering';
 import { UK_URL } from './support/servers';
 
 const SCHOOL = 'school.admin@demo.test';
@@ -45,13 +46,7 @@ afterAll(async () => {
 
 describe('step pages opened without their import, order or sheet', () => {
   it('lead the spreadsheet order’s steps to the import under way, and its result page to the cart', async () => {
-    await visit(page, '/insureds/order');
-    await page.getByLabel(t('order.campus')).selectOption({ label: 'Oakwood North Campus' });
-    await page.getByRole('button', { name: new RegExp(t('order.spreadsheet')) }).waitFor();
-    await hydrated(page);
-    await page.getByRole('button', { name: new RegExp(t('order.spreadsheet')) }).click();
-    await waitForPath(page, '/insureds/new/import');
-    await hydrated(page);
+    await startOrder(page, 'spreadsheet');
     const csv = [
       'First Name,Last Name,Date of Birth,Country of Residence,Start Date,End Date',
       `Ana,Steps,05/06/2008,France,${uk(day(20))},${uk(day(50))}`,
@@ -84,12 +79,7 @@ describe('step pages opened without their import, order or sheet', () => {
   });
 
   it('lead the one-by-one order’s steps to the order left open', async () => {
-    await visit(page, '/insureds/order');
-    await page.getByLabel(t('order.campus')).selectOption({ label: 'Oakwood North Campus' });
-    await page.getByRole('button', { name: new RegExp(t('order.one_by_one')) }).waitFor();
-    await hydrated(page);
-    await page.getByRole('button', { name: new RegExp(t('order.one_by_one')) }).click();
-    await waitForPath(page, '/insureds/new/add');
+    await startOrder(page, 'one_by_one');
 
     for (const step of [
       '/insureds/new/add',
