@@ -28,10 +28,15 @@ function toast(p: Page, text: string) {
   return p.locator('[aria-live="polite"] [role="status"]').filter({ hasText: text });
 }
 
-/** Opens `path` cold and waits for the page it leads to (a path, and a query when given). */
-async function openCold(p: Page, path: string, to: string | RegExp): Promise<URL> {
-  await visit(p, path);
-  await waitForPath(p, typeof to === 'string' ? to.split('?')[0]! : to);
+/**
+ * Opens `path` cold, waits for the page it leads to and for the message there. The message is read from
+ * the page as served (it shows for a few seconds once the page runs); then the page is left to hydrate.
+ */
+async function openCold(p: Page, path: string, to: string, message: string): Promise<URL> {
+  await p.goto(path, { waitUntil: 'domcontentloaded' });
+  await waitForPath(p, to);
+  await toast(p, message).first().waitFor();
+  await hydrated(p);
   return new URL(p.url());
 }
 
@@ -68,14 +73,12 @@ describe('step pages opened without their import, order or sheet', () => {
       '/insureds/new/link-dependents',
       '/insureds/new/import-fees',
     ]) {
-      const url = await openCold(page, step, '/insureds/match-columns');
+      const url = await openCold(page, step, '/insureds/match-columns', t('imports.leads.resumed'));
       expect(url.searchParams.get('import'), step).toBe(importId);
-      await toast(page, t('imports.leads.resumed')).first().waitFor();
     }
     await screenshots(page, 'step-led-to-import');
 
-    await openCold(page, '/insureds/new/import-success', '/cart');
-    await toast(page, t('imports.leads.to_cart')).first().waitFor();
+    await openCold(page, '/insureds/new/import-success', '/cart', t('imports.leads.to_cart'));
   });
 
   it('lead the one-by-one order’s steps to the order left open', async () => {
@@ -87,9 +90,8 @@ describe('step pages opened without their import, order or sheet', () => {
       '/insureds/new/group-leader',
       '/insureds/new/review',
     ]) {
-      const url = await openCold(page, step, '/insureds/new/add');
+      const url = await openCold(page, step, '/insureds/new/add', t('order.leads.resumed'));
       expect(url.searchParams.get('batch'), step).toBeTruthy();
-      await toast(page, t('order.leads.resumed')).first().waitFor();
     }
   });
 
@@ -112,9 +114,13 @@ describe('step pages opened without their import, order or sheet', () => {
       '/insureds/cancel/review-applicants',
       '/insureds/cancel/confirm-cancellation',
     ]) {
-      const url = await openCold(page, step, '/insureds/cancel/match-columns');
+      const url = await openCold(
+        page,
+        step,
+        '/insureds/cancel/match-columns',
+        t('cancellations.leads.resumed'),
+      );
       expect(url.searchParams.get('import'), step).toBe(sheetId);
-      await toast(page, t('cancellations.leads.resumed')).first().waitFor();
     }
     await screenshots(page, 'step-led-to-sheet');
   });
