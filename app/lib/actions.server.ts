@@ -74,6 +74,12 @@ export type IntentInput<M extends Record<string, IntentDefinition>> = {
   [K in keyof M & string]: { intent: K } & z.infer<M[K]['schema']>;
 }[keyof M & string];
 
+/**
+ * The page a form came from, for a route with no page of its own (an `actions.*` resource route): the
+ * path as the browser had it (with its language prefix).
+ */
+export type ReturnTo = (request: Request, formData: FormData) => string;
+
 export interface IntentActionDefinition<
   M extends Record<string, IntentDefinition>,
   D,
@@ -83,6 +89,7 @@ export interface IntentActionDefinition<
   access?: A;
   /** The address parameters' schema (`idSchema`, `rowIdSchema`): parameters that do not parse are the 404 page. */
   params?: P;
+  returnTo?: ReturnTo;
   intents: M;
   /** Handles the parsed input; write it as an exhaustive `switch (input.intent)` ending in `unreachable`. */
   handle: (input: IntentInput<M>, args: HandlerArgs<CtxFor<A>, P>) => Promise<Handled<D>>;
@@ -97,6 +104,12 @@ export interface FormActionDefinition<
   access?: A;
   /** The address parameters' schema (`idSchema`, `rowIdSchema`): parameters that do not parse are the 404 page. */
   params?: P;
+  /**
+   * For a route with no page of its own: posted without JavaScript (a document request), the answer
+   * goes back to this page as a redirect, a refusal's message as an error toast and a success's toast
+   * as is; a fetcher still gets the answer.
+   */
+  returnTo?: ReturnTo;
   schema: S;
   /** A pipe-separated list of permissions (any one allows it); null: any signed-in user, or a guest. */
   permission: string | null;
@@ -125,7 +138,7 @@ export function intentAction<
     const intent = formData.get('intent');
     const entry =
       typeof intent === 'string' && Object.hasOwn(def.intents, intent) ? def.intents[intent] : null;
-    return run(
+    const answered = await run(
       args,
       def.access ?? 'user',
       def.params,
@@ -137,7 +150,9 @@ export function intentAction<
           { ...(value as object), intent } as IntentInput<M>,
           handlerArgs as unknown as HandlerArgs<CtxFor<A>, P>,
         ),
+      def.returnTo,
     );
+    return def.returnTo ? goBack(args, formData, def.returnTo, answered) : answered;
   };
 }
 
@@ -150,7 +165,7 @@ export function formAction<
 >(def: FormActionDefinition<S, D, A, P>) {
   return async (args: ActionFunctionArgs): ActionResult<D> => {
     const formData = await args.request.formData();
-    return run(
+    const answered = await run(
       args,
       def.access ?? 'user',
       def.params,
@@ -159,7 +174,9 @@ export function formAction<
       { schema: def.schema, permission: def.permission, formError: def.formError },
       (value, handlerArgs) =>
         def.handle(value as z.infer<S>, handlerArgs as unknown as HandlerArgs<CtxFor<A>, P>),
+      def.returnTo,
     );
+    return def.returnTo ? goBack(args, formData, def.returnTo, answered) : answered;
   };
 }
 
@@ -171,6 +188,7 @@ async function run<D>(
   intent: string | null,
   entry: { schema: z.ZodTypeAny; permission: string | null; formError?: string } | null,
   handle: (input: never, args: HandlerArgs<Ctx, z.ZodTypeAny | undefined>) => Promise<Handled<D>>,
+  returnTo?: ReturnTo,
 ): ActionResult<D> {
   const ctx: Ctx = access === 'guest' ? requireGuest(request, context) : requireUser(request, context);
   const lang = langOf(request);
@@ -211,7 +229,7 @@ async function run<D>(
     // Without JavaScript the page a form posts to renders before the root loader could read the toast's
     // cookie: a toast with nothing else to show goes through one redirect back to the same page.
     if (stay?.toast && stay.data === undefined && !isFetch(request)) {
-      return redirectBack(context, request, stay.toast);
+      return redirectBack(context, returnTo ? returnTo(request, formData) : ownPath(request), stay.toast);
     }
     return answer<D>(context, { intent, ok: true, data: stay?.data ?? null }, 200, stay?.toast);
   } catch (e) {
@@ -223,6 +241,25 @@ async function run<D>(
       refused.status,
     );
   }
+}
+
+/**
+ * A route with no page of its own, posted without JavaScript: its answer goes back to the page the form
+ * came from. A redirect stays as it is; a refusal goes back with its message as an error toast (a form
+ * that did not parse: the invalid-data message), a success with the toast it set, if any.
+ */
+async function goBack<D>(
+  { request, context }: ActionFunctionArgs,
+  formData: FormData,
+  returnTo: ReturnTo,
+  answered: TypedResponse<never> | TypedResponse<ActionAnswer<D>>,
+): ActionResult<D> {
+  if (isFetch(request) || (answered.status >= 300 && answered.status < 400)) return answered;
+  const body = (await answered.clone().json()) as ActionAnswer<D>;
+  const headers = new Headers(answered.headers);
+  headers.delete('content-type');
+  if (!body.ok) headers.append('set-cookie', toastCookie(context, body.error ?? INVALID, 'error'));
+  return redirect(returnTo(request, formData), { headers });
 }
 
 /**
@@ -299,14 +336,17 @@ function isFetch(request: Request): boolean {
   return new URL(request.url).searchParams.has('_data');
 }
 
-/** The page that posted, again (its own address and query; Remix's `index` marker left out), with a toast. */
-function redirectBack(context: AppLoadContext, request: Request, toast: string): TypedResponse<never> {
+/** The page that posted: its own address and query, Remix's `index` marker left out. */
+function ownPath(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete('index');
   const query = url.searchParams.toString();
-  return redirect(`${url.pathname}${query ? `?${query}` : ''}`, {
-    headers: { 'set-cookie': toastCookie(context, toast, 'success') },
-  });
+  return `${url.pathname}${query ? `?${query}` : ''}`;
+}
+
+/** A page again (a path as the browser has it), with a toast. */
+function redirectBack(context: AppLoadContext, path: string, toast: string): TypedResponse<never> {
+  return redirect(path, { headers: { 'set-cookie': toastCookie(context, toast, 'success') } });
 }
 
 /** A redirect to a page of the user's language with a toast shown there once (the flash cookie). */

@@ -1,16 +1,23 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
+import { cancelStepLeadFor } from '@server/domain/cancellations/leads';
 import { getCancellation } from '@server/domain/cancellations/service';
 import { CANCEL_PERMISSION } from '@server/domain/cancellations/schema';
-import { langOf, orNotFound, requirePermissions } from './guards.server';
+import type { CancelStepName } from '@server/domain/cancellations/steps';
+import { followLead } from './imports.server';
+import { langOf, requirePermissions } from './guards.server';
 
 export * from '@server/domain/cancellations/service';
 
-/** The cancellation import of `?import=` in the actor's own work; else the 404 page. */
-export async function cancellationFromRequest(request: Request, context: AppLoadContext) {
+/**
+ * The cancellation sheet a step works on, from `?import=` in the actor's own work. Opened without it, or
+ * with a sheet in another state, the step leads on (workers/domain/cancellations/steps.ts) instead.
+ */
+export async function cancellationStep(request: Request, context: AppLoadContext, step: CancelStepName) {
   const ctx = requirePermissions(request, context, CANCEL_PERMISSION);
-  const id = new URL(request.url).searchParams.get('import') ?? '';
-  if (!id) throw new Response('Not Found', { status: 404 });
-  const view = await orNotFound(getCancellation(ctx, id));
-  return { ctx, view, lang: langOf(request) };
+  const lang = langOf(request);
+  const id = new URL(request.url).searchParams.get('import') || null;
+  const lead = await cancelStepLeadFor(ctx, step, id);
+  if (lead) throw followLead(context, lang, lead);
+  return { ctx, view: await getCancellation(ctx, id!), lang };
 }
 export * from '@server/domain/cancellations/proceed';

@@ -51,7 +51,15 @@ export {
 } from '@server/domain/reconciliation/schema';
 export { generateInvoicesSchema } from '@server/domain/invoices/periodic-schema';
 export { campusDetailsSchema } from '@server/domain/campuses/schema';
-export { mappingSchema, reviewQuerySchema } from '@server/domain/imports/schema';
+export {
+  importBatchRefSchema,
+  importIdSchema,
+  linkDependentsFormSchema,
+  mappingFormSchema,
+  reviewDeleteSchema,
+  reviewQuerySchema,
+  reviewRowSchema,
+} from '@server/domain/imports/schema';
 export { confirmOpenSchema } from '@server/domain/checkout/schema';
 export { approveBankTransferSchema } from '@server/domain/payments/schema';
 export { invoiceItemsQuerySchema } from '@server/domain/invoices/schema';

@@ -4,10 +4,10 @@
  * and goes on to the review when the applicants are ready. Leaving is safe: the job goes on, and the
  * order and upload pages link back here.
  */
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { importFromRequest, importProgress } from '~/lib/imports.server';
+import { importStep, importProgress } from '~/lib/imports.server';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
@@ -19,11 +19,7 @@ import { pageTitle } from '~/lib/meta';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, view, lang } = await importFromRequest(request, context);
-  if (view.status === 'uploaded')
-    throw redirect(localePath(lang, `/insureds/match-columns?import=${view.id}`));
-  if (view.status === 'review' || view.status === 'done')
-    throw redirect(localePath(lang, `/insureds/review-applicants?import=${view.id}`));
+  const { ctx, view } = await importStep(request, context, 'format');
   return {
     import: {
       id: view.id,

@@ -4,19 +4,15 @@
  * is preselected; the user changes or ignores any column and confirms the day/month order of the dates.
  * Confirming starts the staging job and goes to its progress page.
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { DateOrder, ImportTarget } from '@server/domain/imports/schema';
-import { mappingSchema, parseWithZod } from '~/lib/schemas.server';
+import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
+import { DATE_TARGETS, IMPORT_TARGETS } from '@server/domain/imports/values';
+import { importIdSchema, mappingFormSchema } from '~/lib/schemas.server';
 import { todayIso } from '@server/domain/formats';
-import { confirmMapping, importFromRequest, withErrors } from '~/lib/imports.server';
+import { confirmMapping, importStep } from '~/lib/imports.server';
+import { intentAction, unreachable } from '~/lib/actions';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -29,10 +25,7 @@ import { pageTitle } from '~/lib/meta';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { view, lang } = await importFromRequest(request, context);
-  if (view.status === 'staging') throw redirect(localePath(lang, `/insureds/format-data?import=${view.id}`));
-  if (view.status === 'done')
-    throw redirect(localePath(lang, `/insureds/review-applicants?import=${view.id}`));
+  const { view } = await importStep(request, context, 'match');
   const columns: MatcherColumn[] = view.headers.map((header, index) => ({
     index,
     header,
@@ -60,30 +53,40 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const { ctx, view, lang } = await importFromRequest(request, context, formData);
-  const submission = parseWithZod(formData, { schema: mappingSchema });
-  const posted = (): { targets: (ImportTarget | null)[]; date_order: DateOrder } => ({
-    targets: view.headers.map((_, i) => {
-      const v = String(formData.get(`columns[${i}]`) ?? '');
-      return (v || null) as ImportTarget | null;
-    }),
-    date_order: (['dmy', 'mdy', 'ymd'].includes(String(formData.get('date_order')))
-      ? formData.get('date_order')
-      : view.date_order) as DateOrder,
-  });
-  if (formData.get('intent') === 'preview')
-    return json({ posted: posted(), errors: {} as Record<string, string[]> });
-  if (submission.status !== 'success') {
-    const errors: Record<string, string[]> = {};
-    for (const [k, v] of Object.entries(submission.error ?? {})) if (v) errors[k] = v;
-    return json({ posted: posted(), errors }, { status: 400 });
-  }
-  const r = await withErrors(() => confirmMapping(ctx, view.id, submission.value));
-  if (!r.ok) return json({ posted: posted(), errors: r.errors }, { status: 400 });
-  return redirect(localePath(lang, `/insureds/format-data?import=${view.id}`));
+/** The columns as posted: what the page shows again after a preview or a refusal. */
+interface Posted {
+  columns?: string[];
+  date_order?: string;
 }
+
+/**
+ * Confirm the matching (the staging job starts; its progress page follows), or, without JavaScript,
+ * preview how the dates are read in the chosen order (the page shows the choices again).
+ */
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      confirm: { schema: mappingFormSchema, permission: ORDER_PERMISSION },
+      preview: { schema: importIdSchema, permission: ORDER_PERMISSION },
+    },
+    async handle(input, { ctx, formData, redirect }) {
+      switch (input.intent) {
+        case 'confirm': {
+          const view = await confirmMapping(ctx, input.import, input);
+          return redirect(`/insureds/format-data?import=${view.id}`);
+        }
+        case 'preview': {
+          const columns: string[] = [];
+          for (let i = 0; formData.has(`columns[${i}]`); i++)
+            columns.push(String(formData.get(`columns[${i}]`)));
+          const posted: Posted = { columns, date_order: String(formData.get('date_order') ?? '') };
+          return { data: posted };
+        }
+        default:
+          return unreachable(input);
+      }
+    },
+  })(args);
 
 export default function MatchColumns() {
   const { t, i18n } = useTranslation();
@@ -92,10 +95,14 @@ export default function MatchColumns() {
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const imp = data.import;
-  const columns = answer?.posted
-    ? data.columns.map((c, i) => ({ ...c, target: answer.posted.targets[i] ?? null }))
+  const posted: Posted | undefined =
+    answer?.intent === 'preview' ? (answer.data ?? undefined) : (answer?.submission?.initialValue as Posted);
+  const columns = posted?.columns
+    ? data.columns.map((c, i) => ({ ...c, target: posted.columns?.[i] || null }))
     : data.columns;
-  const errors = answer?.errors ?? {};
+  const dateOrder =
+    posted?.date_order === 'mdy' || posted?.date_order === 'ymd' ? posted.date_order : imp.date_order;
+  const errors = answer?.intent === 'confirm' ? (answer.submission?.error ?? {}) : {};
   const to = (path: string) => localePath(i18n.language, path);
   return (
     <div className="mx-auto max-w-5xl">
@@ -127,18 +134,35 @@ export default function MatchColumns() {
       </div>
       <AppForm method="post" className="space-y-6">
         <input type="hidden" name="import" value={imp.id} />
-        <FormErrors errors={errors.form} />
+        <FormErrors errors={errors['']} />
         {errors.columns?.length ? (
           <div role="alert" className="rounded-lg bg-red-50 px-4 py-3 ring-1 ring-red-200">
             <ErrorList errors={errors.columns} />
           </div>
         ) : null}
         <ColumnMatcher
-          key={answer ? JSON.stringify(answer.posted) : 'loaded'}
+          key={posted ? JSON.stringify(posted) : 'loaded'}
           columns={columns}
-          dateOrder={answer?.posted.date_order ?? imp.date_order}
-          today={data.today}
+          targets={IMPORT_TARGETS.map((f) => ({ value: f, label: t(`imports.fields.${f}`) }))}
+          labels={{
+            column: t('imports.match.column'),
+            values: t('imports.match.values'),
+            field: t('imports.match.field'),
+            ignore: t('imports.match.ignore'),
+          }}
           errors={errors}
+          dates={{
+            targets: DATE_TARGETS,
+            order: dateOrder,
+            today: data.today,
+            legend: t('imports.match.date_order'),
+            hint: t('imports.match.date_order_hint'),
+            orders: {
+              dmy: t('imports.match.date_orders.dmy'),
+              mdy: t('imports.match.date_orders.mdy'),
+              ymd: t('imports.match.date_orders.ymd'),
+            },
+          }}
         />
         <div className="flex flex-wrap gap-3">
           <Button type="submit" name="intent" value="confirm" disabled={busy}>

@@ -16,7 +16,6 @@ import {
   ORDER_PERMISSION,
   addApplicant,
   deleteEnrollments,
-  isEditable,
   updateEnrollment,
 } from '@server/domain/enrollments/service';
 import { listEnrollments } from '@server/domain/enrollments/queries';
@@ -33,7 +32,7 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { ApplicantFields, type CountryOption } from '~/components/enrollments/applicant-fields';
 import { ApplicantsTable, type EnrollmentRowView } from '~/components/enrollments/applicants-table';
-import { ClosedOrder, OrderSteps } from '~/components/enrollments/order-bits';
+import { OrderSteps } from '~/components/enrollments/order-bits';
 import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -41,9 +40,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 const FORM_FIELDS = [...APPLICANT_FIELDS, 'dependency_id'] as const;
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch } = await orderStep(request, context);
+  const { ctx, batch } = await orderStep(request, context, 'add');
   const title = pageTitle(context, request, 'order.add.title');
-  if (!isEditable(batch)) return { closed: true as const, batch, title };
   const url = new URL(request.url);
   const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
   const [list, countries] = await Promise.all([
@@ -59,7 +57,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const prefillId = url.searchParams.get('prefill');
   const prefill = prefillId && !editing ? await personOfPolicy(ctx, prefillId) : null;
   const constraint = constraintsOf(applicantFormSchema);
-  return { closed: false as const, batch, list, countries, editing, students, prefill, title, constraint };
+  return { batch, list, countries, editing, students, prefill, title, constraint };
 }
 
 /** Add an applicant, save the one being edited (`&edit={id}`), or delete one from the list. */
@@ -71,7 +69,7 @@ export const action = (args: ActionFunctionArgs) =>
       delete: { schema: enrollmentIdSchema, permission: ORDER_PERMISSION },
     },
     async handle(input, { request, context, redirect }) {
-      const { ctx, batch } = await orderStep(request, context);
+      const { ctx, batch } = await orderStep(request, context, 'add');
       const here = `/insureds/new/add?batch=${batch.id}`;
       switch (input.intent) {
         case 'delete':
@@ -142,7 +140,7 @@ function ApplicantForm({
     schema: () => import('@server/domain/enrollments/inputs').then((m) => m.applicantFormSchema),
     lastResult: data?.intent === 'delete' ? undefined : data?.submission,
     defaultValue: editing ? formValue(editing) : { ...formValue(null), ...prefill },
-    constraint: loaded.closed ? undefined : loaded.constraint,
+    constraint: loaded.constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
@@ -176,7 +174,6 @@ function ApplicantForm({
 export default function AddApplicants() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  if (data.closed) return <ClosedOrder />;
   const { batch, list, countries, editing, students, prefill } = data;
   const lp = (path: string) => localePath(i18n.language, path);
   const self = lp(`/insureds/new/add?batch=${batch.id}`);

@@ -6,14 +6,13 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { isEditable } from '@server/domain/enrollments/service';
 import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
 import { orderStep } from '~/lib/enrollments.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
-import { ClosedOrder, OrderSteps } from '~/components/enrollments/order-bits';
+import { OrderSteps } from '~/components/enrollments/order-bits';
 import { PhoneLabel } from '~/components/enrollments/applicants-table';
 import { tripDays } from '@server/domain/enrollments/values';
 import { formatMinor } from '~/lib/money';
@@ -23,21 +22,19 @@ import { pageTitle } from '~/lib/meta';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch } = await orderStep(request, context);
+  const { ctx, batch } = await orderStep(request, context, 'fees');
   const title = pageTitle(context, request, 'order.fees.title');
-  if (!isEditable(batch)) return { closed: true as const, batch, title };
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
   const [list, overview] = await Promise.all([
     listEnrollments(ctx, { page, items: 500, policy_batch: batch.id }),
     batchOverview(ctx, batch.id),
   ]);
-  return { closed: false as const, batch, list, overview, title };
+  return { batch, list, overview, title };
 }
 
 export default function Fees() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
-  if (data.closed) return <ClosedOrder />;
   const { batch, list, overview } = data;
   const lp = (path: string) => localePath(i18n.language, path);
   const currency = overview.fees.currency;

@@ -6,7 +6,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_PERMISSION, assignGroupLeader, isEditable } from '@server/domain/enrollments/service';
+import { ORDER_PERMISSION, assignGroupLeader } from '@server/domain/enrollments/service';
 import { groupLeaderChoices } from '@server/domain/enrollments/queries';
 import { groupLeaderFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
@@ -15,16 +15,15 @@ import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { GroupLeaderForm, type GroupLeaderErrors } from '~/components/enrollments/group-leader-form';
-import { ClosedOrder, OrderSteps } from '~/components/enrollments/order-bits';
+import { OrderSteps } from '~/components/enrollments/order-bits';
 import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch } = await orderStep(request, context);
+  const { ctx, batch } = await orderStep(request, context, 'group_leader');
   const title = pageTitle(context, request, 'order.group_leader.title');
-  if (!isEditable(batch)) return { closed: true as const, batch, title };
-  return { closed: false as const, batch, choices: await groupLeaderChoices(ctx, batch.id), title };
+  return { batch, choices: await groupLeaderChoices(ctx, batch.id), title };
 }
 
 /** Gives the ticked applicants the chosen group leader, or takes it away ("No group leader"). */
@@ -33,7 +32,7 @@ export const action = (args: ActionFunctionArgs) =>
     schema: groupLeaderFormSchema,
     permission: ORDER_PERMISSION,
     async handle(input, { request, context, redirect }) {
-      const { ctx, batch } = await orderStep(request, context);
+      const { ctx, batch } = await orderStep(request, context, 'group_leader');
       await assignGroupLeader(ctx, {
         group_leader_id: input.group_leader_id || null,
         enrollment_ids: input.enrollment_ids,
@@ -63,7 +62,6 @@ export default function GroupLeaderStep() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
-  if (data.closed) return <ClosedOrder />;
   const { batch, choices } = data;
   const lp = (path: string) => localePath(i18n.language, path);
   const fromSheet = batch.source === 'import';

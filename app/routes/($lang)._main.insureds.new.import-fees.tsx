@@ -3,24 +3,14 @@
  * total, in the contract's currency; "Add to cart" puts the order into the cart (refused while any
  * applicant has an error) and goes to the success page.
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import {
-  addImportToCart,
-  batchCounts,
-  feesStep,
-  importBatchFromRequest,
-  withErrors,
-} from '~/lib/imports.server';
+import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
+import { importBatchRefSchema } from '~/lib/schemas.server';
+import { formAction } from '~/lib/actions';
+import { addImportToCart, batchCounts, feesStep, importBatchStep } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
-import { useMessage } from '~/lib/messages';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
@@ -33,9 +23,7 @@ import { pageTitle } from '~/lib/meta';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, ib, lang } = await importBatchFromRequest(request, context);
-  if (ib.batch.status !== 'draft')
-    throw redirect(localePath(lang, `/insureds/new/import-success?batch=${ib.batch.public_id}`));
+  const { ctx, ib } = await importBatchStep(request, context, 'fees');
   const page = Number(new URL(request.url).searchParams.get('page') ?? 1) || 1;
   const fees = await feesStep(ctx, ib, page);
   const counts = await batchCounts(ctx, ib.batch.id);
@@ -48,17 +36,20 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const { ctx, ib, lang } = await importBatchFromRequest(request, context, formData);
-  const r = await withErrors(() => addImportToCart(ctx, ib));
-  if (!r.ok) return json({ errors: r.errors }, { status: 400 });
-  return redirect(localePath(lang, `/insureds/new/import-success?batch=${r.value.batch.public_id}`));
-}
+/** "Add to cart": refused while any applicant has an error; then the result page. */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: importBatchRefSchema,
+    permission: ORDER_PERMISSION,
+    async handle(_input, { request, context, formData, redirect }) {
+      const { ctx, ib } = await importBatchStep(request, context, 'fees', formData);
+      const { batch } = await addImportToCart(ctx, ib);
+      return redirect(`/insureds/new/import-success?batch=${batch.public_id}`);
+    },
+  })(args);
 
 export default function ImportFees() {
   const { t, i18n } = useTranslation();
-  const m = useMessage();
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
@@ -72,7 +63,8 @@ export default function ImportFees() {
     leaders: `/insureds/new/group-leader?batch=${data.batch.id}`,
   };
   const back = data.counts.leaders > 0 ? links.leaders : data.counts.family > 0 ? links.link : links.review;
-  const errors = [...(answer?.errors?.form ?? []), ...(answer?.errors?.batch ?? [])].map((e) => m(e));
+  const refused = answer?.submission?.error ?? {};
+  const errors = [...(refused[''] ?? []), ...(refused.batch ?? [])];
   return (
     <div className="mx-auto max-w-5xl">
       <ImportSteps current="fees" links={links} />

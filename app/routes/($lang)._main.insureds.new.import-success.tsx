@@ -2,12 +2,10 @@
  * /insureds/new/import-success?batch={id}: the imported order is in the cart; how many applicants went
  * in, with the way to the cart and to order more.
  */
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
-import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
-import { importResult } from '~/lib/imports.server';
+import { importBatchStep, importResult } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
@@ -17,13 +15,8 @@ import { pageTitle } from '~/lib/meta';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, ORDER_PERMISSION);
-  const lang = langOf(request);
-  const id = new URL(request.url).searchParams.get('batch') ?? '';
-  if (!id) throw new Response('Not Found', { status: 404 });
-  const result = await orNotFound(importResult(ctx, id));
-  if (result.status === 'draft')
-    throw redirect(localePath(lang, `/insureds/new/import-fees?batch=${result.batch_id}`));
+  const { ctx, ib } = await importBatchStep(request, context, 'success');
+  const result = await importResult(ctx, ib.batch.public_id);
   return { result, title: pageTitle(context, request, 'imports.success.title') };
 }
 

@@ -3,25 +3,17 @@
  * imported order picks the student it travels with. A plain form of selects (works without JavaScript),
  * saved in one go; then the group leaders, then the fees.
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { linkDependents } from '@server/domain/enrollments/edit';
-import {
-  batchCounts,
-  dependentsStep,
-  importBatchFromRequest,
-  nextAfterReview,
-  withErrors,
-} from '~/lib/imports.server';
+import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
+import { ValidationFailed } from '@server/domain/errors';
+import { msg } from '@server/domain/messages';
+import { linkDependentsFormSchema } from '~/lib/schemas.server';
+import { formAction } from '~/lib/actions';
+import { batchCounts, dependentsStep, importBatchStep, nextAfterReview } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
-import { useMessage } from '~/lib/messages';
 import { AppForm, ErrorList, FormErrors, inputClass } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
@@ -32,9 +24,7 @@ import { pageTitle } from '~/lib/meta';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, ib, lang } = await importBatchFromRequest(request, context);
-  if (ib.batch.status !== 'draft')
-    throw redirect(localePath(lang, `/insureds/new/import-success?batch=${ib.batch.public_id}`));
+  const { ctx, ib } = await importBatchStep(request, context, 'link');
   const step = await dependentsStep(ctx, ib.batch);
   const counts = await batchCounts(ctx, ib.batch.id);
   return {
@@ -42,34 +32,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     import: ib.imp ? { id: ib.imp.public_id } : null,
     ...step,
     counts,
-    next: nextAfterReview(lang, ib.batch.public_id, counts, 'link'),
+    next: nextAfterReview(ib.batch.public_id, counts, 'link'),
     title: pageTitle(context, request, 'imports.link.title'),
   };
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const { ctx, ib, lang } = await importBatchFromRequest(request, context, formData);
-  const links: { enrollment_id: string; student_id: string | null }[] = [];
-  for (let i = 0; formData.has(`links[${i}].enrollment_id`); i++)
-    links.push({
-      enrollment_id: String(formData.get(`links[${i}].enrollment_id`)),
-      student_id: String(formData.get(`links[${i}].student_id`) ?? '') || null,
-    });
-  const r = await withErrors(() => linkDependents(ctx, ib.batch, links));
-  if (!r.ok) return json({ errors: r.errors }, { status: 400 });
-  const counts = await batchCounts(ctx, ib.batch.id);
-  if (counts.family_unlinked > 0)
-    return json(
-      { errors: { form: [`imports.link.unlinked|${JSON.stringify({ count: counts.family_unlinked })}`] } },
-      { status: 400 },
-    );
-  return redirect(nextAfterReview(lang, ib.batch.public_id, counts, 'link'));
-}
+/** Saves every family member's student in one go; a family member left without one is named. */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: linkDependentsFormSchema,
+    permission: ORDER_PERMISSION,
+    async handle(input, { request, context, formData, redirect }) {
+      const { ctx, ib } = await importBatchStep(request, context, 'link', formData);
+      await linkDependents(ctx, ib.batch, input.links);
+      const counts = await batchCounts(ctx, ib.batch.id);
+      if (counts.family_unlinked > 0)
+        throw ValidationFailed.field(
+          'links',
+          msg('imports.link.unlinked', { count: counts.family_unlinked }),
+        );
+      return redirect(nextAfterReview(ib.batch.public_id, counts, 'link'));
+    },
+  })(args);
 
 export default function LinkDependents() {
   const { t, i18n } = useTranslation();
-  const m = useMessage();
   const data = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
@@ -77,7 +64,7 @@ export default function LinkDependents() {
   const reviewHref = data.import
     ? `/insureds/review-applicants?import=${data.import.id}`
     : `/insureds/review-applicants?batch=${data.batch.id}`;
-  const errors: Record<string, string[]> = answer?.errors ?? {};
+  const errors = answer?.submission?.error ?? {};
   return (
     <div className="mx-auto max-w-4xl">
       <ImportSteps current="link" links={{ review: reviewHref }} />
@@ -89,7 +76,7 @@ export default function LinkDependents() {
             <ButtonLink to={to(reviewHref)} variant="secondary">
               {t('common.back')}
             </ButtonLink>
-            <ButtonLink to={data.next}>{t('common.continue')}</ButtonLink>
+            <ButtonLink to={to(data.next)}>{t('common.continue')}</ButtonLink>
           </div>
         </Card>
       ) : data.student_count === 0 ? (
@@ -97,7 +84,7 @@ export default function LinkDependents() {
       ) : (
         <AppForm method="post" className="space-y-5">
           <input type="hidden" name="batch" value={data.batch.id} />
-          <FormErrors errors={errors.form?.map((e) => m(e))} />
+          <FormErrors errors={[...(errors[''] ?? []), ...(errors.links ?? [])]} />
           <Card flush>
             <ul className="divide-y divide-slate-100">
               {data.family.map((f, i) => {

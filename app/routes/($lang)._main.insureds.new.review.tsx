@@ -7,12 +7,7 @@
 import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import {
-  ORDER_PERMISSION,
-  confirmBatch,
-  isEditable,
-  setWelcomeEmail,
-} from '@server/domain/enrollments/service';
+import { ORDER_PERMISSION, confirmBatch, setWelcomeEmail } from '@server/domain/enrollments/service';
 import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
 import { orderReviewSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
@@ -24,22 +19,21 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ApplicantsTable } from '~/components/enrollments/applicants-table';
-import { ClosedOrder, OrderSteps } from '~/components/enrollments/order-bits';
+import { OrderSteps } from '~/components/enrollments/order-bits';
 import { formatMinor } from '~/lib/money';
 import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch } = await orderStep(request, context);
+  const { ctx, batch } = await orderStep(request, context, 'review');
   const title = pageTitle(context, request, 'order.review.title');
-  if (!isEditable(batch)) return { closed: true as const, batch, title };
   const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
   const [list, overview] = await Promise.all([
     listEnrollments(ctx, { page, items: 500, policy_batch: batch.id }),
     batchOverview(ctx, batch.id),
   ]);
-  return { closed: false as const, batch, list, overview, title };
+  return { batch, list, overview, title };
 }
 
 /** The welcome-email choice, then "Add to cart": the batch goes into the cart. */
@@ -48,7 +42,7 @@ export const action = (args: ActionFunctionArgs) =>
     schema: orderReviewSchema,
     permission: ORDER_PERMISSION,
     async handle(input, { request, context, redirect }) {
-      const { ctx, batch } = await orderStep(request, context);
+      const { ctx, batch } = await orderStep(request, context, 'review');
       await setWelcomeEmail(ctx, batch.id, input.send_welcome_email === 'on');
       await confirmBatch(ctx, batch.id);
       return redirect('/cart', 'cart.added');
@@ -60,7 +54,6 @@ export default function Review() {
   const data = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
-  if (data.closed) return <ClosedOrder />;
   const { batch, list, overview } = data;
   const lp = (path: string) => localePath(i18n.language, path);
   return (

@@ -4,30 +4,32 @@
  * once, with the rules across the order), rows are deleted (the selected ones, or all with errors), and
  * the order moves on only when no applicant has errors.
  */
-import {
-  json,
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { activeCountries } from '@server/domain/countries/service';
 import { deleteEnrollments, updateEnrollment } from '@server/domain/enrollments/service';
+import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
 import { APPLICANT_FIELDS, type ApplicantField } from '@server/domain/enrollments/values';
 import { asMapping, REQUIRED_TARGETS } from '@server/domain/imports/values';
-import { reviewQuerySchema } from '~/lib/schemas.server';
+import { NotFound, ValidationFailed } from '@server/domain/errors';
+import { msg } from '@server/domain/messages';
+import {
+  importBatchRefSchema,
+  reviewDeleteSchema,
+  reviewQuerySchema,
+  reviewRowSchema,
+} from '~/lib/schemas.server';
 import {
   erroredIds,
   idsInBatch,
   type ImportBatch,
-  importBatchFromRequest,
+  importBatchStep,
   nextAfterReview,
   reviewPage,
-  withErrors,
 } from '~/lib/imports.server';
-import { localePath } from '~/i18n/config';
+import { intentAction, unreachable } from '~/lib/actions';
+import { localePath, splitLocale } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
@@ -53,11 +55,8 @@ function shownFields(ib: ImportBatch): ApplicantField[] {
 }
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, ib, lang } = await importBatchFromRequest(request, context);
+  const { ctx, ib } = await importBatchStep(request, context, 'review');
   const url = new URL(request.url);
-  if (ib.batch.status === 'open' || ib.batch.status === 'confirmed')
-    throw redirect(localePath(lang, `/insureds/new/import-success?batch=${ib.batch.public_id}`));
-  if (ib.batch.status !== 'draft') throw new Response('Not Found', { status: 404 });
   const query = reviewQuerySchema.parse(Object.fromEntries(url.searchParams));
   const { rows, counts } = await reviewPage(ctx, ib, query);
   const editing = url.searchParams.get('edit');
@@ -71,68 +70,75 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     editing: isEditing ? editing : null,
     countries: isEditing ? (await activeCountries(ctx.db)).map((c) => ({ id: c.id, name: c.name })) : [],
     errorsOnly: query.errors_only,
-    saved: url.searchParams.get('saved'),
-    deleted: url.searchParams.get('deleted'),
-    next: nextAfterReview(lang, ib.batch.public_id, counts),
+    next: nextAfterReview(ib.batch.public_id, counts),
     title: pageTitle(context, request, 'imports.review.title'),
   };
 }
 
-/** The page's own address with some query parameters changed. */
-function back(request: Request, changes: Record<string, string | null>) {
+/** The page's own address (without its language prefix) with some query parameters changed. */
+function here(request: Request, changes: Record<string, string | null>) {
   const url = new URL(request.url);
+  url.searchParams.delete('index');
   for (const [k, v] of Object.entries(changes)) {
     if (v === null) url.searchParams.delete(k);
     else url.searchParams.set(k, v);
   }
-  return `${url.pathname}?${url.searchParams}`;
+  return `${splitLocale(url.pathname).path}?${url.searchParams}`;
 }
 
-export async function action({ request, context }: ActionFunctionArgs) {
-  const formData = await request.formData();
-  const { ctx, ib } = await importBatchFromRequest(request, context, formData);
-  const intent = String(formData.get('intent') ?? '');
-  const ownRows = (ids: string[]) => idsInBatch(ctx, ib.batch, ids);
-  switch (intent) {
-    case 'update': {
-      const id = String(formData.get('enrollment_id') ?? '');
-      if (!(await ownRows([id])).length) throw new Response('Not Found', { status: 404 });
-      const changes: Record<string, string> = {};
-      for (const f of APPLICANT_FIELDS) {
-        const v = formData.get(f);
-        if (typeof v === 'string') changes[f] = v;
+/**
+ * Save a row fixed in place (it is checked again at once; a row still wrong stays open), delete the
+ * selected rows, or delete every row with errors. Each is a change of the order, which whoever may
+ * order makes; the rows are read in the step's own batch.
+ */
+export const action = (args: ActionFunctionArgs) =>
+  intentAction({
+    intents: {
+      update: { schema: reviewRowSchema, permission: ORDER_PERMISSION },
+      delete: { schema: reviewDeleteSchema, permission: ORDER_PERMISSION },
+      delete_errored: { schema: importBatchRefSchema, permission: ORDER_PERMISSION },
+    },
+    async handle(input, { request, context, formData, redirect }) {
+      const { ctx, ib } = await importBatchStep(request, context, 'review', formData);
+      switch (input.intent) {
+        case 'update': {
+          const [id] = await idsInBatch(ctx, ib.batch, [input.enrollment_id]);
+          if (!id) throw new NotFound(msg('enrollments.errors.not_found'));
+          // The cells as posted: an emptied cell is a change too.
+          const changes: Record<string, string> = {};
+          for (const f of APPLICANT_FIELDS) {
+            const v = formData.get(f);
+            if (typeof v === 'string') changes[f] = v;
+          }
+          const row = await updateEnrollment(ctx, id, changes, { validateFirst: false });
+          const stillWrong = (row.errors ?? []).some(
+            (e: { field: string }) => e.field !== 'dependency_id' && e.field !== 'group_leader_id',
+          );
+          const toast = msg(stillWrong ? 'imports.review.saved_with_errors' : 'imports.review.saved', {
+            row: row.position ?? '',
+          });
+          return redirect(here(request, { edit: stillWrong ? id : null }), toast, {
+            type: stillWrong ? 'info' : 'success',
+          });
+        }
+        case 'delete':
+        case 'delete_errored': {
+          const ids =
+            input.intent === 'delete'
+              ? await idsInBatch(ctx, ib.batch, input.ids.filter(Boolean))
+              : await erroredIds(ctx, ib.batch);
+          if (!ids.length) throw ValidationFailed.field('ids', msg('imports.review.none_selected'));
+          const { deleted } = await deleteEnrollments(ctx, ids);
+          return redirect(
+            here(request, { edit: null, page: null }),
+            msg('imports.review.deleted', { count: deleted }),
+          );
+        }
+        default:
+          return unreachable(input);
       }
-      const r = await withErrors(() => updateEnrollment(ctx, id, changes, { validateFirst: false }));
-      if (!r.ok) return json({ intent, errors: r.errors }, { status: 400 });
-      const position = String(r.value.position ?? '');
-      const stillWrong = (r.value.errors ?? []).some(
-        (e: { field: string }) => e.field !== 'dependency_id' && e.field !== 'group_leader_id',
-      );
-      return redirect(
-        back(request, {
-          edit: stillWrong ? id : null,
-          saved: `${position}${stillWrong ? '!' : ''}`,
-          deleted: null,
-        }),
-      );
-    }
-    case 'delete':
-    case 'delete_errored': {
-      let ids: string[];
-      if (intent === 'delete') ids = await ownRows(formData.getAll('ids').map(String).filter(Boolean));
-      else ids = await erroredIds(ctx, ib.batch);
-      if (!ids.length)
-        return json({ intent, errors: { form: ['imports.review.none_selected'] } }, { status: 400 });
-      const r = await withErrors(() => deleteEnrollments(ctx, ids));
-      if (!r.ok) return json({ intent, errors: r.errors }, { status: 400 });
-      return redirect(
-        back(request, { edit: null, saved: null, page: null, deleted: String(r.value.deleted) }),
-      );
-    }
-    default:
-      return json({ intent, errors: { form: ['errors.generic'] } }, { status: 400 });
-  }
-}
+    },
+  })(args);
 
 export default function ReviewApplicants() {
   const { t, i18n } = useTranslation();
@@ -143,7 +149,18 @@ export default function ReviewApplicants() {
   const to = (path: string) => localePath(i18n.language, path);
   const ref: Record<string, string> = data.import ? { import: data.import.id } : { batch: data.batch.id };
   const refQuery = data.import ? `import=${data.import.id}` : `batch=${data.batch.id}`;
-  const saved = data.saved;
+  const refused = answer && !answer.ok ? (answer.submission?.error ?? {}) : {};
+  const deleteErrors =
+    answer?.intent === 'delete' || answer?.intent === 'delete_errored'
+      ? [...(refused[''] ?? []), ...(refused.ids ?? [])]
+      : null;
+  // A row refused as a whole (not saved) keeps its form open with the messages on its cells.
+  const editErrors: Record<string, string[]> | null =
+    answer?.intent === 'update'
+      ? Object.fromEntries(
+          Object.entries(refused).flatMap(([k, v]) => (v?.length ? [[k === '' ? 'row' : k, v]] : [])),
+        )
+      : null;
   return (
     <div className="mx-auto max-w-[100rem]">
       <ImportSteps
@@ -164,18 +181,8 @@ export default function ReviewApplicants() {
           ) : null
         }
       />
-      <div className="mb-4 space-y-3" aria-live="polite">
-        {saved ? (
-          <Alert tone={saved.endsWith('!') ? 'info' : 'success'}>
-            {t(saved.endsWith('!') ? 'imports.review.saved_with_errors' : 'imports.review.saved', {
-              row: saved.replace('!', ''),
-            })}
-          </Alert>
-        ) : null}
-        {data.deleted ? (
-          <Alert tone="success">{t('imports.review.deleted', { count: Number(data.deleted) })}</Alert>
-        ) : null}
-        <FormErrors errors={answer?.errors?.form} />
+      <div className="mb-4 space-y-3">
+        <FormErrors errors={deleteErrors} />
       </div>
 
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
@@ -240,7 +247,7 @@ export default function ReviewApplicants() {
             countries={data.countries}
             deleteFormId="delete-form"
             hidden={ref}
-            editErrors={answer && answer.intent === 'update' ? answer.errors : null}
+            editErrors={editErrors}
           />
           <div className="mt-2 rounded-xl bg-white ring-1 ring-slate-200">
             <Pagination meta={data.rows.meta} />
@@ -259,7 +266,7 @@ export default function ReviewApplicants() {
             ) : null}
           </>
         ) : (
-          <ButtonLink to={data.next}>{t('imports.review.continue')}</ButtonLink>
+          <ButtonLink to={to(data.next)}>{t('imports.review.continue')}</ButtonLink>
         )}
         {params.get('errors_only') ? (
           <a

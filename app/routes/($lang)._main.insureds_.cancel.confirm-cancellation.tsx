@@ -5,12 +5,7 @@
  * it states the counts, the credit note(s) and offers the summary (.xlsx). A quote that went out of date
  * (someone changed one of the policies meanwhile) sends the user back to proceed again.
  */
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_PERMISSION } from '@server/domain/cancellations/values';
@@ -19,11 +14,7 @@ import { msg } from '@server/domain/messages';
 import { cancelImportIdSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { RefreshWhile } from '~/components/ui/refresh-while';
-import {
-  cancellationFromRequest,
-  cancellationOutcome,
-  confirmCancellation,
-} from '~/lib/cancellations.server';
+import { cancellationStep, cancellationOutcome, confirmCancellation } from '~/lib/cancellations.server';
 import { localePath } from '~/i18n/config';
 import { AppForm } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -38,9 +29,7 @@ import { pageTitle } from '~/lib/meta';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, view, lang } = await cancellationFromRequest(request, context);
-  if (!view.amendment_id)
-    throw redirect(localePath(lang, `/insureds/cancel/review-applicants?import=${view.id}`));
+  const { ctx, view } = await cancellationStep(request, context, 'confirm');
   return {
     outcome: await cancellationOutcome(ctx, view.id),
     title: pageTitle(context, request, 'cancellations.confirm.title'),

@@ -3,10 +3,10 @@
  * The page asks again every second while the job runs (without JavaScript it refreshes itself) and goes
  * on to the review when the rows are matched. Leaving is safe: the job goes on.
  */
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { cancellationFromRequest, cancellationProgress } from '~/lib/cancellations.server';
+import { cancellationStep, cancellationProgress } from '~/lib/cancellations.server';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
@@ -19,11 +19,7 @@ import { pageTitle } from '~/lib/meta';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, view, lang } = await cancellationFromRequest(request, context);
-  if (view.status === 'uploaded')
-    throw redirect(localePath(lang, `/insureds/cancel/match-columns?import=${view.id}`));
-  if (view.status === 'review' || view.status === 'done')
-    throw redirect(localePath(lang, `/insureds/cancel/review-applicants?import=${view.id}`));
+  const { ctx, view } = await cancellationStep(request, context, 'format');
   return {
     import: { id: view.id, file_name: view.file_name },
     progress: await cancellationProgress(ctx, view.id),

@@ -3,22 +3,18 @@
  * ignored: spec 001 s.8) and which the last name (optional, a check). The suggestion from the headers is
  * preselected. Confirming starts matching the rows to policies and goes to its progress page.
  */
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_PERMISSION, CANCEL_TARGETS } from '@server/domain/cancellations/values';
 import { cancelMappingFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
-import { cancellationFromRequest, confirmCancelMapping } from '~/lib/cancellations.server';
+import { cancellationStep, confirmCancelMapping } from '~/lib/cancellations.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, ErrorList, FormErrors, Select } from '~/components/fields';
+import { AppForm, ErrorList, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
-import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { Alert, PageHeader } from '~/components/ui/card';
+import { ColumnMatcher } from '~/components/imports/column-matcher';
 import { CancelSteps } from '~/components/cancellations/cancel-steps';
 import { useMessage } from '~/lib/messages';
 import { pageTitle } from '~/lib/meta';
@@ -26,11 +22,7 @@ import { pageTitle } from '~/lib/meta';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { view, lang } = await cancellationFromRequest(request, context);
-  if (view.status === 'done')
-    throw redirect(localePath(lang, `/insureds/cancel/confirm-cancellation?import=${view.id}`));
-  if (view.status === 'staging')
-    throw redirect(localePath(lang, `/insureds/cancel/format-data?import=${view.id}`));
+  const { view } = await cancellationStep(request, context, 'match');
   return {
     import: {
       id: view.id,
@@ -71,10 +63,9 @@ export default function CancelMatchColumns() {
   const imp = data.import;
   const errors = answer?.submission?.error ?? {};
   const posted = (answer?.submission?.initialValue as { columns?: string[] } | undefined)?.columns;
-  const options = [
-    { value: '', label: t('cancellations.match.ignore') },
-    ...CANCEL_TARGETS.map((v) => ({ value: v, label: t(`cancellations.fields.${v}`) })),
-  ];
+  const columns = posted
+    ? data.columns.map((c) => ({ ...c, target: posted[c.index] || null }))
+    : data.columns;
   const to = (path: string) => localePath(i18n.language, path);
   return (
     <div className="mx-auto max-w-4xl">
@@ -100,35 +91,18 @@ export default function CancelMatchColumns() {
             <ErrorList errors={errors.columns} />
           </div>
         ) : null}
-        <Card flush>
-          <ul className="divide-y divide-slate-100">
-            {data.columns.map((c) => (
-              <li key={c.index} className="grid gap-3 px-4 py-4 sm:grid-cols-3 sm:items-center">
-                <div>
-                  <p className="font-medium text-slate-900">
-                    {c.header || t('cancellations.match.no_header')}
-                  </p>
-                </div>
-                <p className="text-sm text-slate-600 sm:col-span-1">
-                  {c.values.length ? c.values.join(', ') : t('cancellations.match.no_values')}
-                </p>
-                <div>
-                  <label htmlFor={`column-${c.index}`} className="sr-only">
-                    {t('cancellations.match.holds', { column: c.header || c.index + 1 })}
-                  </label>
-                  <Select
-                    id={`column-${c.index}`}
-                    name={`columns[${c.index}]`}
-                    defaultValue={posted ? (posted[c.index] ?? '') : (c.target ?? '')}
-                    options={options}
-                    aria-describedby={`column-${c.index}-errors`}
-                  />
-                  <ErrorList id={`column-${c.index}-errors`} errors={errors[`columns[${c.index}]`]} />
-                </div>
-              </li>
-            ))}
-          </ul>
-        </Card>
+        <ColumnMatcher
+          key={posted ? JSON.stringify(posted) : 'loaded'}
+          columns={columns}
+          targets={CANCEL_TARGETS.map((v) => ({ value: v, label: t(`cancellations.fields.${v}`) }))}
+          labels={{
+            column: t('imports.match.column'),
+            values: t('imports.match.values'),
+            field: t('cancellations.match.field'),
+            ignore: t('cancellations.match.ignore'),
+          }}
+          errors={errors}
+        />
         <Button type="submit" disabled={busy}>
           {t('cancellations.match.submit')}
         </Button>

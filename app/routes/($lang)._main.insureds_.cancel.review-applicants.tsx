@@ -5,12 +5,7 @@
  * dependants with them) and the confirmation page shows the counts and the credit before anything
  * changes.
  */
-import {
-  redirect,
-  type ActionFunctionArgs,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from '@remix-run/cloudflare';
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { CANCEL_PERMISSION } from '@server/domain/cancellations/values';
@@ -25,7 +20,7 @@ import { OnlyErrorsToggle } from '~/components/imports/import-bits';
 import { msg } from '@server/domain/messages';
 import {
   cancelReviewPage,
-  cancellationFromRequest,
+  cancellationStep,
   deleteCancelRows,
   proceedCancellation,
   type CancelReviewRow,
@@ -43,11 +38,7 @@ import { pageTitle } from '~/lib/meta';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, view, lang } = await cancellationFromRequest(request, context);
-  if (view.status === 'done')
-    throw redirect(localePath(lang, `/insureds/cancel/confirm-cancellation?import=${view.id}`));
-  if (view.status !== 'review')
-    throw redirect(localePath(lang, `/insureds/cancel/format-data?import=${view.id}`));
+  const { ctx, view } = await cancellationStep(request, context, 'review');
   const query = cancelReviewQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const page = await cancelReviewPage(ctx, view.id, query);
   return {

@@ -17,17 +17,19 @@ import {
   DATE_ORDERS,
   READ_PERMISSION,
   RECONCILE_PERMISSION,
+  type DateOrder,
 } from '@server/domain/reconciliation/values';
+import { todayIso } from '@server/domain/formats';
 import { statementMappingSchema } from '~/lib/schemas.server';
 import { getStatement } from '@server/domain/reconciliation/service';
 import { confirmStatementMapping } from '@server/domain/reconciliation/upload';
 import { formAction } from '~/lib/actions';
 import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
-import { AppForm, ErrorList, FormErrors, Input, Label, Select } from '~/components/fields';
+import { AppForm, ErrorList, FormErrors, Input, Label } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
-import { Card, PageHeader } from '~/components/ui/card';
-import { ScrollBox } from '~/components/ui/data-table';
+import { PageHeader } from '~/components/ui/card';
+import { ColumnMatcher } from '~/components/imports/column-matcher';
 import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -37,7 +39,11 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const statement = await orNotFound(getStatement(ctx, params.id ?? ''));
   if (statement.format !== 'csv' || statement.status === 'confirmed')
     throw redirect(localePath(ctx.lang ?? 'en', `/invoices/reconciliation/${statement.id}`));
-  return { statement, title: pageTitle(context, request, 'reconciliation.match.title') };
+  return {
+    statement,
+    today: todayIso(new Date()),
+    title: pageTitle(context, request, 'reconciliation.match.title'),
+  };
 }
 
 export const action = (args: ActionFunctionArgs) =>
@@ -52,7 +58,7 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function MatchStatementColumns() {
   const { t, i18n } = useTranslation();
-  const { statement: s } = useLoaderData<typeof loader>();
+  const { statement: s, today } = useLoaderData<typeof loader>();
   const data = useActionData<typeof action>();
   const busy = useNavigation().state === 'submitting';
   const errors = data?.submission?.error ?? {};
@@ -73,66 +79,40 @@ export default function MatchStatementColumns() {
       />
       <AppForm method="post" className="space-y-6">
         <FormErrors errors={[...(errors[''] ?? []), ...(errors.columns ?? [])]} />
-        <Card flush>
-          <ScrollBox label={t('reconciliation.match.title')}>
-            <table className="min-w-full divide-y divide-slate-200 text-sm">
-              <thead className="bg-slate-50 text-left text-xs font-semibold uppercase text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-2">
-                    {t('reconciliation.match.column')}
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    {t('reconciliation.match.examples')}
-                  </th>
-                  <th scope="col" className="px-4 py-2">
-                    {t('reconciliation.match.holds')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {s.headers.map((header, i) => (
-                  <tr key={i}>
-                    <th scope="row" className="px-4 py-2 text-left font-medium text-slate-900">
-                      {header || `#${i + 1}`}
-                    </th>
-                    <td className="max-w-xs px-4 py-2 text-slate-600">
-                      {s.sample
-                        .map((r) => r[i] ?? '')
-                        .filter((v) => v.trim())
-                        .slice(0, 3)
-                        .join(' · ')}
-                    </td>
-                    <td className="px-4 py-2">
-                      <label className="sr-only" htmlFor={`column-${i}`}>
-                        {t('reconciliation.match.holds')}: {header}
-                      </label>
-                      <Select
-                        id={`column-${i}`}
-                        name={`columns[${i}]`}
-                        defaultValue={posted?.columns?.[i] ?? s.mapping[String(i)] ?? ''}
-                        placeholder={t('reconciliation.match.not_read')}
-                        options={targets}
-                        aria-invalid={errors[`columns[${i}]`]?.length ? true : undefined}
-                      />
-                      <ErrorList errors={errors[`columns[${i}]`]} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollBox>
-        </Card>
+        <ColumnMatcher
+          key={posted ? JSON.stringify(posted) : 'loaded'}
+          columns={s.headers.map((header, i) => ({
+            index: i,
+            header,
+            values: s.sample
+              .map((r) => r[i] ?? '')
+              .filter((v) => v.trim())
+              .slice(0, 3),
+            target: (posted?.columns ? posted.columns[i] : s.mapping[String(i)]) || null,
+          }))}
+          targets={targets}
+          labels={{
+            column: t('reconciliation.match.column'),
+            values: t('reconciliation.match.examples'),
+            field: t('reconciliation.match.holds'),
+            ignore: t('reconciliation.match.not_read'),
+          }}
+          errors={errors}
+          dates={{
+            targets: ['booking_date'],
+            order: (DATE_ORDERS as readonly string[]).includes(posted?.date_order ?? '')
+              ? (posted!.date_order as DateOrder)
+              : s.date_order,
+            today,
+            legend: t('reconciliation.match.date_order'),
+            orders: {
+              dmy: t('reconciliation.date_orders.dmy'),
+              mdy: t('reconciliation.date_orders.mdy'),
+              ymd: t('reconciliation.date_orders.ymd'),
+            },
+          }}
+        />
         <div className="grid gap-4 sm:grid-cols-2">
-          <div>
-            <Label htmlFor="date-order">{t('reconciliation.match.date_order')}</Label>
-            <Select
-              id="date-order"
-              name="date_order"
-              defaultValue={posted?.date_order ?? s.date_order}
-              options={DATE_ORDERS.map((o) => ({ value: o, label: t(`reconciliation.date_orders.${o}`) }))}
-            />
-            <ErrorList errors={errors.date_order} />
-          </div>
           <div>
             <Label htmlFor="file-currency">{t('reconciliation.match.currency')}</Label>
             <Input

@@ -1,9 +1,14 @@
-import { json, type ActionFunctionArgs } from '@remix-run/cloudflare';
+import type { ActionFunctionArgs } from '@remix-run/cloudflare';
 import { markNotificationsRead } from '@server/domain/notifications/service';
-import { requireUser } from '~/lib/guards.server';
+import { emptySchema } from '~/lib/schemas.server';
+import { formAction } from '~/lib/actions';
 
-/** Opening the notification dropdown marks the user's notifications read. */
-export async function action({ request, context }: ActionFunctionArgs) {
-  await markNotificationsRead(requireUser(request, context));
-  return json({ ok: true });
-}
+/** Opening the notification dropdown marks the user's notifications read (any signed-in user). */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: emptySchema,
+    permission: null,
+    async handle(_input, { ctx }) {
+      await markNotificationsRead(ctx);
+    },
+  })(args);

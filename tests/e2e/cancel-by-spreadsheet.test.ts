@@ -106,19 +106,15 @@ describe('cancel by spreadsheet', () => {
     await page.getByRole('button', { name: t('cancellations.upload.submit') }).click();
     await waitForPath(page, '/insureds/cancel/match-columns');
     await hydrated(page);
-    const policyColumn = page.getByLabel(t('cancellations.match.holds', 'en', { column: 'Policy number' }));
+    const policyColumn = page.getByLabel(`${t('cancellations.match.field')}: Policy number`);
     expect(await policyColumn.inputValue()).toBe('policy_id');
-    expect(
-      await page.getByLabel(t('cancellations.match.holds', 'en', { column: 'Comment' })).inputValue(),
-    ).toBe('');
+    expect(await page.getByLabel(`${t('cancellations.match.field')}: Comment`).inputValue()).toBe('');
     await screenshots(page, 'cancel-match-columns');
 
     await policyColumn.selectOption('');
     await page.getByRole('button', { name: t('cancellations.match.submit') }).click();
     await page.getByText(t('cancellations.errors.policy_column_required')).waitFor();
-    await page
-      .getByLabel(t('cancellations.match.holds', 'en', { column: 'Policy number' }))
-      .selectOption('policy_id');
+    await page.getByLabel(`${t('cancellations.match.field')}: Policy number`).selectOption('policy_id');
     await page.getByRole('button', { name: t('cancellations.match.submit') }).click();
     await waitForPath(page, /^\/insureds\/cancel\/(format-data|review-applicants)$/);
     await waitForPath(page, '/insureds/cancel/review-applicants', 120_000);

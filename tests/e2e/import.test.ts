@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
 import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
 import { t } from './support/i18n';
+import { startOrder } from './support/ordering';
 import { UK_URL } from './support/servers';
 
 const BASE = process.env.IMPORT_E2E_URL ?? UK_URL;
@@ -103,13 +104,7 @@ afterAll(async () => {
 
 describe('ordering by spreadsheet', () => {
   it('uploads from the order page: a wrong file first, then the sheet', async () => {
-    await visit(page, '/insureds/order');
-    await page.getByLabel(t('order.campus')).selectOption({ label: 'Oakwood North Campus' });
-    await page.getByRole('button', { name: new RegExp(t('order.spreadsheet')) }).waitFor();
-    await hydrated(page);
-    await page.getByRole('button', { name: new RegExp(t('order.spreadsheet')) }).click();
-    await waitForPath(page, '/insureds/new/import');
-    await hydrated(page);
+    await startOrder(page, 'spreadsheet');
     expect(await page.locator('h1').innerText()).toBe(t('imports.upload.title'));
     await expect(
       page.getByRole('link', { name: t('imports.upload.template_download') }).count(),

@@ -6,7 +6,7 @@ import { localePath } from '~/i18n/config';
 import { useSchemaForm, type Constraints } from '~/lib/schema-form';
 import { useMessage } from '~/lib/messages';
 import { useRootData } from '~/root';
-import type { ContactUsResult } from '~/routes/actions.contact-us';
+import type { ActionAnswer } from '~/lib/actions';
 import { CsrfInput, Field, TextAreaField } from '~/components/forms';
 import { Icon } from '~/components/shell/icons';
 import { Button, buttonClass } from '~/components/ui/button';
@@ -46,7 +46,7 @@ function useHydrated() {
  * says what happened.
  *
  * Without JavaScript the button is a link to `?help=1` (`?help=contact` for the form), which renders the
- * same content in place; the form then posts normally and the action comes back with `?contact=sent|failed`.
+ * same content in place; the form then posts normally and comes back to the page with the outcome as a toast.
  */
 export function LoginHelp({ constraint }: { constraint?: Constraints }) {
   const { t } = useTranslation();
@@ -54,40 +54,31 @@ export function LoginHelp({ constraint }: { constraint?: Constraints }) {
   const location = useLocation();
   const [params] = useSearchParams();
   const hydrated = useHydrated();
-  const fetcher = useFetcher<ContactUsResult>({ key: 'login-help-contact' });
+  const fetcher = useFetcher<ActionAnswer>({ key: 'login-help-contact' });
   const urlView: View | null =
     params.get('help') === 'contact' ? 'contact' : params.has('help') ? 'choices' : null;
   // Until the person uses the button, a ?help= link decides (so such a link also opens the dialog).
   const [state, setState] = useState<{ open: boolean; view: View } | null>(null);
   const { open, view } = state ?? { open: !!urlView, view: urlView ?? 'choices' };
   const [formKey, setFormKey] = useState(0);
-  const [notice, setNotice] = useState<ContactUsResult | null>(null);
+  // A refusal of the last send (a success is the toast the answer sets).
+  const [notice, setNotice] = useState<{ error: string | null } | null>(null);
   // Once opened, the dialog stays mounted, so closing it plays its transition.
   const [mounted, setMounted] = useState(false);
   if (open && hydrated && !mounted) setMounted(true);
 
   useEffect(() => setNotice(null), [location.pathname]);
-  const handled = useRef<ContactUsResult | null>(null);
+  const handled = useRef<unknown>(null);
   useEffect(() => {
     if (fetcher.state !== 'idle' || !fetcher.data || handled.current === fetcher.data) return;
     handled.current = fetcher.data;
-    setNotice(fetcher.data);
+    setNotice(fetcher.data.ok ? null : { error: fetcher.data.error });
     setFormKey((k) => k + 1);
     setState({ open: false, view: 'choices' });
   }, [fetcher.state, fetcher.data]);
 
-  const contactParam = params.get('contact');
-  const shown: ContactUsResult | null =
-    notice ??
-    (contactParam === 'sent'
-      ? { ok: true }
-      : contactParam === 'failed'
-        ? { ok: false, message: 'login_help.failed' }
-        : null);
-
   const href = (help: string | null) => {
     const next = new URLSearchParams(params);
-    next.delete('contact');
     if (help) next.set('help', help);
     else next.delete('help');
     const search = next.toString();
@@ -150,11 +141,9 @@ export function LoginHelp({ constraint }: { constraint?: Constraints }) {
           {t('login_help.button')}
         </a>
       )}
-      {shown ? (
+      {notice ? (
         <div className="text-left">
-          <Alert tone={shown.ok ? 'success' : 'error'}>
-            {shown.ok ? t('login_help.sent') : m(shown.message) || t('login_help.failed')}
-          </Alert>
+          <Alert tone="error">{m(notice.error) || t('login_help.failed')}</Alert>
         </div>
       ) : null}
       {hydrated ? (
@@ -238,7 +227,7 @@ function ContactForm({
   redirectTo,
   constraint,
 }: {
-  fetcher: ReturnType<typeof useFetcher<ContactUsResult>> | null;
+  fetcher: ReturnType<typeof useFetcher<ActionAnswer>> | null;
   redirectTo: string;
   constraint?: Constraints;
 }) {
@@ -279,10 +268,7 @@ function ContactForm({
   );
   const props = { ...getFormProps(form), method: 'post' as const, action: ACTION, className: 'space-y-4' };
   return fetcher ? (
-    <fetcher.Form {...props}>
-      <input type="hidden" name="_fetch" value="1" />
-      {body}
-    </fetcher.Form>
+    <fetcher.Form {...props}>{body}</fetcher.Form>
   ) : (
     <form {...props}>
       <input type="hidden" name="redirect_to" value={redirectTo} />

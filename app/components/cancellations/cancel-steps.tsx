@@ -1,21 +1,17 @@
+import { cancellationPlace, type CancellationState } from '@server/domain/cancellations/steps';
 import { ImportSteps } from '~/components/imports/import-bits';
 
 /** The cancellation sheet's wizard steps (spec 000 s.2): upload, match, prepare, review, confirm. */
 export const CANCEL_STEPS = ['upload', 'match', 'prepare', 'review', 'confirm'] as const;
 export type CancelStep = (typeof CANCEL_STEPS)[number];
 
-/** The page an import in progress continues on. */
-export function cancellationHref(i: { id: string; status: string; amended?: boolean }): string {
-  if (i.amended || i.status === 'done') return `/insureds/cancel/confirm-cancellation?import=${i.id}`;
-  switch (i.status) {
-    case 'uploaded':
-      return `/insureds/cancel/match-columns?import=${i.id}`;
-    case 'staging':
-    case 'failed':
-      return `/insureds/cancel/format-data?import=${i.id}`;
-    default:
-      return `/insureds/cancel/review-applicants?import=${i.id}`;
-  }
+/** The page a sheet in progress continues on (the wizard's rule, workers/domain/cancellations/steps.ts). */
+export function cancellationHref(i: {
+  id: string;
+  status: CancellationState['status'];
+  amended?: boolean;
+}): string {
+  return cancellationPlace({ id: i.id, status: i.status, quoted: !!i.amended }).path;
 }
 
 export function CancelSteps({ current, id }: { current: CancelStep; id?: string }) {

@@ -1,8 +1,6 @@
 import { Link } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { localePath } from '~/i18n/config';
-import { Alert } from '~/components/ui/card';
-import { ButtonLink } from '~/components/ui/button';
 
 export type OrderStep = 'add' | 'fees' | 'group_leader' | 'review';
 const STEPS: { key: OrderStep; path: string }[] = [
@@ -53,18 +51,5 @@ export function OrderSteps({ current, batchId }: { current: OrderStep; batchId: 
         })}
       </ol>
     </nav>
-  );
-}
-
-/** A batch that was checked out or cleared: nothing to change any more. */
-export function ClosedOrder() {
-  const { t, i18n } = useTranslation();
-  return (
-    <div className="mx-auto max-w-3xl space-y-4">
-      <Alert tone="info">{t('order.closed')}</Alert>
-      <ButtonLink to={localePath(i18n.language, '/insureds/order')} variant="secondary">
-        {t('order.back_to_order')}
-      </ButtonLink>
-    </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Form, Link, useSubmit } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { ORDER_START, importPlace, type ImportState } from '@server/domain/imports/steps';
 import { localePath } from '~/i18n/config';
 import { Button } from '~/components/ui/button';
 
@@ -107,16 +108,16 @@ export function ImportStatusBadge({ status }: { status: string }) {
 }
 
 /** The page an import in progress continues on. */
-export function importHref(i: { id: string; status: string }): string {
-  switch (i.status) {
-    case 'uploaded':
-      return `/insureds/match-columns?import=${i.id}`;
-    case 'staging':
-    case 'failed':
-      return `/insureds/format-data?import=${i.id}`;
-    default:
-      return `/insureds/review-applicants?import=${i.id}`;
-  }
+export function importHref(i: {
+  id: string;
+  status: NonNullable<ImportState['import']>['status'];
+  batch_id?: string | null;
+}): string {
+  const place = importPlace({
+    import: { id: i.id, status: i.status },
+    batch: i.batch_id ? { id: i.batch_id, status: 'draft' } : null,
+  });
+  return place?.path ?? ORDER_START;
 }
 
 /**

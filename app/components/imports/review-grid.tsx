@@ -143,8 +143,6 @@ export function ReviewGrid({
   const busy = useNavigation().state === 'submitting';
   const link = (edit: string | null) => {
     const next = new URLSearchParams(params);
-    next.delete('saved');
-    next.delete('deleted');
     if (edit) next.set('edit', edit);
     else next.delete('edit');
     return `${location.pathname}?${next}${edit ? `#row-${edit}` : ''}`;

@@ -57,3 +57,51 @@ export const importUploadFormSchema = z.object({
   contract: z.string().max(40).optional(),
   file: z.unknown(),
 });
+
+// ---------------------------------------------------------------- the import steps' forms
+
+/** An import, by its public id (the steps' hidden `import` field). */
+export const importIdSchema = z.object({ import: z.string().max(40) });
+
+/** The column mapping of an import, as its match-columns page posts it. */
+export const mappingFormSchema = mappingSchema.merge(importIdSchema);
+
+/**
+ * The import or batch a step after staging works on (`import` or `batch`, as its address names it);
+ * the service reads it in the actor's scope.
+ */
+export const importBatchRefSchema = z.object({
+  import: z.string().max(40).optional(),
+  batch: z.string().max(40).optional(),
+});
+
+/**
+ * A row of the review grid saved in place: its id; the applicant fields are read as posted (an emptied
+ * cell is a change, and the row is stored as typed and checked again, errors and all).
+ */
+export const reviewRowSchema = importBatchRefSchema.extend({ enrollment_id: z.string().min(1).max(40) });
+
+/** Rows of the review grid to delete (`ids`; an empty selection is refused by the page's message). */
+export const reviewDeleteSchema = importBatchRefSchema.extend({
+  ids: z.array(z.string().max(40)).max(MAX_APPLICANTS).default([]),
+});
+
+/**
+ * The family members of an imported order, each with the student it travels with (`links[i]`; an empty
+ * choice leaves it unlinked, which the step then names).
+ */
+export const linkDependentsFormSchema = importBatchRefSchema.extend({
+  links: z
+    .array(
+      z.object({
+        enrollment_id: z.string().min(1).max(40),
+        student_id: z
+          .string()
+          .max(40)
+          .optional()
+          .transform((v) => v || null),
+      }),
+    )
+    .max(MAX_APPLICANTS)
+    .default([]),
+});

@@ -411,6 +411,7 @@ export async function activeImports(
       campus_name: campuses.name,
       campus_id: campuses.public_id,
       job_status: jobs.status,
+      batch_id: policyBatches.public_id,
     })
     .from(imports)
     .innerJoin(campuses, eq(campuses.id, imports.campus_id))
@@ -436,6 +437,7 @@ export async function activeImports(
     row_count: r.row_count,
     created_at: r.created_at.toISOString(),
     campus: { id: r.campus_id, name: r.campus_name },
+    batch_id: r.batch_id,
   }));
 }
 
