@@ -1,6 +1,7 @@
 import { applyD1Migrations, env, reset } from 'cloudflare:test';
 import { afterAll, vi } from 'vitest';
 import { emptyBucket, emptyDatabase } from './support/storage';
+import { forgetLanguages, loadLanguages, readTranslationsFrom } from '../workers/platform/i18n';
 
 // A test worker runs many files one after another (isolate: false in vitest.config.ts). Each file starts
 // from empty storage (D1, R2) with the real migrations applied, as if it had the worker to itself.
@@ -15,3 +16,9 @@ await applyD1Migrations(env.DB, env.TEST_MIGRATIONS);
 afterAll(() => {
   vi.restoreAllMocks();
 });
+
+// Each file starts as a fresh isolate whose door loaded English (workers/http.ts): other languages are
+// loaded by the services that write in them, so a missing load fails here as it would deployed.
+readTranslationsFrom(env.ASSETS as Fetcher | undefined);
+forgetLanguages();
+await loadLanguages(['en']);

@@ -1,6 +1,7 @@
 import { runPeriodicInvoicing } from '../domain/invoices/periodic';
 import type { Env, JobMessage } from '../env';
 import { createDb } from '../platform/db';
+import { loadAllLanguages, readTranslationsFrom } from '../platform/i18n';
 import { deliverOutboxMessage, redeliverStale } from '../domain/outbox/service';
 import {
   claimJob,
@@ -35,6 +36,9 @@ registerJobRunner(INVOICES_ZIP_JOB, runInvoicesZip);
  * last retry a message goes to the dead-letter queue, whose consumer marks its job failed.
  */
 export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Promise<void> {
+  // Jobs write for many recipients, each in their own language: all of them, once per isolate.
+  readTranslationsFrom(env.ASSETS);
+  await loadAllLanguages();
   const deadLetter = batch.queue.includes('-dlq');
   for (const message of batch.messages) {
     try {
@@ -49,6 +53,8 @@ export async function handleQueue(batch: MessageBatch<JobMessage>, env: Env): Pr
 }
 
 export async function handleMessage(env: Env, body: JobMessage): Promise<void> {
+  readTranslationsFrom(env.ASSETS);
+  await loadAllLanguages();
   const db = createDb(env.DB);
   switch (body.type) {
     case 'outbox.deliver_many': {
@@ -116,6 +122,8 @@ export async function handleScheduled(
   controller: Pick<ScheduledController, 'cron'>,
   env: Env,
 ): Promise<void> {
+  readTranslationsFrom(env.ASSETS);
+  await loadAllLanguages();
   const db = createDb(env.DB);
   const now = new Date();
   await redeliverStale(db, env, now);
