@@ -262,19 +262,26 @@ function checkWorker() {
     const run = spawnSync(
       'node_modules/.bin/wrangler',
       ['deploy', '--dry-run', '--env', 'uk', '--outdir', out, '--metafile', join(out, 'meta.json')],
-      { encoding: 'utf8', env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' } },
+      {
+        encoding: 'utf8',
+        env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+      },
     );
     if (run.status !== 0) {
       console.error(`check-bundle: wrangler deploy --dry-run failed:\n${run.stdout}\n${run.stderr}`);
       return false;
     }
     const reported = /Total Upload: ([\d.]+) KiB \/ gzip: ([\d.]+) KiB/.exec(run.stdout);
-    const modules = filesUnder(out).filter((f) => !f.endsWith('.map') && !f.endsWith('.md') && !f.endsWith('meta.json'));
+    const modules = filesUnder(out).filter(
+      (f) => !f.endsWith('.map') && !f.endsWith('.md') && !f.endsWith('meta.json'),
+    );
     const ours = gzipKib(modules.map((f) => readFileSync(f)));
     // Wrangler's printed figure is the one the issue and the dashboard speak of; ours is the same sum.
     const measured = reported ? Number(reported[2]) : ours;
     const metafile = JSON.parse(readFileSync(join(out, 'meta.json'), 'utf8'));
-    const main = Object.keys(metafile.outputs).find((o) => o.endsWith('.js') && metafile.outputs[o].entryPoint);
+    const main = Object.keys(metafile.outputs).find(
+      (o) => o.endsWith('.js') && metafile.outputs[o].entryPoint,
+    );
     const mainFile = join(process.cwd(), main);
     const mainBytes = readFileSync(mainFile);
     const lines = [
@@ -286,11 +293,14 @@ function checkWorker() {
     ];
     const verdict = judgeWorkerSize(measured, limit);
     // The limit can fail: the same figure against a limit just below it must be refused.
-    if (judgeWorkerSize(measured, measured - 0.1).ok) throw new Error('check-bundle: the size verdict cannot fail');
+    if (judgeWorkerSize(measured, measured - 0.1).ok)
+      throw new Error('check-bundle: the size verdict cannot fail');
     const eager = findEagerHeavyCode(metafile, main);
     (verdict.ok && !eager.length ? console.log : console.error)(lines.join('\n'));
     for (const { what, input } of eager)
-      console.error(`check-bundle: the Worker loads ${what} at its start (${input}); reach it through import().`);
+      console.error(
+        `check-bundle: the Worker loads ${what} at its start (${input}); reach it through import().`,
+      );
     return verdict.ok && !eager.length;
   } finally {
     rmSync(out, { recursive: true, force: true });

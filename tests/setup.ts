@@ -22,3 +22,8 @@ afterAll(() => {
 readTranslationsFrom(env.ASSETS as Fetcher | undefined);
 forgetLanguages();
 await loadLanguages(['en']);
+
+// A Worker loads the PDF library with its first document (workers/platform/pdf.ts). A test worker loads
+// it here, once (its modules stay loaded for the files that follow), so that the first test writing a
+// PDF is not timed with the loading of several hundred modules through Vite.
+await Promise.all([import('@cantoo/pdf-lib'), import('@cantoo/fontkit')]);

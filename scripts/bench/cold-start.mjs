@@ -24,10 +24,14 @@ const compatibilityDate = /compatibility_date = "([^"]+)"/.exec(toml)[1];
 
 function build() {
   const out = mkdtempSync(join(tmpdir(), 'cold-start-'));
-  const run = spawnSync('node_modules/.bin/wrangler', ['deploy', '--dry-run', '--env', 'uk', '--outdir', out], {
-    encoding: 'utf8',
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
-  });
+  const run = spawnSync(
+    'node_modules/.bin/wrangler',
+    ['deploy', '--dry-run', '--env', 'uk', '--outdir', out],
+    {
+      encoding: 'utf8',
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false', WRANGLER_SEND_METRICS: 'false' },
+    },
+  );
   if (run.status !== 0) throw new Error(`wrangler deploy --dry-run failed:\n${run.stdout}\n${run.stderr}`);
   process.on('exit', () => rmSync(out, { recursive: true, force: true }));
   return join(out, 'index.js');
@@ -39,7 +43,13 @@ const code = readFileSync(bundle);
 function options(script) {
   return {
     modulesRoot: dirname(bundle),
-    modules: [{ type: 'ESModule', path: join(dirname(bundle), script === code ? basename(bundle) : 'hello.js'), contents: script }],
+    modules: [
+      {
+        type: 'ESModule',
+        path: join(dirname(bundle), script === code ? basename(bundle) : 'hello.js'),
+        contents: script,
+      },
+    ],
     compatibilityDate,
     compatibilityFlags: ['nodejs_compat'],
     assets: { directory: 'public', binding: 'ASSETS', routerConfig: { has_user_worker: true } },
@@ -67,7 +77,8 @@ function workerdCpu() {
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const comm = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (comm === 'workerd' && Number(fields[1]) === process.pid) ticks += Number(fields[11]) + Number(fields[12]);
+      if (comm === 'workerd' && Number(fields[1]) === process.pid)
+        ticks += Number(fields[11]) + Number(fields[12]);
     } catch {
       // gone meanwhile
     }
@@ -95,7 +106,8 @@ const hello = Buffer.from('export default { fetch: () => new Response("ok") };')
 const keys = ['base', 'start', 'first', 'second'];
 const wall = Object.fromEntries(keys.map((k) => [k, []]));
 const cpu = Object.fromEntries(keys.map((k) => [k, []]));
-const page = (mf) => mf.dispatchFetch('http://localhost/auth/login').then(async (r) => (await r.arrayBuffer(), r.status));
+const page = (mf) =>
+  mf.dispatchFetch('http://localhost/auth/login').then(async (r) => (await r.arrayBuffer(), r.status));
 for (let i = 0; i < RUNS; i++) {
   const empty = await startOnce(hello);
   wall.base.push(empty.wall);
@@ -118,7 +130,9 @@ const row = (name, k, less) =>
 console.log(
   `Worker module ${bundle}: ${(code.length / 1024).toFixed(0)} KiB, ${(gzipSync(code).length / 1024).toFixed(0)} KiB gzipped`,
 );
-console.log(`${RUNS} fresh starts, medians; a one-line Worker starts in ${Math.round(median(wall.base))} ms wall, ${Math.round(median(cpu.base))} ms CPU:\n`);
+console.log(
+  `${RUNS} fresh starts, medians; a one-line Worker starts in ${Math.round(median(wall.base))} ms wall, ${Math.round(median(cpu.base))} ms CPU:\n`,
+);
 console.log('| measure                                      | wall ms | CPU ms |');
 console.log('| -------------------------------------------- | ------- | ------ |');
 console.log(row('start (ready, less a one-line Worker)', 'start', true));

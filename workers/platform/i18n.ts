@@ -46,7 +46,10 @@ async function fetchLanguage(lang: Language): Promise<void> {
  * an unknown code stands for English.
  */
 export async function loadLanguages(langs: readonly (string | null | undefined)[]): Promise<void> {
-  const wanted = new Set<Language>([DEFAULT_LANGUAGE, ...langs.map((l) => (isLanguage(l) ? l : DEFAULT_LANGUAGE))]);
+  const wanted = new Set<Language>([
+    DEFAULT_LANGUAGE,
+    ...langs.map((l) => (isLanguage(l) ? l : DEFAULT_LANGUAGE)),
+  ]);
   await Promise.all(
     [...wanted].map((lang) => {
       if (loaded.has(lang)) return undefined;
@@ -75,7 +78,9 @@ export function translationsOf(lang: string): Tree {
   const language = isLanguage(lang) ? lang : DEFAULT_LANGUAGE;
   const tree = loaded.get(language);
   if (!tree)
-    throw new Error(`The translations of "${language}" are not loaded: await loadLanguages(["${language}"]) first.`);
+    throw new Error(
+      `The translations of "${language}" are not loaded: await loadLanguages(["${language}"]) first.`,
+    );
   return tree;
 }
 
