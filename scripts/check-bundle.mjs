@@ -286,7 +286,7 @@ function checkWorker() {
     const mainBytes = readFileSync(mainFile);
     const lines = [
       `check-bundle: the Worker's upload (wrangler deploy --dry-run --env uk): ${reported ? `${reported[1]} KiB, ` : ''}` +
-        ` ${judgeWorkerSize(measured, limit).message}; ${modules.length} module(s).`,
+        `${judgeWorkerSize(measured, limit).message}; ${modules.length} module(s).`,
       `  startup module ${relative(out, mainFile)}: ${kib(mainBytes.length).toFixed(1)} KiB, ` +
         `${gzipKib([mainBytes]).toFixed(1)} KiB gzipped. Heaviest parts (KiB of it):`,
       ...heaviest(metafile, main, 8).map(([k, b]) => `    ${kib(b).toFixed(0).padStart(6)}  ${k}`),
@@ -296,6 +296,10 @@ function checkWorker() {
     if (judgeWorkerSize(measured, measured - 0.1).ok)
       throw new Error('check-bundle: the size verdict cannot fail');
     const eager = findEagerHeavyCode(metafile, main);
+    // The Remix compiler bundled our code first (build/index.js): its metafile names the files inside.
+    const server = JSON.parse(readFileSync('build/metafile.server.json', 'utf8'));
+    for (const output of Object.keys(server.outputs).filter((o) => server.outputs[o].entryPoint))
+      eager.push(...findEagerHeavyCode(server, output));
     (verdict.ok && !eager.length ? console.log : console.error)(lines.join('\n'));
     for (const { what, input } of eager)
       console.error(
