@@ -19,7 +19,7 @@ afterAll(() => {
 
 // Each file starts as a fresh isolate whose door loaded English (workers/http.ts): other languages are
 // loaded by the services that write in them, so a missing load fails here as it would deployed.
-readTranslationsFrom(env.ASSETS as Fetcher | undefined);
+readTranslationsFrom(env.ASSETS);
 forgetLanguages();
 await loadLanguages(['en']);
 
