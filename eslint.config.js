@@ -13,6 +13,7 @@ export default tseslint.config(
       'drizzle/migrations/**',
       'test-output/**',
       'app/locales/index.ts',
+      'app/locales/all.ts',
     ],
   },
   js.configs.recommended,

@@ -5,7 +5,7 @@ import { createInstance } from 'i18next';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { renderToReadableStream } from 'react-dom/server';
 import { i18nConfig, pluralRulesPlugin, splitLocale } from './i18n/config';
-import { resources } from './i18n/i18next.server';
+import { translationsOf } from '@server/platform/i18n';
 import { NonceContext } from './lib/nonce';
 import { pageCsp } from '@server/web/csp';
 
@@ -24,7 +24,8 @@ export default async function handleRequest(
     .init({
       ...i18nConfig,
       lng: lang,
-      resources: { [lang]: { translation: resources[lang] }, en: { translation: resources.en } },
+      // The Worker's door loaded both (workers/http.ts).
+      resources: { [lang]: { translation: translationsOf(lang) }, en: { translation: translationsOf('en') } },
     });
 
   const nonce = loadContext.cspNonce;

@@ -20,6 +20,8 @@ import { devJobs } from './web/dev-jobs';
 import { RECEIVER_PATH, webhookReceiver } from './web/webhook-receiver';
 import { flushNewDeliveries } from './domain/webhooks/delivery';
 import { newCspNonce, STATIC_PAGE_CSP } from './web/csp';
+import { loadLanguages, readTranslationsFrom } from './platform/i18n';
+import { splitLocale } from '../app/i18n/config';
 
 export type AppEnv = { Bindings: Env; Variables: { db: DB; now: Date; requestId: string } };
 
@@ -45,6 +47,10 @@ export function createApp(build?: ServerBuild) {
     c.set('requestId', requestId);
     c.set('now', new Date());
     c.set('db', createDb(c.env.DB));
+    // The translations this request may need: its page's language (the path prefix; the API answers in
+    // English) and English, read once per isolate (workers/platform/i18n.ts).
+    readTranslationsFrom(c.env.ASSETS);
+    await loadLanguages([c.req.path.startsWith('/api/') ? 'en' : splitLocale(c.req.path).lang]);
     await next();
     // Webhook events a change wrote (webhooks/emit.ts) go to the queue once the change is done.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD')

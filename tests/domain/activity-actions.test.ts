@@ -8,7 +8,7 @@
  * activity feed and the audit trail alike: audit.actions.* or activity.actions.*, never the raw key.
  */
 import { describe, expect, it } from 'vitest';
-import { localeResources } from '../../app/locales';
+import { localeResources } from '../../app/locales/all';
 import { LANGUAGES } from '../../workers/platform/i18n';
 import { ACTIVITY_ACTIONS } from '../../workers/domain/audit/actions';
 

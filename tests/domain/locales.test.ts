@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { createInstance } from 'i18next';
-import { localeResources } from '../../app/locales';
+import { localeResources } from '../../app/locales/all';
 import { HTML_LANG, i18nConfig, pluralRules, pluralRulesPlugin } from '../../app/i18n/config';
-import { LANGUAGES, resources as serverResources, translate } from '../../workers/platform/i18n';
+import {
+  forgetLanguages,
+  LANGUAGES,
+  loadLanguages,
+  translate,
+  translationsOf,
+} from '../../workers/platform/i18n';
 
 /**
  * Guards the interface translations: every language has exactly the keys of English (every leaf of
@@ -399,13 +405,12 @@ describe('locale files', () => {
   );
 
   it('picks the form by the count, on the pages (i18next) and on the server (translate)', async () => {
+    await loadLanguages(LANGUAGES);
     const pages = createInstance();
     await pages.use(pluralRulesPlugin).init({
       ...i18nConfig,
       lng: 'en',
-      resources: Object.fromEntries(
-        Object.entries(serverResources).map(([lng, tree]) => [lng, { translation: tree }]),
-      ),
+      resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { translation: translationsOf(lng) }])),
     });
     const cases: Array<[string, number, string]> = [
       ['en', 1, '1 invoice'],
@@ -438,5 +443,20 @@ describe('locale files', () => {
       .map(([key]) => `${lang}:${key}`);
     // A few texts are names or codes in Latin script (PDF, Excel, IBAN...): at most 3 % of the texts.
     expect(latinOnly.length, latinOnly.slice(0, 20).join(', ')).toBeLessThanOrEqual(texts(lang).size * 0.03);
+  });
+
+  it('the server reads each language from the static assets when first needed, as the files say', async () => {
+    forgetLanguages();
+    // A language not loaded is a programming error, never a silent English text.
+    expect(() => translate('de', 'nav.clients')).toThrow(/"de" are not loaded/);
+    await loadLanguages(['de']);
+    expect(translate('de', 'nav.clients')).toBe(localeResources.de.nav.clients);
+    // English, every text's fallback, comes with any language; the others wait until asked for.
+    expect(translationsOf('en')).toEqual(localeResources.en);
+    expect(() => translationsOf('fr')).toThrow(/"fr" are not loaded/);
+    await loadLanguages(LANGUAGES);
+    for (const lang of LANGUAGES) expect(translationsOf(lang), lang).toEqual(localeResources[lang]);
+    // An unknown code stands for English, as on the pages.
+    expect(translate('xx', 'nav.clients')).toBe(localeResources.en.nav.clients);
   });
 });

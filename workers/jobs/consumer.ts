@@ -1,6 +1,7 @@
 import { runPeriodicInvoicing } from '../domain/invoices/periodic';
 import type { Env, JobMessage } from '../env';
 import { createDb } from '../platform/db';
+import { loadAllLanguages, readTranslationsFrom } from '../platform/i18n';
 import { deliverOutboxMessage, redeliverStale } from '../domain/outbox/service';
 import {
   claimJob,
@@ -43,6 +44,9 @@ export async function handleQueue(
   env: Env,
   now: () => Date = () => new Date(),
 ): Promise<void> {
+  // Jobs write for many recipients, each in their own language: all of them, once per isolate.
+  readTranslationsFrom(env.ASSETS);
+  await loadAllLanguages();
   const deadLetter = batch.queue.includes('-dlq');
   const settle = async (message: Message<JobMessage>) => {
     try {
@@ -68,6 +72,8 @@ export async function handleMessage(
   body: JobMessage,
   now: () => Date = () => new Date(),
 ): Promise<void> {
+  readTranslationsFrom(env.ASSETS);
+  await loadAllLanguages();
   const db = createDb(env.DB);
   switch (body.type) {
     case 'outbox.deliver_many': {
@@ -135,6 +141,8 @@ export async function handleScheduled(
   controller: Pick<ScheduledController, 'cron'>,
   env: Env,
 ): Promise<void> {
+  readTranslationsFrom(env.ASSETS);
+  await loadAllLanguages();
   const db = createDb(env.DB);
   const now = new Date();
   await redeliverStale(db, env, now);

@@ -9,8 +9,29 @@
  * unicode-range of its @font-face). Files are fetched once per isolate; each document embeds
  * a subset of the glyphs it uses, so a card with a Chinese name stays a few tens of kilobytes.
  */
-import fontkit from '@cantoo/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage } from '@cantoo/pdf-lib';
+import type { PDFDocument, PDFFont, PDFPage, RGB } from '@cantoo/pdf-lib';
+
+// The PDF library and fontkit (about 1.5 MB of JavaScript, whose module set-up decompresses fontkit's
+// Unicode tables and pdf-lib's standard font metrics) are loaded by the first document an isolate
+// writes, never at the Worker's start: every import of them is a type import or this dynamic one.
+let library: Promise<{ PDFDocument: typeof PDFDocument; fontkit: unknown }> | null = null;
+function loadLibrary() {
+  if (!library) {
+    library = Promise.all([import('@cantoo/pdf-lib'), import('@cantoo/fontkit')]).then(([lib, kit]) => ({
+      PDFDocument: lib.PDFDocument,
+      fontkit: kit.default,
+    }));
+    library.catch(() => (library = null));
+  }
+  return library;
+}
+
+/** A colour as pdf-lib's `rgb()` makes it (components 0 to 1), without loading the library. */
+export function rgb(red: number, green: number, blue: number): RGB {
+  for (const c of [red, green, blue])
+    if (!(c >= 0 && c <= 1)) throw new RangeError(`A colour component must be 0 to 1, not ${c}`);
+  return { type: 'RGB', red, green, blue } as unknown as RGB;
+}
 
 type Ranges = [number, number][];
 interface FontManifest {
@@ -107,8 +128,9 @@ export class PdfWriter {
   ) {}
 
   static async create(read: AssetReader, info: { title: string; author: string; now: Date }) {
+    const { PDFDocument, fontkit } = await loadLibrary();
     const doc = await PDFDocument.create({ updateMetadata: false });
-    doc.registerFontkit(fontkit);
+    doc.registerFontkit(fontkit as Parameters<PDFDocument['registerFontkit']>[0]);
     doc.setTitle(info.title);
     doc.setAuthor(info.author);
     doc.setCreator(info.author);

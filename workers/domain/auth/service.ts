@@ -4,7 +4,7 @@ import { runBatch, type Statement } from '../../platform/db';
 import { randomToken, sha256Hex } from '../../platform/crypto';
 import { hashPassword, needsRehash, verifyPassword } from '../../platform/auth/password';
 import { hit, clear, peek } from '../../platform/rate-limit';
-import { translate } from '../../platform/i18n';
+import { loadLanguages, translate } from '../../platform/i18n';
 import { requireActor, type Actor } from '../access/actor';
 import { refuseInSupportView } from '../access/support';
 import { logActivity } from '../audit/activity-log';
@@ -166,6 +166,7 @@ async function sendLoginPin(ctx: Ctx, user: typeof users.$inferSelect) {
     userId: user.id,
     now: ctx.now,
   });
+  await loadLanguages([user.preferred_lang]);
   await runBatch(ctx.db, [...statements, pinEmail(ctx, user.email, pin, 'login', user.preferred_lang)]);
   await sendNow(ctx.db, ctx.env, ctx.now);
 }
@@ -361,6 +362,7 @@ export async function requestPasswordReset(
     userId: user.id,
     now: ctx.now,
   });
+  await loadLanguages([user.preferred_lang]);
   const message =
     input.method === 'email'
       ? pinEmail(ctx, user.email, pin, 'reset', user.preferred_lang)
@@ -481,6 +483,7 @@ export async function invitationStatements(
 ): Promise<{ token: string; statements: Statement[] }> {
   const token = randomToken();
   const link = `${ctx.env.PUBLIC_URL}/invite/sign-up?token=${token}`;
+  await loadLanguages([user.preferred_lang]);
   const t = (k: string, p?: Record<string, string | number>) => translate(user.preferred_lang, k, p);
   return {
     token,
@@ -591,6 +594,7 @@ export async function sendInviteEmailPin(ctx: Ctx, token: string) {
     userId: inv.user_id,
     now: ctx.now,
   });
+  await loadLanguages([lang(ctx)]);
   await runBatch(ctx.db, [...statements, pinEmail(ctx, inv.email, pin, 'verify', lang(ctx))]);
   await sendNow(ctx.db, ctx.env, ctx.now);
 }
@@ -624,6 +628,7 @@ export async function setInvitePhone(
     userId: inv.user_id,
     now: ctx.now,
   });
+  await loadLanguages([lang(ctx)]);
   await runBatch(ctx.db, [
     ctx.db
       .update(users)

@@ -2,9 +2,9 @@
  * A statement of account as a PDF (A4, the PDF kit of platform/pdf.ts: names print in any script) and as
  * an Excel workbook (platform/xlsx.ts), labelled in the reader's language.
  */
-import { rgb, type PDFPage, type RGB } from '@cantoo/pdf-lib';
-import { translate } from '../../platform/i18n';
-import { PdfWriter, runsWidth, type AssetReader, type FontWeight } from '../../platform/pdf';
+import type { PDFPage, RGB } from '@cantoo/pdf-lib';
+import { loadLanguages, translate } from '../../platform/i18n';
+import { PdfWriter, rgb, runsWidth, type AssetReader, type FontWeight } from '../../platform/pdf';
 import { buildWorkbook } from '../../platform/xlsx';
 import { AGING_BUCKETS } from '../invoices/status';
 import { money, ukDate } from '../policy-documents/render';
@@ -73,6 +73,7 @@ export async function renderStatementPdf(
   read: AssetReader,
   now: Date,
 ): Promise<Uint8Array> {
+  await loadLanguages([lang]);
   const t = label(lang);
   const who = [s.target.client.name, s.target.campus?.name].filter(Boolean).join(' — ');
   const pdf = await PdfWriter.create(read, {
@@ -224,7 +225,8 @@ export async function renderStatementPdf(
 }
 
 /** The statement as an Excel workbook: one sheet of lines (per currency in turn) and one of the aging. */
-export function renderStatementXlsx(s: StatementOfAccount, lang: string): Promise<ArrayBuffer> {
+export async function renderStatementXlsx(s: StatementOfAccount, lang: string): Promise<ArrayBuffer> {
+  await loadLanguages([lang]);
   const t = label(lang);
   const amount = (minor: number) => minor / 100;
   const lines: Record<string, unknown>[] = [];

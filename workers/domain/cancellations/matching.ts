@@ -4,7 +4,7 @@
  * misses, with the normalising and similarity of the enrolment import's matching (one way to compare
  * headers). Each target goes to its best column only.
  */
-import { resources } from '../../platform/i18n';
+import { templateColumns } from '../../../app/locales';
 import type { HeaderKnowledge } from '../imports/files';
 import { FUZZY_THRESHOLD, normaliseHeader, similarity } from '../imports/matching';
 import { CANCEL_TARGETS, type CancelMapping, type CancelTarget } from './schema';
@@ -33,10 +33,8 @@ let known: Map<string, CancelTarget> | null = null;
 function knownHeaders(): Map<string, CancelTarget> {
   if (known) return known;
   const out = new Map<string, CancelTarget>();
-  for (const tree of Object.values(resources)) {
-    const columns = (tree.cancellations as { template?: { columns?: Record<string, string> } } | undefined)
-      ?.template?.columns;
-    for (const t of CANCEL_TARGETS) if (columns?.[t]) out.set(compact(columns[t]), t);
+  for (const columns of Object.values(templateColumns.cancellations)) {
+    for (const t of CANCEL_TARGETS) if (columns[t]) out.set(compact(columns[t]), t);
   }
   for (const t of CANCEL_TARGETS)
     for (const s of SYNONYMS[t]) if (!out.has(compact(s))) out.set(compact(s), t);

@@ -18,7 +18,7 @@ import {
   policyAmendmentLines,
   policyAmendments,
 } from '../../../drizzle/schema';
-import { translate } from '../../platform/i18n';
+import { loadLanguages, translate } from '../../platform/i18n';
 import { buildWorkbook } from '../../platform/xlsx';
 import { logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
@@ -205,6 +205,7 @@ export async function cancellationSummary(
     .innerJoin(policies, eq(policies.id, policyAmendmentLines.policy_id))
     .where(eq(policyAmendmentLines.amendment_id, imp.amendment_id!))
     .orderBy(sql`${policyAmendmentLines.because_of_policy_id} is not null`, asc(policies.policy_number));
+  await loadLanguages([lang]);
   const h = (key: string) => translate(lang, `cancellations.summary.columns.${key}`);
   const money = (minor: number) => Math.abs(minor) / 100;
   const body = await buildWorkbook([

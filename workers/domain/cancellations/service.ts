@@ -13,7 +13,7 @@ import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { cancellationImports, cancellationRows, jobs, policyAmendments } from '../../../drizzle/schema';
 import { idByPublicId, inJson, runBatch } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
-import { translate } from '../../platform/i18n';
+import { loadLanguages, translate } from '../../platform/i18n';
 import { buildWorkbook } from '../../platform/xlsx';
 import { cleanFileName, deleteFiles, fileKey } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
@@ -468,6 +468,7 @@ export async function recentCancellations(ctx: ActorCtx, limit = 5) {
 
 /** The cancellation template (.xlsx): its headers in the reader's language, which matching knows in all. */
 export async function cancellationTemplate(lang: string): Promise<ArrayBuffer> {
+  await loadLanguages([lang]);
   return buildWorkbook([
     {
       name: translate(lang, 'cancellations.template.sheet'),

@@ -27,6 +27,7 @@ import {
 } from '../../../drizzle/schema';
 import { randomToken } from '../../platform/crypto';
 import { inJson, runBatch, type Statement } from '../../platform/db';
+import { loadLanguages } from '../../platform/i18n';
 import { logActivityFrom } from '../audit/activity-log';
 import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
@@ -442,6 +443,8 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
       sql`INSERT OR IGNORE INTO sequences (name, value) VALUES ('policy', 0), (${INVOICE_SERIES}, 0)`,
     ),
   ];
+  // The welcome emails are written in each client's language.
+  await loadLanguages(plan.groups.map((g) => g.client.lang));
   plan.groups.forEach((g, index) => {
     const invoiceKey = `${key}:${index + 1}`;
     const ids = g.batches.map((b) => b.id);

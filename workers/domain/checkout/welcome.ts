@@ -12,7 +12,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { clients, policies } from '../../../drizzle/schema';
 import type { Env } from '../../env';
 import { runBatch, type DB, type Statement } from '../../platform/db';
-import { translate } from '../../platform/i18n';
+import { loadLanguages, translate } from '../../platform/i18n';
 import { logActivity } from '../audit/activity-log';
 import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
@@ -113,6 +113,7 @@ export async function sendWelcomeEmails(
     .select({ lang: clients.preferred_lang })
     .from(clients)
     .where(eq(clients.id, batch.client_id));
+  await loadLanguages([client?.lang]);
   await runBatch(ctx.db, [
     ...welcomeStatements(ctx.db, {
       where: sql`p.batch_id = ${batch.id}`,

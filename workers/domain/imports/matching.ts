@@ -7,7 +7,7 @@
  * for near misses ("Date of Brith", "Pasport number"). Each field goes to one column at most: the best
  * scoring column wins it. Pure apart from reading the locale texts.
  */
-import { resources } from '../../platform/i18n';
+import { templateColumns } from '../../../app/locales';
 import { TEMPLATE_COLUMNS } from '../campuses/schema';
 import { IMPORT_TARGETS, type ColumnMapping, type ImportTarget } from './schema';
 
@@ -238,10 +238,7 @@ function knownHeaders(): Known {
     all.push({ text: compact(n), target: t });
   };
   // The template's headers in every language come first: they are what the template download says.
-  for (const tree of Object.values(resources)) {
-    const columns = (tree.campuses as { template?: { columns?: Record<string, string> } } | undefined)
-      ?.template?.columns;
-    if (!columns) continue;
+  for (const columns of Object.values(templateColumns.campuses)) {
     for (const c of TEMPLATE_COLUMNS) if (columns[c.key]) add(columns[c.key], TEMPLATE_TARGET[c.key], 1);
   }
   for (const t of IMPORT_TARGETS) {

@@ -7,7 +7,7 @@
 import { makeZip } from 'client-zip';
 import { and, asc } from 'drizzle-orm';
 import { invoices } from '../../../drizzle/schema';
-import { translate } from '../../platform/i18n';
+import { loadLanguages, translate } from '../../platform/i18n';
 import { assetReader } from '../../platform/pdf';
 import { contentDisposition } from '../../platform/storage';
 import { inJson } from '../../platform/db';
@@ -28,6 +28,7 @@ const money = (minor: number) => Math.round(minor) / 100;
 
 /** The Excel of an invoice: its lines, and its figures (header, tax lines, totals, payments). */
 export async function invoiceWorkbook(doc: InvoiceDocument): Promise<ArrayBuffer> {
+  await loadLanguages([doc.lang]);
   const t = (key: string, p?: Record<string, string | number>) => translate(doc.lang, `invoices.${key}`, p);
   const inv = doc.invoice;
   const figures: { field: string; value: string | number }[] = [

@@ -4,9 +4,9 @@
  * payments and refunds, and the bank details with the payment reference. Names print in any script
  * (platform/pdf.ts embeds the fonts the characters need).
  */
-import { rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from '@cantoo/pdf-lib';
-import { translate } from '../../platform/i18n';
-import { FastText, PdfWriter, runsWidth, type AssetReader, type FontWeight } from '../../platform/pdf';
+import type { PDFFont, PDFPage, RGB, StandardFonts } from '@cantoo/pdf-lib';
+import { loadLanguages, translate } from '../../platform/i18n';
+import { FastText, PdfWriter, rgb, runsWidth, type AssetReader, type FontWeight } from '../../platform/pdf';
 import type { InvoiceDocument } from './document';
 
 const A4 = { w: 595.28, h: 841.89 };
@@ -64,8 +64,8 @@ class Layout {
 
   async fonts() {
     this.plainFonts = {
-      regular: await this.pdf.doc.embedFont(StandardFonts.Helvetica),
-      bold: await this.pdf.doc.embedFont(StandardFonts.HelveticaBold),
+      regular: await this.pdf.doc.embedFont('Helvetica' as StandardFonts),
+      bold: await this.pdf.doc.embedFont('Helvetica-Bold' as StandardFonts),
     };
   }
 
@@ -192,6 +192,7 @@ export async function renderInvoicePdf(
   now: Date,
 ): Promise<Uint8Array> {
   const lang = doc.lang;
+  await loadLanguages([lang]);
   const t = (key: string, p?: Record<string, string | number>) => translate(lang, `invoices.${key}`, p);
   const inv = doc.invoice;
   const credit = inv.type === 'credit_note';

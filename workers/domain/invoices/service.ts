@@ -20,7 +20,7 @@ import {
   products,
 } from '../../../drizzle/schema';
 import { buildWorkbook } from '../../platform/xlsx';
-import { translate } from '../../platform/i18n';
+import { loadLanguages, translate } from '../../platform/i18n';
 import { requirePermission } from '../access/actor';
 import { visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
@@ -328,6 +328,7 @@ export async function invoiceSummaryWorkbook(
 ): Promise<{ filename: string; body: ArrayBuffer }> {
   const row = await findVisibleInvoice(ctx, id);
   const lang = ctx.lang ?? 'en';
+  await loadLanguages([lang]);
   const t = (key: string) => translate(lang, `checkout.summary.${key}`);
   const today = todayIso(ctx.now);
   const rows = (await itemRows(ctx, row.invoice.id).limit(10_000)).map((r) => presentItem(r, today));

@@ -3,9 +3,9 @@
  * back at bank-card size, 85.6 x 54 mm, to print, cut out and keep with a passport) and the certificate
  * of insurance (A4). Labels are in the client's language; names print in any script (platform/pdf.ts).
  */
-import { rgb, type PDFPage, type RGB } from '@cantoo/pdf-lib';
-import { translate } from '../../platform/i18n';
-import { PdfWriter, runsWidth, type AssetReader, type FontWeight } from '../../platform/pdf';
+import type { PDFPage, RGB } from '@cantoo/pdf-lib';
+import { loadLanguages, translate } from '../../platform/i18n';
+import { PdfWriter, rgb, runsWidth, type AssetReader, type FontWeight } from '../../platform/pdf';
 import type { PolicyDocumentKind } from '../../../drizzle/schema/policy-enums';
 
 /** What a policy document shows (read by documents.ts from the policy, its product, client and company). */
@@ -328,12 +328,13 @@ export async function renderCertificate(
   return pdf.save();
 }
 
-export function renderPolicyDocument(
+export async function renderPolicyDocument(
   kind: PolicyDocumentKind,
   data: PolicyDocumentData,
   read: AssetReader,
   now: Date,
 ): Promise<Uint8Array> {
+  await loadLanguages([data.lang]);
   return kind === 'insurance_card'
     ? renderInsuranceCard(data, read, now)
     : renderCertificate(data, read, now);

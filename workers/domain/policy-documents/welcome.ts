@@ -18,6 +18,7 @@ import { requirePermission } from '../access/actor';
 import { visiblePolicies } from '../access/scope';
 import { logActivities } from '../audit/activity-log';
 import { enqueueWelcomeEmails, welcomeStatements, WELCOME_PERMISSION } from '../checkout/welcome';
+import { loadLanguages } from '../../platform/i18n';
 import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';
 import { policyStatus } from '../policies/status';
@@ -66,6 +67,7 @@ export async function sendPolicyWelcomeEmails(ctx: ActorCtx, ids: number[]): Pro
     group.ids.push(r.id);
     byClient.set(r.client_id, group);
   }
+  await loadLanguages([...byClient.values()].map((g) => g.lang));
   await runBatch(ctx.db, [
     ...[...byClient.values()].flatMap((g) =>
       welcomeStatements(ctx.db, {

@@ -15,7 +15,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { clients, contacts, policies } from '../../../drizzle/schema';
 import type { Env } from '../../env';
 import { runBatch, type DB } from '../../platform/db';
-import { translate } from '../../platform/i18n';
+import { loadLanguages, translate } from '../../platform/i18n';
 import { logActivity } from '../audit/activity-log';
 import { flushOutbox, queueMessage } from '../outbox/service';
 import { todayIso } from '../validation';
@@ -109,6 +109,7 @@ export async function sendExpiryReminders(db: DB, env: Env, now: Date): Promise<
       .orderBy(asc(policies.end_date), asc(policies.last_name), asc(policies.id));
     if (!listed.length) continue;
     const lang = client.lang;
+    await loadLanguages([lang]);
     const t = (k: string, p?: Record<string, string | number>) => translate(lang, `reminders.expiry.${k}`, p);
     const lines = listed
       .slice(0, MAX_LISTED)

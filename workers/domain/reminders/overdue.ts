@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { clients, companies, contacts, invoiceReminders, invoices } from '../../../drizzle/schema';
 import type { Env } from '../../env';
 import { inJson, runBatch, type DB, type Statement } from '../../platform/db';
-import { translate } from '../../platform/i18n';
+import { loadLanguages, translate } from '../../platform/i18n';
 import { logActivities } from '../audit/activity-log';
 import { requirePermission } from '../access/actor';
 import { visibleInvoices } from '../access/scope';
@@ -237,6 +237,7 @@ export async function sendScheduledOverdueReminders(db: DB, env: Env, now: Date)
       await logSkipped(db, now, due);
       continue;
     }
+    await loadLanguages([client.lang]);
     const email = reminderEmail(env, client.lang ?? 'en', today, client, contact, due);
     await runBatch(
       db,
@@ -310,6 +311,7 @@ export async function sendOverdueEmails(ctx: ActorCtx, invoiceIds: string[]) {
       result.without_contact += 1;
       continue;
     }
+    await loadLanguages([client.lang]);
     const email = reminderEmail(ctx.env, client.lang ?? 'en', today, client, contact, due);
     await runBatch(
       ctx.db,

@@ -4,7 +4,7 @@
  * language. The page's resource routes send it (xlsxResponse); the spec names no API call for it.
  */
 import type { SheetSpec } from '../../platform/xlsx';
-import { translate } from '../../platform/i18n';
+import { loadLanguages, translate } from '../../platform/i18n';
 import type { ActorCtx } from '../context';
 import type { CompanyUserListQuery, SchoolUserListQuery } from './schema';
 import { exportUsers } from './lists';
@@ -29,6 +29,7 @@ export async function usersExportSheet(
   query: CompanyUserListQuery | SchoolUserListQuery,
   lang: string,
 ): Promise<SheetSpec> {
+  await loadLanguages([lang]);
   const h = (key: string) => translate(lang, `users.${key}`);
   const rows =
     family === 'company'
