@@ -52,7 +52,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   pageLoader({
     permission: READ_PERMISSION,
     params: idSchema,
-    async load({ ctx, request, context, params, lang }) {
+    async load({ ctx, request, context, params }) {
       const id = params.id;
       const statement = await getStatement(ctx, id);
       if (statement.status === 'mapping')

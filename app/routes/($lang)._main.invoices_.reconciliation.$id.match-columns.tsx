@@ -35,7 +35,7 @@ export const loader = (args: LoaderFunctionArgs) =>
   pageLoader({
     permission: READ_PERMISSION,
     params: idSchema,
-    async load({ ctx, request, context, params, lang }) {
+    async load({ ctx, request, context, params }) {
       const statement = await getStatement(ctx, params.id);
       if (statement.format !== 'csv' || statement.status === 'confirmed')
         throw redirect(localePath(ctx.lang ?? 'en', `/invoices/reconciliation/${statement.id}`));

@@ -7,9 +7,7 @@ import { pageLoader } from '~/lib/loaders.server';
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader({
     permission: null,
-    load({}) {
-      return json(null);
-    },
+    load: () => json(null),
   })(args);
 
 export default function MainLayout() {
