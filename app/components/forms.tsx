@@ -35,6 +35,19 @@ export function Field({
   );
 }
 
+/**
+ * The messages of a field by its name, for a field the form's schema types loosely (a file input, a set of
+ * checkboxes named in a loop): `errorsOf(fields, 'file')`.
+ */
+export function errorsOf(fields: object, name: string): string[] | undefined {
+  return (fields as Record<string, { errors?: string[] } | undefined>)[name]?.errors;
+}
+
+/** A field by its name, for a form whose schema types its fields loosely (a union of intents, say). */
+export function fieldOf(fields: object, name: string): AnyField {
+  return (fields as Record<string, AnyField>)[name];
+}
+
 /** A labelled textarea bound to a Conform field. */
 export function TextAreaField({
   label,

@@ -13,9 +13,9 @@ import {
   previewInvoices,
 } from '@server/domain/invoices/periodic';
 import { todayIso } from '@server/domain/formats';
-import { generateInvoicesSchema } from '~/lib/schemas.server';
+import { generateInvoicesSchema, idSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions.server';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
 
 export type GenerateTarget = 'client' | 'campus';
@@ -25,40 +25,41 @@ const pathOf = (kind: GenerateTarget, id: string) =>
   kind === 'campus' ? `/campuses/${id}/generate-invoices` : `/clients/${id}/generate-invoices`;
 
 /** The preview of what would be invoiced in the period of the address (the current one by default). */
-export async function generateInvoicesLoader(
-  { request, context, params }: LoaderFunctionArgs,
-  kind: GenerateTarget,
-) {
-  const ctx = requirePermissions(request, context, GENERATE_PERMISSION);
-  const id = params.id ?? '';
-  const client =
-    kind === 'campus'
-      ? (await orNotFound(findCampus(ctx, id, GENERATE_PERMISSION))).client
-      : await orNotFound(findClient(ctx, id, GENERATE_PERMISSION));
-  const url = new URL(request.url);
-  const today = todayIso(ctx.now);
-  const period = isPeriodic(client.payment_terms)
-    ? periodOf(client.payment_terms, today)
-    : { from: `${today.slice(0, 8)}01`, to: today };
-  // The period in the address, so the filters show it and a reload keeps it.
-  if (!url.searchParams.get('from') || !url.searchParams.get('to')) {
-    url.searchParams.set('from', url.searchParams.get('from') || period.from);
-    url.searchParams.set('to', url.searchParams.get('to') || period.to);
-    throw redirect(`${url.pathname}?${url.searchParams}`);
-  }
-  const parsed = generateInvoicesSchema.safeParse({
-    from: url.searchParams.get('from') || period.from,
-    to: url.searchParams.get('to') || period.to,
-    group: url.searchParams.get('group') ?? undefined,
-  });
-  const input = parsed.success ? parsed.data : { from: period.from, to: period.to };
-  const preview = await orNotFound(previewInvoices(ctx, targetOf(kind, id), input));
-  return json({
-    preview,
-    invalid: !parsed.success,
-    title: pageTitle(context, request, 'taxes.generate.title'),
-  });
-}
+export const generateInvoicesLoader = (args: LoaderFunctionArgs, kind: GenerateTarget) =>
+  pageLoader({
+    permission: GENERATE_PERMISSION,
+    params: idSchema,
+    async load({ ctx, request, context, params }) {
+      const id = params.id;
+      const client =
+        kind === 'campus'
+          ? (await findCampus(ctx, id, GENERATE_PERMISSION)).client
+          : await findClient(ctx, id, GENERATE_PERMISSION);
+      const url = new URL(request.url);
+      const today = todayIso(ctx.now);
+      const period = isPeriodic(client.payment_terms)
+        ? periodOf(client.payment_terms, today)
+        : { from: `${today.slice(0, 8)}01`, to: today };
+      // The period in the address, so the filters show it and a reload keeps it.
+      if (!url.searchParams.get('from') || !url.searchParams.get('to')) {
+        url.searchParams.set('from', url.searchParams.get('from') || period.from);
+        url.searchParams.set('to', url.searchParams.get('to') || period.to);
+        throw redirect(`${url.pathname}?${url.searchParams}`);
+      }
+      const parsed = generateInvoicesSchema.safeParse({
+        from: url.searchParams.get('from') || period.from,
+        to: url.searchParams.get('to') || period.to,
+        group: url.searchParams.get('group') ?? undefined,
+      });
+      const input = parsed.success ? parsed.data : { from: period.from, to: period.to };
+      const preview = await previewInvoices(ctx, targetOf(kind, id), input);
+      return json({
+        preview,
+        invalid: !parsed.success,
+        title: pageTitle(context, request, 'taxes.generate.title'),
+      });
+    },
+  })(args);
 
 /** Confirm: issues the previewed invoices, then shows the same period again (what was invoiced has left it). */
 export const generateInvoicesAction = (args: ActionFunctionArgs, kind: GenerateTarget) =>

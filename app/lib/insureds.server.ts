@@ -1,13 +1,13 @@
-import type { AppLoadContext } from '@remix-run/cloudflare';
 import type { ActorCtx } from '@server/domain/context';
+import { NotFound } from '@server/domain/errors';
 import { insuredTabsFor, type InsuredTab } from '@server/domain/policies/tabs';
-import { requirePermissions } from '~/lib/guards.server';
 
-/** A tab of the insured's page: the user must be allowed to open it (tabs.ts), else 404 as the bar does not offer it. */
-export function requireInsuredTab(request: Request, context: AppLoadContext, tab: InsuredTab): ActorCtx {
-  const ctx = requirePermissions(request, context, 'read_policy');
-  if (!insuredTabsFor(ctx.actor).includes(tab)) throw new Response('Not Found', { status: 404 });
-  return ctx;
+/**
+ * A tab of the insured's page, checked in its page loader (which requires read_policy): the user must be
+ * allowed to open it (tabs.ts), else the 404 page, as the bar does not offer it.
+ */
+export function requireInsuredTab(ctx: ActorCtx, tab: InsuredTab): void {
+  if (!insuredTabsFor(ctx.actor).includes(tab)) throw new NotFound();
 }
 
 // The confirm-enrolment page's service, schema and limits (a module with zod at its top level, which a

@@ -25,7 +25,7 @@ import {
 import type { BulkSelection } from '@server/domain/list-query';
 import { translate } from '@server/platform/i18n';
 import { redirectWithToast } from './actions.server';
-import { langOf, orNotFound } from './guards.server';
+import { langOf } from './guards.server';
 import { lenientQuery, queryOf, xlsxResponse } from './lists.server';
 
 /** The list, its summary and the filters' choices, over the address's filters and a fixed scope. */
@@ -111,9 +111,9 @@ export async function invoicePageData(
   owner: { client?: string; campus?: string },
   invoiceId: string,
 ) {
-  await orNotFound(requireInvoiceOf(ctx, owner, invoiceId));
+  await requireInvoiceOf(ctx, owner, invoiceId);
   const q = lenientQuery(invoiceItemsQuerySchema, queryOf(request));
-  const invoice = await orNotFound(invoiceDetail(ctx, invoiceId, q));
+  const invoice = await invoiceDetail(ctx, invoiceId, q);
   return json({ invoice });
 }
 

@@ -1,24 +1,22 @@
 import { Conflict } from '@server/domain/errors';
 import { formatMessage } from '@server/platform/i18n';
-import { langOf, orNotFound } from '~/lib/guards.server';
+import { langOf } from '~/lib/guards.server';
 
 /**
- * A policy document's download for a resource route: not found is the 404 page; a cancelled policy's
+ * A policy document's download for a resource route's page loader (which maps not found to the 404 page); a cancelled policy's
  * document (a refusal, not an absence) answers 409 with the reason in the reader's language.
  */
 export async function policyDocumentResponse(
   request: Request,
   download: Promise<Response>,
 ): Promise<Response> {
-  return orNotFound(
-    download.catch((e) => {
-      if (!(e instanceof Conflict)) throw e;
-      throw new Response(formatMessage(e.message, langOf(request)), {
-        status: 409,
-        headers: { 'content-type': 'text/plain; charset=utf-8' },
-      });
-    }),
-  );
+  return download.catch((e) => {
+    if (!(e instanceof Conflict)) throw e;
+    throw new Response(formatMessage(e.message, langOf(request)), {
+      status: 409,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
+  });
 }
 
 // The routes reach the policy documents services through this server-only module, so the browser build

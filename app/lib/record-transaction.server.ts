@@ -6,25 +6,29 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-r
 import { RECORD_PERMISSION, recordTransaction, transactionFormView } from '@server/domain/payments/record';
 import { todayIso } from '@server/domain/formats';
 import { formAction } from '~/lib/actions.server';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
 import { backOf, invoicePagePath } from '~/lib/payments';
-import { constraintsOf, recordPageSchema } from '~/lib/schemas.server';
+import { constraintsOf, idsSchema, recordPageSchema } from '~/lib/schemas.server';
 
 export type RecordKind = 'payment' | 'refund';
 
-export async function recordLoader(kind: RecordKind, { request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, RECORD_PERMISSION);
-  const view = await orNotFound(transactionFormView(ctx, params.invoiceId ?? '', kind));
-  return json({
-    ...view,
-    kind,
-    today: todayIso(ctx.now),
-    back: backOf(request),
-    constraint: constraintsOf(recordPageSchema),
-    title: pageTitle(context, request, `payments.record.${kind}_title`),
-  });
-}
+export const recordLoader = (kind: RecordKind, args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: RECORD_PERMISSION,
+    params: idsSchema('invoiceId'),
+    async load({ ctx, request, context, params }) {
+      const view = await transactionFormView(ctx, params.invoiceId, kind);
+      return json({
+        ...view,
+        kind,
+        today: todayIso(ctx.now),
+        back: backOf(request),
+        constraint: constraintsOf(recordPageSchema),
+        title: pageTitle(context, request, `payments.record.${kind}_title`),
+      });
+    },
+  })(args);
 
 export function recordAction(kind: RecordKind, args: ActionFunctionArgs) {
   return formAction({

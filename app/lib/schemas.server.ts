@@ -11,8 +11,18 @@ import { listQuerySchema } from '@server/domain/list-query';
 /** The browser checks of a form (required, lengths, patterns) for the loader to send: see useSchemaForm. */
 export { getZodConstraint as constraintsOf, parseWithZod } from '@conform-to/zod';
 
-/** An intent's target: the public id of the row it acts on. */
-export const idSchema = z.object({ id: z.string().min(1).max(40) });
+const publicId = z.string().min(1).max(40);
+
+/** An intent's target, or a page's address parameter: the public id of the row it acts on. */
+export const idSchema = z.object({ id: publicId });
+
+/**
+ * A page's address parameters that are all public ids (`idsSchema('id', 'campusId')` for a client's campus):
+ * one that does not parse is the 404 page.
+ */
+export function idsSchema<K extends string>(...names: K[]) {
+  return z.object(Object.fromEntries(names.map((n) => [n, publicId])) as Record<K, typeof publicId>);
+}
 
 /** An order's batch, by its public id (the welcome emails of an order). */
 export const batchIdSchema = z.object({ batch_id: z.string().min(1).max(40) });
@@ -20,8 +30,14 @@ export const batchIdSchema = z.object({ batch_id: z.string().min(1).max(40) });
 /** An intent that carries no fields (archive, activate, clone from a page header). */
 export const emptySchema = z.object({});
 
+/** A row number in an address or a form (a note, a product document). */
+export const rowNumber = z.coerce.number().int().positive();
+
+/** A position in a record's list, from 0 (a service agreement's document). */
+export const listIndex = z.coerce.number().int().nonnegative();
+
 /** An intent's target by row number (the configuration lists). */
-export const rowIdSchema = z.object({ id: z.coerce.number().int().positive() });
+export const rowIdSchema = z.object({ id: rowNumber });
 
 /** A page's only list parameter: which page of a short list (its logs, say) it shows. */
 export const pageQuerySchema = listQuerySchema.pick({ page: true });

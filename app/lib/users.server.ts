@@ -42,7 +42,9 @@ import type { UserFamily } from '@server/domain/users/values';
 import { localePath } from '~/i18n/config';
 import { unreachable } from './actions';
 import { formAction, intentAction } from './actions.server';
-import { langOf, orNotFound, requirePermissions } from './guards.server';
+import { langOf, requirePermissions } from './guards.server';
+import { pageLoader } from './loaders.server';
+import { idSchema } from './schemas.server';
 import { lenientQuery, queryOf, xlsxResponse } from './lists.server';
 import { pageTitle } from './meta';
 import type { UserMoveName } from '~/components/users/users';
@@ -129,36 +131,41 @@ export const newUserAction = (args: ActionFunctionArgs, family: UserFamily) =>
       })(args);
 
 /** One user's page: the user, the moves the actor may make now, and the edit form's options. */
-export async function userLoader({ request, context, params }: LoaderFunctionArgs, family: UserFamily) {
-  const ctx = requirePermissions(request, context, P[family].read, '/manage-users');
-  const user = await orNotFound(getUser(ctx, family, params.id ?? ''));
-  const abilities = userAbilities(ctx.actor)[family];
-  const allowed = userMoves(user, family);
-  const may: Record<UserMoveName, boolean> = {
-    archive: abilities.archive,
-    activate: abilities.archive,
-    suspend: abilities.suspend,
-    unsuspend: abilities.suspend,
-    approve: abilities.approve,
-    decline: family === 'company' ? abilities.delete : abilities.approve,
-    delete: abilities.delete,
-    resend: abilities.create,
-    revoke: abilities.create,
-    // The school's own withdrawal of someone it added (the insurer declines instead).
-    cancel: abilities.create && ctx.actor.user_type === 'school',
-  };
-  const self = user.id === ctx.actor.public_id;
-  const moves = self ? [] : (Object.keys(may) as UserMoveName[]).filter((m) => may[m] && allowed[m]);
-  const canEdit = abilities.update && !self;
-  return json({
-    family,
-    user,
-    moves,
-    canEdit,
-    options: canEdit ? await userFormOptions(ctx, family, user.client?.id) : null,
-    title: pageTitle(context, request, 'users.title'),
-  });
-}
+export const userLoader = (args: LoaderFunctionArgs, family: UserFamily) =>
+  pageLoader({
+    permission: P[family].read,
+    otherwise: '/manage-users',
+    params: idSchema,
+    async load({ ctx, request, context, params }) {
+      const user = await getUser(ctx, family, params.id);
+      const abilities = userAbilities(ctx.actor)[family];
+      const allowed = userMoves(user, family);
+      const may: Record<UserMoveName, boolean> = {
+        archive: abilities.archive,
+        activate: abilities.archive,
+        suspend: abilities.suspend,
+        unsuspend: abilities.suspend,
+        approve: abilities.approve,
+        decline: family === 'company' ? abilities.delete : abilities.approve,
+        delete: abilities.delete,
+        resend: abilities.create,
+        revoke: abilities.create,
+        // The school's own withdrawal of someone it added (the insurer declines instead).
+        cancel: abilities.create && ctx.actor.user_type === 'school',
+      };
+      const self = user.id === ctx.actor.public_id;
+      const moves = self ? [] : (Object.keys(may) as UserMoveName[]).filter((m) => may[m] && allowed[m]);
+      const canEdit = abilities.update && !self;
+      return json({
+        family,
+        user,
+        moves,
+        canEdit,
+        options: canEdit ? await userFormOptions(ctx, family, user.client?.id) : null,
+        title: pageTitle(context, request, 'users.title'),
+      });
+    },
+  })(args);
 
 const noFields = z.object({});
 

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { isLanguage, localePath } from '~/i18n/config';
 import { langOf } from '~/lib/guards.server';
 import { readCookie } from '@server/web/cookies';
+import { notFound } from '~/lib/loaders.server';
 
 /**
  * The landing address. The i18n_redirected cookie only acts here: a visitor who chose another language
@@ -9,7 +10,7 @@ import { readCookie } from '@server/web/cookies';
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   if (params.lang !== undefined && (!isLanguage(params.lang) || params.lang === 'en')) {
-    throw new Response('Not Found', { status: 404 });
+    throw notFound();
   }
   let lang: string = langOf(request);
   if (!params.lang) {

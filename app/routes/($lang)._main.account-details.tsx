@@ -14,7 +14,6 @@ import { inSupportView } from '@server/domain/access/support';
 import { changePassword } from '@server/domain/auth/service';
 import { msg } from '@server/domain/messages';
 import { LANDING_PAGES as LANDING_PAGE_OPTIONS } from '@db/enums';
-import { requireUser } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { accountPageSchemas, constraintsOf } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
@@ -26,23 +25,27 @@ import { Button } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { SessionsCard } from '~/components/account/sessions-card';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requireUser(request, context);
-  const [profile, sessions] = await Promise.all([getOwnProfile(ctx), listOwnSessions(ctx)]);
-  return json({
-    profile,
-    sessions,
-    supportView: inSupportView(ctx.actor),
-    constraints: {
-      profile: constraintsOf(accountPageSchemas.profile),
-      password: constraintsOf(accountPageSchemas.password.innerType()),
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: null,
+    async load({ ctx, request, context }) {
+      const [profile, sessions] = await Promise.all([getOwnProfile(ctx), listOwnSessions(ctx)]);
+      return json({
+        profile,
+        sessions,
+        supportView: inSupportView(ctx.actor),
+        constraints: {
+          profile: constraintsOf(accountPageSchemas.profile),
+          password: constraintsOf(accountPageSchemas.password.innerType()),
+        },
+        title: pageTitle(context, request, 'account.title'),
+      });
     },
-    title: pageTitle(context, request, 'account.title'),
-  });
-}
+  })(args);
 
 /** Four operations, each on the user's own account (no permission beyond being signed in). */
 export const action = (args: ActionFunctionArgs) =>

@@ -9,8 +9,6 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { auditQuerySchema } from '~/lib/schemas.server';
 import { auditChoices, searchAuditTrail } from '@server/domain/audit/trail';
-import { requirePermissions } from '~/lib/guards.server';
-import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { formatDateTime } from '~/lib/dates';
 import { PageHeader } from '~/components/ui/card';
@@ -25,15 +23,19 @@ import {
 } from '~/components/ui/list-controls';
 import { useAuditLabels } from '~/components/audit/audit-labels';
 import { useValueText } from '~/components/activity/activity-log';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_audit_trail');
-  const query = auditQuerySchema.parse(queryOf(request));
-  const [list, choices] = await Promise.all([searchAuditTrail(ctx, query), auditChoices(ctx)]);
-  return json({ list, choices, title: pageTitle(context, request, 'audit.title') });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_audit_trail',
+    query: auditQuerySchema,
+    async load({ ctx, request, context, query }) {
+      const [list, choices] = await Promise.all([searchAuditTrail(ctx, query), auditChoices(ctx)]);
+      return json({ list, choices, title: pageTitle(context, request, 'audit.title') });
+    },
+  })(args);
 
 /**
  * A role's permission change shows what was added and removed; the whole lists before and after stay in

@@ -8,7 +8,6 @@ import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@rem
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { agingPage, billingSummary, SUMMARY_PERMISSION } from '@server/domain/billing/summary';
-import { langOf, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { formatMinor } from '~/lib/money';
@@ -17,20 +16,24 @@ import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { Pagination, ScrollBox } from '~/components/ui/data-table';
 import { InvoicedCollectedChart } from '~/components/billing/chart';
 import { AgingCells, AgingHeaders } from '~/components/billing/statement-view';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, SUMMARY_PERMISSION);
-  if (ctx.actor.user_type === 'school') throw redirect(localePath(langOf(request), '/billing/statement'));
-  const { aging, ...summary } = await billingSummary(ctx);
-  const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
-  return json({
-    title: pageTitle(context, request, 'billing.title'),
-    summary,
-    aging: agingPage(aging, page),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: SUMMARY_PERMISSION,
+    async load({ ctx, request, context, lang }) {
+      if (ctx.actor.user_type === 'school') throw redirect(localePath(lang, '/billing/statement'));
+      const { aging, ...summary } = await billingSummary(ctx);
+      const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
+      return json({
+        title: pageTitle(context, request, 'billing.title'),
+        summary,
+        aging: agingPage(aging, page),
+      });
+    },
+  })(args);
 
 export default function BillingSummaryPage() {
   const { t, i18n } = useTranslation();

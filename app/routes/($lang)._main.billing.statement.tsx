@@ -9,8 +9,7 @@ import { StatementPage } from '~/components/billing/statement-page';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export const loader = ({ request, context }: LoaderFunctionArgs) =>
-  statementPage(request, context, { kind: 'own' });
+export const loader = (args: LoaderFunctionArgs) => statementPage(args, 'own');
 
 export default function OwnStatement() {
   const data = useLoaderData<typeof loader>();

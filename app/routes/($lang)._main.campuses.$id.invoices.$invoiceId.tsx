@@ -2,17 +2,22 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { requirePermissions } from '~/lib/guards.server';
 import { INVOICE_ACCESS, invoicePageData } from '~/lib/invoices.server';
 import { invoicePageAction } from '~/lib/invoice-actions.server';
 import { InvoicePage } from '~/components/invoices/invoice-page';
+import { pageLoader } from '~/lib/loaders.server';
+import { idsSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.invoice.number ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
-  return invoicePageData(ctx, request, { campus: params.id ?? '' }, params.invoiceId ?? '');
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: INVOICE_ACCESS,
+    params: idsSchema('id', 'invoiceId'),
+    load({ ctx, request, params }) {
+      return invoicePageData(ctx, request, { campus: params.id }, params.invoiceId);
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   invoicePageAction(args, `/campuses/${args.params.id}/invoices/${args.params.invoiceId}`);

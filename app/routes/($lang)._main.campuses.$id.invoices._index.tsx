@@ -2,27 +2,32 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { INVOICE_ACCESS, can, findCampus, invoiceListData } from '~/lib/invoices.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { PageHeader } from '~/components/ui/card';
 import { ButtonLink } from '~/components/ui/button';
 import { InvoiceList } from '~/components/invoices/invoice-list';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
-  const { campus, client } = await orNotFound(findCampus(ctx, params.id ?? '', INVOICE_ACCESS));
-  const data = await invoiceListData(ctx, request, { campus_id: campus.public_id });
-  return json({
-    ...data,
-    campus: { id: campus.public_id, name: campus.name, client: client.name },
-    generate: can(ctx.actor, 'create_invoice'),
-    title: pageTitle(context, request, 'invoices.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: INVOICE_ACCESS,
+    params: idSchema,
+    async load({ ctx, request, context, params }) {
+      const { campus, client } = await findCampus(ctx, params.id, INVOICE_ACCESS);
+      const data = await invoiceListData(ctx, request, { campus_id: campus.public_id });
+      return json({
+        ...data,
+        campus: { id: campus.public_id, name: campus.name, client: client.name },
+        generate: can(ctx.actor, 'create_invoice'),
+        title: pageTitle(context, request, 'invoices.title'),
+      });
+    },
+  })(args);
 
 export default function CampusInvoices() {
   const { t, i18n } = useTranslation();

@@ -17,8 +17,7 @@ import {
 } from '@server/domain/enrollments/cart';
 import { ORDER_PERMISSION, deleteBatch } from '@server/domain/enrollments/service';
 import { msg } from '@server/domain/messages';
-import { cartBatchSchema, cartDeleteSchema } from '~/lib/schemas.server';
-import { requirePermissions } from '~/lib/guards.server';
+import { cartBatchSchema, cartDeleteSchema, pageQuerySchema } from '~/lib/schemas.server';
 import { ignoreRefusal } from '~/lib/actions.server';
 import { answerOf, intentAction, unreachable } from '~/lib/actions';
 import { localePath } from '~/i18n/config';
@@ -32,34 +31,42 @@ import { EnrollmentErrors, PhoneLabel } from '~/components/enrollments/applicant
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';
+import { pageLoader } from '~/lib/loaders.server';
 
 /** Cells stack into a card per applicant on phones and are table cells from `sm` up. */
 const cell = 'block px-4 py-1 sm:table-cell sm:py-3';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, CART_PERMISSION);
-  const title = pageTitle(context, request, 'cart.title');
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  const canOrder = canAny(ctx.actor, ORDER_PERMISSION);
-  try {
-    const [overview, list] = await Promise.all([cartOverview(ctx), cartEnrollments(ctx, { page })]);
-    const next = overview.clearing.next_clear_at.slice(0, 10);
-    return {
-      ok: true as const,
-      overview,
-      list,
-      clearing: { time: overview.clearing.time, when: `${britishDate(next)} ${overview.clearing.time} GMT` },
-      canOrder,
-      title,
-    };
-  } catch (e) {
-    // The spec's cart message instead of the error page: a refresh usually helps.
-    console.error('Cart failed to load', e);
-    return { ok: false as const, canOrder, title };
-  }
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: CART_PERMISSION,
+    query: pageQuerySchema,
+    async load({ ctx, request, context, query }) {
+      const title = pageTitle(context, request, 'cart.title');
+      const page = query.page;
+      const canOrder = canAny(ctx.actor, ORDER_PERMISSION);
+      try {
+        const [overview, list] = await Promise.all([cartOverview(ctx), cartEnrollments(ctx, { page })]);
+        const next = overview.clearing.next_clear_at.slice(0, 10);
+        return {
+          ok: true as const,
+          overview,
+          list,
+          clearing: {
+            time: overview.clearing.time,
+            when: `${britishDate(next)} ${overview.clearing.time} GMT`,
+          },
+          canOrder,
+          title,
+        };
+      } catch (e) {
+        // The spec's cart message instead of the error page: a refresh usually helps.
+        console.error('Cart failed to load', e);
+        return { ok: false as const, canOrder, title };
+      }
+    },
+  })(args);
 
 /** Remove a whole order, or the selected applicants (an order left empty goes too). */
 export const action = (args: ActionFunctionArgs) =>

@@ -35,7 +35,6 @@ import { taxLabel } from '@server/domain/invoices/tax-lines';
 import { invoicedOn, isPeriodic } from '@server/domain/invoices/periodic';
 import { Conflict } from '@server/domain/errors';
 import { todayIso } from '@server/domain/formats';
-import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
@@ -44,98 +43,101 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { HostedPaymentForm, InvoiceFacts } from '~/components/checkout/checkout-bits';
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 const confirmationPath = (id: string) => `/insureds/${id}/confirmation`;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, CHECKOUT_PERMISSION);
-  const lang = langOf(request);
-  const url = new URL(request.url);
-  const placed = url.searchParams.get('placed');
-  if (placed) {
-    // Issued on account (periodic terms): what was issued and when it will be invoiced.
-    const result = await checkoutResult(ctx, placed);
-    const batches = result && 'on_account' in result ? (result.on_account ?? []) : [];
-    if (!batches.length) throw redirect(localePath(lang, '/cart'));
-    return json({
-      step: 'on_account' as const,
-      batches,
-      title: pageTitle(context, request, 'checkout.on_account.title'),
-    });
-  }
-  const invoiceId = url.searchParams.get('invoice');
-  if (invoiceId) {
-    const invoice = await orNotFound(checkoutInvoice(ctx, invoiceId));
-    // `pay=card`: paying by card an invoice that was to be paid another way (from its confirmation).
-    const byCard = invoice.payment_method === 'credit_card' || url.searchParams.get('pay') === 'card';
-    if (invoice.status === 'paid' || !byCard) {
-      const next =
-        invoice.status !== 'paid' && invoice.payment_method === 'bank_transfer'
-          ? `/payment/bank-transfer/pay-invoice/${invoice.id}/start`
-          : confirmationPath(invoice.id);
-      throw redirect(localePath(lang, next));
-    }
-    const { form } = await startCardPayment({ ...ctx, lang }, invoice.id, { currency: invoice.currency });
-    return json({
-      step: 'pay' as const,
-      invoice,
-      form,
-      title: pageTitle(context, request, 'checkout.pay.title'),
-    });
-  }
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: CHECKOUT_PERMISSION,
+    async load({ ctx, request, context, lang }) {
+      const url = new URL(request.url);
+      const placed = url.searchParams.get('placed');
+      if (placed) {
+        // Issued on account (periodic terms): what was issued and when it will be invoiced.
+        const result = await checkoutResult(ctx, placed);
+        const batches = result && 'on_account' in result ? (result.on_account ?? []) : [];
+        if (!batches.length) throw redirect(localePath(lang, '/cart'));
+        return json({
+          step: 'on_account' as const,
+          batches,
+          title: pageTitle(context, request, 'checkout.on_account.title'),
+        });
+      }
+      const invoiceId = url.searchParams.get('invoice');
+      if (invoiceId) {
+        const invoice = await checkoutInvoice(ctx, invoiceId);
+        // `pay=card`: paying by card an invoice that was to be paid another way (from its confirmation).
+        const byCard = invoice.payment_method === 'credit_card' || url.searchParams.get('pay') === 'card';
+        if (invoice.status === 'paid' || !byCard) {
+          const next =
+            invoice.status !== 'paid' && invoice.payment_method === 'bank_transfer'
+              ? `/payment/bank-transfer/pay-invoice/${invoice.id}/start`
+              : confirmationPath(invoice.id);
+          throw redirect(localePath(lang, next));
+        }
+        const { form } = await startCardPayment({ ...ctx, lang }, invoice.id, { currency: invoice.currency });
+        return json({
+          step: 'pay' as const,
+          invoice,
+          form,
+          title: pageTitle(context, request, 'checkout.pay.title'),
+        });
+      }
 
-  const clientId = url.searchParams.get('client') || undefined;
-  const plan = await planCheckout(ctx, { client_id: clientId });
-  const staff = ctx.actor.user_type === 'company';
-  const today = todayIso(ctx.now);
-  return json({
-    step: 'review' as const,
-    constraint: constraintsOf(confirmOpenSchema),
-    title: pageTitle(context, request, 'checkout.title'),
-    checkoutKey: newCheckoutKey(),
-    staff,
-    // Staff ordering for a single client check out for that client (the page names it).
-    clientId: clientId ?? (staff && plan.clients.length === 1 ? plan.clients[0]!.public_id : null),
-    mustChooseClient: staff && !clientId && plan.clients.length > 1,
-    clients: plan.clients,
-    count: plan.count,
-    withErrors: plan.with_errors,
-    choices: plan.choices,
-    clearing: await cartClearTime(ctx.db, ctx.now),
-    groups: plan.groups.map((g) => ({
-      key: g.key,
-      client: g.client.name,
-      currency: g.currency,
-      count: g.count,
-      premium_minor: g.premium_minor,
-      tax_minor: g.tax_minor,
-      stamp_duty_minor: g.stamp_duty_minor,
-      total_minor: g.total_minor,
-      // The tax is named by the region when every campus of the invoice is in one country.
-      tax_label:
-        new Set(g.batches.map((b) => taxLabel(b.country_code))).size === 1
-          ? taxLabel(g.batches[0]!.country_code)
-          : taxLabel(null),
-      due_at: dueDate(g.payment_terms, today),
-      // Periodic terms: the invoice choice issues on account, invoiced the day after the period ends.
-      invoiced_on: isPeriodic(g.payment_terms) ? invoicedOn(g.payment_terms, today) : null,
-      batches: g.batches.map((b) => ({
-        id: b.public_id,
-        campus: b.campus_name,
-        product: b.product_name,
-        count: b.count,
-        with_errors: b.with_errors,
-        premium_minor: b.premium_minor,
-        tax_minor: b.tax_minor,
-        stamp_duty_minor: b.stamp_duty_minor,
-        total_minor: b.total_minor,
-        send_welcome_email: b.send_welcome_email,
-      })),
-    })),
-  });
-}
+      const clientId = url.searchParams.get('client') || undefined;
+      const plan = await planCheckout(ctx, { client_id: clientId });
+      const staff = ctx.actor.user_type === 'company';
+      const today = todayIso(ctx.now);
+      return json({
+        step: 'review' as const,
+        constraint: constraintsOf(confirmOpenSchema),
+        title: pageTitle(context, request, 'checkout.title'),
+        checkoutKey: newCheckoutKey(),
+        staff,
+        // Staff ordering for a single client check out for that client (the page names it).
+        clientId: clientId ?? (staff && plan.clients.length === 1 ? plan.clients[0]!.public_id : null),
+        mustChooseClient: staff && !clientId && plan.clients.length > 1,
+        clients: plan.clients,
+        count: plan.count,
+        withErrors: plan.with_errors,
+        choices: plan.choices,
+        clearing: await cartClearTime(ctx.db, ctx.now),
+        groups: plan.groups.map((g) => ({
+          key: g.key,
+          client: g.client.name,
+          currency: g.currency,
+          count: g.count,
+          premium_minor: g.premium_minor,
+          tax_minor: g.tax_minor,
+          stamp_duty_minor: g.stamp_duty_minor,
+          total_minor: g.total_minor,
+          // The tax is named by the region when every campus of the invoice is in one country.
+          tax_label:
+            new Set(g.batches.map((b) => taxLabel(b.country_code))).size === 1
+              ? taxLabel(g.batches[0]!.country_code)
+              : taxLabel(null),
+          due_at: dueDate(g.payment_terms, today),
+          // Periodic terms: the invoice choice issues on account, invoiced the day after the period ends.
+          invoiced_on: isPeriodic(g.payment_terms) ? invoicedOn(g.payment_terms, today) : null,
+          batches: g.batches.map((b) => ({
+            id: b.public_id,
+            campus: b.campus_name,
+            product: b.product_name,
+            count: b.count,
+            with_errors: b.with_errors,
+            premium_minor: b.premium_minor,
+            tax_minor: b.tax_minor,
+            stamp_duty_minor: b.stamp_duty_minor,
+            total_minor: b.total_minor,
+            send_welcome_email: b.send_welcome_email,
+          })),
+        })),
+      });
+    },
+  })(args);
 
 /** Confirm: issues the cart's open batches, then the payment step the chosen method needs. */
 export const action = (args: ActionFunctionArgs) =>

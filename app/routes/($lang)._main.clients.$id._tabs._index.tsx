@@ -8,12 +8,12 @@ import { FACT_FIND_QUESTIONS } from '@server/domain/clients/values';
 import { setClientFile } from '@server/domain/clients/files';
 import { updateClient } from '@server/domain/clients/service';
 import { clientMetadata } from '@server/domain/clients/queries';
-import { requirePermissions } from '~/lib/guards.server';
 import {
   clientFactFindFormSchema,
   clientFilesFormSchema,
   clientProfileSchema,
   constraintsOf,
+  idSchema,
 } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { intentAction } from '~/lib/actions.server';
@@ -33,28 +33,33 @@ import {
   clientFormValue,
 } from '~/components/clients/client-form';
 import { EditCard, saveErrors, useClient } from '~/components/clients/client-page';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_client');
-  const managers = can(ctx.actor, 'update_client') ? (await clientMetadata(ctx)).account_managers : null;
-  return json({
-    managers,
-    constraints: {
-      profile: constraintsOf(clientProfileSchema),
-      factFind: constraintsOf(clientFactFindFormSchema),
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    async load({ ctx }) {
+      const managers = can(ctx.actor, 'update_client') ? (await clientMetadata(ctx)).account_managers : null;
+      return json({
+        managers,
+        constraints: {
+          profile: constraintsOf(clientProfileSchema),
+          factFind: constraintsOf(clientFactFindFormSchema),
+        },
+      });
     },
-  });
-}
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idSchema,
     intents: {
       profile: { schema: clientProfileSchema, permission: 'update_client' },
       fact_find: { schema: clientFactFindFormSchema, permission: 'update_client' },
       files: { schema: clientFilesFormSchema, permission: 'update_client' },
     },
     async handle(input, { ctx, params, redirect }) {
-      const id = params.id ?? '';
+      const id = params.id;
       switch (input.intent) {
         case 'profile':
         case 'fact_find': {

@@ -7,31 +7,35 @@ import { can } from '@server/domain/access/actor';
 import { updateClient } from '@server/domain/clients/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { addressFormValue } from '@server/domain/contacts/values';
-import { addressesSchema, constraintsOf } from '~/lib/schemas.server';
+import { addressesSchema, constraintsOf, idSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
-import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
 import { AppForm } from '~/components/fields';
 import { useAnswerError } from '~/components/ui/snackbar';
-import { AddressFieldset, type ObjectField } from '~/components/contacts/contacts-editor';
+import { AddressFieldset, fieldsetOf } from '~/components/contacts/contacts-editor';
 import { AddressView } from '~/components/contacts/contacts-view';
 import { EditCard, saveErrors, useClient } from '~/components/clients/client-page';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_client');
-  return json({
-    constraint: constraintsOf(addressesSchema),
-    countries: can(ctx.actor, 'update_client') ? await countryOptions(ctx.db) : [],
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    async load({ ctx }) {
+      return json({
+        constraint: constraintsOf(addressesSchema),
+        countries: can(ctx.actor, 'update_client') ? await countryOptions(ctx.db) : [],
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idSchema,
     schema: addressesSchema,
     permission: 'update_client',
     async handle(input, { ctx, params, redirect }) {
       // An address left empty is removed (null), not kept.
-      await updateClient(ctx, params.id ?? '', {
+      await updateClient(ctx, params.id, {
         billing_address: input.billing_address ?? null,
         mailing_address: input.mailing_address ?? null,
       } as never);
@@ -74,16 +78,8 @@ export default function ClientAddressesTab() {
         errors={saveErrors(data, form.errors)}
       >
         <div className="grid gap-4 lg:grid-cols-2">
-          <AddressFieldset
-            field={fields.billing_address as unknown as ObjectField}
-            kind="billing"
-            countries={countries}
-          />
-          <AddressFieldset
-            field={fields.mailing_address as unknown as ObjectField}
-            kind="mailing"
-            countries={countries}
-          />
+          <AddressFieldset field={fieldsetOf(fields.billing_address)} kind="billing" countries={countries} />
+          <AddressFieldset field={fieldsetOf(fields.mailing_address)} kind="mailing" countries={countries} />
         </div>
       </EditCard>
     </AppForm>

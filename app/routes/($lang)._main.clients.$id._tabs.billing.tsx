@@ -5,7 +5,7 @@ import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { updateClient } from '@server/domain/clients/service';
 import { formAction } from '~/lib/actions.server';
-import { requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { clientBillingSchema, constraintsOf } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { AppForm } from '~/components/fields';
@@ -15,10 +15,11 @@ import { Facts } from '~/components/ui/facts';
 import { ClientBillingFields, clientFormValue } from '~/components/clients/client-form';
 import { EditCard, saveErrors, useClient } from '~/components/clients/client-page';
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  requirePermissions(request, context, 'read_client');
-  return json({ constraint: constraintsOf(clientBillingSchema) });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    load: () => json({ constraint: constraintsOf(clientBillingSchema) }),
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({

@@ -7,14 +7,21 @@ import { requireClientTab } from '~/lib/clients.server';
 import { queryOf } from '~/lib/lists.server';
 import { CampusesTab } from '~/components/clients/client-tabs';
 import { useClient } from '~/components/clients/client-page';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireClientTab(request, context, 'campuses');
-  return json({
-    campuses: await listClientCampuses(ctx, params.id ?? '', queryOf(request)),
-    canCreate: can(ctx.actor, 'create_campus'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    params: idSchema,
+    async load({ ctx, request, params }) {
+      requireClientTab(ctx, 'campuses');
+      return json({
+        campuses: await listClientCampuses(ctx, params.id, queryOf(request)),
+        canCreate: can(ctx.actor, 'create_campus'),
+      });
+    },
+  })(args);
 
 export default function ClientCampusesTab() {
   const { client } = useClient();

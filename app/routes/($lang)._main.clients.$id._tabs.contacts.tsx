@@ -7,31 +7,35 @@ import { can } from '@server/domain/access/actor';
 import { updateClient } from '@server/domain/clients/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
-import { constraintsOf, contactsFormSchema } from '~/lib/schemas.server';
-import { requirePermissions } from '~/lib/guards.server';
+import { constraintsOf, contactsFormSchema, idSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { AppForm } from '~/components/fields';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
-import { ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';
+import { ContactsEditor, fieldsetOf } from '~/components/contacts/contacts-editor';
 import { ContactsView } from '~/components/contacts/contacts-view';
 import { EditCard, saveErrors, useClient } from '~/components/clients/client-page';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_client');
-  return json({
-    countries: can(ctx.actor, 'update_client') ? await countryOptions(ctx.db) : [],
-    constraint: constraintsOf(contactsFormSchema),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    async load({ ctx }) {
+      return json({
+        countries: can(ctx.actor, 'update_client') ? await countryOptions(ctx.db) : [],
+        constraint: constraintsOf(contactsFormSchema),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idSchema,
     schema: contactsFormSchema,
     permission: 'update_client',
     async handle(input, { ctx, params, redirect }) {
-      await updateClient(ctx, params.id ?? '', input as never);
+      await updateClient(ctx, params.id, input as never);
       return redirect(`/clients/${params.id}/contacts`, 'clients.saved');
     },
   })(args);
@@ -66,7 +70,7 @@ export default function ClientContactsTab() {
         busy={busy}
         errors={saveErrors(data, form.errors)}
       >
-        <ContactsEditor form={form} field={fields.contacts as unknown as ObjectField} countries={countries} />
+        <ContactsEditor form={form} field={fieldsetOf(fields.contacts)} countries={countries} />
       </EditCard>
     </AppForm>
   );

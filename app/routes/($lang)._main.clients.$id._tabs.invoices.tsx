@@ -6,20 +6,26 @@ import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { requireClientTab } from '~/lib/clients.server';
-import { orNotFound } from '~/lib/guards.server';
 import { INVOICE_ACCESS, can, findClient, invoiceListData } from '~/lib/invoices.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { InvoiceList } from '~/components/invoices/invoice-list';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireClientTab(request, context, 'invoices');
-  const id = params.id ?? '';
-  // The client must be the actor's to see (NotFound otherwise), then the list is filtered to it.
-  await orNotFound(findClient(ctx, id, INVOICE_ACCESS));
-  const data = await invoiceListData(ctx, request, { client_id: id });
-  return json({ ...data, generate: can(ctx.actor, 'create_invoice') });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    params: idSchema,
+    async load({ ctx, request, params }) {
+      requireClientTab(ctx, 'invoices');
+      const id = params.id;
+      // The client must be the actor's to see (NotFound otherwise), then the list is filtered to it.
+      await findClient(ctx, id, INVOICE_ACCESS);
+      const data = await invoiceListData(ctx, request, { client_id: id });
+      return json({ ...data, generate: can(ctx.actor, 'create_invoice') });
+    },
+  })(args);
 
 export default function ClientInvoices() {
   const { t, i18n } = useTranslation();

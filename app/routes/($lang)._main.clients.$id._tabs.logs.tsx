@@ -5,12 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { clientActivities } from '@server/domain/clients/notes';
 import { requireClientTab } from '~/lib/clients.server';
 import { ActivityLog } from '~/components/activity/activity-log';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireClientTab(request, context, 'logs');
-  const page = Number(new URL(request.url).searchParams.get('page')) || 1;
-  return json({ logs: await clientActivities(ctx, params.id ?? '', page) });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    params: idSchema,
+    async load({ ctx, request, params }) {
+      requireClientTab(ctx, 'logs');
+      const page = Number(new URL(request.url).searchParams.get('page')) || 1;
+      return json({ logs: await clientActivities(ctx, params.id, page) });
+    },
+  })(args);
 
 /** Enum values of the client's log rows in words ("invoiced_directly" → "Invoiced directly"). */
 const VALUE_LABELS: Record<string, string> = {

@@ -12,21 +12,28 @@ import { answerOf, unreachable } from '~/lib/actions';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { NotesPanel } from '~/components/notes/notes-panel';
 import { useClient } from '~/components/clients/client-page';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireClientTab(request, context, 'notes');
-  const id = params.id ?? '';
-  const canAdd = can(ctx.actor, 'update_client');
-  const [notes, requesters] = await Promise.all([
-    clientNotes(ctx, id, notesQueryOf(request)),
-    canAdd
-      ? getClient(ctx, id).then((client) =>
-          clientRequesters(ctx, client.id_numeric, companyIdOf(ctx.actor, client.company.id)),
-        )
-      : null,
-  ]);
-  return json({ notes, requesters, canAdd, constraint: noteConstraint() });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    params: idSchema,
+    async load({ ctx, request, params }) {
+      requireClientTab(ctx, 'notes');
+      const id = params.id;
+      const canAdd = can(ctx.actor, 'update_client');
+      const [notes, requesters] = await Promise.all([
+        clientNotes(ctx, id, notesQueryOf(request)),
+        canAdd
+          ? getClient(ctx, id).then((client) =>
+              clientRequesters(ctx, client.id_numeric, companyIdOf(ctx.actor, client.company.id)),
+            )
+          : null,
+      ]);
+      return json({ notes, requesters, canAdd, constraint: noteConstraint() });
+    },
+  })(args);
 
 function companyIdOf(actor: Actor, publicId: string): number {
   return actor.companies.find((c) => c.public_id === publicId)?.id ?? 0;
@@ -34,12 +41,13 @@ function companyIdOf(actor: Actor, publicId: string): number {
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idSchema,
     intents: { add_note: { schema: noteFormSchema, permission: 'update_client' } },
     async handle(input, { ctx, params, redirect }) {
       switch (input.intent) {
         case 'add_note': {
           const { intent: _intent, file, ...note } = input;
-          await addClientNote(ctx, params.id ?? '', note, file);
+          await addClientNote(ctx, params.id, note, file);
           return redirect(`/clients/${params.id}/notes`, 'notes.added');
         }
         default:

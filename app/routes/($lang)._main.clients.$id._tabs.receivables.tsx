@@ -7,7 +7,6 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { clientReceivables } from '@server/domain/billing/statement';
 import { requireClientTab } from '~/lib/clients.server';
-import { orNotFound } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
 import { formatDate } from '~/lib/dates';
 import { formatMinor } from '~/lib/money';
@@ -15,11 +14,18 @@ import { buttonClass } from '~/components/ui/button';
 import { ScrollBox } from '~/components/ui/data-table';
 import { AgingCells, AgingHeaders } from '~/components/billing/statement-view';
 import { useClient } from '~/components/clients/client-page';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireClientTab(request, context, 'receivables');
-  return json({ receivables: await orNotFound(clientReceivables(ctx, params.id ?? '')) });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    params: idSchema,
+    async load({ ctx, params }) {
+      requireClientTab(ctx, 'receivables');
+      return json({ receivables: await clientReceivables(ctx, params.id) });
+    },
+  })(args);
 
 const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 const td = 'px-3 py-2 text-sm text-slate-800 whitespace-nowrap';

@@ -7,15 +7,22 @@ import { requireClientTab } from '~/lib/clients.server';
 import { queryOf } from '~/lib/lists.server';
 import { AgreementsTab } from '~/components/clients/client-tabs';
 import { useClient } from '~/components/clients/client-page';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireClientTab(request, context, 'service_agreements');
-  return json({
-    agreements: await listClientAgreements(ctx, params.id ?? '', queryOf(request)),
-    canCreate: can(ctx.actor, 'create_service_agreement'),
-    canUpdate: can(ctx.actor, 'update_service_agreement'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    params: idSchema,
+    async load({ ctx, request, params }) {
+      requireClientTab(ctx, 'service_agreements');
+      return json({
+        agreements: await listClientAgreements(ctx, params.id, queryOf(request)),
+        canCreate: can(ctx.actor, 'create_service_agreement'),
+        canUpdate: can(ctx.actor, 'update_service_agreement'),
+      });
+    },
+  })(args);
 
 export default function ClientAgreementsTab() {
   const { client } = useClient();

@@ -8,14 +8,21 @@ import { requireClientTab } from '~/lib/clients.server';
 import { queryOf } from '~/lib/lists.server';
 import { useClient } from '~/components/clients/client-page';
 import { TransactionsTable } from '~/components/payments/transactions-table';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireClientTab(request, context, 'transactions');
-  return json({
-    list: await clientTransactions(ctx, params.id ?? '', queryOf(request), 'all'),
-    canEdit: can(ctx.actor, RECORD_PERMISSION),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    params: idSchema,
+    async load({ ctx, request, params }) {
+      requireClientTab(ctx, 'transactions');
+      return json({
+        list: await clientTransactions(ctx, params.id, queryOf(request), 'all'),
+        canEdit: can(ctx.actor, RECORD_PERMISSION),
+      });
+    },
+  })(args);
 
 export default function ClientTransactionsTab() {
   const { client } = useClient();

@@ -13,13 +13,12 @@ import {
 } from '@remix-run/cloudflare';
 import { Outlet, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { clientActionSchema } from '~/lib/schemas.server';
+import { clientActionSchema, idSchema } from '~/lib/schemas.server';
 import { getClient } from '@server/domain/clients/service';
 import { applyClientAction } from '@server/domain/clients/status';
 import { CLIENT_DETAIL_TABS, clientActionsFor, clientTabsFor } from '@server/domain/clients/tabs';
 import { can } from '@server/domain/access/actor';
 import { translate } from '@server/platform/i18n';
-import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { redirectTabParam, tabSegment } from '~/lib/tabs.server';
@@ -31,32 +30,38 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { RouteTabs } from '~/components/ui/tabs';
 import { ClientStatusBadge } from '~/components/clients/client-bits';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_client');
-  const id = params.id ?? '';
-  redirectTabParam(request, `/clients/${id}`, CLIENT_DETAIL_TABS, 'profile');
-  const client = await orNotFound(getClient(ctx, id));
-  return json({
-    client,
-    tabs: clientTabsFor(ctx.actor).map((tab) => ({
-      key: tab,
-      segment: tab === 'profile' ? '' : tabSegment(tab),
-    })),
-    actions: clientActionsFor(ctx.actor, client.status),
-    canUpdate: can(ctx.actor, 'update_client'),
-    title: translate(langOf(request), 'app.title_template', {
-      title: client.name,
-      product: context.env.PRODUCT_NAME,
-    }),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    params: idSchema,
+    async load({ ctx, request, context, params, lang }) {
+      const id = params.id;
+      redirectTabParam(request, `/clients/${id}`, CLIENT_DETAIL_TABS, 'profile');
+      const client = await getClient(ctx, id);
+      return json({
+        client,
+        tabs: clientTabsFor(ctx.actor).map((tab) => ({
+          key: tab,
+          segment: tab === 'profile' ? '' : tabSegment(tab),
+        })),
+        actions: clientActionsFor(ctx.actor, client.status),
+        canUpdate: can(ctx.actor, 'update_client'),
+        title: translate(lang, 'app.title_template', {
+          title: client.name,
+          product: context.env.PRODUCT_NAME,
+        }),
+      });
+    },
+  })(args);
 
 /** The status actions of the header (archive, reactivate, activate, request onboarding, delete). */
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idSchema,
     intents: {
       status: {
         schema: clientActionSchema,
@@ -66,7 +71,7 @@ export const action = (args: ActionFunctionArgs) =>
     async handle(input, { ctx, params, redirect }) {
       switch (input.intent) {
         case 'status':
-          await applyClientAction(ctx, params.id ?? '', input.action);
+          await applyClientAction(ctx, params.id, input.action);
           if (input.action === 'delete') return redirect('/clients', 'clients.actions.done.delete');
           return { toast: `clients.actions.done.${input.action}` };
         default:

@@ -4,15 +4,22 @@ import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { requireClientTab } from '~/lib/clients.server';
 import { schoolUsersLoader } from '~/lib/users.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { FilterSearch, FiltersBar } from '~/components/ui/list-controls';
 import { SchoolUserStatusFilter, UsersTable } from '~/components/users/users';
 
-export async function loader(args: LoaderFunctionArgs) {
-  requireClientTab(args.request, args.context, 'users');
-  return schoolUsersLoader(args, { clients: args.params.id ?? '' });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    params: idSchema,
+    load({ ctx, params }) {
+      requireClientTab(ctx, 'users');
+      return schoolUsersLoader(args, { clients: params.id });
+    },
+  })(args);
 
 export default function ClientUsersTab() {
   const { t, i18n } = useTranslation();

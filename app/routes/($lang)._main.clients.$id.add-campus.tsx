@@ -13,44 +13,48 @@ import { campusFormOptions } from '@server/domain/campuses/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
 import { translate } from '@server/platform/i18n';
-import { constraintsOf, createCampusSchema } from '~/lib/schemas.server';
+import { constraintsOf, createCampusSchema, idSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
-import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
-import { AddressFieldset, ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';
+import { AddressFieldset, ContactsEditor, fieldsetOf } from '~/components/contacts/contacts-editor';
 import { CampusBillingFields, CampusProfileFields, DefaultSubmit } from '~/components/campuses/campus-bits';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_campus');
-  const [options, countries] = await Promise.all([
-    orNotFound(campusFormOptions(ctx, params.id ?? '')),
-    countryOptions(ctx.db),
-  ]);
-  const lang = langOf(request);
-  return {
-    constraint: constraintsOf(createCampusSchema),
-    ...options,
-    countries,
-    title: translate(lang, 'app.title_template', {
-      title: translate(lang, 'campuses.new_title'),
-      product: context.env.PRODUCT_NAME,
-    }),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'create_campus',
+    params: idSchema,
+    async load({ ctx, context, params, lang }) {
+      const [options, countries] = await Promise.all([
+        campusFormOptions(ctx, params.id),
+        countryOptions(ctx.db),
+      ]);
+      return {
+        constraint: constraintsOf(createCampusSchema),
+        ...options,
+        countries,
+        title: translate(lang, 'app.title_template', {
+          title: translate(lang, 'campuses.new_title'),
+          product: context.env.PRODUCT_NAME,
+        }),
+      };
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idSchema,
     schema: createCampusSchema,
     permission: 'create_campus',
     async handle(input, { ctx, params, redirect }) {
       // The client is the page's: the form's hidden field only lets the schema read the form whole.
-      const campus = await createCampus(ctx, { ...input, client_id: params.id ?? '' });
+      const campus = await createCampus(ctx, { ...input, client_id: params.id });
       return redirect(`/clients/${params.id}/campuses/${campus.id}`, 'campuses.saved');
     },
   })(args);
@@ -101,7 +105,7 @@ export default function AddCampus() {
           <h2 className="mb-4 text-base font-semibold">{t('campuses.sections.contacts')}</h2>
           <ContactsEditor
             form={form}
-            field={fields.contacts as unknown as ObjectField}
+            field={fieldsetOf(fields.contacts)}
             types={CAMPUS_CONTACT_TYPES}
             countries={countries}
           />
@@ -110,12 +114,12 @@ export default function AddCampus() {
           <h2 className="mb-4 text-base font-semibold">{t('campuses.sections.addresses')}</h2>
           <div className="grid gap-4 lg:grid-cols-2">
             <AddressFieldset
-              field={(fields as unknown as Record<string, ObjectField>).billing_address}
+              field={fieldsetOf(fields, 'billing_address')}
               kind="billing"
               countries={countries}
             />
             <AddressFieldset
-              field={(fields as unknown as Record<string, ObjectField>).mailing_address}
+              field={fieldsetOf(fields, 'mailing_address')}
               kind="mailing"
               countries={countries}
             />

@@ -7,8 +7,7 @@ import { can } from '@server/domain/access/actor';
 import { updateCampusDetails } from '@server/domain/campuses/edit';
 import { campusFormOptions } from '@server/domain/campuses/service';
 import { countryOptions } from '@server/domain/contacts/service';
-import { requirePermissions } from '~/lib/guards.server';
-import { campusDetailsSchema, constraintsOf } from '~/lib/schemas.server';
+import { campusDetailsSchema, constraintsOf, idSchema, idsSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
 import { AppForm, FormErrors } from '~/components/fields';
@@ -17,29 +16,35 @@ import { useAnswerError } from '~/components/ui/snackbar';
 import { CampusBillingFields, CampusProfileFields, campusFormValue } from '~/components/campuses/campus-bits';
 import { Facts } from '~/components/ui/facts';
 import { SaveButton, useCampus } from '~/components/campuses/campus-page';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_campus');
-  if (!can(ctx.actor, 'update_campus')) return json({ countries: null, managers: [], constraint: {} });
-  const [countries, options] = await Promise.all([
-    countryOptions(ctx.db),
-    campusFormOptions(ctx, params.id ?? ''),
-  ]);
-  return json({
-    countries,
-    managers: options.account_managers,
-    constraint: constraintsOf(campusDetailsSchema),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_campus',
+    params: idSchema,
+    async load({ ctx, params }) {
+      if (!can(ctx.actor, 'update_campus')) return json({ countries: null, managers: [], constraint: {} });
+      const [countries, options] = await Promise.all([
+        countryOptions(ctx.db),
+        campusFormOptions(ctx, params.id),
+      ]);
+      return json({
+        countries,
+        managers: options.account_managers,
+        constraint: constraintsOf(campusDetailsSchema),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idsSchema('id', 'campusId'),
     schema: campusDetailsSchema,
     permission: 'update_campus',
     async handle(input, { ctx, params, redirect }) {
       const { account_number_ap, account_number_ar, payment_terms, pay_with_bank_transfer, ...profile } =
         input;
-      await updateCampusDetails(ctx, params.campusId ?? '', profile, {
+      await updateCampusDetails(ctx, params.campusId, profile, {
         account_number_ap,
         account_number_ar,
         payment_terms,

@@ -7,30 +7,34 @@ import { can } from '@server/domain/access/actor';
 import { updateCampusAddresses } from '@server/domain/campuses/edit';
 import { countryOptions } from '@server/domain/contacts/service';
 import { addressFormValue } from '@server/domain/contacts/values';
-import { campusAddressesSchema, constraintsOf } from '~/lib/schemas.server';
-import { requirePermissions } from '~/lib/guards.server';
+import { campusAddressesSchema, constraintsOf, idsSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { AppForm, FormErrors } from '~/components/fields';
 import { useAnswerError } from '~/components/ui/snackbar';
-import { AddressFieldset, type ObjectField } from '~/components/contacts/contacts-editor';
+import { AddressFieldset, fieldsetOf } from '~/components/contacts/contacts-editor';
 import { AddressView } from '~/components/contacts/contacts-view';
 import { SaveButton, useCampus } from '~/components/campuses/campus-page';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_campus');
-  return json({
-    countries: can(ctx.actor, 'update_campus') ? await countryOptions(ctx.db) : null,
-    constraint: constraintsOf(campusAddressesSchema),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_campus',
+    async load({ ctx }) {
+      return json({
+        countries: can(ctx.actor, 'update_campus') ? await countryOptions(ctx.db) : null,
+        constraint: constraintsOf(campusAddressesSchema),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idsSchema('id', 'campusId'),
     schema: campusAddressesSchema,
     permission: 'update_campus',
     async handle(input, { ctx, params, redirect }) {
-      await updateCampusAddresses(ctx, params.campusId ?? '', input);
+      await updateCampusAddresses(ctx, params.campusId, input);
       return redirect(`/clients/${params.id}/campuses/${params.campusId}/addresses`, 'campuses.saved');
     },
   })(args);
@@ -64,16 +68,8 @@ export default function CampusAddressesTab() {
     <AppForm method="post" {...getFormProps(form)} key={form.id} className="space-y-6">
       <FormErrors errors={form.errors} />
       <div className="grid gap-6 lg:grid-cols-2">
-        <AddressFieldset
-          field={fields.billing_address as unknown as ObjectField}
-          kind="billing"
-          countries={countries}
-        />
-        <AddressFieldset
-          field={fields.mailing_address as unknown as ObjectField}
-          kind="mailing"
-          countries={countries}
-        />
+        <AddressFieldset field={fieldsetOf(fields.billing_address)} kind="billing" countries={countries} />
+        <AddressFieldset field={fieldsetOf(fields.mailing_address)} kind="mailing" countries={countries} />
       </div>
       <SaveButton />
     </AppForm>

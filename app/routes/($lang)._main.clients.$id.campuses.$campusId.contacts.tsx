@@ -7,32 +7,36 @@ import { CAMPUS_CONTACT_TYPES } from '@server/domain/campuses/values';
 import { updateCampusContacts } from '@server/domain/campuses/edit';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
-import { campusContactsSchema, constraintsOf } from '~/lib/schemas.server';
+import { campusContactsSchema, constraintsOf, idsSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
-import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
-import { ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';
+import { ContactsEditor, fieldsetOf } from '~/components/contacts/contacts-editor';
 import { ContactsView } from '~/components/contacts/contacts-view';
 import { DefaultSubmit } from '~/components/campuses/campus-bits';
 import { SaveButton, useCampus } from '~/components/campuses/campus-page';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_campus');
-  return json({
-    constraint: constraintsOf(campusContactsSchema),
-    countries: can(ctx.actor, 'update_campus') ? await countryOptions(ctx.db) : null,
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_campus',
+    async load({ ctx }) {
+      return json({
+        constraint: constraintsOf(campusContactsSchema),
+        countries: can(ctx.actor, 'update_campus') ? await countryOptions(ctx.db) : null,
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idsSchema('id', 'campusId'),
     schema: campusContactsSchema,
     permission: 'update_campus',
     async handle(input, { ctx, params, redirect }) {
-      await updateCampusContacts(ctx, params.campusId ?? '', input);
+      await updateCampusContacts(ctx, params.campusId, input);
       return redirect(`/clients/${params.id}/campuses/${params.campusId}/contacts`, 'campuses.saved');
     },
   })(args);
@@ -60,7 +64,7 @@ export default function CampusContactsTab() {
       <Card>
         <ContactsEditor
           form={form}
-          field={fields.contacts as unknown as ObjectField}
+          field={fieldsetOf(fields.contacts)}
           types={CAMPUS_CONTACT_TYPES}
           countries={countries}
         />

@@ -13,8 +13,8 @@ import {
   constraintsOf,
   contractListQuerySchema,
   contractStatusFormSchema,
+  idsSchema,
 } from '~/lib/schemas.server';
-import { orNotFound } from '~/lib/guards.server';
 import { requireCampusTab } from '~/lib/campuses.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
@@ -31,18 +31,24 @@ import { ActivityLog } from '~/components/activity/activity-log';
 import { Facts } from '~/components/ui/facts';
 import { ContractStatus, ContractsTable } from '~/components/contracts/contracts-table';
 import { campusBase, useCampus } from '~/components/campuses/campus-page';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireCampusTab(request, context, 'contracts');
-  const campusId = params.campusId ?? '';
-  const query = queryOf(request);
-  const [contracts, contract, contractLogs] = await Promise.all([
-    campusContracts(ctx, campusId, contractListQuerySchema.parse(query)),
-    query.contract ? orNotFound(campusContract(ctx, campusId, query.contract)) : null,
-    query.contract ? orNotFound(contractActivities(ctx, query.contract, 1, 50)) : null,
-  ]);
-  return json({ contracts, contract, contractLogs, constraint: constraintsOf(cloneContractFormSchema) });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_campus',
+    params: idsSchema('campusId'),
+    async load({ ctx, request, params }) {
+      requireCampusTab(ctx, 'contracts');
+      const campusId = params.campusId;
+      const query = queryOf(request);
+      const [contracts, contract, contractLogs] = await Promise.all([
+        campusContracts(ctx, campusId, contractListQuerySchema.parse(query)),
+        query.contract ? campusContract(ctx, campusId, query.contract) : null,
+        query.contract ? contractActivities(ctx, query.contract, 1, 50) : null,
+      ]);
+      return json({ contracts, contract, contractLogs, constraint: constraintsOf(cloneContractFormSchema) });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({

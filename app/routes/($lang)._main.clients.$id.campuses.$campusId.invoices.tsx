@@ -3,21 +3,27 @@ import { json, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useLoaderData, useParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { requireCampusTab } from '~/lib/campuses.server';
-import { orNotFound } from '~/lib/guards.server';
 import { INVOICE_ACCESS, can, findCampus, invoiceListData } from '~/lib/invoices.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { InvoiceList } from '~/components/invoices/invoice-list';
+import { pageLoader } from '~/lib/loaders.server';
+import { idsSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireCampusTab(request, context, 'invoices');
-  const id = params.campusId ?? '';
-  await orNotFound(findCampus(ctx, id, INVOICE_ACCESS));
-  return json({
-    ...(await invoiceListData(ctx, request, { campus_id: id })),
-    generate: can(ctx.actor, 'create_invoice'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_campus',
+    params: idsSchema('campusId'),
+    async load({ ctx, request, params }) {
+      requireCampusTab(ctx, 'invoices');
+      const id = params.campusId;
+      await findCampus(ctx, id, INVOICE_ACCESS);
+      return json({
+        ...(await invoiceListData(ctx, request, { campus_id: id })),
+        generate: can(ctx.actor, 'create_invoice'),
+      });
+    },
+  })(args);
 
 export default function CampusInvoicesTab() {
   const { t, i18n } = useTranslation();

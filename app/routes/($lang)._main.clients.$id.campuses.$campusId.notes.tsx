@@ -11,23 +11,31 @@ import { useTranslation } from 'react-i18next';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { NotesPanel } from '~/components/notes/notes-panel';
 import { campusBase, useCampus } from '~/components/campuses/campus-page';
+import { pageLoader } from '~/lib/loaders.server';
+import { idsSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireCampusTab(request, context, 'notes');
-  return json({
-    notes: await campusNotes(ctx, params.campusId ?? '', notesQueryOf(request)),
-    constraint: noteConstraint(),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_campus',
+    params: idsSchema('campusId'),
+    async load({ ctx, request, params }) {
+      requireCampusTab(ctx, 'notes');
+      return json({
+        notes: await campusNotes(ctx, params.campusId, notesQueryOf(request)),
+        constraint: noteConstraint(),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idsSchema('id', 'campusId'),
     intents: { add_note: { schema: noteFormSchema, permission: 'update_campus' } },
     async handle(input, { ctx, params, redirect }) {
       switch (input.intent) {
         case 'add_note': {
           const { intent: _intent, file, ...note } = input;
-          await addCampusNote(ctx, params.campusId ?? '', note, file);
+          await addCampusNote(ctx, params.campusId, note, file);
           return redirect(`/clients/${params.id}/campuses/${params.campusId}/notes`, 'notes.added');
         }
         default:

@@ -17,7 +17,6 @@ import { activateCampus, archiveCampus, cloneCampus } from '@server/domain/campu
 import { getCampus } from '@server/domain/campuses/service';
 import { CAMPUS_TABS, campusTabsFor } from '@server/domain/campuses/tabs';
 import { translate } from '@server/platform/i18n';
-import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { redirectTabParam } from '~/lib/tabs.server';
@@ -30,45 +29,51 @@ import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { RouteTabs } from '~/components/ui/tabs';
 import { campusBase } from '~/components/campuses/campus-page';
-import { emptySchema } from '~/lib/schemas.server';
+import { emptySchema, idsSchema } from '~/lib/schemas.server';
+import { pageLoader, notFound } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_campus');
-  const campusId = params.campusId ?? '';
-  redirectTabParam(request, `/clients/${params.id}/campuses/${campusId}`, CAMPUS_TABS, 'details');
-  const campus = await orNotFound(getCampus(ctx, campusId));
-  if (campus.client.id !== params.id) throw new Response('Not Found', { status: 404 });
-  return json({
-    campus,
-    tabs: campusTabsFor(ctx.actor),
-    can: {
-      update: can(ctx.actor, 'update_campus'),
-      archive: can(ctx.actor, 'archive_campus'),
-      clone: can(ctx.actor, 'create_campus'),
-      archiveContract: can(ctx.actor, 'archive_contract'),
-      cloneContract: can(ctx.actor, 'create_contract'),
-      createAgreement: can(ctx.actor, 'create_service_agreement'),
-      companyUser: ctx.actor.user_type === 'company',
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_campus',
+    params: idsSchema('id', 'campusId'),
+    async load({ ctx, request, context, params, lang }) {
+      const campusId = params.campusId;
+      redirectTabParam(request, `/clients/${params.id}/campuses/${campusId}`, CAMPUS_TABS, 'details');
+      const campus = await getCampus(ctx, campusId);
+      if (campus.client.id !== params.id) throw notFound();
+      return json({
+        campus,
+        tabs: campusTabsFor(ctx.actor),
+        can: {
+          update: can(ctx.actor, 'update_campus'),
+          archive: can(ctx.actor, 'archive_campus'),
+          clone: can(ctx.actor, 'create_campus'),
+          archiveContract: can(ctx.actor, 'archive_contract'),
+          cloneContract: can(ctx.actor, 'create_contract'),
+          createAgreement: can(ctx.actor, 'create_service_agreement'),
+          companyUser: ctx.actor.user_type === 'company',
+        },
+        title: translate(lang, 'app.title_template', {
+          title: campus.name,
+          product: context.env.PRODUCT_NAME,
+        }),
+      });
     },
-    title: translate(langOf(request), 'app.title_template', {
-      title: campus.name,
-      product: context.env.PRODUCT_NAME,
-    }),
-  });
-}
+  })(args);
 
 /** The header's archive, activate and clone (posted to this layout's address, whichever tab is open). */
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idsSchema('id', 'campusId'),
     intents: {
       archive: { schema: emptySchema, permission: 'archive_campus' },
       activate: { schema: emptySchema, permission: 'archive_campus' },
       clone: { schema: emptySchema, permission: 'create_campus' },
     },
     async handle(input, { ctx, params, redirect }) {
-      const campusId = params.campusId ?? '';
+      const campusId = params.campusId;
       switch (input.intent) {
         case 'archive':
           await archiveCampus(ctx, campusId);

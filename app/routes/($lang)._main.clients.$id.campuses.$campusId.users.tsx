@@ -4,13 +4,20 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { requireCampusTab } from '~/lib/campuses.server';
 import { schoolUsersLoader } from '~/lib/users.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { idsSchema } from '~/lib/schemas.server';
 import { FilterSearch, FiltersBar } from '~/components/ui/list-controls';
 import { SchoolUserStatusFilter, UsersTable } from '~/components/users/users';
 
-export async function loader(args: LoaderFunctionArgs) {
-  requireCampusTab(args.request, args.context, 'users');
-  return schoolUsersLoader(args, { clients: args.params.id ?? '', campuses: args.params.campusId ?? '' });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_campus',
+    params: idsSchema('id', 'campusId'),
+    load({ ctx, params }) {
+      requireCampusTab(ctx, 'users');
+      return schoolUsersLoader(args, { clients: params.id, campuses: params.campusId });
+    },
+  })(args);
 
 export default function CampusUsersTab() {
   const { t } = useTranslation();

@@ -6,12 +6,7 @@ import { StatementPage } from '~/components/billing/statement-page';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  statementPage(request, context, {
-    kind: 'campus',
-    clientId: params.id ?? '',
-    campusId: params.campusId ?? '',
-  });
+export const loader = (args: LoaderFunctionArgs) => statementPage(args, 'campus');
 
 export default function CampusStatement() {
   const data = useLoaderData<typeof loader>();

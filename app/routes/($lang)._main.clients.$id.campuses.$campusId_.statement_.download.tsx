@@ -2,9 +2,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { statementDownload } from '~/lib/billing.server';
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  statementDownload(request, context, {
-    kind: 'campus',
-    clientId: params.id ?? '',
-    campusId: params.campusId ?? '',
-  });
+export const loader = (args: LoaderFunctionArgs) => statementDownload(args, 'campus');

@@ -1,13 +1,18 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { clientFileResponse } from '@server/domain/clients/files';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { idSchema } from '~/lib/schemas.server';
+import { pageLoader, notFound } from '~/lib/loaders.server';
 
 const KINDS = { logo: 'logo', 'return-policy': 'return_policy' } as const;
 
 /** GET /clients/{id}/files/logo and /files/return-policy: the client's file from R2 (a resource route). */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_client');
-  const kind = KINDS[params.kind as keyof typeof KINDS];
-  if (!kind) throw new Response('Not Found', { status: 404 });
-  return orNotFound(clientFileResponse(ctx, params.id ?? '', kind));
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    params: idSchema,
+    load({ ctx, params, allParams }) {
+      const kind = KINDS[allParams.kind as keyof typeof KINDS];
+      if (!kind) throw notFound();
+      return clientFileResponse(ctx, params.id, kind);
+    },
+  })(args);

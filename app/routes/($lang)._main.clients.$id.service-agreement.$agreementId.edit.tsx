@@ -29,8 +29,8 @@ import {
   contractListQuerySchema,
   emptySchema,
   updateAgreementSchema,
+  idsSchema,
 } from '~/lib/schemas.server';
-import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
 import { queryOf } from '~/lib/lists.server';
@@ -49,40 +49,45 @@ import {
   AgreementStatus,
   agreementFormValue,
 } from '~/components/service-agreements/agreement-form';
+import { pageLoader, notFound } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_service_agreement');
-  const id = params.agreementId ?? '';
-  const agreement = await orNotFound(getServiceAgreement(ctx, id));
-  if (agreement.client.id !== params.id) throw new Response('Not Found', { status: 404 });
-  const query = queryOf(request);
-  const canReadContracts = can(ctx.actor, 'read_contract');
-  const [options, contracts, logs] = await Promise.all([
-    agreementFormOptions(ctx, agreement.client.id),
-    canReadContracts
-      ? serviceAgreementContracts(ctx, id, contractListQuerySchema.parse({ ...query, search: undefined }))
-      : null,
-    serviceAgreementActivities(ctx, id, 1, 20),
-  ]);
-  const lang = langOf(request);
-  return {
-    constraint: constraintsOf(updateAgreementSchema),
-    agreement,
-    options,
-    contracts,
-    logs,
-    can: { update: can(ctx.actor, 'update_service_agreement') },
-    title: translate(lang, 'app.title_template', {
-      title: agreement.name,
-      product: context.env.PRODUCT_NAME,
-    }),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_service_agreement',
+    params: idsSchema('id', 'agreementId'),
+    async load({ ctx, request, context, params, lang }) {
+      const id = params.agreementId;
+      const agreement = await getServiceAgreement(ctx, id);
+      if (agreement.client.id !== params.id) throw notFound();
+      const query = queryOf(request);
+      const canReadContracts = can(ctx.actor, 'read_contract');
+      const [options, contracts, logs] = await Promise.all([
+        agreementFormOptions(ctx, agreement.client.id),
+        canReadContracts
+          ? serviceAgreementContracts(ctx, id, contractListQuerySchema.parse({ ...query, search: undefined }))
+          : null,
+        serviceAgreementActivities(ctx, id, 1, 20),
+      ]);
+      return {
+        constraint: constraintsOf(updateAgreementSchema),
+        agreement,
+        options,
+        contracts,
+        logs,
+        can: { update: can(ctx.actor, 'update_service_agreement') },
+        title: translate(lang, 'app.title_template', {
+          title: agreement.name,
+          product: context.env.PRODUCT_NAME,
+        }),
+      };
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idsSchema('id', 'agreementId'),
     intents: {
       save: { schema: updateAgreementSchema, permission: 'update_service_agreement' },
       activate: { schema: emptySchema, permission: 'update_service_agreement' },
@@ -94,7 +99,7 @@ export const action = (args: ActionFunctionArgs) =>
       },
     },
     async handle(input, { ctx, params, formData, redirect }) {
-      const id = params.agreementId ?? '';
+      const id = params.agreementId;
       // Saving or activating an active agreement writes its contracts, and the toast says so.
       const done = (status?: string) =>
         redirect(

@@ -10,9 +10,8 @@ import { agreementFormOptions } from '@server/domain/service-agreements/queries'
 import { createServiceAgreement } from '@server/domain/service-agreements/service';
 import { todayIso } from '@server/domain/formats';
 import { translate } from '@server/platform/i18n';
-import { constraintsOf, createAgreementSchema } from '~/lib/schemas.server';
+import { constraintsOf, createAgreementSchema, idSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
-import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
 import { queryOf } from '~/lib/lists.server';
 import { localePath } from '~/i18n/config';
@@ -21,33 +20,38 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { AgreementFields, blankRow } from '~/components/service-agreements/agreement-form';
 import { DefaultSubmit } from '~/components/campuses/campus-bits';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_service_agreement');
-  const options = await orNotFound(agreementFormOptions(ctx, params.id ?? ''));
-  const campus = queryOf(request).campus;
-  const lang = langOf(request);
-  return {
-    constraint: constraintsOf(createAgreementSchema),
-    options,
-    campus: options.campuses.some((c) => c.id === campus) ? campus : '',
-    today: todayIso(new Date()),
-    title: translate(lang, 'app.title_template', {
-      title: translate(lang, 'service_agreements.new_title'),
-      product: context.env.PRODUCT_NAME,
-    }),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'create_service_agreement',
+    params: idSchema,
+    async load({ ctx, request, context, params, lang }) {
+      const options = await agreementFormOptions(ctx, params.id);
+      const campus = queryOf(request).campus;
+      return {
+        constraint: constraintsOf(createAgreementSchema),
+        options,
+        campus: options.campuses.some((c) => c.id === campus) ? campus : '',
+        today: todayIso(new Date()),
+        title: translate(lang, 'app.title_template', {
+          title: translate(lang, 'service_agreements.new_title'),
+          product: context.env.PRODUCT_NAME,
+        }),
+      };
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idSchema,
     schema: createAgreementSchema,
     permission: 'create_service_agreement',
     async handle(input, { ctx, params, redirect }) {
       // The client is the page's: the form's hidden field only lets the schema read the form whole.
-      const sa = await createServiceAgreement(ctx, { ...input, client_id: params.id ?? '' });
+      const sa = await createServiceAgreement(ctx, { ...input, client_id: params.id });
       // An agreement created active wrote its contracts, and the toast says so.
       return redirect(
         `/clients/${params.id}/service-agreement/${sa.id}/edit`,

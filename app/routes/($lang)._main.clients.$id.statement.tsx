@@ -6,8 +6,7 @@ import { StatementPage } from '~/components/billing/statement-page';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  statementPage(request, context, { kind: 'client', clientId: params.id ?? '' });
+export const loader = (args: LoaderFunctionArgs) => statementPage(args, 'client');
 
 export default function ClientStatement() {
   const data = useLoaderData<typeof loader>();

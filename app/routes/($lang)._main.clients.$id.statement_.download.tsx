@@ -2,5 +2,4 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { statementDownload } from '~/lib/billing.server';
 
-export const loader = ({ request, context, params }: LoaderFunctionArgs) =>
-  statementDownload(request, context, { kind: 'client', clientId: params.id ?? '' });
+export const loader = (args: LoaderFunctionArgs) => statementDownload(args, 'client');

@@ -21,7 +21,6 @@ import {
 import { bulkClientAction, CLIENT_ACTION_PERMISSIONS } from '@server/domain/clients/status';
 import { clientBulkActionsFor } from '@server/domain/clients/tabs';
 import { msg } from '@server/domain/messages';
-import { requirePermissions } from '~/lib/guards.server';
 import { bulkSchema, queryOf } from '~/lib/lists.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
@@ -44,31 +43,35 @@ import {
 } from '~/components/ui/list-controls';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ClientStatusBadge, LinkTabs } from '~/components/clients/client-bits';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_client');
-  const raw = queryOf(request);
-  const query = clientListQuerySchema.parse({ ...raw, tab: raw.tab ?? 'active' });
-  const [list, summary, metadata] = await Promise.all([
-    listClients(ctx, query),
-    clientSummary(ctx, query),
-    clientMetadata(ctx),
-  ]);
-  const actions = clientBulkActionsFor(ctx.actor, query.tab as ClientTab);
-  return json({
-    list,
-    summary,
-    tab: query.tab as ClientTab,
-    managers: metadata.account_managers.map((m) => ({ id: m.id, name: m.name })),
-    ownListOnly: ownClientsOnly(ctx.actor, query),
-    canCreate: can(ctx.actor, 'create_client'),
-    canAddContract: canAny(ctx.actor, 'create_service_agreement'),
-    actions,
-    title: pageTitle(context, request, 'clients.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_client',
+    async load({ ctx, request, context }) {
+      const raw = queryOf(request);
+      const query = clientListQuerySchema.parse({ ...raw, tab: raw.tab ?? 'active' });
+      const [list, summary, metadata] = await Promise.all([
+        listClients(ctx, query),
+        clientSummary(ctx, query),
+        clientMetadata(ctx),
+      ]);
+      const actions = clientBulkActionsFor(ctx.actor, query.tab as ClientTab);
+      return json({
+        list,
+        summary,
+        tab: query.tab as ClientTab,
+        managers: metadata.account_managers.map((m) => ({ id: m.id, name: m.name })),
+        ownListOnly: ownClientsOnly(ctx.actor, query),
+        canCreate: can(ctx.actor, 'create_client'),
+        canAddContract: canAny(ctx.actor, 'create_service_agreement'),
+        actions,
+        title: pageTitle(context, request, 'clients.title'),
+      });
+    },
+  })(args);
 
 const bulk = (action: ClientAction) => ({
   schema: bulkSchema,

@@ -15,13 +15,18 @@ import { CLIENT_SAVE_FAILED } from '@server/domain/clients/saving';
 import { clientCreateSchema, constraintsOf } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
+import { errorsOf } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
-import { AddressFieldset, ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';
+import {
+  AddressFieldset,
+  ContactsEditor,
+  fieldsetOf,
+  type ObjectField,
+} from '~/components/contacts/contacts-editor';
 import {
   ClientBillingFields,
   ClientFileInput,
@@ -30,20 +35,25 @@ import {
   LOGO_ACCEPT,
   RETURN_POLICY_ACCEPT,
 } from '~/components/clients/client-form';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_client', '/clients');
-  const [metadata, countries] = await Promise.all([clientMetadata(ctx), countryOptions(ctx.db)]);
-  return json({
-    constraint: constraintsOf(clientCreateSchema),
-    companies: metadata.companies,
-    managers: metadata.account_managers,
-    countries,
-    title: pageTitle(context, request, 'clients.new_title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'create_client',
+    otherwise: '/clients',
+    async load({ ctx, request, context }) {
+      const [metadata, countries] = await Promise.all([clientMetadata(ctx), countryOptions(ctx.db)]);
+      return json({
+        constraint: constraintsOf(clientCreateSchema),
+        companies: metadata.companies,
+        managers: metadata.account_managers,
+        countries,
+        title: pageTitle(context, request, 'clients.new_title'),
+      });
+    },
+  })(args);
 
 /** On any refusal 'Unable to save the client!' is said above the form (spec 001 s.8). */
 export const action = (args: ActionFunctionArgs) =>
@@ -84,7 +94,7 @@ export default function NewClient() {
     shouldRevalidate: 'onInput',
   });
   const all = fields as unknown as Record<string, ObjectField>;
-  const fileErrors = (name: string) => (all[name] as unknown as { errors?: string[] })?.errors;
+  const fileErrors = (name: string) => errorsOf(fields, name);
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
@@ -132,7 +142,7 @@ export default function NewClient() {
         </Card>
         <Card>
           <h2 className="mb-4 text-base font-semibold">{t('clients.sections.contacts')}</h2>
-          <ContactsEditor form={form} field={all.contacts} countries={countries} />
+          <ContactsEditor form={form} field={fieldsetOf(fields, 'contacts')} countries={countries} />
         </Card>
         <Card>
           <h2 className="mb-4 text-base font-semibold">{t('clients.sections.billing')}</h2>
@@ -141,14 +151,22 @@ export default function NewClient() {
         <Card>
           <h2 className="mb-4 text-base font-semibold">{t('clients.sections.addresses')}</h2>
           <div className="grid gap-4 lg:grid-cols-2">
-            <AddressFieldset field={all.billing_address} kind="billing" countries={countries} />
-            <AddressFieldset field={all.mailing_address} kind="mailing" countries={countries} />
+            <AddressFieldset
+              field={fieldsetOf(fields, 'billing_address')}
+              kind="billing"
+              countries={countries}
+            />
+            <AddressFieldset
+              field={fieldsetOf(fields, 'mailing_address')}
+              kind="mailing"
+              countries={countries}
+            />
           </div>
         </Card>
         <Card>
           <h2 className="text-base font-semibold">{t('clients.sections.fact_find')}</h2>
           <p className="mb-4 text-sm text-slate-500">{t('clients.sections.fact_find_hint')}</p>
-          <FactFindFields field={all.fact_find} />
+          <FactFindFields field={fieldsetOf(fields, 'fact_find')} />
         </Card>
         <FormErrors errors={form.errors} />
         <div className="flex flex-wrap justify-end gap-3">

@@ -3,23 +3,26 @@ import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { landingPath } from '@server/domain/account/service';
 import { localePath } from '~/i18n/config';
-import { langOf, requireUser } from '~/lib/guards.server';
 import { BUILT_PAGES, isGroup, visibleMenu } from '~/lib/navigation';
 import { Card, PageHeader } from '~/components/ui/card';
 import { ButtonLink } from '~/components/ui/button';
 import { NotificationItem } from '~/components/notifications/notification-item';
 import { useRootData } from '~/root';
 import { pageTitle } from '~/lib/meta';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 /** /home sends the user to their landing page; until that page ships, it shows the home overview. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requireUser(request, context);
-  const target = landingPath(ctx.actor.landing_page);
-  if (BUILT_PAGES.has(target)) throw redirect(localePath(langOf(request), target));
-  return { landing: ctx.actor.landing_page, title: pageTitle(context, request, 'home.title') };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: null,
+    load({ ctx, request, context, lang }) {
+      const target = landingPath(ctx.actor.landing_page);
+      if (BUILT_PAGES.has(target)) throw redirect(localePath(lang, target));
+      return { landing: ctx.actor.landing_page, title: pageTitle(context, request, 'home.title') };
+    },
+  })(args);
 
 export default function Home() {
   const { t, i18n } = useTranslation();

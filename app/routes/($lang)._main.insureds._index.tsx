@@ -13,7 +13,6 @@ import { policyListQuerySchema } from '@server/domain/policies/list-query';
 import { POLICY_LIST_STATUSES } from '@server/domain/policies/status';
 import { policyOverview } from '@server/domain/policies/overview';
 import { listPolicies, policyFilterOptions, type PolicyListRow } from '@server/domain/policies/service';
-import { requirePermissions } from '~/lib/guards.server';
 import { lenientQuery, queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { formatDate } from '~/lib/dates';
@@ -32,35 +31,39 @@ import {
   useSelection,
 } from '~/components/ui/list-controls';
 import { PolicyStatusBadge, StatusChips, TripDates } from '~/components/insureds/insured-bits';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_policy');
-  const query = lenientQuery(policyListQuerySchema, queryOf(request));
-  const [list, { summary, group_names: groups }, options] = await Promise.all([
-    listPolicies(ctx, query),
-    policyOverview(ctx),
-    policyFilterOptions(ctx),
-  ]);
-  const a = ctx.actor;
-  return json({
-    list,
-    summary,
-    options,
-    groups,
-    staff: a.user_type === 'company',
-    can: {
-      order: can(a, 'create_insured'),
-      amend: can(a, 'update_policy'),
-      cancel: can(a, 'update_policy'),
-      documents: can(a, 'download_policy_document'),
-      welcome: can(a, 'update_insured'),
-      note: can(a, 'update_insured'),
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_policy',
+    async load({ ctx, request, context }) {
+      const query = lenientQuery(policyListQuerySchema, queryOf(request));
+      const [list, { summary, group_names: groups }, options] = await Promise.all([
+        listPolicies(ctx, query),
+        policyOverview(ctx),
+        policyFilterOptions(ctx),
+      ]);
+      const a = ctx.actor;
+      return json({
+        list,
+        summary,
+        options,
+        groups,
+        staff: a.user_type === 'company',
+        can: {
+          order: can(a, 'create_insured'),
+          amend: can(a, 'update_policy'),
+          cancel: can(a, 'update_policy'),
+          documents: can(a, 'download_policy_document'),
+          welcome: can(a, 'update_insured'),
+          note: can(a, 'update_insured'),
+        },
+        title: pageTitle(context, request, 'insureds.title'),
+      });
     },
-    title: pageTitle(context, request, 'insureds.title'),
-  });
-}
+  })(args);
 
 /** The filters under "More filters" (open when one of them is set). */
 const MORE_FILTERS = [

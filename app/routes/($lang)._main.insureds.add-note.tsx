@@ -19,7 +19,7 @@ import { bulkNoteSchema } from '~/lib/schemas.server';
 import { noteConstraint } from '~/lib/notes.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { bulkSchema, lenientQuery } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
@@ -30,13 +30,15 @@ import { useAnswerError } from '~/components/ui/snackbar';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  requirePermissions(request, context, 'update_insured');
-  return json({
-    title: pageTitle(context, request, 'insureds.add_note.title'),
-    constraint: noteConstraint(),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'update_insured',
+    load: ({ request, context }) =>
+      json({
+        title: pageTitle(context, request, 'insureds.add_note.title'),
+        constraint: noteConstraint(),
+      }),
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({

@@ -17,7 +17,6 @@ import {
 } from '~/lib/policy-documents.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
 import { bulkSchema } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
@@ -27,6 +26,7 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import type { ActorCtx } from '@server/domain/context';
 import type { BulkSelection } from '@server/domain/list-query';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -53,15 +53,19 @@ async function choicesFor(
   };
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, DOCUMENT_PERMISSION, '/insureds');
-  const url = new URL(request.url);
-  const ids = url.searchParams.getAll('ids').filter(Boolean).slice(0, 1000);
-  return {
-    title: pageTitle(context, request, 'policy_documents.bulk.title'),
-    initial: ids.length ? await choicesFor(ctx, { all_matching: false, ids }, {}) : null,
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: DOCUMENT_PERMISSION,
+    otherwise: '/insureds',
+    async load({ ctx, request, context }) {
+      const url = new URL(request.url);
+      const ids = url.searchParams.getAll('ids').filter(Boolean).slice(0, 1000);
+      return {
+        title: pageTitle(context, request, 'policy_documents.bulk.title'),
+        initial: ids.length ? await choicesFor(ctx, { all_matching: false, ids }, {}) : null,
+      };
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({

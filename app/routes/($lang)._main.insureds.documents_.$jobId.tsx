@@ -8,30 +8,36 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { sizeText, ZipJobPage } from '~/components/ui/zip-job';
 import { documentsJobStatus, DOCUMENT_PERMISSION } from '~/lib/policy-documents.server';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
+import { pageLoader } from '~/lib/loaders.server';
+import { idsSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, DOCUMENT_PERMISSION, '/insureds');
-  const job = await orNotFound(documentsJobStatus(ctx, params.jobId!));
-  const result = job.result as { insureds?: number; files?: number; size?: number } | null;
-  return {
-    title: pageTitle(context, request, 'policy_documents.bulk.progress_title'),
-    job: {
-      id: job.id,
-      status: job.status,
-      done: job.done,
-      total: job.total,
-      percent: job.percent,
-      message: job.message,
-      insureds: result?.insureds ?? 0,
-      files: result?.files ?? 0,
-      size: result?.size ?? 0,
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: DOCUMENT_PERMISSION,
+    otherwise: '/insureds',
+    params: idsSchema('jobId'),
+    async load({ ctx, request, context, params }) {
+      const job = await documentsJobStatus(ctx, params.jobId);
+      const result = job.result as { insureds?: number; files?: number; size?: number } | null;
+      return {
+        title: pageTitle(context, request, 'policy_documents.bulk.progress_title'),
+        job: {
+          id: job.id,
+          status: job.status,
+          done: job.done,
+          total: job.total,
+          percent: job.percent,
+          message: job.message,
+          insureds: result?.insureds ?? 0,
+          files: result?.files ?? 0,
+          size: result?.size ?? 0,
+        },
+      };
     },
-  };
-}
+  })(args);
 
 export default function DocumentsJob() {
   const { t } = useTranslation();

@@ -10,13 +10,13 @@ import { policyIdsOf, sendPolicyWelcomeEmails, WELCOME_PERMISSION } from '~/lib/
 import { msg } from '@server/domain/messages';
 import { formAction } from '~/lib/actions.server';
 import { answerOf } from '~/lib/actions';
-import { requireUser } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { bulkSchema } from '~/lib/lists.server';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -25,10 +25,13 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  * one). It must not redirect: after a refused post the page's loader runs again, and a redirect would
  * hide the refusal.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireUser(request, context);
-  return { title: pageTitle(context, request, 'policy_documents.welcome.send') };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: null,
+    load({ request, context }) {
+      return { title: pageTitle(context, request, 'policy_documents.welcome.send') };
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({

@@ -13,6 +13,7 @@ import {
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { getFormProps, getInputProps } from '@conform-to/react';
+import { fieldOf } from '~/components/forms';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import {
@@ -20,6 +21,7 @@ import {
   batchIdSchema,
   constraintsOf,
   invoiceItemsQuerySchema,
+  idSchema,
 } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import {
@@ -35,7 +37,6 @@ import {
 } from '~/lib/checkout.server';
 import { todayIso } from '@server/domain/formats';
 import { canAny } from '@server/domain/access/actor';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
@@ -47,35 +48,40 @@ import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { InvoiceFacts, PaymentOutcome, PoliciesTable } from '~/components/checkout/checkout-bits';
 import { formatMinor } from '~/lib/money';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
-  const url = new URL(request.url);
-  const q = invoiceItemsQuerySchema.parse({ page: url.searchParams.get('page') ?? undefined, items: 25 });
-  const invoice = await orNotFound(getInvoice(ctx, params.id!, q));
-  const [siblings, transactions, batches] = await Promise.all([
-    siblingInvoices(ctx, invoice.id),
-    invoiceTransactions(ctx, invoice.id),
-    invoiceBatches(ctx, invoice.id),
-  ]);
-  const unpaid = invoice.status === 'unpaid' || invoice.status === 'pending';
-  return json({
-    invoice,
-    siblings,
-    transactions,
-    batches,
-    today: todayIso(ctx.now),
-    can: {
-      approve: unpaid && can(ctx.actor, APPROVE_PERMISSION),
-      pay: unpaid && can(ctx.actor, 'create_policy'),
-      welcome: canAny(ctx.actor, WELCOME_PERMISSION),
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: INVOICE_ACCESS,
+    params: idSchema,
+    async load({ ctx, request, context, params }) {
+      const url = new URL(request.url);
+      const q = invoiceItemsQuerySchema.parse({ page: url.searchParams.get('page') ?? undefined, items: 25 });
+      const invoice = await getInvoice(ctx, params.id, q);
+      const [siblings, transactions, batches] = await Promise.all([
+        siblingInvoices(ctx, invoice.id),
+        invoiceTransactions(ctx, invoice.id),
+        invoiceBatches(ctx, invoice.id),
+      ]);
+      const unpaid = invoice.status === 'unpaid' || invoice.status === 'pending';
+      return json({
+        invoice,
+        siblings,
+        transactions,
+        batches,
+        today: todayIso(ctx.now),
+        can: {
+          approve: unpaid && can(ctx.actor, APPROVE_PERMISSION),
+          pay: unpaid && can(ctx.actor, 'create_policy'),
+          welcome: canAny(ctx.actor, WELCOME_PERMISSION),
+        },
+        constraint: constraintsOf(approveBankTransferSchema),
+        title: pageTitle(context, request, 'checkout.confirmation.title'),
+      });
     },
-    constraint: constraintsOf(approveBankTransferSchema),
-    title: pageTitle(context, request, 'checkout.confirmation.title'),
-  });
-}
+  })(args);
 
 type Done =
   { done: 'approved' } | { done: 'welcome_sent'; sent: Awaited<ReturnType<typeof sendWelcomeEmails>> };
@@ -87,8 +93,11 @@ export const action = (args: ActionFunctionArgs) =>
       approve_bank_transfer: { schema: typeof approveBankTransferSchema; permission: string };
       send_welcome_email: { schema: typeof batchIdSchema; permission: string };
     },
-    Done
+    Done,
+    'user',
+    typeof idSchema
   >({
+    params: idSchema,
     intents: {
       approve_bank_transfer: { schema: approveBankTransferSchema, permission: INVOICE_ACCESS },
       send_welcome_email: { schema: batchIdSchema, permission: INVOICE_ACCESS },
@@ -96,7 +105,7 @@ export const action = (args: ActionFunctionArgs) =>
     async handle(input, { ctx, params }) {
       switch (input.intent) {
         case 'approve_bank_transfer':
-          await approveBankTransfer(ctx, params.id!, { date: input.date });
+          await approveBankTransfer(ctx, params.id, { date: input.date });
           return { data: { done: 'approved' } };
         case 'send_welcome_email':
           return { data: { done: 'welcome_sent', sent: await sendWelcomeEmails(ctx, input.batch_id) } };
@@ -129,7 +138,7 @@ export default function Confirmation() {
     constraint,
     shouldValidate: 'onSubmit',
   });
-  const dateField = (fields as unknown as Record<string, Parameters<typeof getInputProps>[0]>).date;
+  const dateField = fieldOf(fields, 'date');
   const outcome = params.get('payment');
   const otherErrors = answer?.submission?.error
     ? Object.entries(answer.submission.error)

@@ -17,38 +17,40 @@ import { GENDERS } from '@db/enums';
 import { updatePolicyDetails } from '@server/domain/policies/details';
 import { getPolicy } from '@server/domain/policies/service';
 import { POLICY_DETAIL_FIELDS } from '@server/domain/policies/tabs';
-import { constraintsOf, policyDetailsSchema } from '~/lib/schemas.server';
+import { constraintsOf, policyDetailsSchema, idSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, Field, FormErrors, SelectField } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'update_insured');
-  const [policy, countries] = await Promise.all([
-    orNotFound(getPolicy(ctx, params.id!)),
-    countryOptions(ctx.db),
-  ]);
-  return json({
-    constraint: constraintsOf(policyDetailsSchema),
-    policy,
-    countries,
-    title: pageTitle(context, request, 'insureds.edit.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'update_insured',
+    params: idSchema,
+    async load({ ctx, request, context, params }) {
+      const [policy, countries] = await Promise.all([getPolicy(ctx, params.id), countryOptions(ctx.db)]);
+      return json({
+        constraint: constraintsOf(policyDetailsSchema),
+        policy,
+        countries,
+        title: pageTitle(context, request, 'insureds.edit.title'),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idSchema,
     schema: policyDetailsSchema,
     permission: 'update_insured',
     async handle(input, { ctx, params, redirect }) {
-      const { changed } = await updatePolicyDetails(ctx, params.id!, input);
+      const { changed } = await updatePolicyDetails(ctx, params.id, input);
       return redirect(
         `/insureds/${params.id}/insured_details`,
         changed ? 'insureds.edit.saved' : 'insureds.edit.unchanged',

@@ -8,9 +8,14 @@ import {
   DOCUMENT_PERMISSION,
   policyDocumentResponse,
 } from '~/lib/policy-documents.server';
-import { requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, DOCUMENT_PERMISSION);
-  return policyDocumentResponse(request, downloadPolicyDocument(ctx, params.id!, 'insurance_card'));
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: DOCUMENT_PERMISSION,
+    params: idSchema,
+    load({ ctx, request, params }) {
+      return policyDocumentResponse(request, downloadPolicyDocument(ctx, params.id, 'insurance_card'));
+    },
+  })(args);

@@ -10,15 +10,22 @@ import { Card } from '~/components/ui/card';
 import { Facts } from '~/components/ui/facts';
 import { RelatedPolicies, TripDates } from '~/components/insureds/insured-bits';
 import { useInsured } from '~/components/insureds/insured-page';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = requireInsuredTab(request, context, 'policy');
-  const [family, linked] = await Promise.all([
-    immediateFamily(ctx, params.id!),
-    linkedPolicies(ctx, params.id!),
-  ]);
-  return json({ family, linked });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_policy',
+    params: idSchema,
+    async load({ ctx, params }) {
+      requireInsuredTab(ctx, 'policy');
+      const [family, linked] = await Promise.all([
+        immediateFamily(ctx, params.id),
+        linkedPolicies(ctx, params.id),
+      ]);
+      return json({ family, linked });
+    },
+  })(args);
 
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (

@@ -6,12 +6,19 @@ import { personPolicies } from '@server/domain/policies/service';
 import { requireInsuredTab } from '~/lib/insureds.server';
 import { Card } from '~/components/ui/card';
 import { RelatedPolicies } from '~/components/insureds/insured-bits';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = requireInsuredTab(request, context, 'active_policies');
-  const lists = await personPolicies(ctx, params.id!);
-  return json({ rows: lists.active_policies ?? [] });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_policy',
+    params: idSchema,
+    async load({ ctx, params }) {
+      requireInsuredTab(ctx, 'active_policies');
+      const lists = await personPolicies(ctx, params.id);
+      return json({ rows: lists.active_policies ?? [] });
+    },
+  })(args);
 
 export default function ActivePoliciesTab() {
   const { t } = useTranslation();

@@ -9,22 +9,28 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { DOCUMENT_PERMISSION, listPolicyDocuments } from '~/lib/policy-documents.server';
 import { KIND_SEGMENTS } from '@server/domain/policy-documents/values';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { formatDate, formatDateTime } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { ButtonLink, buttonClass } from '~/components/ui/button';
 import { Alert, Card } from '~/components/ui/card';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, DOCUMENT_PERMISSION, '/insureds');
-  return {
-    title: pageTitle(context, request, 'policy_documents.tab.title'),
-    documents: await orNotFound(listPolicyDocuments(ctx, params.id!)),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: DOCUMENT_PERMISSION,
+    otherwise: '/insureds',
+    params: idSchema,
+    async load({ ctx, request, context, params }) {
+      return {
+        title: pageTitle(context, request, 'policy_documents.tab.title'),
+        documents: await listPolicyDocuments(ctx, params.id),
+      };
+    },
+  })(args);
 
 const sizeText = (bytes: number | null) =>
   bytes === null

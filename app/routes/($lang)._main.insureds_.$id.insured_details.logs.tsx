@@ -13,17 +13,24 @@ import { ActivityLog } from '~/components/activity/activity-log';
 import { Card } from '~/components/ui/card';
 import { formatMoney } from '~/lib/money';
 import { formatDate } from '~/lib/dates';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireInsuredTab(request, context, 'logs');
-  const url = new URL(request.url);
-  const page = Number(url.searchParams.get('page')) || 1;
-  const [transactions, activity] = await Promise.all([
-    policyTransactionsOf(ctx, params.id!, page),
-    policyActivities(ctx, params.id!, Number(url.searchParams.get('activity_page')) || 1),
-  ]);
-  return json({ transactions, activity });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_policy',
+    params: idSchema,
+    async load({ ctx, request, params }) {
+      requireInsuredTab(ctx, 'logs');
+      const url = new URL(request.url);
+      const page = Number(url.searchParams.get('page')) || 1;
+      const [transactions, activity] = await Promise.all([
+        policyTransactionsOf(ctx, params.id, page),
+        policyActivities(ctx, params.id, Number(url.searchParams.get('activity_page')) || 1),
+      ]);
+      return json({ transactions, activity });
+    },
+  })(args);
 
 export default function InsuredLogsTab() {
   const { t } = useTranslation();

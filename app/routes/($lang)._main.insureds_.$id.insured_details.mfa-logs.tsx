@@ -5,14 +5,19 @@
  */
 import { type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';
+import { pageLoader } from '~/lib/loaders.server';
 import { requireInsuredTab } from '~/lib/insureds.server';
 import { Card } from '~/components/ui/card';
 import { EmptyState } from '~/components/ui/list-controls';
 
-export function loader({ request, context }: LoaderFunctionArgs) {
-  requireInsuredTab(request, context, 'mfa_logs');
-  return null;
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_policy',
+    load({ ctx }) {
+      requireInsuredTab(ctx, 'mfa_logs');
+      return null;
+    },
+  })(args);
 
 export default function InsuredMfaLogsTab() {
   const { t } = useTranslation();

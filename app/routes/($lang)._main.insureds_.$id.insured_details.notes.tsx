@@ -10,21 +10,29 @@ import { answerOf, unreachable } from '~/lib/actions';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { NotesPanel } from '~/components/notes/notes-panel';
 import { useInsured } from '~/components/insureds/insured-page';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireInsuredTab(request, context, 'notes');
-  const notes = await policyNotes(ctx, params.id!, notesQueryOf(request));
-  return json({ notes, canAdd: can(ctx.actor, 'update_insured'), constraint: noteConstraint() });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_policy',
+    params: idSchema,
+    async load({ ctx, request, params }) {
+      requireInsuredTab(ctx, 'notes');
+      const notes = await policyNotes(ctx, params.id, notesQueryOf(request));
+      return json({ notes, canAdd: can(ctx.actor, 'update_insured'), constraint: noteConstraint() });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idSchema,
     intents: { add_note: { schema: noteFormSchema, permission: 'update_insured' } },
     async handle(input, { ctx, params, redirect }) {
       switch (input.intent) {
         case 'add_note': {
           const { intent: _intent, file, ...note } = input;
-          await addPolicyNote(ctx, params.id!, note, file);
+          await addPolicyNote(ctx, params.id, note, file);
           return redirect(`/insureds/${params.id}/insured_details/notes`, 'notes.added');
         }
         default:

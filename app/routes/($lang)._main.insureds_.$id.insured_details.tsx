@@ -10,7 +10,6 @@ import { Form, Link, Outlet, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { getPolicy } from '@server/domain/policies/service';
 import { INSURED_TABS, insuredActionsFor, insuredTabsFor } from '@server/domain/policies/tabs';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { redirectTabParam, tabSegment } from '~/lib/tabs.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
@@ -19,23 +18,29 @@ import { buttonClass, ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/card';
 import { RouteTabs } from '~/components/ui/tabs';
 import { PolicyStatusBadge } from '~/components/insureds/insured-bits';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_policy');
-  const id = params.id!;
-  redirectTabParam(request, `/insureds/${id}/insured_details`, INSURED_TABS, 'policy');
-  const policy = await orNotFound(getPolicy(ctx, id));
-  const tabs = insuredTabsFor(ctx.actor);
-  return json({
-    policy,
-    tabs: tabs.map((tab) => ({ key: tab, segment: tab === 'policy' ? '' : tabSegment(tab) })),
-    actions: insuredActionsFor(ctx.actor, policy.status),
-    staff: ctx.actor.user_type === 'company',
-    title: `${policy.full_name} · ${pageTitle(context, request, 'insureds.title')}`,
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_policy',
+    params: idSchema,
+    async load({ ctx, request, context, params }) {
+      const id = params.id;
+      redirectTabParam(request, `/insureds/${id}/insured_details`, INSURED_TABS, 'policy');
+      const policy = await getPolicy(ctx, id);
+      const tabs = insuredTabsFor(ctx.actor);
+      return json({
+        policy,
+        tabs: tabs.map((tab) => ({ key: tab, segment: tab === 'policy' ? '' : tabSegment(tab) })),
+        actions: insuredActionsFor(ctx.actor, policy.status),
+        staff: ctx.actor.user_type === 'company',
+        title: `${policy.full_name} · ${pageTitle(context, request, 'insureds.title')}`,
+      });
+    },
+  })(args);
 
 /** A header button that posts this policy's id to an amendment page (as the list's bulk bar does). */
 function AmendButton({

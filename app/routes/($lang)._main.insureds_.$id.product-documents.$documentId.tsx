@@ -8,11 +8,14 @@ import {
   DOCUMENT_PERMISSION,
   policyDocumentResponse,
 } from '~/lib/policy-documents.server';
-import { requirePermissions } from '~/lib/guards.server';
+import { idSchema, rowNumber } from '~/lib/schemas.server';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, DOCUMENT_PERMISSION);
-  const id = Number(params.documentId);
-  if (!Number.isSafeInteger(id) || id < 1) throw new Response('Not Found', { status: 404 });
-  return policyDocumentResponse(request, downloadDocumentOfPolicy(ctx, params.id!, id));
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: DOCUMENT_PERMISSION,
+    params: idSchema.extend({ documentId: rowNumber }),
+    load({ ctx, request, params }) {
+      return policyDocumentResponse(request, downloadDocumentOfPolicy(ctx, params.id, params.documentId));
+    },
+  })(args);

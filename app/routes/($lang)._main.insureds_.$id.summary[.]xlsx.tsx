@@ -5,16 +5,21 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { INVOICE_ACCESS, invoiceSummaryWorkbook } from '~/lib/checkout.server';
 import { XLSX_CONTENT_TYPE } from '@server/platform/xlsx';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { idSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
-  const { filename, body } = await orNotFound(invoiceSummaryWorkbook(ctx, params.id!));
-  return new Response(body, {
-    headers: {
-      'content-type': XLSX_CONTENT_TYPE,
-      'content-disposition': `attachment; filename="${filename}"`,
-      'cache-control': 'no-store',
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: INVOICE_ACCESS,
+    params: idSchema,
+    async load({ ctx, params }) {
+      const { filename, body } = await invoiceSummaryWorkbook(ctx, params.id);
+      return new Response(body, {
+        headers: {
+          'content-type': XLSX_CONTENT_TYPE,
+          'content-disposition': `attachment; filename="${filename}"`,
+          'cache-control': 'no-store',
+        },
+      });
     },
-  });
-}
+  })(args);

@@ -1,10 +1,14 @@
 /** GET /invoices/{invoiceId}/pdf: the invoice as PDF, named by its number. */
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { langOf, orNotFound, requirePermissions } from '~/lib/guards.server';
 
 import { INVOICE_ACCESS, fileResponse, invoiceFile } from '~/lib/invoices.server';
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
-  const lang = langOf(request);
-  return fileResponse(await orNotFound(invoiceFile({ ...ctx, lang }, params.invoiceId ?? '', 'pdf')));
-}
+import { pageLoader } from '~/lib/loaders.server';
+import { idsSchema } from '~/lib/schemas.server';
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: INVOICE_ACCESS,
+    params: idsSchema('invoiceId'),
+    async load({ ctx, params, lang }) {
+      return fileResponse(await invoiceFile({ ...ctx, lang }, params.invoiceId, 'pdf'));
+    },
+  })(args);

@@ -6,20 +6,23 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { requirePermissions } from '~/lib/guards.server';
 import { INVOICE_ACCESS, invoiceListData } from '~/lib/invoices.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { PageHeader } from '~/components/ui/card';
 import { InvoiceList } from '~/components/invoices/invoice-list';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
-  const data = await invoiceListData(ctx, request);
-  return json({ ...data, title: pageTitle(context, request, 'invoices.title') });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: INVOICE_ACCESS,
+    async load({ ctx, request, context }) {
+      const data = await invoiceListData(ctx, request);
+      return json({ ...data, title: pageTitle(context, request, 'invoices.title') });
+    },
+  })(args);
 
 export default function Invoices() {
   const { t, i18n } = useTranslation();

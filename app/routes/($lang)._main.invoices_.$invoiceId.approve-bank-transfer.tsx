@@ -16,38 +16,43 @@ import { APPROVE_PERMISSION, approveBankTransfer } from '@server/domain/payments
 import { transactionFormView } from '@server/domain/payments/record';
 import { todayIso } from '@server/domain/formats';
 import { formAction } from '~/lib/actions';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
 import { backOf, invoicePagePath } from '~/lib/payments';
-import { approveBankTransferPageSchema, constraintsOf } from '~/lib/schemas.server';
+import { approveBankTransferPageSchema, constraintsOf, idsSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { localePath } from '~/i18n/config';
 import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { InvoiceMoneyFacts } from '~/components/payments/transaction-form';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, APPROVE_PERMISSION);
-  const view = await orNotFound(transactionFormView(ctx, params.invoiceId ?? '', 'payment'));
-  return json({
-    ...view,
-    today: todayIso(ctx.now),
-    back: backOf(request),
-    constraint: constraintsOf(approveBankTransferPageSchema),
-    title: pageTitle(context, request, 'payments.approve.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: APPROVE_PERMISSION,
+    params: idsSchema('invoiceId'),
+    async load({ ctx, request, context, params }) {
+      const view = await transactionFormView(ctx, params.invoiceId, 'payment');
+      return json({
+        ...view,
+        today: todayIso(ctx.now),
+        back: backOf(request),
+        constraint: constraintsOf(approveBankTransferPageSchema),
+        title: pageTitle(context, request, 'payments.approve.title'),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idsSchema('invoiceId'),
     schema: approveBankTransferPageSchema,
     permission: APPROVE_PERMISSION,
     async handle(input, { ctx, params, redirect }) {
-      const result = await approveBankTransfer(ctx, params.invoiceId ?? '', { date: input.date });
+      const result = await approveBankTransfer(ctx, params.invoiceId, { date: input.date });
       return redirect(input.back ?? invoicePagePath(result.invoice), 'payments.toasts.approved');
     },
   })(args);

@@ -13,34 +13,39 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { RECORD_PERMISSION, editTransaction, transactionForEdit } from '@server/domain/payments/record';
 import { formAction } from '~/lib/actions';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { backOf, invoicePagePath } from '~/lib/payments';
-import { constraintsOf, editTransactionPageSchema } from '~/lib/schemas.server';
+import { constraintsOf, editTransactionPageSchema, idsSchema } from '~/lib/schemas.server';
 import { localePath } from '~/i18n/config';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { TransactionForm } from '~/components/payments/transaction-form';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, RECORD_PERMISSION);
-  const view = await orNotFound(transactionForEdit(ctx, params.invoiceId ?? '', params.transactionId ?? ''));
-  return json({
-    ...view,
-    back: backOf(request),
-    constraint: constraintsOf(editTransactionPageSchema),
-    title: pageTitle(context, request, 'payments.edit.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: RECORD_PERMISSION,
+    params: idsSchema('invoiceId', 'transactionId'),
+    async load({ ctx, request, context, params }) {
+      const view = await transactionForEdit(ctx, params.invoiceId, params.transactionId);
+      return json({
+        ...view,
+        back: backOf(request),
+        constraint: constraintsOf(editTransactionPageSchema),
+        title: pageTitle(context, request, 'payments.edit.title'),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idsSchema('invoiceId'),
     schema: editTransactionPageSchema,
     permission: RECORD_PERMISSION,
     async handle(input, { ctx, params, formData, redirect }) {
       const { back, ...fields } = input;
-      const result = await editTransaction(ctx, params.invoiceId ?? '', fields, formData.get('receipt'));
+      const result = await editTransaction(ctx, params.invoiceId, fields, formData.get('receipt'));
       return redirect(back ?? invoicePagePath(result.invoice), 'payments.toasts.edited');
     },
   })(args);

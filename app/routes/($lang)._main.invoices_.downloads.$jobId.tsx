@@ -9,29 +9,35 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { sizeText, ZipJobPage } from '~/components/ui/zip-job';
 import { INVOICE_ACCESS, invoicesZipStatus } from '~/lib/invoices.server';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
+import { pageLoader } from '~/lib/loaders.server';
+import { idsSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS, '/invoices');
-  const job = await orNotFound(invoicesZipStatus(ctx, params.jobId!));
-  const result = job.result as { invoices?: number; size?: number } | null;
-  return {
-    title: pageTitle(context, request, 'invoices.zip.progress_title'),
-    job: {
-      id: job.id,
-      status: job.status,
-      done: job.done,
-      total: job.total,
-      percent: job.percent,
-      message: job.message,
-      invoices: result?.invoices ?? 0,
-      size: result?.size ?? 0,
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: INVOICE_ACCESS,
+    otherwise: '/invoices',
+    params: idsSchema('jobId'),
+    async load({ ctx, request, context, params }) {
+      const job = await invoicesZipStatus(ctx, params.jobId);
+      const result = job.result as { invoices?: number; size?: number } | null;
+      return {
+        title: pageTitle(context, request, 'invoices.zip.progress_title'),
+        job: {
+          id: job.id,
+          status: job.status,
+          done: job.done,
+          total: job.total,
+          percent: job.percent,
+          message: job.message,
+          invoices: result?.invoices ?? 0,
+          size: result?.size ?? 0,
+        },
+      };
     },
-  };
-}
+  })(args);
 
 export default function InvoicesZipJob() {
   const { t } = useTranslation();

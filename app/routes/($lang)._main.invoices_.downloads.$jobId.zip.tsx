@@ -1,9 +1,14 @@
 /** /invoices/downloads/{job}/zip: the finished invoices ZIP of a job the user started, streamed from R2. */
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { INVOICE_ACCESS, downloadInvoicesZip } from '~/lib/invoices.server';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { idsSchema } from '~/lib/schemas.server';
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
-  return orNotFound(downloadInvoicesZip(ctx, params.jobId!));
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: INVOICE_ACCESS,
+    params: idsSchema('jobId'),
+    load({ ctx, params }) {
+      return downloadInvoicesZip(ctx, params.jobId);
+    },
+  })(args);

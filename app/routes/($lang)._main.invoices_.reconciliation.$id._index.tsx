@@ -19,7 +19,7 @@ import {
   READ_PERMISSION,
   RECONCILE_PERMISSION,
 } from '@server/domain/reconciliation/values';
-import { linesQuerySchema, reviewIntentSchemas } from '~/lib/schemas.server';
+import { linesQuerySchema, reviewIntentSchemas, idSchema } from '~/lib/schemas.server';
 import {
   addAllocation,
   confirmStatement,
@@ -30,7 +30,6 @@ import {
 import { getStatement, statementLines, type LineView } from '@server/domain/reconciliation/service';
 import { formatMinor } from '~/lib/money';
 import { intentAction, unreachable } from '~/lib/actions';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { lenientQuery, queryOf } from '~/lib/lists.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, Input, Label } from '~/components/fields';
@@ -43,30 +42,36 @@ import { LineStatusBadge, StatementStatusBadge } from '~/components/reconciliati
 import { formatDate, formatDateTime } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { pageTitle } from '~/lib/meta';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, READ_PERMISSION);
-  const id = params.id ?? '';
-  const statement = await orNotFound(getStatement(ctx, id));
-  if (statement.status === 'mapping')
-    throw redirect(localePath(ctx.lang ?? 'en', `/invoices/reconciliation/${id}/match-columns`));
-  const raw = queryOf(request);
-  const q = lenientQuery(linesQuerySchema, raw);
-  const find = (raw.find ?? '').slice(0, 100);
-  return {
-    statement,
-    lines: await statementLines(ctx, id, q),
-    find,
-    found: find ? await findAllocatableInvoices(ctx, id, find) : [],
-    canChange: can(ctx.actor, RECONCILE_PERMISSION) && statement.status === 'review',
-    title: pageTitle(context, request, 'reconciliation.review.title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: READ_PERMISSION,
+    params: idSchema,
+    async load({ ctx, request, context, params }) {
+      const id = params.id;
+      const statement = await getStatement(ctx, id);
+      if (statement.status === 'mapping')
+        throw redirect(localePath(ctx.lang ?? 'en', `/invoices/reconciliation/${id}/match-columns`));
+      const raw = queryOf(request);
+      const q = lenientQuery(linesQuerySchema, raw);
+      const find = (raw.find ?? '').slice(0, 100);
+      return {
+        statement,
+        lines: await statementLines(ctx, id, q),
+        find,
+        found: find ? await findAllocatableInvoices(ctx, id, find) : [],
+        canChange: can(ctx.actor, RECONCILE_PERMISSION) && statement.status === 'review',
+        title: pageTitle(context, request, 'reconciliation.review.title'),
+      };
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idSchema,
     intents: {
       allocate: { schema: reviewIntentSchemas.allocate, permission: RECONCILE_PERMISSION },
       remove: { schema: reviewIntentSchemas.remove, permission: RECONCILE_PERMISSION },
@@ -74,7 +79,7 @@ export const action = (args: ActionFunctionArgs) =>
       confirm: { schema: reviewIntentSchemas.confirm, permission: RECONCILE_PERMISSION },
     },
     async handle(input, { ctx, params, redirect }) {
-      const id = params.id ?? '';
+      const id = params.id;
       switch (input.intent) {
         case 'allocate':
           await addAllocation(ctx, id, input.line, {

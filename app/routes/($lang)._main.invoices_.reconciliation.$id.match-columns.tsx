@@ -20,38 +20,43 @@ import {
   type DateOrder,
 } from '@server/domain/reconciliation/values';
 import { todayIso } from '@server/domain/formats';
-import { statementMappingSchema } from '~/lib/schemas.server';
+import { idSchema, statementMappingSchema } from '~/lib/schemas.server';
 import { getStatement } from '@server/domain/reconciliation/service';
 import { confirmStatementMapping } from '@server/domain/reconciliation/upload';
 import { formAction } from '~/lib/actions';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors, Input, Label } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/card';
 import { ColumnMatcher } from '~/components/imports/column-matcher';
 import { pageTitle } from '~/lib/meta';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, READ_PERMISSION);
-  const statement = await orNotFound(getStatement(ctx, params.id ?? ''));
-  if (statement.format !== 'csv' || statement.status === 'confirmed')
-    throw redirect(localePath(ctx.lang ?? 'en', `/invoices/reconciliation/${statement.id}`));
-  return {
-    statement,
-    today: todayIso(new Date()),
-    title: pageTitle(context, request, 'reconciliation.match.title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: READ_PERMISSION,
+    params: idSchema,
+    async load({ ctx, request, context, params }) {
+      const statement = await getStatement(ctx, params.id);
+      if (statement.format !== 'csv' || statement.status === 'confirmed')
+        throw redirect(localePath(ctx.lang ?? 'en', `/invoices/reconciliation/${statement.id}`));
+      return {
+        statement,
+        today: todayIso(new Date()),
+        title: pageTitle(context, request, 'reconciliation.match.title'),
+      };
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idSchema,
     schema: statementMappingSchema,
     permission: RECONCILE_PERMISSION,
     async handle(input, { ctx, params, redirect }) {
-      const view = await confirmStatementMapping(ctx, params.id ?? '', input);
+      const view = await confirmStatementMapping(ctx, params.id, input);
       return redirect(`/invoices/reconciliation/${view.id}`, 'reconciliation.toasts.mapped');
     },
   })(args);

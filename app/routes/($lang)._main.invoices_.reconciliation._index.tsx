@@ -19,7 +19,6 @@ import { statementListQuerySchema, statementUploadFormSchema } from '~/lib/schem
 import { uploadStatement } from '@server/domain/reconciliation/upload';
 import { listStatements, type StatementListItem } from '@server/domain/reconciliation/statement-list';
 import { formAction } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
 import { lenientQuery, queryOf } from '~/lib/lists.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/fields';
@@ -36,19 +35,23 @@ import {
 import { FORMAT_NAMES, StatementStatusBadge, statementHref } from '~/components/reconciliation/bits';
 import { formatDateTime } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, READ_PERMISSION);
-  const q = lenientQuery(statementListQuerySchema, queryOf(request));
-  return {
-    list: await listStatements(ctx, q),
-    filtered: Boolean(q.search || q.status || q.format || q.from || q.to),
-    canUpload: can(ctx.actor, RECONCILE_PERMISSION),
-    title: pageTitle(context, request, 'reconciliation.title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: READ_PERMISSION,
+    async load({ ctx, request, context }) {
+      const q = lenientQuery(statementListQuerySchema, queryOf(request));
+      return {
+        list: await listStatements(ctx, q),
+        filtered: Boolean(q.search || q.status || q.format || q.from || q.to),
+        canUpload: can(ctx.actor, RECONCILE_PERMISSION),
+        title: pageTitle(context, request, 'reconciliation.title'),
+      };
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({

@@ -11,8 +11,6 @@ import { COMPANY_CURRENCIES } from '@server/domain/companies/values';
 import { companyListSchema, companyStatusSchema, idSchema } from '~/lib/schemas.server';
 import { companiesSummary, listCompanies, updateCompanyStatus } from '@server/domain/companies/service';
 import { formAction } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
-import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
@@ -29,22 +27,26 @@ import {
 } from '~/components/ui/list-controls';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_company');
-  const query = companyListSchema.parse(queryOf(request));
-  const [list, summary] = await Promise.all([listCompanies(ctx, query), companiesSummary(ctx)]);
-  return json({
-    list,
-    summary,
-    allCompanies: ctx.actor.selected_company_id === null,
-    canCreate: can(ctx.actor, 'create_company'),
-    canArchive: can(ctx.actor, 'archive_company') || can(ctx.actor, 'update_company'),
-    title: pageTitle(context, request, 'companies.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_company',
+    query: companyListSchema,
+    async load({ ctx, request, context, query }) {
+      const [list, summary] = await Promise.all([listCompanies(ctx, query), companiesSummary(ctx)]);
+      return json({
+        list,
+        summary,
+        allCompanies: ctx.actor.selected_company_id === null,
+        canCreate: can(ctx.actor, 'create_company'),
+        canArchive: can(ctx.actor, 'archive_company') || can(ctx.actor, 'update_company'),
+        title: pageTitle(context, request, 'companies.title'),
+      });
+    },
+  })(args);
 
 /** Activate or archive one company from its row. */
 export const action = (args: ActionFunctionArgs) =>

@@ -12,24 +12,28 @@ import { countryOptions } from '@server/domain/contacts/service';
 import { companySchema, constraintsOf } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/card';
 import { CompanyFormSections, companyFormValue } from '~/components/companies/company-form';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_company', '/manage-company');
-  return json({
-    constraint: constraintsOf(companySchema),
-    countries: await countryOptions(ctx.db),
-    title: pageTitle(context, request, 'companies.new_title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'create_company',
+    otherwise: '/manage-company',
+    async load({ ctx, request, context }) {
+      return json({
+        constraint: constraintsOf(companySchema),
+        countries: await countryOptions(ctx.db),
+        title: pageTitle(context, request, 'companies.new_title'),
+      });
+    },
+  })(args);
 
 /** On any refusal 'Unable to save the company!' is said above the form (spec 001 s.8). */
 export const action = (args: ActionFunctionArgs) =>

@@ -11,8 +11,6 @@ import { REGION_CODES } from '@db/enums';
 import { countryListSchema, countryStatusSchema, rowIdSchema } from '~/lib/schemas.server';
 import { countriesSummary, listCountries, updateCountryStatus } from '@server/domain/countries/service';
 import { formAction } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
-import { queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
@@ -29,21 +27,25 @@ import {
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { taxLabel } from '~/components/countries/country-bits';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_country');
-  const query = countryListSchema.parse(queryOf(request));
-  const [list, summary] = await Promise.all([listCountries(ctx, query), countriesSummary(ctx)]);
-  return json({
-    list,
-    summary,
-    canCreate: can(ctx.actor, 'create_country'),
-    canArchive: can(ctx.actor, 'archive_country') || can(ctx.actor, 'update_country'),
-    title: pageTitle(context, request, 'countries.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_country',
+    query: countryListSchema,
+    async load({ ctx, request, context, query }) {
+      const [list, summary] = await Promise.all([listCountries(ctx, query), countriesSummary(ctx)]);
+      return json({
+        list,
+        summary,
+        canCreate: can(ctx.actor, 'create_country'),
+        canArchive: can(ctx.actor, 'archive_country') || can(ctx.actor, 'update_country'),
+        title: pageTitle(context, request, 'countries.title'),
+      });
+    },
+  })(args);
 
 /** Activate or archive one country from its row. */
 export const action = (args: ActionFunctionArgs) =>

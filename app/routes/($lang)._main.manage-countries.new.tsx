@@ -11,23 +11,26 @@ import { createCountry } from '@server/domain/countries/service';
 import { constraintsOf, countrySchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { CountryFields } from '~/components/countries/country-bits';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requirePermissions(request, context, 'create_country');
-  return json({
-    constraint: constraintsOf(countrySchema),
-    title: pageTitle(context, request, 'countries.new_title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'create_country',
+    load({ request, context }) {
+      return json({
+        constraint: constraintsOf(countrySchema),
+        title: pageTitle(context, request, 'countries.new_title'),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({

@@ -6,7 +6,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/clo
 import { Outlet, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { userAbilities, USER_PERMISSIONS } from '@server/domain/users/service';
-import { requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { PageHeader } from '~/components/ui/card';
@@ -14,19 +14,18 @@ import { RouteTabs } from '~/components/ui/tabs';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(
-    request,
-    context,
-    `${USER_PERMISSIONS.company.read}|${USER_PERMISSIONS.school.read}`,
-  );
-  const abilities = userAbilities(ctx.actor);
-  return json({
-    company: abilities.company.read,
-    school: abilities.school.read,
-    title: pageTitle(context, request, 'users.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: `${USER_PERMISSIONS.company.read}|${USER_PERMISSIONS.school.read}`,
+    load({ ctx, request, context }) {
+      const abilities = userAbilities(ctx.actor);
+      return json({
+        company: abilities.company.read,
+        school: abilities.school.read,
+        title: pageTitle(context, request, 'users.title'),
+      });
+    },
+  })(args);
 
 export default function ManageUsers() {
   const { t, i18n } = useTranslation();

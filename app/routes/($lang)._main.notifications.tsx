@@ -4,21 +4,24 @@ import { useTranslation } from 'react-i18next';
 import { listNotifications, markNotificationsRead } from '@server/domain/notifications/service';
 import { emptySchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
-import { requireUser } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { AppForm } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { NotificationItem } from '~/components/notifications/notification-item';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 /** All the user's notifications; shown to every signed-in user. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requireUser(request, context);
-  const { items, unread } = await listNotifications(ctx, 200);
-  return { items, unread, title: pageTitle(context, request, 'notifications.title') };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: null,
+    async load({ ctx, request, context }) {
+      const { items, unread } = await listNotifications(ctx, 200);
+      return { items, unread, title: pageTitle(context, request, 'notifications.title') };
+    },
+  })(args);
 
 /** Marks every notification read (any signed-in user, for their own). */
 export const action = (args: ActionFunctionArgs) =>

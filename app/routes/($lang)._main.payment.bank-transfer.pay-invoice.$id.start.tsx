@@ -12,10 +12,9 @@ import {
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { emptySchema } from '~/lib/schemas.server';
+import { emptySchema, idSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { INVOICE_ACCESS, bankTransferView, startBankTransfer } from '~/lib/checkout.server';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
@@ -25,22 +24,28 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { BankDetails, InvoiceStatusBadge } from '~/components/checkout/checkout-bits';
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
-  const view = await orNotFound(bankTransferView(ctx, params.id!));
-  return json({ ...view, title: pageTitle(context, request, 'checkout.bank.title') });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: INVOICE_ACCESS,
+    params: idSchema,
+    async load({ ctx, request, context, params }) {
+      const view = await bankTransferView(ctx, params.id);
+      return json({ ...view, title: pageTitle(context, request, 'checkout.bank.title') });
+    },
+  })(args);
 
 /** "Pay by bank transfer": records the pending transfer; the page then shows it. */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idSchema,
     schema: emptySchema,
     permission: INVOICE_ACCESS,
     async handle(_input, { ctx, params }) {
-      const view = await orNotFound(bankTransferView(ctx, params.id!));
+      const view = await bankTransferView(ctx, params.id);
       await startBankTransfer(ctx, view.invoice.id, { currency: view.invoice.currency });
     },
   })(args);

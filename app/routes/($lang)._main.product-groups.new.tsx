@@ -13,26 +13,29 @@ import { productFormOptions } from '@server/domain/products/service';
 import { constraintsOf, productGroupSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { ProductGroupFields } from '~/components/products/product-fields';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_product_group');
-  const [products, options] = await Promise.all([groupProductOptions(ctx), productFormOptions(ctx)]);
-  return json({
-    constraint: constraintsOf(productGroupSchema),
-    products,
-    companies: options.companies,
-    title: pageTitle(context, request, 'products.groups.new_title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'create_product_group',
+    async load({ ctx, request, context }) {
+      const [products, options] = await Promise.all([groupProductOptions(ctx), productFormOptions(ctx)]);
+      return json({
+        constraint: constraintsOf(productGroupSchema),
+        products,
+        companies: options.companies,
+        title: pageTitle(context, request, 'products.groups.new_title'),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({

@@ -23,7 +23,6 @@ import {
 } from '@server/domain/products/service';
 import { listProductGroups } from '@server/domain/products/groups';
 import { msg } from '@server/domain/messages';
-import { requirePermissions } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { bulkSchema, lenientQuery, queryOf } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
@@ -45,33 +44,37 @@ import {
 } from '~/components/ui/list-controls';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ProductStatusBadge } from '~/components/products/product-badges';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_product');
-  const raw = queryOf(request);
-  const view = raw.view === 'groups' && can(ctx.actor, 'read_product_group') ? 'groups' : 'products';
-  const query = lenientQuery(productListQuerySchema, raw);
-  const [list, summary, options, groups] = await Promise.all([
-    view === 'products' ? listProducts(ctx, query) : null,
-    productSummary(ctx),
-    productFormOptions(ctx),
-    view === 'groups' ? listProductGroups(ctx, lenientQuery(productGroupListQuerySchema, raw)) : null,
-  ]);
-  return json({
-    view,
-    list,
-    groups,
-    summary,
-    insurers: options.insurers,
-    canCreate: can(ctx.actor, 'create_product'),
-    canArchive: can(ctx.actor, 'archive_product'),
-    canReadGroups: can(ctx.actor, 'read_product_group'),
-    canCreateGroup: can(ctx.actor, 'create_product_group'),
-    title: pageTitle(context, request, 'products.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_product',
+    async load({ ctx, request, context }) {
+      const raw = queryOf(request);
+      const view = raw.view === 'groups' && can(ctx.actor, 'read_product_group') ? 'groups' : 'products';
+      const query = lenientQuery(productListQuerySchema, raw);
+      const [list, summary, options, groups] = await Promise.all([
+        view === 'products' ? listProducts(ctx, query) : null,
+        productSummary(ctx),
+        productFormOptions(ctx),
+        view === 'groups' ? listProductGroups(ctx, lenientQuery(productGroupListQuerySchema, raw)) : null,
+      ]);
+      return json({
+        view,
+        list,
+        groups,
+        summary,
+        insurers: options.insurers,
+        canCreate: can(ctx.actor, 'create_product'),
+        canArchive: can(ctx.actor, 'archive_product'),
+        canReadGroups: can(ctx.actor, 'read_product_group'),
+        canCreateGroup: can(ctx.actor, 'create_product_group'),
+        title: pageTitle(context, request, 'products.title'),
+      });
+    },
+  })(args);
 
 const bulk = { schema: bulkSchema, permission: 'archive_product' };
 

@@ -12,25 +12,28 @@ import { createProduct, productFormOptions } from '@server/domain/products/servi
 import { constraintsOf, createProductSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { ProductDetailFields } from '~/components/products/product-fields';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'create_product');
-  const options = await productFormOptions(ctx);
-  return json({
-    constraint: constraintsOf(createProductSchema),
-    options,
-    title: pageTitle(context, request, 'products.new_title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'create_product',
+    async load({ ctx, request, context }) {
+      const options = await productFormOptions(ctx);
+      return json({
+        constraint: constraintsOf(createProductSchema),
+        options,
+        title: pageTitle(context, request, 'products.new_title'),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({

@@ -1,16 +1,19 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';
-import { requireUser } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { APP_VERSION } from '~/lib/navigation';
 import { Card, PageHeader } from '~/components/ui/card';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireUser(request, context);
-  return { title: pageTitle(context, request, 'release_notes.title') };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: null,
+    load({ request, context }) {
+      return { title: pageTitle(context, request, 'release_notes.title') };
+    },
+  })(args);
 
 const RELEASES = [
   { version: APP_VERSION, key: 'v1_0_0', items: ['signin', 'shell', 'languages', 'regions', 'account'] },

@@ -17,7 +17,6 @@ import { CLIENT_SAVE_FAILED } from '@server/domain/clients/saving';
 import { getOwnClient, updateOwnClient } from '@server/domain/clients/profile';
 import { countryOptions } from '@server/domain/contacts/service';
 import { contactsFormValue } from '@server/domain/contacts/values';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { useSchemaForm } from '~/lib/schema-form';
@@ -25,31 +24,35 @@ import { constraintsOf, schoolClientSchema } from '~/lib/schemas.server';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
-import { ContactsEditor, type ObjectField } from '~/components/contacts/contacts-editor';
+import { ContactsEditor, fieldsetOf, type ObjectField } from '~/components/contacts/contacts-editor';
 import { AddressView, ContactsView } from '~/components/contacts/contacts-view';
 import { ClientProfileFields } from '~/components/clients/client-form';
 import { ClientStatusBadge } from '~/components/clients/client-bits';
 import { Facts } from '~/components/ui/facts';
+import { pageLoader } from '~/lib/loaders.server';
 
 const SCHOOL_CONTACT_TYPES = ['owner', 'secondary', 'accounting'] as const;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_school_profile');
-  const canUpdate = can(ctx.actor, 'update_school_profile');
-  const [client, countries] = await Promise.all([
-    orNotFound(getOwnClient(ctx)),
-    canUpdate ? countryOptions(ctx.db) : Promise.resolve(null),
-  ]);
-  return json({
-    client,
-    countries,
-    canUpdate,
-    constraint: constraintsOf(schoolClientSchema),
-    title: pageTitle(context, request, 'clients.school_info_title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_school_profile',
+    async load({ ctx, request, context }) {
+      const canUpdate = can(ctx.actor, 'update_school_profile');
+      const [client, countries] = await Promise.all([
+        getOwnClient(ctx),
+        canUpdate ? countryOptions(ctx.db) : Promise.resolve(null),
+      ]);
+      return json({
+        client,
+        countries,
+        canUpdate,
+        constraint: constraintsOf(schoolClientSchema),
+        title: pageTitle(context, request, 'clients.school_info_title'),
+      });
+    },
+  })(args);
 
 /** On any refusal 'Unable to save the client!' is said above the form (spec 001 s.8). */
 export const action = (args: ActionFunctionArgs) =>
@@ -125,7 +128,7 @@ export default function SchoolInfo() {
             <h2 className="mb-4 text-base font-semibold">{t('clients.sections.contacts')}</h2>
             <ContactsEditor
               form={form}
-              field={all.contacts}
+              field={fieldsetOf(fields, 'contacts')}
               types={SCHOOL_CONTACT_TYPES}
               countries={countries ?? []}
             />

@@ -15,9 +15,8 @@ import { mayOpenSupportView } from '@server/domain/access/support';
 import { getSupportTarget, startSupportView } from '@server/domain/auth/support';
 import { serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
-import { langOf, orNotFound, requireUser } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
-import { supportViewFormSchema } from '~/lib/schemas.server';
+import { supportViewFormSchema, idsSchema } from '~/lib/schemas.server';
 import { answerOf } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
@@ -26,24 +25,30 @@ import { Button } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Facts } from '~/components/ui/facts';
 import { useAnswerError } from '~/components/ui/snackbar';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requireUser(request, context);
-  if (!mayOpenSupportView(ctx.actor)) throw redirect(localePath(langOf(request), '/home'));
-  const target = await orNotFound(getSupportTarget(ctx, params.userId ?? ''));
-  return json({ target, title: pageTitle(context, request, 'support.title') });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: null,
+    params: idsSchema('userId'),
+    async load({ ctx, request, context, params, lang }) {
+      if (!mayOpenSupportView(ctx.actor)) throw redirect(localePath(lang, '/home'));
+      const target = await getSupportTarget(ctx, params.userId);
+      return json({ target, title: pageTitle(context, request, 'support.title') });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({
+    params: idsSchema('userId'),
     schema: supportViewFormSchema,
     permission: null,
     async handle(_input, { ctx, params, context, redirect }) {
       const { token } = await startSupportView(
         { ...ctx, userAgent: args.request.headers.get('user-agent') },
-        params.userId ?? '',
+        params.userId,
         'web',
       );
       return redirect('/home', 'support.started', {

@@ -6,18 +6,21 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Outlet } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { requirePermissions } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { PageHeader } from '~/components/ui/card';
 import { RouteTabs } from '~/components/ui/tabs';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requirePermissions(request, context, 'read_user_privilege');
-  return json({ title: pageTitle(context, request, 'roles.title') });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_user_privilege',
+    load({ request, context }) {
+      return json({ title: pageTitle(context, request, 'roles.title') });
+    },
+  })(args);
 
 export default function UserPrivilegesLayout() {
   const { t, i18n } = useTranslation();

@@ -8,6 +8,7 @@ import { formatDateTime } from '~/lib/dates';
 import { inputClass } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Logo } from '~/components/shell/icons';
+import { notFound } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -16,7 +17,7 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  * portal locally can read a PIN or an invitation. Absent (404) in production.
  */
 export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (isProduction(context.env)) throw new Response('Not Found', { status: 404 });
+  if (isProduction(context.env)) throw notFound();
   const to = new URL(request.url).searchParams.get('to')?.trim() || undefined;
   const messages = await listMailbox(context.db, to, 100);
   return {

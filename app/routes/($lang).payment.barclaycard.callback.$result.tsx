@@ -21,11 +21,12 @@ import { localePath } from '~/i18n/config';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
 import { buttonClass } from '~/components/ui/button';
+import { notFound } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 async function record(request: Request, context: LoaderFunctionArgs['context'], result: string | undefined) {
-  if (result !== 'success' && result !== 'fail') throw new Response('Not Found', { status: 404 });
+  if (result !== 'success' && result !== 'fail') throw notFound();
   const lang = langOf(request);
   try {
     const params = await cardAnswerParams(request);

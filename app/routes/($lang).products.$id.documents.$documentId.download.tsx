@@ -1,17 +1,14 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
-import { NotFound } from '@server/domain/errors';
 import { downloadDocument } from '@server/domain/products/documents';
-import { requirePermissions } from '~/lib/guards.server';
+import { idSchema, rowNumber } from '~/lib/schemas.server';
+import { pageLoader } from '~/lib/loaders.server';
 
 /** A product document, streamed from R2 as an attachment (the documents tab links here). */
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, 'read_product');
-  const documentId = Number(params.documentId);
-  if (!Number.isSafeInteger(documentId) || documentId < 1) throw new Response('Not Found', { status: 404 });
-  try {
-    return await downloadDocument(ctx, params.id!, documentId);
-  } catch (e) {
-    if (e instanceof NotFound) throw new Response('Not Found', { status: 404 });
-    throw e;
-  }
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_product',
+    params: idSchema.extend({ documentId: rowNumber }),
+    load({ ctx, params }) {
+      return downloadDocument(ctx, params.id, params.documentId);
+    },
+  })(args);

@@ -3,15 +3,18 @@ import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from '@rem
 import { stopSupportView } from '@server/domain/auth/support';
 import { clearCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
-import { langOf, requireUser } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
 import { supportViewFormSchema } from '~/lib/schemas.server';
+import { pageLoader } from '~/lib/loaders.server';
 
 /** Nothing to show: a visit goes home. */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireUser(request, context);
-  return redirect(localePath(langOf(request), '/home'));
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: null,
+    load({ lang }) {
+      return redirect(localePath(lang, '/home'));
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({

@@ -15,6 +15,7 @@ import {
 } from '@db/enums';
 import { FACT_FIND_QUESTIONS } from '@server/domain/clients/values';
 import { CheckboxField, ErrorList, Field, Label, TextAreaField, inputClass } from '~/components/forms';
+import { fieldsetOf } from '~/components/contacts/contacts-editor';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyField = FieldMetadata<any, any, string[]>;
@@ -186,7 +187,7 @@ export function ClientBillingFields({ fields }: { fields: Fields }) {
 /** The fact-find questionnaire (`fact_find.*`). */
 export function FactFindFields({ field }: { field: AnyField }) {
   const { t } = useTranslation();
-  const fs = (field as unknown as { getFieldset: () => Fields }).getFieldset();
+  const fs = fieldsetOf(field).getFieldset() as Fields;
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       {FACT_FIND_QUESTIONS.map((q) => {

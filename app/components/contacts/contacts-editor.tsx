@@ -27,6 +27,22 @@ type AnyField = FieldMetadata<any, any, string[]>;
 export type ObjectField = FieldMetadata<Record<string, any>, any, string[]>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type ListField = FieldMetadata<Record<string, any>[], any, string[]>;
+
+/**
+ * A nested fieldset (contacts, an address, the fact-find) as the shared editors take it. Conform types a
+ * form's fields by its schema, which the editors do not know; a form whose schema is a union or a
+ * refinement types them loosely, so the field is named here: `fieldsetOf(fields, 'billing_address')`.
+ */
+export function fieldsetOf<F extends object>(fields: F, name: string): ObjectField;
+export function fieldsetOf(field: AnyField): ObjectField;
+export function fieldsetOf(fields: object, name?: string): ObjectField {
+  return (name === undefined ? fields : (fields as Record<string, unknown>)[name]) as ObjectField;
+}
+
+/** A repeated nested fieldset (a contact type's people, an agreement's rows), for `getFieldList()`. */
+export function listOf(field: AnyField): ListField {
+  return field as ListField;
+}
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyForm = FormMetadata<any, string[]>;
 
@@ -182,7 +198,7 @@ export function ContactsEditor({
             </fieldset>
           );
         }
-        const list = (fs[type] as unknown as ListField).getFieldList();
+        const list = listOf(fs[type]).getFieldList();
         return (
           <fieldset key={type} className="rounded-lg border border-slate-200 p-4">
             <legend className="px-1 text-sm font-semibold text-slate-900">

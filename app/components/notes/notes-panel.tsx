@@ -17,7 +17,16 @@ import { REQUESTER_TYPES } from '@server/domain/notes/values';
 import type { NoteRow } from '@server/domain/notes/service';
 import type { ListMeta } from '@server/domain/list-query';
 import { todayIso } from '@server/domain/formats';
-import { AppForm, ErrorList, Field, FormErrors, Label, TextAreaField, inputClass } from '~/components/forms';
+import {
+  AppForm,
+  ErrorList,
+  errorsOf,
+  Field,
+  FormErrors,
+  Label,
+  TextAreaField,
+  inputClass,
+} from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Pagination } from '~/components/ui/data-table';
 import { formatDate, formatDateTime } from '~/lib/dates';
@@ -143,7 +152,7 @@ export function AddNoteForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
-  const fileErrors = (fields as unknown as Record<string, { errors?: string[] }>).file?.errors;
+  const fileErrors = errorsOf(fields, 'file');
   const names = [...new Set(Object.values(requesters ?? {}).flat())].sort();
   const select = (
     name: 'source' | 'type' | 'requester_type',

@@ -5,6 +5,7 @@
  * and the page comes back with the row added or removed and everything typed kept.
  */
 import { getInputProps, type FieldMetadata, type FormMetadata } from '@conform-to/react';
+import { listOf } from '~/components/contacts/contacts-editor';
 import type { SerializeFrom } from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';
 import type { AgreementFormOptions, AgreementView } from '@server/domain/service-agreements/queries';
@@ -17,8 +18,6 @@ import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 type AnyField = FieldMetadata<any, any, string[]>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyForm = FormMetadata<any, string[]>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type ListField = FieldMetadata<Record<string, any>[], any, string[]>;
 type Options = SerializeFrom<AgreementFormOptions>;
 
 /** Form defaults of an agreement (prices as typed, two decimals). */
@@ -91,7 +90,7 @@ export function AgreementFields({
   const insurerOptions = options.insurers
     .filter((i) => i.status === 'active' || i.id === fields.insurer_id.initialValue)
     .map((i) => ({ value: i.id, label: i.name }));
-  const rowsField = fields.rows as unknown as ListField;
+  const rowsField = listOf(fields.rows);
   const rows = rowsField.getFieldList();
   return (
     <div className="space-y-6">

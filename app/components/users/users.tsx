@@ -18,6 +18,7 @@ import {
   SelectField,
 } from '~/components/forms';
 import { ErrorList } from '~/components/fields';
+import { errorsOf } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
@@ -223,10 +224,7 @@ export function UserForm({
           />
         ))}
       </div>
-      <ErrorList
-        id={`${form.id}-${name}-error`}
-        errors={(fields as unknown as Record<string, { errors?: string[] }>)[name]?.errors}
-      />
+      <ErrorList id={`${form.id}-${name}-error`} errors={errorsOf(fields, name)} />
     </fieldset>
   );
   return (
