@@ -11,7 +11,7 @@
  *   invoices settled, the lines recorded, the statement confirmed and the activity log with before and
  *   after; every statement of it holds only while the statement is under review, so a second confirm
  *   (double click, two tabs) changes nothing.
- * - Matching runs in the request: 2000 credits take well under a second (docs/decisions.md).
+ * - Matching runs in the request: 2000 credits take well under a second (docs/decisions/billing.md).
  *
  * The statements list is statement-list.ts.
  *

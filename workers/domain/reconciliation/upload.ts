@@ -3,7 +3,7 @@
  * are matched) and the automatic matching of its credits to the company's invoices (match.ts), stored in
  * one batch. The same file twice (SHA-256 per company) opens the first statement; a credit already
  * recorded from another statement is marked as such and never recorded again. Matching runs in the
- * request: 2000 credits take well under a second (docs/decisions.md).
+ * request: 2000 credits take well under a second (docs/decisions/billing.md).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { bankAllocations, bankStatementLines, bankStatements, invoices } from '../../../drizzle/schema';

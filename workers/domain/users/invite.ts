@@ -63,7 +63,7 @@ export async function inviteCompanyUser(ctx: ActorCtx, input: CompanyUserInput):
 /**
  * POST users/school/add: a new school user. Invited by company staff, the invitation goes at once; added
  * by a school's own master user, the user waits for the insurer's approval (status pending) and the
- * invitation goes when approved (docs/decisions.md, "Users").
+ * invitation goes when approved (docs/decisions/roles-and-users.md, "Users").
  */
 export async function inviteSchoolUser(ctx: ActorCtx, input: SchoolUserInput): Promise<InvitedUser> {
   requirePermission(ctx.actor, USER_PERMISSIONS.school.create);

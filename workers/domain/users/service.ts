@@ -4,7 +4,7 @@
  * campus's Users tabs and the JSON API alike. Split by subject: rules.ts (who may do what, the grant
  * rule, the values written), lists.ts, detail.ts, invite.ts, edit.ts, moves.ts.
  *
- * Who may do what (docs/decisions.md, "Users"): company users are managed with the user permissions
+ * Who may do what (docs/decisions/roles-and-users.md, "Users"): company users are managed with the user permissions
  * (read_user, create_user, update_user, archive_user, delete_user); school users by company staff with
  * the client-user permissions and by school users with the school-user permissions. Which users an actor
  * reaches is `visibleUsers` (access/scope.ts); a user of another tenant answers "not found". Nobody
