@@ -12,7 +12,7 @@ import {
   userRoles,
   users,
 } from '../../../drizzle/schema';
-import { inJson, type DB } from '../../platform/db';
+import type { DB } from '../../platform/db';
 import { Forbidden, Unauthenticated } from '../errors';
 import type { Permission } from './permissions';
 

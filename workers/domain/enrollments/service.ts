@@ -432,9 +432,9 @@ export async function deleteEnrollments(
   const [{ dependants }] = (await ctx.db
     .select({ dependants: sql<number>`count(*)` })
     .from(enrollments)
-    .where(
-      and(inJson(enrollments.dependency_id, internal), notInJson(enrollments.id, internal)),
-    )) as [{ dependants: number }];
+    .where(and(inJson(enrollments.dependency_id, internal), notInJson(enrollments.id, internal)))) as [
+    { dependants: number },
+  ];
   const emptied = await ctx.db
     .select({ id: policyBatches.id, public_id: policyBatches.public_id })
     .from(policyBatches)
