@@ -9,6 +9,8 @@
  * a few set-based statements) over 120 contracts on 120 campuses of the demo school.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { SELF } from 'cloudflare:test';
+import { createSession } from '../../workers/domain/auth/sessions';
 import { eq, sql } from 'drizzle-orm';
 import {
   activityLogs,
@@ -30,9 +32,7 @@ import { issuePolicies, seedAmendmentsWorld } from '../support/amendments';
 import type { CheckoutWorld } from '../support/checkout';
 import { COPY_NUMBER, FRESH_PUBLIC_ID, copyRow, oneOf } from '../support/copies';
 import { day } from '../support/contracts';
-import { DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, actorCtx, db, testEnv, userByEmail } from '../support/world';
-
-import type * as InsuredsPage from '../../app/routes/($lang)._main.insureds._index';
+import { DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, actorCtx, db, userByEmail } from '../support/world';
 
 vi.mock('@remix-run/cloudflare', () => import('../support/remix-stub'));
 
@@ -53,11 +53,8 @@ let limited: string;
 let copies: string[];
 let campusIds: number[];
 let contractIds: number[];
-/** The /insureds page's loader (its module is large: read once, with the world). */
-let insuredsLoader: typeof InsuredsPage.loader;
 
 beforeAll(async () => {
-  ({ loader: insuredsLoader } = await import('../../app/routes/($lang)._main.insureds._index'));
   w = await seedAmendmentsWorld();
   const [template] = await issuePolicies(w, 1);
   const d = db();
@@ -130,13 +127,20 @@ describe('the insureds list past 100 rows a page', () => {
   });
 
   it('answers the /insureds page with 101 and with 500 rows', async () => {
-    const ctx = await actorCtx(DEMO_ACCOUNTS.seniorAdmin);
+    // Through the built Worker, as the page's own data request (Remix's `_data`) with a session.
+    const user = await userByEmail(DEMO_ACCOUNTS.seniorAdmin);
+    const { token } = await createSession(db(), {
+      userId: user.id,
+      kind: 'web',
+      stage: 'active',
+      now: new Date(),
+    });
+    const route = encodeURIComponent('routes/($lang)._main.insureds._index');
     for (const items of [101, MAX_PER_PAGE]) {
-      const res = await insuredsLoader({
-        request: new Request(`http://localhost/insureds?items=${items}`),
-        context: { ...ctx, env: testEnv(), unknownPrefix: false } as never,
-        params: {},
+      const res = await SELF.fetch(`http://localhost:8787/insureds?items=${items}&_data=${route}`, {
+        headers: { cookie: `sid=${token}` },
       });
+      expect(res.status).toBe(200);
       const body = (await res.json()) as { list: { items: unknown[]; meta: { total: number } } };
       expect(body.list.items).toHaveLength(items);
       expect(body.list.meta.total).toBeGreaterThan(MANY);

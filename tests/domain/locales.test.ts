@@ -50,6 +50,7 @@ const SAME_AS_ENGLISH = new Set<string>([
   'fr:activity.action',
   'fr:activity.fields.type',
   'es:activity.no',
+  'es:audit.fields.roles',
   'it:activity.no',
   'es:campuses.template.no',
   'it:campuses.template.no',
