@@ -92,7 +92,6 @@ export default function CancelMatchColumns() {
           </div>
         ) : null}
         <ColumnMatcher
-          key={posted ? JSON.stringify(posted) : 'loaded'}
           columns={columns}
           targets={CANCEL_TARGETS.map((v) => ({ value: v, label: t(`cancellations.fields.${v}`) }))}
           labels={{

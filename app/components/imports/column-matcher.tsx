@@ -137,7 +137,9 @@ export function ColumnMatcher({
                     <select
                       id={id}
                       name={`columns[${c.index}]`}
-                      value={target ?? ''}
+                      // Uncontrolled: the browser keeps what the person chose; the state follows it for the
+                      // date previews.
+                      defaultValue={c.target ?? ''}
                       onChange={(e) =>
                         setChosen((s) => s.map((x, n) => (n === i ? e.target.value || null : x)))
                       }
