@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import {
   activityLogs,
@@ -179,10 +179,7 @@ export function ownClientsFilter(actor: Actor): SQL {
 /** The companies table rows the actor belongs to, whatever their status (a subquery). */
 export function memberCompanies(actor: Actor): SQL {
   if (actor.user_type !== 'company') return NOTHING;
-  return inArray(
-    companies.id,
-    sql`(select ${userCompanies.company_id} from ${userCompanies} where ${userCompanies.user_id} = ${actor.user_id})`,
-  );
+  return sql`${companies.id} in (select ${userCompanies.company_id} from ${userCompanies} where ${userCompanies.user_id} = ${actor.user_id})`;
 }
 
 /** Company lists follow the top-bar choice: one company, or all of the actor's. */
@@ -295,10 +292,7 @@ export function visibleActivity(actor: Actor): SQL {
       isNull(activityLogs.company_id),
       or(
         isNull(activityLogs.client_id),
-        inArray(
-          activityLogs.client_id,
-          sql`(select ${clients.id} from ${clients} where ${visibleClients(actor)})`,
-        ),
+        sql`${activityLogs.client_id} in (select ${clients.id} from ${clients} where ${visibleClients(actor)})`,
       ),
     ),
   )!;

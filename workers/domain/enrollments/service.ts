@@ -9,7 +9,7 @@
  * NotFound. Writes go through staging.ts or one all-or-nothing D1 batch, and end with revalidateBatch
  * so the rules across applicants (duplicates, family links, group leaders) stay right.
  */
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { campuses, clients, contracts, enrollments, policyBatches } from '../../../drizzle/schema';
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
 import { inJson, notInJson, runBatch, type Statement } from '../../platform/db';
@@ -477,7 +477,7 @@ export async function deleteBatch(ctx: ActorCtx, id: string): Promise<void> {
     ctx.db.delete(enrollments).where(eq(enrollments.batch_id, batch.id)),
     ctx.db
       .delete(policyBatches)
-      .where(and(eq(policyBatches.id, batch.id), inArray(policyBatches.status, ['draft', 'open']))),
+      .where(and(eq(policyBatches.id, batch.id), inJson(policyBatches.status, ['draft', 'open']))),
   ]);
 }
 

@@ -5,7 +5,7 @@
  * its payments and refunds, the credit notes issued against it, the overdue reminders sent, and what the
  * reader may do with it. Read by the API (GET invoices/{id}), the pages, the PDF and the Excel.
  */
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
 import {
   addresses,
   campuses,
@@ -16,6 +16,7 @@ import {
   invoices,
   transactions,
 } from '../../../drizzle/schema';
+import { inJson } from '../../platform/db';
 import { can, canAny } from '../access/actor';
 import { STATEMENT_ACCESS } from '../billing/statement';
 import type { ActorCtx } from '../context';
@@ -171,7 +172,7 @@ export async function hasPayments(ctx: Pick<ActorCtx, 'db'>, invoiceId: number):
       and(
         eq(transactions.invoice_id, invoiceId),
         eq(transactions.kind, 'payment'),
-        inArray(transactions.status, ['succeeded', 'pending']),
+        inJson(transactions.status, ['succeeded', 'pending']),
       ),
     )
     .limit(1);

@@ -22,9 +22,9 @@
  *   cannot invoice a policy twice: the second finds nothing left.
  */
 import { addDays, format, getISOWeek, parseISO } from 'date-fns';
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { clients, policies } from '../../../drizzle/schema';
-import { runBatch, type DB, type Statement } from '../../platform/db';
+import { inJson, runBatch, type DB, type Statement } from '../../platform/db';
 import type { Actor } from '../access/actor';
 import { findCampus, findClient } from '../access/finders';
 import { logActivityFrom } from '../audit/activity-log';
@@ -354,7 +354,7 @@ export async function runPeriodicInvoicing(ctx: Ctx): Promise<{ invoices: number
     .where(
       and(
         isNull(policies.invoice_id),
-        inArray(clients.payment_terms, [...PERIODIC_TERMS]),
+        inJson(clients.payment_terms, PERIODIC_TERMS),
         sql`${policies.booking_date} < ${today}`,
       ),
     )

@@ -4,7 +4,7 @@
  * in one all-or-nothing batch. Every statement of the confirming batch holds only while the statement is
  * under review, so a second confirm (double click, two tabs) changes nothing.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { bankAllocations, bankStatementLines, clients, invoices } from '../../../drizzle/schema';
 import { publicIds } from '../../platform/crypto';
 import { inJson, runBatch } from '../../platform/db';
@@ -278,7 +278,7 @@ export async function ignoreLine(
         and(
           eq(bankStatementLines.id, line.id),
           ignored
-            ? inArray(bankStatementLines.status, ['unmatched', 'matched', 'allocated'])
+            ? inJson(bankStatementLines.status, ['unmatched', 'matched', 'allocated'])
             : eq(bankStatementLines.status, 'ignored'),
         ),
       ),

@@ -1,5 +1,5 @@
 /**
- * Bank reconciliation (issue 10): finance uploads a bank statement (CSV with its columns matched, or
+ * Bank reconciliation: finance uploads a bank statement (CSV with its columns matched, or
  * camt.053 XML), its credits are matched to the company's invoices (match.ts), what is left is allocated
  * by hand or ignored, and confirming records one bank-transfer payment per allocation, once.
  *
