@@ -64,7 +64,9 @@ function serialised<T>(page: Page, task: () => Promise<T>): Promise<T> {
  * The page state's fingerprint (see the top of this file), hashed in the page: FNV-1a of each distinct
  * element's signature, summed, so the order of elements does not matter and repeats count once.
  */
-function fingerprint(): string {
+function fingerprint(): string | null {
+  // Between two documents of a navigation there is no root element yet: that state is not a page.
+  if (!document.documentElement) return null;
   const blank = (v: string) => v.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, '#').replace(/\d+/g, '0');
   const KEPT = /^(class|style|role|type|alt|tabindex|disabled|hidden|open|lang|scope|aria-.*)$/;
   const hash = (text: string) => {
@@ -126,6 +128,8 @@ async function runAxe(page: Page): Promise<AccessibilityFinding[] | null> {
   const started = Date.now();
   await page.evaluate(settleTransitions);
   const state = await page.evaluate(fingerprint);
+  // The page is between documents; the next one is checked when it has loaded.
+  if (state === null) return null;
   const passed = passedFile(state);
   if (existsSync(passed)) {
     profile({ axe: page.url(), skipped: true, ms: Date.now() - started });
