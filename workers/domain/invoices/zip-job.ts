@@ -1,7 +1,7 @@
 /**
  * Many invoices as one ZIP: a selection of more than MAX_DOWNLOAD_INVOICES (which
  * `downloadInvoices` answers in the request) is made by a queued job, as the insureds' documents ZIP is
- * (policy-documents/bulk.ts): each delivery renders up to RENDER_PER_RUN invoices into R2 (as the user
+ * (policy-documents/bulk.ts): each delivery renders invoices into R2 for its time budget (as the user
  * who started it, with what that user may see then) and goes on in the next; the last one writes the ZIP
  * into R2, streamed from the stored files. The page polls the job (RefreshWhile) and then offers the ZIP,
  * streamed from R2. A file that cannot be made fails the job: 'Error downloading invoice(s)'.
@@ -18,6 +18,7 @@ import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';
 import {
   ContinueJob,
+  deliveryBudget,
   getJobStatus,
   reportProgress,
   startJob,
@@ -36,17 +37,11 @@ import {
 } from './schema';
 
 export const INVOICES_ZIP_JOB = 'invoices.zip';
-/**
- * Invoices one delivery renders before it goes on in the next (a PDF takes about 20 ms to 2 s with its
- * lines): a queue invocation's CPU time stays well under its limit whatever the selection's size.
- */
-export const RENDER_PER_RUN = 100;
-
 interface ZipPayload {
   invoice_ids: number[];
   format: InvoiceFormat;
   lang: string;
-  /** Invoices one delivery renders (tests set it low). */
+  /** At most this many invoices rendered per delivery (tests set it low); else the time budget. */
   per_run?: number;
 }
 
@@ -112,21 +107,20 @@ export async function runInvoicesZip(db: DB, env: Env, job: Job): Promise<Record
     .orderBy(asc(invoices.number))) as JoinedInvoice[];
   const prefix = `jobs/${job.public_id}/files/`;
   const entries: StoredZipEntry[] = [];
-  const perRun = payload.per_run ?? RENDER_PER_RUN;
-  let made = 0;
+  const budget = deliveryBudget(payload.per_run);
   for (const [n, row] of rows.entries()) {
     const name = `${row.invoice.number}.${payload.format === 'pdf' ? 'pdf' : 'xlsx'}`;
     const key = `${prefix}${name}`;
     let stored = await env.FILES.head(key);
     if (!stored) {
-      if (made >= perRun) {
+      if (budget.spent()) {
         await reportProgress(db, job.id, { done: n, total: rows.length });
         throw new ContinueJob();
       }
       const file = await invoiceFileOf(ctx, await documentOf(ctx, row), payload.format);
       stored = await env.FILES.put(key, file.body, { httpMetadata: { contentType: file.contentType } });
-      made += 1;
-      if (made % 10 === 0) await reportProgress(db, job.id, { done: n + 1, total: rows.length });
+      budget.made();
+      if ((n + 1) % 10 === 0) await reportProgress(db, job.id, { done: n + 1, total: rows.length });
     }
     entries.push({ name, key, size: stored.size, lastModified: stored.uploaded });
   }

@@ -146,6 +146,29 @@ export class ContinueJob extends Error {
   }
 }
 
+/**
+ * How long one delivery of a long job works before it goes on in the next (ContinueJob). The files a job
+ * makes vary from 20 ms (a one-line invoice) to 2 s (hundreds of lines), so a count alone can hold one
+ * delivery for minutes: past the CPU limit of a queue invocation deployed, and, in the local runtime
+ * (one isolate for pages and queue alike), long enough to make pages wait. Time spent is read after
+ * each file is stored (a Worker's clock moves on I/O), so a delivery ends within one file of its budget.
+ */
+export const DELIVERY_BUDGET_MS = 5_000;
+
+/** A delivery's budget: at most `maxFiles` files (tests set it low) and DELIVERY_BUDGET_MS. */
+export function deliveryBudget(maxFiles = Infinity, ms = DELIVERY_BUDGET_MS) {
+  const until = Date.now() + ms;
+  let made = 0;
+  return {
+    /** One more file made. */
+    made() {
+      made += 1;
+    },
+    /** Whether the delivery has done its share (at least one file, so every delivery moves on). */
+    spent: () => made > 0 && (made >= maxFiles || Date.now() >= until),
+  };
+}
+
 /** Job runners by type; areas register theirs (imports, bulk cancellation, reports). */
 export type JobRunner = (db: DB, env: Env, job: Job) => Promise<Record<string, unknown> | null>;
 const runners = new Map<string, JobRunner>();

@@ -26,6 +26,7 @@ import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';
 import {
   ContinueJob,
+  deliveryBudget,
   getJobStatus,
   reportProgress,
   startJob,
@@ -52,11 +53,6 @@ import {
 } from './schema';
 
 export const DOCUMENTS_ZIP_JOB = 'policy_documents.zip';
-/**
- * Documents one delivery of the ZIP job makes before it goes on in the next (about 40 to 100 ms each):
- * a queue invocation's CPU time stays well under its limit whatever the selection's size.
- */
-export const MAKE_PER_RUN = 400;
 export const NO_TYPE_MESSAGE = 'policy_documents.errors.no_type';
 
 type Chosen = { kinds: PolicyDocumentKind[]; productTypes: string[] };
@@ -205,14 +201,13 @@ async function documentEntries(
   kinds: PolicyDocumentKind[],
   now: Date,
   progress?: (done: number) => Promise<void>,
-  perRun = Infinity,
+  budget?: ReturnType<typeof deliveryBudget>,
 ): Promise<ZipEntry[]> {
   const entries: ZipEntry[] = [];
   let done = 0;
-  let made = 0;
   for (const p of rows) {
     for (const kind of kinds) {
-      const doc = await ensureCurrentDocument(db, env, p.id, kind, now, () => (made += 1));
+      const doc = await ensureCurrentDocument(db, env, p.id, kind, now, () => budget?.made());
       entries.push({
         name: `${folderOf(p)}/${documentFileName(p.policy_number, kind, doc.version)}`,
         key: doc.file_key,
@@ -222,7 +217,7 @@ async function documentEntries(
     }
     done += 1;
     // Enough made in this delivery: the job goes on in the next one, which finds these stored.
-    if (made >= perRun && done < rows.length) {
+    if (budget?.spent() && done < rows.length) {
       await progress?.(done);
       throw new ContinueJob();
     }
@@ -238,7 +233,7 @@ export async function runDocumentsZip(db: DB, env: Env, job: Job): Promise<Recor
     kinds: PolicyDocumentKind[];
     product_types: string[];
     internal_documents: boolean;
-    /** How many insureds' documents one delivery makes (tests set it low). */
+    /** At most this many documents made per delivery (tests set it low); else the time budget. */
     per_run?: number;
   };
   const now = new Date();
@@ -262,7 +257,7 @@ export async function runDocumentsZip(db: DB, env: Env, job: Job): Promise<Recor
     payload.kinds,
     now,
     (done) => reportProgress(db, job.id, { done, total: rows.length }),
-    payload.per_run ?? MAKE_PER_RUN,
+    deliveryBudget(payload.per_run),
   );
   if (payload.product_types.length) {
     const productIds = [...new Set(rows.map((r) => r.product_id))];
