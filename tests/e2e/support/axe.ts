@@ -15,14 +15,14 @@
  * of one table look like one row; a menu opened, an error shown, a row added of another kind, another
  * language, a class changed: each is a new state. A state that passed is written to the run's folder, so
  * the next test (or test file) showing the same state is not checked again; one that failed is checked
- * every time it shows. E2E_PROFILE=<file> appends one JSON line per check (its time, and whether it was
- * skipped) for measuring.
+ * every time it shows. Each check's time is profiled (profile.ts).
  */
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { profile } from './profile';
 import { isHydrated } from './ready';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -115,10 +115,6 @@ function passedFile(state: string): string {
   return join(dir, encodeURIComponent(state));
 }
 
-function profile(line: Record<string, unknown>): void {
-  if (process.env.E2E_PROFILE) appendFileSync(process.env.E2E_PROFILE, `${JSON.stringify(line)}\n`);
-}
-
 /**
  * Runs axe in the page and returns its serious and critical WCAG 2.1 A/AA findings, or null when this
  * state passed already in this run. The script is evaluated through the DevTools protocol, which the
@@ -132,7 +128,7 @@ async function runAxe(page: Page): Promise<AccessibilityFinding[] | null> {
   if (state === null) return null;
   const passed = passedFile(state);
   if (existsSync(passed)) {
-    profile({ axe: page.url(), skipped: true, ms: Date.now() - started });
+    profile({ kind: 'axe (state seen before)', ms: Date.now() - started });
     return null;
   }
   const hasAxe = await page.evaluate(() => 'axe' in window);
@@ -163,7 +159,7 @@ async function runAxe(page: Page): Promise<AccessibilityFinding[] | null> {
       })),
     }));
   if (!findings.length) writeFileSync(passed, '');
-  profile({ axe: page.url(), skipped: false, ms: Date.now() - started });
+  profile({ kind: 'axe (checked)', ms: Date.now() - started });
   return findings;
 }
 

@@ -9,6 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { inject } from 'vitest';
 import { serveBuildFromDisk } from './assets';
 import { expectAccessible, watchAccessibility } from './axe';
+import { profile, timed } from './profile';
 import { isHydrated } from './ready';
 import { DEMO_PASSWORD } from './servers';
 import { t } from './i18n';
@@ -92,30 +93,37 @@ export function pathOf(page: Page): string {
  * mismatch makes React re-render the whole document just after). Then checks the page with axe.
  */
 export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(isHydrated);
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let timer = setTimeout(done, 100);
-        const observer = new MutationObserver(() => {
-          clearTimeout(timer);
-          timer = setTimeout(done, 100);
-        });
-        const cap = setTimeout(done, 5_000);
-        function done() {
-          observer.disconnect();
-          clearTimeout(cap);
-          resolve();
-        }
-        observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-      }),
+  await timed('hydration', () => page.waitForFunction(isHydrated));
+  await timed('quiet DOM after hydration', () =>
+    page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let timer = setTimeout(done, 100);
+          const observer = new MutationObserver(() => {
+            clearTimeout(timer);
+            timer = setTimeout(done, 100);
+          });
+          const cap = setTimeout(done, 5_000);
+          function done() {
+            observer.disconnect();
+            clearTimeout(cap);
+            resolve();
+          }
+          observer.observe(document, {
+            subtree: true,
+            childList: true,
+            attributes: true,
+            characterData: true,
+          });
+        }),
+    ),
   );
   await expectAccessible(page);
 }
 
 /** Goes to a path and waits for hydration; returns the main response's status. */
 export async function visit(page: Page, path: string): Promise<number | undefined> {
-  const response = await page.goto(path);
+  const response = await timed('page load (goto)', () => page.goto(path));
   await hydrated(page);
   return response?.status();
 }
@@ -256,6 +264,21 @@ function savedSessionFile(origin: string, email: string): string {
  * that needs a session of its own (two browsers of one user, a support view).
  */
 export async function signIn(page: Page, email: string, options: { fresh?: boolean } = {}): Promise<void> {
+  const started = Date.now();
+  let kind = 'sign-in (saved session)';
+  try {
+    await signInSteps(page, email, options, () => (kind = 'sign-in (email, password, PIN)'));
+  } finally {
+    profile({ kind, ms: Date.now() - started });
+  }
+}
+
+async function signInSteps(
+  page: Page,
+  email: string,
+  options: { fresh?: boolean },
+  afresh: () => void,
+): Promise<void> {
   const origin = origins.get(page.context());
   if (!origin) throw new Error('signIn needs a page made by newPage()');
   const file = savedSessionFile(origin, email);
@@ -267,6 +290,7 @@ export async function signIn(page: Page, email: string, options: { fresh?: boole
       return;
     }
   }
+  afresh();
   await enterEmail(page, email);
   const pin = await enterPassword(page, email);
   await enterPin(page, pin);

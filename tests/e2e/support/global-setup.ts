@@ -12,6 +12,7 @@
  * `npm run test:e2e` build just before), copied into the snapshot, or else one made here. Then the three
  * start at once, none building (a build under a running wrangler makes it reload).
  */
+import { profile } from './profile';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import {
   cpSync,
@@ -329,6 +330,7 @@ export default async function setup(project: TestProject) {
     await stopAll();
     throw e;
   }
+  profile({ kind: 'Workers start (before the first test)', ms: Date.now() - started });
   console.log(
     `e2e: ${running.length} Workers ready in ${((Date.now() - started) / 1000).toFixed(1)} s, running from ${appDir}`,
   );
