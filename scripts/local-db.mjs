@@ -1,9 +1,25 @@
 // A region's local database, shared by `npm start` (scripts/start.mjs), `npm run db:migrate`
 // (scripts/migrate.mjs) and `npm run seed` (scripts/seed.mjs).
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 export const bin = (name) => `node_modules/.bin/${name}`;
+
+/**
+ * Stops with a clear message when the installed wrangler lacks the fixes `patches/` carries (applied by
+ * `npm install`'s postinstall): a node_modules installed before a patch was added serves the portal with
+ * the faults it fixes (held requests, a stalled local queue), with no other sign of it.
+ */
+export function requirePatchedWrangler() {
+  const marker = 'isSameUserWorkerOrigin';
+  const proxy = 'node_modules/wrangler/wrangler-dist/ProxyWorker.js';
+  if (existsSync(proxy) && readFileSync(proxy, 'utf8').includes(marker)) return;
+  console.error(
+    'The installed wrangler is missing the fixes in patches/ (node_modules is older than them).\n' +
+      'Run `npm install` (it applies them), then start again.',
+  );
+  process.exit(1);
+}
 
 /** Runs a command with wrangler's network lookups off; exits with its status when it fails. */
 export function run(cmd, args) {

@@ -5,7 +5,16 @@
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { applyMigrations, bin, run, seedWhenUp, wranglerDevArgs } from './local-db.mjs';
+import {
+  applyMigrations,
+  bin,
+  requirePatchedWrangler,
+  run,
+  seedWhenUp,
+  wranglerDevArgs,
+} from './local-db.mjs';
+
+requirePatchedWrangler();
 
 const region = process.argv[2] === 'ie' ? 'ie' : 'uk';
 const dev = process.argv.includes('--dev');
