@@ -132,14 +132,20 @@ export function InvoicePage({
       totals.push([t('invoices.totals.account_credit'), money(inv.account_credit_minor)]);
   } else if (inv.credited_invoice) {
     const number = inv.credited_invoice.number;
-    totals.push([t('invoices.totals.invoice_balance', { number }), money(inv.credited_invoice.balance_minor)]);
+    totals.push([
+      t('invoices.totals.invoice_balance', { number }),
+      money(inv.credited_invoice.balance_minor),
+    ]);
     if (inv.credited_invoice.account_credit_minor)
       totals.push([
         t('invoices.totals.invoice_credit', { number }),
         money(inv.credited_invoice.account_credit_minor),
       ]);
     if (inv.credited_invoice.refunded_minor)
-      totals.push([t('invoices.totals.invoice_refunded', { number }), money(inv.credited_invoice.refunded_minor)]);
+      totals.push([
+        t('invoices.totals.invoice_refunded', { number }),
+        money(inv.credited_invoice.refunded_minor),
+      ]);
   }
 
   return (

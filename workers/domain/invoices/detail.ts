@@ -217,16 +217,17 @@ export async function invoiceDetail(
   const base = await getInvoice(ctx, id, q);
   const row = await findVisibleInvoice(ctx, id);
   const i = row.invoice;
-  const [address, taxLines, payments, creditNotes, reminders, paid, credited, creditedInvoice] = await Promise.all([
-    billingAddressOf(ctx, row),
-    taxLinesOf(ctx, row),
-    invoiceTransactions(ctx, id),
-    creditNotesOf(ctx, i.id),
-    remindersOf(ctx, i.id),
-    hasPayments(ctx, i.id),
-    creditedItemIds(ctx, i.id),
-    i.type === 'credit_note' ? creditedInvoiceOf(ctx, i.credit_for_id) : Promise.resolve(null),
-  ]);
+  const [address, taxLines, payments, creditNotes, reminders, paid, credited, creditedInvoice] =
+    await Promise.all([
+      billingAddressOf(ctx, row),
+      taxLinesOf(ctx, row),
+      invoiceTransactions(ctx, id),
+      creditNotesOf(ctx, i.id),
+      remindersOf(ctx, i.id),
+      hasPayments(ctx, i.id),
+      creditedItemIds(ctx, i.id),
+      i.type === 'credit_note' ? creditedInvoiceOf(ctx, i.credit_for_id) : Promise.resolve(null),
+    ]);
   const a = ctx.actor;
   const isInvoice = i.type !== 'credit_note';
   const open = !i.voided_at && base.balance_minor > 0;

@@ -98,7 +98,9 @@ function supplementaryStatements(
 }
 
 /** The document of a line's money, as SQL over `l` and `p`: its supplementary invoice or credit note. */
-const lineInvoice = (amendmentId: number) => sql`CASE WHEN l.premium_diff_minor < 0 THEN ${policyCreditNote(amendmentId)}
+const lineInvoice = (
+  amendmentId: number,
+) => sql`CASE WHEN l.premium_diff_minor < 0 THEN ${policyCreditNote(amendmentId)}
   WHEN ${charges} THEN (SELECT i.id FROM invoices i WHERE i.amendment_id = ${amendmentId}
     AND i.client_id = p.client_id AND i.currency = l.currency AND i.type = 'supplementary') END`;
 
@@ -140,8 +142,7 @@ export async function confirmStatements(
     || ${range('l.old_start_date', 'l.old_end_date')} || ${
       cancel ? sql`', cancelled)'` : sql`' → ' || ${range('l.new_start_date', 'l.new_end_date')} || ')'`
     }`;
-  if (a.credit_minor > 0)
-    statements.push(...creditNoteStatements(db, a, { userId, today, ts, description }));
+  if (a.credit_minor > 0) statements.push(...creditNoteStatements(db, a, { userId, today, ts, description }));
   statements.push(
     // Each line keeps its rate: the policy's own (a charge at the rate it was issued at). No stamp duty.
     db.run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor, total_minor,
