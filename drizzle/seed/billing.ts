@@ -180,8 +180,8 @@ export async function seedBilling(db: DB, input: { userId: number | null; now?: 
   }
   const credited = notes.length > 0;
   // The newest invoice with nothing paid is voided (raised by mistake).
-  const newest = rows.filter((r) => r.due_at >= today).at(-1);
-  if (newest && !notes.some((n) => n.r?.id === newest.id))
+  const newest = rows.filter((r) => r.due_at >= today && !notes.some((n) => n.r?.id === r.id)).at(-1);
+  if (newest)
     statements.push(
       db.run(sql`UPDATE invoices SET voided_at = ${ts}, voided_by = ${input.userId},
           void_reason = 'Raised twice by mistake (demo)' WHERE id = ${newest.id}`),
