@@ -155,7 +155,7 @@ async function creditNotesOf(ctx: ActorCtx, invoiceId: number) {
  * A credit note's invoice as it stands now: what it still owes, the credit on the account it holds (its
  * credit notes beyond what was left to pay, or an overpayment), what was refunded on it.
  */
-async function creditedInvoiceOf(ctx: ActorCtx, invoiceId: number | null) {
+export async function creditedInvoiceOf(ctx: Pick<ActorCtx, 'db'>, invoiceId: number | null) {
   if (invoiceId == null) return null;
   const [t] = await ctx.db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
   if (!t) return null;
