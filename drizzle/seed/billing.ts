@@ -115,11 +115,13 @@ export async function seedBilling(db: DB, input: { userId: number | null; now?: 
     return t > now.getTime() ? today : iso(t);
   };
   const paid = new Map<number, string>();
+  const partPaid = new Set<number>();
   const old = rows.filter((r) => r.due_at < today);
   for (const [n, r] of old.entries()) {
     if (n % 6 === 5) continue; // left overdue
     if (n % 6 === 2) {
       pay(r, Math.round(r.total_minor / 2), days(r.date, 20)); // part paid, the rest overdue
+      partPaid.add(r.id);
       continue;
     }
     pay(r, r.total_minor, days(r.date, 5 + (n % 20)));
@@ -180,7 +182,10 @@ export async function seedBilling(db: DB, input: { userId: number | null; now?: 
   }
   const credited = notes.length > 0;
   // The newest invoice with nothing paid is voided (raised by mistake).
-  const newest = rows.filter((r) => r.due_at >= today && !notes.some((n) => n.r?.id === r.id)).at(-1);
+  // (Not one with a credit note or a payment: voiding is for an invoice nothing happened to.)
+  const newest = rows
+    .filter((r) => !paid.has(r.id) && !partPaid.has(r.id) && !notes.some((n) => n.r?.id === r.id))
+    .at(-1);
   if (newest)
     statements.push(
       db.run(sql`UPDATE invoices SET voided_at = ${ts}, voided_by = ${input.userId},

@@ -333,6 +333,6 @@ describe('invoices/overdue-email', () => {
           token: stranger,
         })
       ).status,
-    ).toBe(409);
+    ).toBe(404); // another company's invoice is not found
   });
 });
