@@ -7,7 +7,7 @@
  * refunded the same way; an extended policy is credited on its invoice and its supplementary invoice.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { companies, invoiceItems, invoiceReminders, invoices } from '../../drizzle/schema';
 import { billingSummary, clientStatement } from '../../workers/domain/billing/service';
 import { statementQuerySchema } from '../../workers/domain/billing/schema';
