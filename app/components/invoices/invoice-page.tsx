@@ -194,7 +194,10 @@ export function InvoicePage({
             { label: t('invoices.fields.client'), value: inv.client.name },
             { label: t('invoices.fields.campus'), value: inv.campus?.name },
             { label: t('invoices.fields.order_number'), value: inv.order_number },
-            { label: t('invoices.fields.payment_reference'), value: inv.payment_reference },
+            // Nobody pays a credit note: no reference to quote (as on its PDF).
+            ...(credit
+              ? []
+              : [{ label: t('invoices.fields.payment_reference'), value: inv.payment_reference }]),
             {
               label: t('invoices.fields.payment_method'),
               value: t(`invoices.methods.${inv.payment_method}`),
