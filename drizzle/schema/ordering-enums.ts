@@ -19,7 +19,8 @@ export const DATE_ORDERS = ['dmy', 'mdy', 'ymd'] as const;
 export const POLICY_STATUSES = ['issued', 'cancelled'] as const;
 /** The payment state kept on an invoice (recomputed by invoices/settle.ts); open, due and overdue are
  * derived from the due date when read (invoices/status.ts). */
-export const INVOICE_STATUSES = ['unpaid', 'pending', 'paid', 'refunded', 'void'] as const;
+/** An invoice's payment status; a credit note is `issued` (it is not paid: it reduces what an invoice owes). */
+export const INVOICE_STATUSES = ['unpaid', 'pending', 'paid', 'refunded', 'void', 'issued'] as const;
 export const INVOICE_PAYMENT_METHODS = [
   'credit_card',
   'bank_transfer',

@@ -3,16 +3,20 @@
  * currency and month of issue (numbers from the invoice series, in date order), each policy a line at the
  * tax rate it was charged (its tax over its premium, in basis points); then, deterministically by the
  * invoice's position, what happened to them over the last twelve months: most older invoices paid (by
- * card or bank transfer), some part paid, some left overdue, the first one paid partly refunded, one
- * corrected by a credit note on its first line, and the newest unpaid one voided. Every invoice is then
- * settled by the one statement (workers/domain/invoices/settle.ts). Run again, it finds nothing to do.
+ * card or bank transfer), some part paid, some left overdue, and the newest unpaid one voided. Credit
+ * notes follow the model of docs/decisions/billing.md ("Credit notes and refunds: the model"): each
+ * invoice billing cancelled policies gets one credit note against it for their lines (lowering what it
+ * owes, or left on the account when it was paid), and the credit of the first paid invoice so credited is
+ * refunded (its credit note's money given back); without cancelled policies, the first paid invoice's
+ * first line is credited and refunded. Every invoice is then settled by the one statement
+ * (workers/domain/invoices/settle.ts). Run again, it finds nothing to do.
  *
  * Called from drizzle/seed/demo.ts after the policies. Other billing seeds (reconciliation, summary)
  * run after it and read what is there.
  */
 import { sql } from 'drizzle-orm';
 import type { DB, Statement } from '../../workers/platform/db';
-import { runBatch } from '../../workers/platform/db';
+import { inJson, runBatch } from '../../workers/platform/db';
 import { settleInvoices } from '../../workers/domain/invoices/settle';
 import { CREDIT_NOTE_SERIES, INVOICE_SERIES } from '../../workers/domain/policies/amendments/confirm';
 
@@ -110,47 +114,79 @@ export async function seedBilling(db: DB, input: { userId: number | null; now?: 
     const t = Date.parse(`${from}T00:00:00Z`) + n * DAY;
     return t > now.getTime() ? today : iso(t);
   };
-  let refunded = false;
-  let credited = false;
+  const paid = new Map<number, string>();
+  const partPaid = new Set<number>();
   const old = rows.filter((r) => r.due_at < today);
   for (const [n, r] of old.entries()) {
     if (n % 6 === 5) continue; // left overdue
     if (n % 6 === 2) {
       pay(r, Math.round(r.total_minor / 2), days(r.date, 20)); // part paid, the rest overdue
+      partPaid.add(r.id);
       continue;
     }
     pay(r, r.total_minor, days(r.date, 5 + (n % 20)));
-    if (!refunded) {
-      refunded = true;
-      pay(r, Math.round(r.total_minor / 10), days(r.date, 40), 'refund');
-    }
+    paid.set(r.id, days(r.date, 5 + (n % 20)));
   }
-  // A credit note on the first line of the second invoice, at that line's rate (CN series).
-  const target = rows[1];
-  if (target) {
-    credited = true;
+  // Credit notes: the lines of cancelled policies, one note per invoice, dated when the first of them was
+  // cancelled (not before the invoice, never after today); without any, the first paid invoice's first line.
+  const cancelled = await db.all<{ invoice_id: number; item_ids: string; total: number; on: string }>(sql`
+    SELECT x.invoice_id, json_group_array(x.id) AS item_ids, sum(x.total_minor) AS total,
+      min(date(min(p.cancelled_at) / 1000, 'unixepoch'), ${today}) AS "on"
+    FROM invoice_items x JOIN policies p ON p.id = x.policy_id JOIN invoices i ON i.id = x.invoice_id
+    WHERE i.checkout_key LIKE 'demo-billing:%' AND p.status = 'cancelled'
+      AND NOT EXISTS (SELECT 1 FROM invoice_items c WHERE c.credits_item_id = x.id)
+    GROUP BY x.invoice_id ORDER BY x.invoice_id`);
+  const notes = cancelled.map((c) => {
+    const r = rows.find((x) => x.id === Number(c.invoice_id));
+    return { r, ids: JSON.parse(c.item_ids) as number[], total: Number(c.total), on: c.on };
+  });
+  const firstPaid = rows.find((r) => paid.has(r.id));
+  if (!notes.some((n) => n.r && paid.has(n.r.id)) && firstPaid) {
+    const [line] = await db.all<{ id: number; total_minor: number }>(
+      sql`SELECT id, total_minor FROM invoice_items WHERE invoice_id = ${firstPaid.id} ORDER BY id LIMIT 1`,
+    );
+    if (line) notes.push({ r: firstPaid, ids: [line.id], total: Number(line.total_minor), on: '' });
+  }
+  let refunded = false;
+  for (const note of notes) {
+    const r = note.r;
+    if (!r) continue;
+    const on = note.on && note.on > r.date ? note.on : days(r.date, 10);
+    const key = `demo-billing-credit:${r.id}`;
     const cn = sql`'CN' || printf('%07d', (SELECT value FROM sequences WHERE name = ${CREDIT_NOTE_SERIES}))`;
     statements.push(
       db.run(sql`UPDATE sequences SET value = value + 1 WHERE name = ${CREDIT_NOTE_SERIES}`),
       db.run(sql`INSERT INTO invoices (public_id, number, company_id, client_id, campus_id, status, payment_method,
-          currency, date, due_at, paid_at, insurance_cost_minor, tax_minor, admin_fee_minor, total_minor, paid_minor,
-          type, payment_reference, created_by, credit_for_id, checkout_key, created_at, updated_at)
-        SELECT lower(hex(randomblob(8))), ${cn}, i.company_id, i.client_id, i.campus_id, 'paid', i.payment_method,
-          i.currency, ${days(target.date, 10)}, ${days(target.date, 10)}, ${days(target.date, 10)}, x.unit_minor,
-          x.tax_minor, 0, x.total_minor, 0, 'credit_note', ${cn} || '-DEMO', ${input.userId}, i.id,
-          ${`demo-billing-credit:${target.id}`}, ${ts}, ${ts}
+          currency, date, due_at, paid_at, insurance_cost_minor, tax_minor, stamp_duty_minor, admin_fee_minor,
+          total_minor, paid_minor, type, payment_reference, created_by, credit_for_id, checkout_key, billing_address,
+          created_at, updated_at)
+        SELECT lower(hex(randomblob(8))), ${cn}, i.company_id, i.client_id, i.campus_id, 'issued', i.payment_method,
+          i.currency, ${on}, ${on}, NULL, sum(x.unit_minor * x.quantity), sum(x.tax_minor), sum(x.stamp_duty_minor), 0,
+          sum(x.total_minor), 0, 'credit_note', ${cn} || '-DEMO', ${input.userId}, i.id, ${key}, i.billing_address,
+          ${ts}, ${ts}
         FROM invoices i JOIN invoice_items x ON x.invoice_id = i.id
-        WHERE i.id = ${target.id} ORDER BY x.id LIMIT 1`),
+        WHERE i.id = ${r.id} AND ${inJson(sql`x.id`, note.ids)}
+        GROUP BY i.id`),
       db.run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor,
           total_minor, kind, tax_rate_bp, stamp_duty_minor, credits_item_id)
-        SELECT (SELECT id FROM invoices WHERE checkout_key = ${`demo-billing-credit:${target.id}`}), policy_id,
-          description, quantity, unit_minor, tax_minor, total_minor, kind, tax_rate_bp, stamp_duty_minor, id
-        FROM invoice_items WHERE invoice_id = ${target.id} ORDER BY id LIMIT 1`),
+        SELECT (SELECT id FROM invoices WHERE checkout_key = ${key}), policy_id, description, quantity, unit_minor,
+          tax_minor, total_minor, kind, tax_rate_bp, stamp_duty_minor, id
+        FROM invoice_items WHERE invoice_id = ${r.id} AND ${inJson(sql`id`, note.ids)} ORDER BY id`),
     );
+    // The first paid invoice so credited gives the credit back: a refund that goes with its credit note.
+    if (!refunded && paid.has(r.id)) {
+      refunded = true;
+      const after = [on, paid.get(r.id) ?? on].sort().at(-1)!;
+      pay(r, note.total, days(after, 3), 'refund');
+    }
   }
+  const credited = notes.length > 0;
   // The newest invoice with nothing paid is voided (raised by mistake).
-  const newest = rows.filter((r) => r.due_at >= today).at(-1);
-  if (newest && newest.id !== target?.id)
+  // (Not one with a credit note or a payment: voiding is for an invoice nothing happened to.)
+  const newest = rows
+    .filter((r) => !paid.has(r.id) && !partPaid.has(r.id) && !notes.some((n) => n.r?.id === r.id))
+    .at(-1);
+  if (newest)
     statements.push(
       db.run(sql`UPDATE invoices SET voided_at = ${ts}, voided_by = ${input.userId},
           void_reason = 'Raised twice by mistake (demo)' WHERE id = ${newest.id}`),

@@ -182,7 +182,7 @@ describe('invoices/{id}/transactions/record', () => {
 });
 
 describe('invoices/{id}/transactions/record/refund and PATCH invoices/{invoice_id}/transactions', () => {
-  it('refunds part of a payment, refuses more, and edits a transaction', async () => {
+  it('refunds part of the credit of a paid invoice (it stays paid), refuses more, and edits a transaction', async () => {
     const inv = await newInvoice();
     const paid = await callForm<TransactionAnswer>(
       `${base(inv.public_id)}/record`,
@@ -190,6 +190,20 @@ describe('invoices/{id}/transactions/record/refund and PATCH invoices/{invoice_i
       finance,
     );
     expect(paid.body.data.invoice.status).toBe('paid');
+    const nothing = await callForm<ErrorEnvelope>(
+      `${base(inv.public_id)}/record/refund`,
+      form({ amount: '1', paid_on: day(0), method: 'card' }),
+      finance,
+    );
+    expect(nothing.status).toBe(422);
+    // The whole invoice credited after it was paid: all of it is the client's to get back.
+    await insertInvoice({
+      company_id: w.albion.id,
+      client_id: w.oakwood.id,
+      total_minor: 10_000,
+      type: 'credit_note',
+      credit_for_id: inv.id,
+    });
     const refund = await callForm<TransactionAnswer>(
       `${base(inv.public_id)}/record/refund`,
       form({ amount: '40', paid_on: day(0), method: 'card' }, { bytes: pngBytes(), name: 'refund.png' }),
@@ -197,7 +211,7 @@ describe('invoices/{id}/transactions/record/refund and PATCH invoices/{invoice_i
     );
     expect(refund.status).toBe(201);
     expect(refund.body.data.transaction).toMatchObject({ kind: 'refund', amount: 40 });
-    expect(refund.body.data.invoice.status).toBe('unpaid');
+    expect(refund.body.data.invoice.status).toBe('paid');
     const tooMuch = await callForm<ErrorEnvelope>(
       `${base(inv.public_id)}/record/refund`,
       form({ amount: '60.01', paid_on: day(0), method: 'card' }),
@@ -205,7 +219,7 @@ describe('invoices/{id}/transactions/record/refund and PATCH invoices/{invoice_i
     );
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.message).toBe(
-      'Refund cannot be more than what was paid and not yet refunded (60.00)',
+      'Refund cannot be more than the credit on this invoice (60.00): what was paid beyond what it still owes after its credit notes',
     );
 
     const edit = await callForm<{
@@ -286,6 +300,12 @@ describe('invoices/overdue-email', () => {
     });
     expect(none.status).toBe(409);
     expect(none.body.message).toBe('None of these invoices is overdue.');
+    const unknown = await call<ErrorEnvelope>('/api/company/invoices/overdue-email', {
+      method: 'POST',
+      json: { invoice_ids: ['nosuchinvoice0'] },
+      token: finance,
+    });
+    expect(unknown.status).toBe(404);
     const empty = await call<ErrorEnvelope>('/api/company/invoices/overdue-email', {
       method: 'POST',
       json: { invoice_ids: [] },
@@ -313,6 +333,6 @@ describe('invoices/overdue-email', () => {
           token: stranger,
         })
       ).status,
-    ).toBe(409);
+    ).toBe(404); // another company's invoice is not found
   });
 });

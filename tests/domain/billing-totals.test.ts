@@ -89,7 +89,15 @@ describe('billing running totals', () => {
     const pay = (amount: string, paid_on: string) =>
       recordTransactionSchema.parse({ amount, paid_on, method: 'bank_transfer' });
     await recordTransaction(finance, a.public_id, 'payment', pay('100.00', day(-2)));
-    await recordTransaction(finance, a.public_id, 'refund', pay('30.00', day(0)));
+    // 40.00 credited on a paid-in-part invoice: 20.00 of it is credit on the account, refunded.
+    await insertInvoice({
+      ...owner,
+      total_minor: 4_000,
+      type: 'credit_note',
+      credit_for_id: a.id,
+      date: day(-1),
+    });
+    await recordTransaction(finance, a.public_id, 'refund', pay('20.00', day(0)));
     const part = await recordTransaction(finance, b.public_id, 'payment', pay('20.00', day(-35)));
     await editTransaction(
       finance,

@@ -45,7 +45,7 @@ describe('invoice states (pure)', () => {
     expect(paymentStatus(money({ paid_minor: 10_000, refunded_minor: 10_000 }))).toBe('refunded');
     expect(paymentStatus(money({ paid_minor: 10_000, refunded_minor: 2000 }))).toBe('unpaid');
     expect(paymentStatus(money({ voided_at: 1 }))).toBe('void');
-    expect(paymentStatus(money({ type: 'credit_note' }))).toBe('paid');
+    expect(paymentStatus(money({ type: 'credit_note' }))).toBe('issued');
     expect(balanceMinor(money({ type: 'credit_note' }))).toBe(0);
   });
 

@@ -245,11 +245,11 @@ describe('credit notes', () => {
     const [row] = await db().select().from(invoices).where(eq(invoices.public_id, note.id));
     expect(row).toMatchObject({
       type: 'credit_note',
+      status: 'issued',
       credit_for_id: inv.id,
       tax_minor: 150,
       stamp_duty_minor: 100,
       insurance_cost_minor: 5000,
-      status: 'paid',
     });
     const lines = await db().select().from(invoiceItems).where(eq(invoiceItems.invoice_id, row.id));
     expect(lines).toEqual([

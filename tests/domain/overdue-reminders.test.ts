@@ -8,7 +8,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { activityLogs, clients, companies, contacts, invoiceReminders, outbox } from '../../drizzle/schema';
-import { Conflict, Forbidden } from '../../workers/domain/errors';
+import { Conflict, Forbidden, NotFound } from '../../workers/domain/errors';
 import { companySchema } from '../../workers/domain/companies/schema';
 import {
   OVERDUE_TEMPLATE,
@@ -223,7 +223,7 @@ describe('on demand', () => {
     ).rejects.toBeInstanceOf(Forbidden);
     await expect(
       sendOverdueEmails(await actorCtx('stranger.admin@caledonia.test'), [overdue.public_id]),
-    ).rejects.toBeInstanceOf(Conflict);
+    ).rejects.toBeInstanceOf(NotFound);
     expect(await remindersOf([overdue.id])).toEqual([]);
     expect(overdueEmailSchema.safeParse({ invoice_ids: [] }).success).toBe(false);
     const count = await db().get<{ n: number }>(

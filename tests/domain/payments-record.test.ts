@@ -268,25 +268,27 @@ describe('recording a payment', () => {
 });
 
 describe('refunds', () => {
-  it('refunds part of what was paid, then the rest (refunded), never more than paid and not yet refunded', async () => {
+  it('refunds the credit of a credit note on a paid invoice in parts (it stays paid), then all of it (refunded)', async () => {
     const ctx = await finance();
     const inv = await insertInvoice({ ...owner(), total_minor: 10_000 });
+    await recordTransaction(ctx, inv.public_id, 'payment', input({ amount: '100' }));
+    const message =
+      'Refund cannot be more than the credit on this invoice (0.00): what was paid beyond what it still owes after its credit notes';
     expect(
       (await refusal(recordTransaction(ctx, inv.public_id, 'refund', input({ amount: '1' })))).message,
-    ).toBe('Refund cannot be more than what was paid and not yet refunded (0.00)');
-    await recordTransaction(ctx, inv.public_id, 'payment', input({ amount: '100' }));
+    ).toBe(message);
+    await insertInvoice({ ...owner(), total_minor: 10_000, type: 'credit_note', credit_for_id: inv.id });
     await recordTransaction(ctx, inv.public_id, 'refund', input({ amount: '30', method: 'card' }));
     expect(await reloadInvoice(inv.id)).toMatchObject({
-      status: 'unpaid',
+      status: 'paid',
       paid_minor: 10_000,
       refunded_minor: 3000,
-      paid_at: null,
     });
     expect(
       await refusal(recordTransaction(ctx, inv.public_id, 'refund', input({ amount: '70.01' }))),
     ).toEqual({
       key: 'amount',
-      message: 'Refund cannot be more than what was paid and not yet refunded (70.00)',
+      message: message.replace('0.00', '70.00'),
     });
     await recordTransaction(ctx, inv.public_id, 'refund', input({ amount: '70' }));
     expect(await reloadInvoice(inv.id)).toMatchObject({ status: 'refunded', refunded_minor: 10_000 });
@@ -355,7 +357,8 @@ describe('editing a transaction', () => {
       receipt: 'b.png',
       status: 'paid',
     });
-    // Lowering a payment below what was refunded is refused.
+    // Lowering a payment below what was refunded is refused (80.00 credited, then refunded).
+    await insertInvoice({ ...owner(), total_minor: 8000, type: 'credit_note', credit_for_id: inv.id });
     await recordTransaction(ctx, inv.public_id, 'refund', input({ amount: '80' }));
     expect((await refusal(editTransaction(ctx, inv.public_id, edit({ amount: '50' })))).message).toBe(
       'A payment cannot be lowered below what has already been refunded',
@@ -407,6 +410,7 @@ describe("the client's payments and transactions tabs", () => {
       input({ amount: '20', paid_on: day(-1) }),
       file(pngBytes(), 'r.png'),
     );
+    await insertInvoice({ ...owner(), total_minor: 8000, type: 'credit_note', credit_for_id: inv.id });
     await recordTransaction(ctx, inv.public_id, 'refund', input({ amount: '5', paid_on: day(0) }));
     await db()
       .insert(transactions)

@@ -34,7 +34,8 @@ async function issue(body: Record<string, unknown>): Promise<Issued[]> {
   const res = await fetch(`${UK_URL}/__dev/amendments/issue`, {
     method: 'POST',
     headers: { 'x-dev-secret': devSecret(), 'content-type': 'application/json' },
-    body: JSON.stringify({ email: SCHOOL, ...body }),
+    // Invoiced at once (by card): a policy on account has no invoice to charge or credit until its month ends.
+    body: JSON.stringify({ email: SCHOOL, payment_method: 'credit_card', ...body }),
   });
   const text = await res.text();
   if (!res.ok) throw new Error(`issue answered ${res.status}: ${text}`);

@@ -1,5 +1,5 @@
 import { Hono } from 'hono';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { campuses, policies, users } from '../../drizzle/schema';
 import { buildPolicyBatch, seedApplicants, type ApplicantSeed } from '../../drizzle/seed/builders';
 import type { Env } from '../env';
@@ -8,6 +8,7 @@ import { randomToken } from '../platform/crypto';
 import { loadActor } from '../domain/access/actor';
 import { buildWeeklyContract } from '../../drizzle/seed/amendments';
 import { confirmOpenBatches } from '../domain/checkout/service';
+import type { PaymentChoice } from '../domain/checkout/terms';
 import type { ActorCtx } from '../domain/context';
 import { devOnly } from './dev';
 
@@ -15,8 +16,10 @@ import { devOnly } from './dev';
  * Development-only (devOnly: absent in production, needs the local SESSION_SECRET): issues policies for a
  * user through the real checkout, so the amendment browser tests and the amendment bench start from
  * policies as customers get them, under a contract priced per week (drizzle/seed/amendments.ts). POST /__dev/amendments/issue { email, applicants?, first_names?,
- * family? (the first student gets an immediate family member), start_in_days?, days? }. Answers the
- * policies (public id, number, names).
+ * family? (the first student gets an immediate family member), start_in_days?, days?, payment_method? }.
+ * `payment_method` is the checkout's choice (default the client's usual one: on account under the demo
+ * school's monthly terms, so no invoice until the month ends; `credit_card` invoices at once). Answers the
+ * policies (public id, number, names), their invoice and client.
  */
 export const devAmendments = new Hono<{ Bindings: Env }>().use('*', devOnly).post('/issue', async (c) => {
   const input = (await c.req.json()) as {
@@ -26,6 +29,7 @@ export const devAmendments = new Hono<{ Bindings: Env }>().use('*', devOnly).pos
     family?: boolean;
     start_in_days?: number;
     days?: number;
+    payment_method?: PaymentChoice;
   };
   const db = createDb(c.env.DB);
   const [user] = await db.select().from(users).where(eq(users.email, input.email.toLowerCase()));
@@ -67,8 +71,11 @@ export const devAmendments = new Hono<{ Bindings: Env }>().use('*', devOnly).pos
     createdBy: user.id,
     applicants,
   });
-  // Oakwood pays monthly: the invoice choice would issue on account; the batch names its policies either way.
-  await confirmOpenBatches(ctx, { checkout_key: randomToken(), send_welcome_email: false });
+  await confirmOpenBatches(ctx, {
+    checkout_key: randomToken(),
+    send_welcome_email: false,
+    payment_method: input.payment_method,
+  });
   const issued = await db
     .select({
       id: policies.public_id,
@@ -76,6 +83,8 @@ export const devAmendments = new Hono<{ Bindings: Env }>().use('*', devOnly).pos
       first_name: policies.first_name,
       last_name: policies.last_name,
       type: policies.type,
+      invoice_id: sql<string | null>`(SELECT public_id FROM invoices WHERE id = ${policies.invoice_id})`,
+      client_id: sql<string>`(SELECT public_id FROM clients WHERE id = ${policies.client_id})`,
     })
     .from(policies)
     .where(eq(policies.batch_id, batch.id))

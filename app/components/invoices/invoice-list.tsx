@@ -47,8 +47,9 @@ export interface InvoiceListProps {
 }
 
 /**
- * The tiles of the summary: per currency, the amounts invoiced, outstanding, overdue and paid, each
- * with how many invoices it covers.
+ * The tiles of the summary: per currency, what was invoiced (invoices) and credited (credit notes) apart,
+ * what is outstanding and overdue, what was received less refunds, and the credit on the account when
+ * there is any: invoiced - credited - paid = outstanding - credit, the figures of /billing.
  */
 function tilesOf(summary: InvoiceSummaryRow[], t: (k: string, o?: Record<string, unknown>) => string) {
   const tiles: { label: string; value: string; hint?: string }[] = [];
@@ -59,6 +60,12 @@ function tilesOf(summary: InvoiceSummaryRow[], t: (k: string, o?: Record<string,
       value: formatMinor(s.total_minor, s.currency),
       hint: count(s.count),
     });
+    if (s.credit_notes.count)
+      tiles.push({
+        label: t('invoices.summary.credited', { currency: s.currency }),
+        value: formatMinor(s.credit_notes.total_minor, s.currency),
+        hint: t('invoices.summary.credit_notes_hint', { count: s.credit_notes.count }),
+      });
     tiles.push({
       label: t('invoices.summary.outstanding', { currency: s.currency }),
       value: formatMinor(s.balance_minor, s.currency),
@@ -70,9 +77,13 @@ function tilesOf(summary: InvoiceSummaryRow[], t: (k: string, o?: Record<string,
     });
     tiles.push({
       label: t('invoices.summary.paid', { currency: s.currency }),
-      value: formatMinor(s.by_status.paid.total_minor, s.currency),
-      hint: count(s.by_status.paid.count),
+      value: formatMinor(s.paid_minor, s.currency),
     });
+    if (s.credit_minor)
+      tiles.push({
+        label: t('invoices.summary.credit', { currency: s.currency }),
+        value: formatMinor(s.credit_minor, s.currency),
+      });
   }
   return tiles;
 }

@@ -128,6 +128,24 @@ export function InvoicePage({
     if (inv.paid_minor) totals.push([t('invoices.totals.paid'), money(-inv.paid_minor)]);
     if (inv.refunded_minor) totals.push([t('invoices.totals.refunded'), money(inv.refunded_minor)]);
     totals.push([t('invoices.totals.balance'), money(inv.balance_minor), true]);
+    if (inv.account_credit_minor)
+      totals.push([t('invoices.totals.account_credit'), money(inv.account_credit_minor)]);
+  } else if (inv.credited_invoice) {
+    const number = inv.credited_invoice.number;
+    totals.push([
+      t('invoices.totals.invoice_balance', { number }),
+      money(inv.credited_invoice.balance_minor),
+    ]);
+    if (inv.credited_invoice.account_credit_minor)
+      totals.push([
+        t('invoices.totals.invoice_credit', { number }),
+        money(inv.credited_invoice.account_credit_minor),
+      ]);
+    if (inv.credited_invoice.refunded_minor)
+      totals.push([
+        t('invoices.totals.invoice_refunded', { number }),
+        money(inv.credited_invoice.refunded_minor),
+      ]);
   }
 
   return (
@@ -176,7 +194,10 @@ export function InvoicePage({
             { label: t('invoices.fields.client'), value: inv.client.name },
             { label: t('invoices.fields.campus'), value: inv.campus?.name },
             { label: t('invoices.fields.order_number'), value: inv.order_number },
-            { label: t('invoices.fields.payment_reference'), value: inv.payment_reference },
+            // Nobody pays a credit note: no reference to quote (as on its PDF).
+            ...(credit
+              ? []
+              : [{ label: t('invoices.fields.payment_reference'), value: inv.payment_reference }]),
             {
               label: t('invoices.fields.payment_method'),
               value: t(`invoices.methods.${inv.payment_method}`),

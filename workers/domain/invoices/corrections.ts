@@ -131,7 +131,7 @@ export async function issueCreditNote(ctx: ActorCtx, id: string, input: CreditNo
           total_minor, paid_minor, type, payment_reference, created_by, stamp_duty_minor, credit_for_id,
           billing_address, void_reason, group_name, created_at, updated_at)
         SELECT ${pid}, CASE WHEN ${guard} THEN 'CN' || printf('%07d', s.value) END, i.company_id, i.client_id,
-          i.campus_id, 'paid', i.payment_method, i.currency, ${today}, ${today}, ${today}, ${premium}, ${tax}, 0,
+          i.campus_id, 'issued', i.payment_method, i.currency, ${today}, ${today}, NULL, ${premium}, ${tax}, 0,
           ${total}, 0, 'credit_note', 'CN' || printf('%07d', s.value) || '-' || upper(hex(randomblob(2))),
           ${ctx.actor.user_id}, ${stamp}, i.id, i.billing_address, NULL, i.group_name, ${ts}, ${ts}
         FROM invoices i CROSS JOIN sequences s WHERE i.id = ${i.id} AND s.name = ${CREDIT_NOTE_SERIES}`),

@@ -20,8 +20,10 @@ import { inJson } from '../../platform/db';
 import { can, canAny } from '../access/actor';
 import { STATEMENT_ACCESS } from '../billing/statement';
 import type { ActorCtx } from '../context';
+import { roomFor } from '../payments/record';
 import { invoiceTransactions } from '../payments/service';
 import { todayIso } from '../validation';
+import { balanceMinor } from './status';
 import { findVisibleInvoice, type JoinedInvoice } from './queries';
 import type { InvoiceItemsQuery } from './schema';
 import { getInvoice } from './service';
@@ -149,6 +151,24 @@ async function creditNotesOf(ctx: ActorCtx, invoiceId: number) {
   return rows;
 }
 
+/**
+ * A credit note's invoice as it stands now: what it still owes, the credit on the account it holds (its
+ * credit notes beyond what was left to pay, or an overpayment), what was refunded on it.
+ */
+export async function creditedInvoiceOf(ctx: Pick<ActorCtx, 'db'>, invoiceId: number | null) {
+  if (invoiceId == null) return null;
+  const [t] = await ctx.db.select().from(invoices).where(eq(invoices.id, invoiceId)).limit(1);
+  if (!t) return null;
+  const b = balanceMinor(t);
+  return {
+    id: t.public_id,
+    number: t.number,
+    balance_minor: Math.max(0, b),
+    account_credit_minor: Math.max(0, -b),
+    refunded_minor: t.refunded_minor,
+  };
+}
+
 /** The overdue reminders sent for an invoice (written by the overdue reminders), newest first. */
 async function remindersOf(ctx: ActorCtx, invoiceId: number) {
   return ctx.db
@@ -197,15 +217,17 @@ export async function invoiceDetail(
   const base = await getInvoice(ctx, id, q);
   const row = await findVisibleInvoice(ctx, id);
   const i = row.invoice;
-  const [address, taxLines, payments, creditNotes, reminders, paid, credited] = await Promise.all([
-    billingAddressOf(ctx, row),
-    taxLinesOf(ctx, row),
-    invoiceTransactions(ctx, id),
-    creditNotesOf(ctx, i.id),
-    remindersOf(ctx, i.id),
-    hasPayments(ctx, i.id),
-    creditedItemIds(ctx, i.id),
-  ]);
+  const [address, taxLines, payments, creditNotes, reminders, paid, credited, creditedInvoice] =
+    await Promise.all([
+      billingAddressOf(ctx, row),
+      taxLinesOf(ctx, row),
+      invoiceTransactions(ctx, id),
+      creditNotesOf(ctx, i.id),
+      remindersOf(ctx, i.id),
+      hasPayments(ctx, i.id),
+      creditedItemIds(ctx, i.id),
+      i.type === 'credit_note' ? creditedInvoiceOf(ctx, i.credit_for_id) : Promise.resolve(null),
+    ]);
   const a = ctx.actor;
   const isInvoice = i.type !== 'credit_note';
   const open = !i.voided_at && base.balance_minor > 0;
@@ -221,11 +243,13 @@ export async function invoiceDetail(
     credit_notes: creditNotes,
     reminders,
     credited_item_ids: credited,
+    /** A credit note: the invoice it corrects as that stands now. */
+    credited_invoice: creditedInvoice,
     can: {
       void: can(a, 'update_invoice') && isInvoice && !i.voided_at && !paid && i.credited_minor === 0,
       credit_note: can(a, 'create_invoice') && isInvoice && !i.voided_at,
       record_payment: can(a, 'update_invoice') && isInvoice && open,
-      record_refund: can(a, 'update_invoice') && isInvoice && i.paid_minor - i.refunded_minor > 0,
+      record_refund: can(a, 'update_invoice') && isInvoice && !i.voided_at && roomFor('refund', i) > 0,
       /** Edit a recorded transaction (each one says whether it may be edited). */
       edit_transactions: can(a, 'update_invoice'),
       approve_bank_transfer: can(a, 'update_invoice') && pendingTransfer,

@@ -8,7 +8,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { addresses, companies, countries, invoiceItems, policies } from '../../../drizzle/schema';
 import type { ActorCtx } from '../context';
 import { bankDetailsOf, invoiceTransactions } from '../payments/service';
-import { addressLines, billingAddressOf, taxLinesOf } from './detail';
+import { addressLines, billingAddressOf, creditedInvoiceOf, taxLinesOf } from './detail';
 import { findVisibleInvoice, presentInvoiceOn, type JoinedInvoice } from './queries';
 import type { TaxLine } from './tax-lines';
 import { todayIso } from '../validation';
@@ -39,6 +39,8 @@ export interface InvoiceDocument {
   lines: InvoiceDocumentLine[];
   tax_lines: TaxLine[];
   transactions: Awaited<ReturnType<typeof invoiceTransactions>>;
+  /** A credit note: the invoice it corrects as that stands now. */
+  credited_invoice: Awaited<ReturnType<typeof creditedInvoiceOf>>;
 }
 
 async function companyLetterhead(ctx: Pick<ActorCtx, 'db'>, companyId: number) {
@@ -118,13 +120,14 @@ export async function invoiceDocument(ctx: ActorCtx, id: string): Promise<Invoic
 
 export async function documentOf(ctx: ActorCtx, row: JoinedInvoice): Promise<InvoiceDocument> {
   const i = row.invoice;
-  const [company, bank, address, lines, taxLines, payments] = await Promise.all([
+  const [company, bank, address, lines, taxLines, payments, credited] = await Promise.all([
     companyLetterhead(ctx, i.company_id),
     bankDetailsOf(ctx.db, i.company_id),
     billingAddressOf(ctx, row),
     documentLines(ctx, i.id),
     taxLinesOf(ctx, row),
     invoiceTransactions(ctx, i.public_id),
+    i.type === 'credit_note' ? creditedInvoiceOf(ctx, i.credit_for_id) : Promise.resolve(null),
   ]);
   return {
     lang: ctx.lang ?? 'en',
@@ -134,5 +137,6 @@ export async function documentOf(ctx: ActorCtx, row: JoinedInvoice): Promise<Inv
     lines,
     tax_lines: taxLines,
     transactions: payments,
+    credited_invoice: credited,
   };
 }

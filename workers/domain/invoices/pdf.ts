@@ -334,6 +334,12 @@ export async function renderInvoicePdf(
     if (inv.paid_minor) totals.push([t('totals.paid'), m(-inv.paid_minor)]);
     if (inv.refunded_minor) totals.push([t('totals.refunded'), m(inv.refunded_minor)]);
     totals.push([t('totals.balance'), m(inv.balance_minor), true]);
+    if (inv.account_credit_minor) totals.push([t('totals.account_credit'), m(inv.account_credit_minor)]);
+  } else if (doc.credited_invoice) {
+    const number = doc.credited_invoice.number;
+    totals.push([t('totals.invoice_balance', { number }), m(doc.credited_invoice.balance_minor)]);
+    if (doc.credited_invoice.account_credit_minor)
+      totals.push([t('totals.invoice_credit', { number }), m(doc.credited_invoice.account_credit_minor)]);
   }
   await L.need(totals.length * 14 + 10);
   for (const [label, value, strong] of totals) {

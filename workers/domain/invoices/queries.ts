@@ -9,7 +9,7 @@
  */
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
-import { campuses, clients, companies, invoices, policies } from '../../../drizzle/schema';
+import { campuses, clients, companies, invoiceItems, invoices } from '../../../drizzle/schema';
 import { requirePermission } from '../access/actor';
 import { visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
@@ -37,8 +37,9 @@ export const invoiceColumns = {
   campus_name: as<string | null>(campuses.name, 'campus_name'),
   company_public_id: as<string>(companies.public_id, 'company_public_id'),
   company_name: as<string>(companies.name, 'company_name'),
+  /** The policies its lines bill or credit (a supplementary invoice or credit note names them too). */
   policy_count:
-    sql<number>`(SELECT count(*) FROM ${policies} WHERE ${policies.invoice_id} = ${invoices.id})`.as(
+    sql<number>`(SELECT count(DISTINCT ${invoiceItems.policy_id}) FROM ${invoiceItems} WHERE ${invoiceItems.invoice_id} = ${invoices.id})`.as(
       'policy_count',
     ),
   credit_for_public_id: sql<
@@ -154,6 +155,8 @@ export function presentInvoiceOn(r: JoinedInvoice, today: string) {
     refunded_minor: i.refunded_minor,
     balance: major(balance),
     balance_minor: balance,
+    /** Credit on the account from this invoice: paid beyond what it owes after its credit notes. */
+    account_credit_minor: Math.max(0, -balanceMinor(i)),
     due_state: dueState(i, today),
     partly_paid: partlyPaid(i),
     voided_at: i.voided_at,

@@ -124,28 +124,50 @@ export async function listInvoices(ctx: ActorCtx, q: InvoiceListQuery): Promise<
 /** One currency's figures of the list's summary. */
 export interface InvoiceSummaryRow {
   currency: string;
+  /** Invoices and supplementary invoices, not void: how many and their totals ("invoiced"). */
   count: number;
   total_minor: number;
+  /** Credit notes: how many and their totals ("credited"). */
+  credit_notes: { count: number; total_minor: number };
+  /** What the invoices still owe (their positive balances: after payments, refunds and credit notes). */
   balance_minor: number;
+  /** Credit on the account: paid beyond what an invoice owes after its credit notes, to use or refund. */
+  credit_minor: number;
+  /** Money received on the invoices less what was refunded. */
+  paid_minor: number;
   by_status: Record<InvoicePaymentStatus, { count: number; total_minor: number; balance_minor: number }>;
   overdue: { count: number; balance_minor: number };
 }
 
 /**
- * GET invoices/summary: over the list's filters, per currency, how many invoices and how much by
- * payment status, what is still owed and how much of it is overdue. Credit notes count under their
- * currency with no balance.
+ * GET invoices/summary: over the list's filters, per currency, the invoices (count and total invoiced)
+ * and the credit notes (count and total credited) apart, what is still owed, the credit on the account,
+ * what was received less refunds, how much is overdue, and each payment status's figures. Void invoices
+ * are counted under their status but not as invoiced. Outstanding, overdue and credit are /billing's
+ * figures over the same invoices: invoiced - credited - paid = outstanding - credit.
  */
 export async function invoiceSummary(ctx: ActorCtx, q: InvoiceListQuery): Promise<InvoiceSummaryRow[]> {
   requirePermission(ctx.actor, INVOICE_ACCESS);
   const where = invoiceListWhere(ctx, q);
   const today = todayIso(ctx.now);
+  const live = sql`${invoices.voided_at} IS NULL`;
+  const note = sql`${invoices.type} = 'credit_note'`;
+  const raw = sql`(${invoices.total_minor} - ${invoices.paid_minor} + ${invoices.refunded_minor} - ${invoices.credited_minor})`;
   const rows = await ctx.db
     .select({
       currency: invoices.currency,
       status: invoices.status,
       count: sql<number>`count(*)`,
       total: sql<number>`coalesce(sum(${invoices.total_minor}), 0)`,
+      invoiced_count: sql<number>`coalesce(sum(CASE WHEN ${live} AND NOT ${note} THEN 1 ELSE 0 END), 0)`,
+      invoiced: sql<number>`coalesce(sum(CASE WHEN ${live} AND NOT ${note} THEN ${invoices.total_minor} ELSE 0 END), 0)`,
+      credited_count: sql<number>`coalesce(sum(CASE WHEN ${live} AND ${note} THEN 1 ELSE 0 END), 0)`,
+      credited: sql<number>`coalesce(sum(CASE WHEN ${live} AND ${note} THEN ${invoices.total_minor} ELSE 0 END), 0)`,
+      // A credit note against an invoice is in that invoice's balance; one on the account (older data) is credit.
+      credit: sql<number>`coalesce(sum(CASE WHEN NOT ${live} THEN 0
+        WHEN ${note} THEN CASE WHEN ${invoices.credit_for_id} IS NULL THEN ${invoices.total_minor} ELSE 0 END
+        ELSE max(0, -${raw}) END), 0)`,
+      received: sql<number>`coalesce(sum(CASE WHEN ${note} THEN 0 ELSE ${invoices.paid_minor} - ${invoices.refunded_minor} END), 0)`,
       balance: sql<number>`coalesce(sum(${balanceSql}), 0)`,
       overdue_count: sql<number>`coalesce(sum(CASE WHEN ${balanceSql} > 0 AND ${invoices.due_at} < ${today} THEN 1 ELSE 0 END), 0)`,
       overdue_balance: sql<number>`coalesce(sum(CASE WHEN ${balanceSql} > 0 AND ${invoices.due_at} < ${today} THEN ${balanceSql} ELSE 0 END), 0)`,
@@ -165,7 +187,10 @@ export async function invoiceSummary(ctx: ActorCtx, q: InvoiceListQuery): Promis
         currency: r.currency,
         count: 0,
         total_minor: 0,
+        credit_notes: { count: 0, total_minor: 0 },
         balance_minor: 0,
+        credit_minor: 0,
+        paid_minor: 0,
         by_status: Object.fromEntries(
           INVOICE_STATUSES.map((s) => [s, { count: 0, total_minor: 0, balance_minor: 0 }]),
         ) as InvoiceSummaryRow['by_status'],
@@ -174,9 +199,13 @@ export async function invoiceSummary(ctx: ActorCtx, q: InvoiceListQuery): Promis
       out.set(r.currency, row);
     }
     const [count, total, balance] = [Number(r.count), Number(r.total), Number(r.balance)];
-    row.count += count;
-    row.total_minor += total;
+    row.count += Number(r.invoiced_count);
+    row.total_minor += Number(r.invoiced);
+    row.credit_notes.count += Number(r.credited_count);
+    row.credit_notes.total_minor += Number(r.credited);
     row.balance_minor += balance;
+    row.credit_minor += Number(r.credit);
+    row.paid_minor += Number(r.received);
     row.by_status[r.status] = { count, total_minor: total, balance_minor: balance };
     row.overdue.count += Number(r.overdue_count);
     row.overdue.balance_minor += Number(r.overdue_balance);

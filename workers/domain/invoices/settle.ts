@@ -6,8 +6,10 @@
  *
  * - paid_minor: succeeded payments; refunded_minor: succeeded refunds (amounts are positive).
  * - credited_minor: the totals of credit notes issued against it (credit_for_id), not voided.
- * - status: void stays void; refunded / paid / pending (a pending transaction) / unpaid as status.ts says.
- * - paid_at: the latest payment's date when it becomes paid, cleared when it is not paid any more.
+ * - status: void stays void; a credit note is issued; refunded / paid / pending (a pending transaction) /
+ *   unpaid as status.ts says.
+ * - paid_at: the latest payment's date when it becomes paid, cleared when it is not paid any more (a
+ *   credit note has none).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DB, Statement } from '../../platform/db';
@@ -19,7 +21,7 @@ export function settleInvoices(db: DB, which: SQL, now: Date): Statement {
       paid_minor = s.paid, refunded_minor = s.refunded, credited_minor = s.credited,
       status = CASE
         WHEN i.voided_at IS NOT NULL THEN 'void'
-        WHEN i.type = 'credit_note' THEN 'paid'
+        WHEN i.type = 'credit_note' THEN 'issued'
         WHEN s.paid > 0 AND s.refunded >= s.paid THEN 'refunded'
         WHEN i.total_minor - s.paid + s.refunded - s.credited <= 0 THEN 'paid'
         WHEN s.pending > 0 THEN 'pending'
@@ -29,7 +31,6 @@ export function settleInvoices(db: DB, which: SQL, now: Date): Statement {
           AND NOT (s.paid > 0 AND s.refunded >= s.paid)
           AND i.total_minor - s.paid + s.refunded - s.credited <= 0
         THEN coalesce(s.last_paid_on, i.paid_at, i.date)
-        WHEN i.type = 'credit_note' THEN i.paid_at
         ELSE NULL END,
       updated_at = ${stamp}
     FROM (SELECT x.id,

@@ -5,7 +5,8 @@
  *
  * - The payment status is kept on the invoice (`invoices.status`) and recomputed from its transactions and
  *   credits by `settleInvoice` (settle.ts) after every money change:
- *   void (voided before any payment), refunded (money came in and all of it went back), paid (nothing
+ *   void (voided before any payment), issued (a credit note: it is not paid, it lowers what its invoice
+ *   owes), refunded (money came in and all of it went back), paid (nothing
  *   left to pay), pending (a card or bank payment started and not yet confirmed), unpaid (anything else,
  *   a part payment included: `partly_paid` says so).
  * - The due state is derived when read, for an invoice with a balance: overdue after its due date, due
@@ -40,7 +41,7 @@ export function balanceMinor(i: InvoiceMoney): number {
 /** The payment status an invoice's figures give (`pendingPayment`: a started card or bank payment). */
 export function paymentStatus(i: InvoiceMoney, pendingPayment = false): InvoicePaymentStatus {
   if (i.voided_at) return 'void';
-  if (i.type === 'credit_note') return 'paid';
+  if (i.type === 'credit_note') return 'issued';
   if (i.paid_minor > 0 && i.refunded_minor >= i.paid_minor) return 'refunded';
   if (balanceMinor(i) <= 0) return 'paid';
   return pendingPayment ? 'pending' : 'unpaid';

@@ -4,8 +4,10 @@
  * /record/refund, PATCH invoices/{invoice_id}/transactions). Decisions in docs/decisions/billing.md, "Recorded
  * payments, refunds and overdue reminders".
  *
- * - A payment: above 0 and not above the balance (part payments allowed); a refund: not above what was
- *   paid and not yet refunded. Neither on a void invoice nor on a credit note.
+ * - A payment: above 0 and not above the balance (part payments allowed); a refund: not above the credit
+ *   on the invoice, what was paid beyond what it owes after its credit notes (a cancellation's credit note
+ *   on a paid invoice, or an overpayment), so a refund never makes an invoice due again. Neither on a
+ *   void invoice nor on a credit note.
  * - One batch: the transaction (gateway `manual`, succeeded), settleInvoice, the activity-log row with
  *   before and after. The insert itself carries the amount rule (INSERT … SELECT … WHERE the balance
  *   allows it), so two submissions racing cannot pay more than the balance.
@@ -60,9 +62,14 @@ function requirePaidOn(ctx: ActorCtx, paidOn: string) {
     throw ValidationFailed.field('paid_on', msg('validation.payment_date_future'));
 }
 
-/** What may still be paid (the balance) or refunded (paid and not yet refunded), minor units. */
+/**
+ * What may still be paid (the balance) or refunded (the credit on the invoice: minus its balance, never
+ * more than was paid and not yet refunded), minor units.
+ */
 export function roomFor(kind: Kind, invoice: InvoiceRow): number {
-  return kind === 'payment' ? balanceMinor(invoice) : invoice.paid_minor - invoice.refunded_minor;
+  return kind === 'payment'
+    ? balanceMinor(invoice)
+    : Math.min(-balanceMinor(invoice), invoice.paid_minor - invoice.refunded_minor);
 }
 
 function requireRoom(kind: Kind, invoice: InvoiceRow, amount: number, freed = 0) {
@@ -80,7 +87,7 @@ function requireRoom(kind: Kind, invoice: InvoiceRow, amount: number, freed = 0)
 function roomSql(kind: Kind) {
   return kind === 'payment'
     ? sql`(i.total_minor - i.paid_minor + i.refunded_minor - i.credited_minor)`
-    : sql`(i.paid_minor - i.refunded_minor)`;
+    : sql`min(i.paid_minor - i.refunded_minor + i.credited_minor - i.total_minor, i.paid_minor - i.refunded_minor)`;
 }
 
 async function checkReceipt(file: unknown): Promise<CheckedFile | null> {
@@ -232,10 +239,7 @@ export async function editTransaction(
   const receiptKey = checked ? fileKey(`receipts/${invoice.public_id}`, checked.name) : null;
   if (checked && receiptKey) await putFile(ctx.env.FILES, receiptKey, checked);
   const stamp = ctx.now.getTime();
-  const room =
-    kind === 'payment'
-      ? sql`(i.total_minor - i.paid_minor + i.refunded_minor - i.credited_minor + ${t.amount_minor})`
-      : sql`(i.paid_minor - i.refunded_minor + ${t.amount_minor})`;
+  const room = sql`(${roomSql(kind)} + ${t.amount_minor})`;
   try {
     await runBatch(ctx.db, [
       ctx.db.run(sql`UPDATE transactions SET amount_minor = ${input.amount}, paid_on = ${input.paid_on},
@@ -294,7 +298,7 @@ function moneyOf(invoice: InvoiceRow) {
     refunded: invoice.refunded_minor,
     credited: invoice.credited_minor,
     balance: Math.max(0, balanceMinor(invoice)),
-    refundable: Math.max(0, invoice.paid_minor - invoice.refunded_minor),
+    refundable: Math.max(0, roomFor('refund', invoice)),
   };
 }
 

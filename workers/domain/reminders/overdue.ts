@@ -24,7 +24,7 @@ import { logActivities } from '../audit/activity-log';
 import { requirePermission } from '../access/actor';
 import { visibleInvoices } from '../access/scope';
 import type { ActorCtx, Ctx } from '../context';
-import { Conflict } from '../errors';
+import { Conflict, NotFound } from '../errors';
 import { findVisibleInvoice } from '../invoices/queries';
 import { daysOverdue } from '../invoices/status';
 import { flushOutbox, queueMessage } from '../outbox/service';
@@ -297,7 +297,16 @@ export async function sendOverdueEmails(ctx: ActorCtx, invoiceIds: string[]) {
     .from(invoices)
     .where(and(inJson(invoices.public_id, invoiceIds), visibleInvoices(ctx.actor), overdueWhere(today)))
     .orderBy(asc(invoices.client_id), asc(invoices.due_at), asc(invoices.id));
-  if (!rows.length) throw new Conflict(msg('overdue.errors.none_overdue'));
+  if (!rows.length) {
+    // None of them is an invoice the actor may see: not found, rather than "not overdue".
+    const [known] = await ctx.db
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(inJson(invoices.public_id, invoiceIds), visibleInvoices(ctx.actor)))
+      .limit(1);
+    if (!known) throw new NotFound(msg('checkout.errors.invoice_not_found'));
+    throw new Conflict(msg('overdue.errors.none_overdue'));
+  }
   const byClient = new Map<number, (OverdueInvoice & { step: number })[]>();
   for (const r of rows) byClient.set(r.client_id, [...(byClient.get(r.client_id) ?? []), { ...r, step: 0 }]);
   const result = { sent: 0, invoices: 0, without_contact: 0, recipients: [] as string[] };

@@ -8,12 +8,13 @@
  * after another, so of two confirmations of the same policies (two people, two tabs) the second always
  * sees the first's result: the same amendment answers its result again, another one is `stale`.
  *
- * Then: one supplementary invoice per client and currency for the lines that charge (the `invoice` number
- * series, as checkout's invoices), one credit note per client and currency for the lines that credit (a
- * series of its own, CN0000001), their items, a policy transaction per policy (before and after, the
+ * Then: one supplementary invoice per client and currency for the lines that charge an invoiced policy
+ * (the `invoice` number series, as checkout's invoices), one credit note per invoice credited for the
+ * lines that credit (a series of its own, CN0000001; credit-notes.ts), their items, a policy transaction per policy (before and after, the
  * differences, the tax rate, the new document version, the invoice), for a cancellation the removal of
  * the cancelled insureds as group leader of the others (a `group_leader` transaction each), and the
- * policies themselves (version + 1).
+ * policies themselves (version + 1). A policy not yet invoiced (on account, periodic terms) is neither
+ * charged nor credited on a document: its periodic invoice bills the premium the amendment left.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { policyAmendments, type PolicyTransactionKind } from '../../../../drizzle/schema';
@@ -26,6 +27,7 @@ import { logActivityFrom, type LogActors } from '../../audit/activity-log';
 import { failJob, reportProgress, type Job } from '../../jobs/service';
 import { msg, todayIso } from '../../validation';
 import { amendedPolicies, webhookEvents } from '../../webhooks/emit';
+import { creditNoteStatements, policyCreditNote } from './credit-notes';
 
 type AmendmentRow = typeof policyAmendments.$inferSelect;
 
@@ -38,6 +40,9 @@ const TRANSACTION_KIND: Record<AmendmentRow['kind'], PolicyTransactionKind> = {
   cancel: 'cancellation',
 };
 
+/** A line that charges on a supplementary invoice (SQL over `l` and `p`): the policy was invoiced. */
+const charges = sql`l.premium_diff_minor > 0 AND p.invoice_id IS NOT NULL`;
+
 /** How each client of the charged lines pays: its usual payment choice and the due date of its terms. */
 async function payingTerms(db: DB, amendmentId: number, today: string) {
   const rows = await db.all<{
@@ -48,7 +53,7 @@ async function payingTerms(db: DB, amendmentId: number, today: string) {
   }>(sql`SELECT c.id AS client_id, c.payment_terms, c.payment_method, max(cp.pay_with_bank_transfer) AS bank
     FROM policy_amendment_lines l JOIN policies p ON p.id = l.policy_id
       JOIN clients c ON c.id = p.client_id JOIN campuses cp ON cp.id = p.campus_id
-    WHERE l.amendment_id = ${amendmentId} AND l.premium_diff_minor > 0
+    WHERE l.amendment_id = ${amendmentId} AND ${charges}
     GROUP BY c.id`);
   return rows.map((r) => [
     r.client_id,
@@ -57,56 +62,47 @@ async function payingTerms(db: DB, amendmentId: number, today: string) {
   ]);
 }
 
-/** The statements of one kind of document (supplementary invoice or credit note), per client and currency. */
-function documentStatements(
+/** The statements of the supplementary invoices, one per client and currency of the charged lines. */
+function supplementaryStatements(
   db: DB,
   a: AmendmentRow,
-  doc: {
-    type: 'supplementary' | 'credit_note';
-    terms: unknown[][];
-    userId: number | null;
-    today: string;
-    ts: number;
-  },
+  doc: { terms: unknown[][]; userId: number | null; today: string; ts: number },
 ): Statement[] {
-  const charge = doc.type === 'supplementary';
-  const series = charge ? INVOICE_SERIES : CREDIT_NOTE_SERIES;
-  const prefix = charge ? 'INV' : 'CN';
-  const sign = sql.raw(charge ? '' : '-');
-  const number = sql`${prefix} || printf('%07d', seq.value + g.rn)`;
+  const number = sql`'INV' || printf('%07d', seq.value + g.rn)`;
   return [
     db.run(sql`WITH terms(client_id, method, due_at) AS (
         SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]')
         FROM json_each(${JSON.stringify(doc.terms)})),
       g AS (
-        SELECT p.company_id, p.client_id, l.currency, ${sign}sum(l.premium_diff_minor) AS premium,
-          ${sign}sum(l.tax_diff_minor) AS tax,
+        SELECT p.company_id, p.client_id, l.currency, sum(l.premium_diff_minor) AS premium,
+          sum(l.tax_diff_minor) AS tax,
           CASE WHEN count(DISTINCT p.campus_id) = 1 THEN min(p.campus_id) END AS campus_id,
           row_number() OVER (ORDER BY p.client_id, l.currency) AS rn
         FROM policy_amendment_lines l JOIN policies p ON p.id = l.policy_id
-        WHERE l.amendment_id = ${a.id} AND l.premium_diff_minor ${sql.raw(charge ? '>' : '<')} 0
+        WHERE l.amendment_id = ${a.id} AND ${charges}
         GROUP BY p.company_id, p.client_id, l.currency),
-      seq AS (SELECT value FROM sequences WHERE name = ${series})
+      seq AS (SELECT value FROM sequences WHERE name = ${INVOICE_SERIES})
       INSERT INTO invoices (public_id, number, company_id, client_id, campus_id, status, payment_method, currency,
         date, due_at, paid_at, insurance_cost_minor, tax_minor, admin_fee_minor, total_minor, paid_minor, type,
         amendment_id, payment_reference, created_by, checkout_key, created_at, updated_at)
-      SELECT lower(hex(randomblob(8))), ${number}, g.company_id, g.client_id, g.campus_id,
-        ${charge ? 'unpaid' : 'paid'}, ${charge ? sql`t.method` : 'invoiced_directly'}, g.currency, ${doc.today},
-        ${charge ? sql`t.due_at` : doc.today}, ${charge ? null : doc.today}, g.premium, g.tax, 0, g.premium + g.tax, 0,
-        ${doc.type}, ${a.id}, ${number} || '-' || upper(hex(randomblob(2))), ${doc.userId},
-        ${`amendment:${a.public_id}:${doc.type}:`} || g.client_id || ':' || g.currency, ${doc.ts}, ${doc.ts}
+      SELECT lower(hex(randomblob(8))), ${number}, g.company_id, g.client_id, g.campus_id, 'unpaid', t.method,
+        g.currency, ${doc.today}, t.due_at, NULL, g.premium, g.tax, 0, g.premium + g.tax, 0, 'supplementary', ${a.id},
+        ${number} || '-' || upper(hex(randomblob(2))), ${doc.userId},
+        ${`amendment:${a.public_id}:supplementary:`} || g.client_id || ':' || g.currency, ${doc.ts}, ${doc.ts}
       FROM g CROSS JOIN seq LEFT JOIN terms t ON t.client_id = g.client_id
       ORDER BY g.rn`),
     db.run(sql`UPDATE sequences SET value = value + (
-        SELECT count(*) FROM invoices WHERE amendment_id = ${a.id} AND type = ${doc.type}
-      ) WHERE name = ${series}`),
+        SELECT count(*) FROM invoices WHERE amendment_id = ${a.id} AND type = 'supplementary'
+      ) WHERE name = ${INVOICE_SERIES}`),
   ];
 }
 
-/** The invoice of a line's money (its client, currency and direction), as SQL over `l` and `p`. */
-const lineInvoice = (amendmentId: number) => sql`(SELECT i.id FROM invoices i
-  WHERE i.amendment_id = ${amendmentId} AND i.client_id = p.client_id AND i.currency = l.currency
-    AND i.type = CASE WHEN l.premium_diff_minor > 0 THEN 'supplementary' ELSE 'credit_note' END)`;
+/** The document of a line's money, as SQL over `l` and `p`: its supplementary invoice or credit note. */
+const lineInvoice = (
+  amendmentId: number,
+) => sql`CASE WHEN l.premium_diff_minor < 0 THEN ${policyCreditNote(amendmentId)}
+  WHEN ${charges} THEN (SELECT i.id FROM invoices i WHERE i.amendment_id = ${amendmentId}
+    AND i.client_id = p.client_id AND i.currency = l.currency AND i.type = 'supplementary') END`;
 
 /**
  * Every statement of the confirmation of `a`, guard first. `userId` is who confirms (the amendment's
@@ -138,31 +134,23 @@ export async function confirmStatements(
   ];
   if (a.charge_minor > 0)
     statements.push(
-      ...documentStatements(db, a, {
-        type: 'supplementary',
-        terms: await payingTerms(db, X, today),
-        userId,
-        today,
-        ts,
-      }),
+      ...supplementaryStatements(db, a, { terms: await payingTerms(db, X, today), userId, today, ts }),
     );
-  if (a.credit_minor > 0)
-    statements.push(...documentStatements(db, a, { type: 'credit_note', terms: [], userId, today, ts }));
   const range = (start: string, end: string) =>
     sql.raw(`strftime('%d/%m/%Y', ${start}) || ' - ' || strftime('%d/%m/%Y', ${end})`);
+  const description = sql`pr.name || ' · ' || p.policy_number || ' · ' || p.first_name || ' ' || p.last_name || ' ('
+    || ${range('l.old_start_date', 'l.old_end_date')} || ${
+      cancel ? sql`', cancelled)'` : sql`' → ' || ${range('l.new_start_date', 'l.new_end_date')} || ')'`
+    }`;
+  if (a.credit_minor > 0) statements.push(...creditNoteStatements(db, a, { userId, today, ts, description }));
   statements.push(
-    // Each line keeps its rate: the policy's own (a credit is at the rate it was charged). No stamp duty.
+    // Each line keeps its rate: the policy's own (a charge at the rate it was issued at). No stamp duty.
     db.run(sql`INSERT INTO invoice_items (invoice_id, policy_id, description, quantity, unit_minor, tax_minor, total_minor,
         kind, tax_rate_bp, stamp_duty_minor)
-      SELECT ${lineInvoice(X)}, p.id,
-        pr.name || ' · ' || p.policy_number || ' · ' || p.first_name || ' ' || p.last_name || ' ('
-          || ${range('l.old_start_date', 'l.old_end_date')} || ${
-            cancel ? sql`', cancelled)'` : sql`' → ' || ${range('l.new_start_date', 'l.new_end_date')} || ')'`
-          },
-        1, abs(l.premium_diff_minor), abs(l.tax_diff_minor), abs(l.premium_diff_minor + l.tax_diff_minor),
-        'adjustment', p.tax_rate_bp, 0
+      SELECT ${lineInvoice(X)}, p.id, ${description}, 1, l.premium_diff_minor, l.tax_diff_minor,
+        l.premium_diff_minor + l.tax_diff_minor, 'adjustment', p.tax_rate_bp, 0
       FROM policy_amendment_lines l JOIN policies p ON p.id = l.policy_id JOIN products pr ON pr.id = p.product_id
-      WHERE l.amendment_id = ${X} AND l.premium_diff_minor != 0
+      WHERE l.amendment_id = ${X} AND ${charges}
       ORDER BY p.id`),
     db.run(sql`INSERT INTO policy_transactions (public_id, policy_id, company_id, client_id, kind, effective_date,
         before, after, premium_diff_minor, tax_diff_minor, tax_rate, currency, document_version, invoice_id,
@@ -175,7 +163,7 @@ export async function confirmStatements(
           'premium_minor', l.new_premium_minor, 'tax_minor', p.tax_minor + l.tax_diff_minor
           ${cancel ? sql`, 'reason', ${a.reason}` : sql``}),
         l.premium_diff_minor, l.tax_diff_minor, l.tax_rate, l.currency, p.version + 1,
-        CASE WHEN l.premium_diff_minor != 0 THEN ${lineInvoice(X)} END, ${X}, ${userId}, ${ts}
+        ${lineInvoice(X)}, ${X}, ${userId}, ${ts}
       FROM policy_amendment_lines l JOIN policies p ON p.id = l.policy_id
       WHERE l.amendment_id = ${X}
       ORDER BY p.id`),
