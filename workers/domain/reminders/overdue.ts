@@ -24,7 +24,7 @@ import { logActivities } from '../audit/activity-log';
 import { requirePermission } from '../access/actor';
 import { visibleInvoices } from '../access/scope';
 import type { ActorCtx, Ctx } from '../context';
-import { Conflict } from '../errors';
+import { Conflict, NotFound } from '../errors';
 import { findVisibleInvoice } from '../invoices/queries';
 import { daysOverdue } from '../invoices/status';
 import { flushOutbox, queueMessage } from '../outbox/service';
@@ -286,11 +286,17 @@ async function handOver(db: DB, env: Env, now: Date) {
 
 /**
  * POST invoices/overdue-email: finance sends a reminder now for the given invoices (public ids) they
- * may see: the overdue ones, grouped by client, one email each. Refused when none of them is overdue
- * or none of their clients has a contact to write to.
+ * may see: the overdue ones, grouped by client, one email each. Not found (404) when an id names no
+ * invoice they may see; refused when none of them is overdue or none of their clients has a contact.
  */
 export async function sendOverdueEmails(ctx: ActorCtx, invoiceIds: string[]) {
   requirePermission(ctx.actor, OVERDUE_PERMISSION);
+  // An id that names no invoice the actor may see is not found (404), not "not overdue".
+  const known = await ctx.db
+    .select({ id: invoices.public_id })
+    .from(invoices)
+    .where(and(inJson(invoices.public_id, invoiceIds), visibleInvoices(ctx.actor)));
+  if (known.length < new Set(invoiceIds).size) throw new NotFound(msg('checkout.errors.invoice_not_found'));
   const today = todayIso(ctx.now);
   const rows = await ctx.db
     .select(overdueColumns)
