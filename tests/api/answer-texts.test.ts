@@ -49,6 +49,14 @@ function translationKeysIn(value: unknown, path = '$', found: string[] = []): st
   return found;
 }
 
+/** Every string value of an answer. */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value];
+  if (Array.isArray(value)) return value.flatMap(stringsIn);
+  if (value && typeof value === 'object') return Object.values(value).flatMap(stringsIn);
+  return [];
+}
+
 let w: CheckoutWorld;
 let school: string;
 let finance: string;
@@ -139,9 +147,14 @@ describe('API answers carry texts, not translation keys', () => {
 
     const found = answers.flatMap((a) => translationKeysIn(a.body).map((f) => `${a.call} ${f}`));
     expect(found).toEqual([]);
-    // The walk saw the texts it is about: a tax line and an amendment's message.
-    expect(JSON.stringify(answers)).toContain('Insurance Premium Tax');
-    expect(JSON.stringify(answers)).toContain('Selected insured(s) have been updated successfully');
+    // The walk saw the texts it is about: a tax line, an amendment's message, a quote line's error.
+    const texts = new Set(answers.flatMap((a) => stringsIn(a.body)));
+    for (const text of [
+      'Insurance premium tax',
+      'Selected insured(s) have been updated successfully',
+      'End date should be after the start date',
+    ])
+      expect(texts.has(text), text).toBe(true);
   });
 
   it("answers in the request's language (Accept-Language), English by default", async () => {

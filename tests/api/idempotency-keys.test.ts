@@ -6,11 +6,12 @@
  * key is not another's.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { activityLogs, idempotencyKeys, invoices, transactions } from '../../drizzle/schema';
 import { confirmOpenBatches } from '../../workers/domain/checkout/service';
 import { confirmOpenSchema } from '../../workers/domain/checkout/schema';
 import { todayIso } from '../../workers/domain/validation';
+import { purgeExpiredIdempotencyKeys } from '../../workers/platform/idempotency';
 import { createApp } from '../../workers/http';
 import { apiToken, type ErrorEnvelope } from '../support/api';
 import { DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, testEnv, uniqueIp } from '../support/world';
@@ -293,7 +294,7 @@ describe('Idempotency-Key: scope, absence and shape', () => {
   it('refuses a key that is empty, too long or not printable ASCII (400), recording nothing', async () => {
     const path = `/api/company/invoices/${await unpaidInvoice()}/transactions/record`;
     const before = await recorded();
-    for (const key of ['', 'x'.repeat(256), 'clé-é']) {
+    for (const key of ['', 'x'.repeat(256), 'key\twith-a-tab']) {
       const refused = await send(path, payment(), finance, key);
       expect(refused.status).toBe(400);
       expect(refused.body).toEqual({
@@ -318,12 +319,12 @@ describe('Idempotency-Key: scope, absence and shape', () => {
     expect((await send(path, payment(), finance, key)).status).toBe(201);
   });
 
-  it('runs again a request whose first run was abandoned, and forgets keys after 24 hours', async () => {
+  it('runs again a request whose first run was abandoned or whose key is past its 24 hours', async () => {
     const path = `/api/company/invoices/${await unpaidInvoice()}/transactions/record`;
     const key = newKey();
     const first = await send(path, payment(), finance, key);
     expect(first.status).toBe(201);
-    const mine = and(eq(idempotencyKeys.key, key));
+    const mine = eq(idempotencyKeys.key, key);
     // A claim left running past its time (a request cut off): the key may be used again.
     await db()
       .update(idempotencyKeys)
@@ -335,5 +336,20 @@ describe('Idempotency-Key: scope, absence and shape', () => {
     const [kept] = await db().select().from(idempotencyKeys).where(mine);
     expect(kept.expires_at.getTime() - kept.created_at.getTime()).toBe(24 * 60 * 60 * 1000);
     expect(kept.scope).toMatch(/^user:\d+$/);
+
+    // Past its 24 hours the key is a new key: the request runs again; the cron forgets expired keys.
+    expect(await send(path, payment(), finance, key)).toMatchObject({ status: 201, replayed: 'true' });
+    await db()
+      .update(idempotencyKeys)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(mine);
+    const afresh = await send(path, payment(), finance, key);
+    expect(afresh).toMatchObject({ status: 201, replayed: null });
+    await db()
+      .update(idempotencyKeys)
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where(mine);
+    await purgeExpiredIdempotencyKeys(db(), new Date());
+    expect(await db().select().from(idempotencyKeys).where(mine)).toEqual([]);
   });
 });
