@@ -311,6 +311,21 @@ describe('Idempotency-Key: scope, absence and shape', () => {
     expect((await send(path, payment(), finance, 'x'.repeat(255))).status).toBe(201);
   });
 
+  it("agrees with the payment form's own one-time key: a new header with a used form key answers that payment", async () => {
+    const path = `/api/company/invoices/${await unpaidInvoice()}/transactions/record`;
+    const form = { form: { ...payment().form, idempotency_key: `form-${newKey()}` } };
+    const first = await send(path, form, finance, newKey());
+    expect(first.status).toBe(201);
+    const before = await recorded();
+    const second = await send(path, form, finance, newKey());
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ data: { duplicate: true } });
+    expect((second.body as { data: { transaction: { id: string } } }).data.transaction.id).toBe(
+      (first.body as { data: { transaction: { id: string } } }).data.transaction.id,
+    );
+    expect(await recorded()).toBe(before);
+  });
+
   it('claims no key for a request refused for its input, so the corrected one can use it', async () => {
     const path = `/api/company/invoices/${await unpaidInvoice()}/transactions/record`;
     const key = newKey();
@@ -351,5 +366,34 @@ describe('Idempotency-Key: scope, absence and shape', () => {
       .where(mine);
     await purgeExpiredIdempotencyKeys(db(), new Date());
     expect(await db().select().from(idempotencyKeys).where(mine)).toEqual([]);
+  });
+});
+
+describe('Idempotency-Key in the OpenAPI document', () => {
+  it('names the header, and the 409, on the money calls and not on others', async () => {
+    const res = await app.request('/api/openapi.json', {}, testEnv());
+    const doc = (await res.json()) as {
+      paths: Record<
+        string,
+        Record<string, { parameters?: { name: string; in: string }[]; responses: object }>
+      >;
+    };
+    const headerOf = (path: string, method: string) =>
+      (doc.paths[path][method].parameters ?? []).find(
+        (p) => p.in === 'header' && p.name === 'Idempotency-Key',
+      );
+    for (const [path, method] of [
+      ['/api/company/invoices/{id}/transactions/record', 'post'],
+      ['/api/company/invoices/{id}/transactions/record/refund', 'post'],
+      ['/api/company/payment/invoices/{invoiceId}/approve-bank-transfer', 'post'],
+      ['/api/company/policies/amount/{id}/confirm', 'post'],
+      ['/api/company/policy-batches/confirm-open', 'post'],
+      ['/api/company/clients/{id}/generate-invoices', 'post'],
+      ['/api/company/campuses/{id}/generate-invoices', 'post'],
+    ]) {
+      expect(headerOf(path, method), `${method} ${path}`).toBeDefined();
+      expect(doc.paths[path][method].responses).toHaveProperty('409');
+    }
+    expect(headerOf('/api/company/clients/{id}/generate-invoices', 'get')).toBeUndefined();
   });
 });
