@@ -526,6 +526,7 @@ export * from './schema/policies';
 export * from './schema/billing';
 export * from './schema/partners';
 export * from './schema/billing-totals';
+export * from './schema/idempotency';
 
 // ---------------------------------------------------------------- relations
 

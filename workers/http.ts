@@ -7,6 +7,7 @@ import { createDb, type DB } from './platform/db';
 import { resolvePageActor } from './domain/auth/sessions';
 import { api } from './api';
 import { errorBody } from './api/errors';
+import { langOf } from './api/context';
 import { checkCsrf, isCsrfExempt } from './web/csrf';
 import { clearCookie, readCookie } from './web/cookies';
 import { maintenancePage } from './web/maintenance';
@@ -20,7 +21,7 @@ import { devJobs } from './web/dev-jobs';
 import { RECEIVER_PATH, webhookReceiver } from './web/webhook-receiver';
 import { flushNewDeliveries } from './domain/webhooks/delivery';
 import { newCspNonce, STATIC_PAGE_CSP } from './web/csp';
-import { loadLanguages, readTranslationsFrom } from './platform/i18n';
+import { loadLanguages, preferredLanguage, readTranslationsFrom } from './platform/i18n';
 import { splitLocale } from '../app/i18n/config';
 
 export type AppEnv = { Bindings: Env; Variables: { db: DB; now: Date; requestId: string } };
@@ -48,9 +49,13 @@ export function createApp(build?: ServerBuild) {
     c.set('now', new Date());
     c.set('db', createDb(c.env.DB));
     // The translations this request may need: its page's language (the path prefix; the API answers in
-    // English) and English, read once per isolate (workers/platform/i18n.ts).
+    // the language of Accept-Language) and English, read once per isolate (workers/platform/i18n.ts).
     readTranslationsFrom(c.env.ASSETS);
-    await loadLanguages([c.req.path.startsWith('/api/') ? 'en' : splitLocale(c.req.path).lang]);
+    await loadLanguages([
+      c.req.path.startsWith('/api/')
+        ? preferredLanguage(c.req.header('accept-language'))
+        : splitLocale(c.req.path).lang,
+    ]);
     await next();
     // Webhook events a change wrote (webhooks/emit.ts) go to the queue once the change is done.
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD')
@@ -77,7 +82,7 @@ export function createApp(build?: ServerBuild) {
 
   app.route('/api', api);
   // A sub-app's notFound is not used once mounted: without this, unknown /api paths would reach Remix.
-  app.all('/api/*', (c) => c.json(errorBody('errors.not_found'), 404));
+  app.all('/api/*', (c) => c.json(errorBody('errors.not_found', [], langOf(c)), 404));
   app.route('/__dev', devRoutes);
   app.route('/__dev/ordering', devOrdering);
   app.route('/__dev/amendments', devAmendments);

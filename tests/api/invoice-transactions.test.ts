@@ -335,4 +335,22 @@ describe('invoices/overdue-email', () => {
       ).status,
     ).toBe(404); // another company's invoice is not found
   });
+
+  it('answers not found (404) for an invoice id that does not exist, beside overdue ones too', async () => {
+    const overdue = await insertInvoice({
+      company_id: w.albion.id,
+      client_id: w.oakwood.id,
+      total_minor: 3_000,
+      due_at: day(-9),
+    });
+    for (const ids of [['no-such-invoice'], [overdue.public_id, 'no-such-invoice']]) {
+      const missing = await call<ErrorEnvelope>('/api/company/invoices/overdue-email', {
+        method: 'POST',
+        json: { invoice_ids: ids },
+        token: finance,
+      });
+      expect(missing.status).toBe(404);
+      expect(missing.body).toEqual({ message: 'Invoice not found', errors: [] });
+    }
+  });
 });

@@ -211,7 +211,7 @@ describe('on demand', () => {
     ).toEqual([1]);
   });
 
-  it('refuses when nothing is overdue, for users who may not send, and for invoices out of scope', async () => {
+  it('refuses when nothing is overdue and for users who may not send; an unknown invoice is not found', async () => {
     const ctx = await actorCtx(DEMO_ACCOUNTS.finance);
     const current = await oakwood(3);
     const e = await sendOverdueEmails(ctx, [current.public_id]).catch((x: unknown) => x);
@@ -221,9 +221,13 @@ describe('on demand', () => {
     await expect(
       sendOverdueEmails(await actorCtx(DEMO_ACCOUNTS.schoolAdmin), [overdue.public_id]),
     ).rejects.toBeInstanceOf(Forbidden);
+    // An invoice out of scope, or one that does not exist, is not found (not "not overdue").
     await expect(
       sendOverdueEmails(await actorCtx('stranger.admin@caledonia.test'), [overdue.public_id]),
     ).rejects.toBeInstanceOf(NotFound);
+    await expect(sendOverdueEmails(ctx, [overdue.public_id, 'no-such-invoice'])).rejects.toBeInstanceOf(
+      NotFound,
+    );
     expect(await remindersOf([overdue.id])).toEqual([]);
     expect(overdueEmailSchema.safeParse({ invoice_ids: [] }).success).toBe(false);
     const count = await db().get<{ n: number }>(

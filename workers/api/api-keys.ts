@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { apiKeyListQuerySchema, generateApiKeySchema } from '../domain/api-keys/schema';
 import { generateApiKey, listApiKeys, revokeApiKey } from '../domain/api-keys/service';
 import { formatMessage } from '../platform/i18n';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
 /**
@@ -17,9 +17,9 @@ export const apiKeysApi = new Hono<ApiEnv>()
   )
   .post('/company/api-keys/generate', valid('json', generateApiKeySchema), async (c) => {
     const { key, api_key } = await generateApiKey(actorCtxOf(c), c.req.valid('json'));
-    return c.json({ data: { key, api_key }, message: formatMessage('api_keys.generated') }, 201);
+    return c.json({ data: { key, api_key }, message: formatMessage('api_keys.generated', langOf(c)) }, 201);
   })
   .post('/company/api-keys/:id/revoke', async (c) => {
     await revokeApiKey(actorCtxOf(c), c.req.param('id'));
-    return c.json({ data: null, message: formatMessage('api_keys.revoked') });
+    return c.json({ data: null, message: formatMessage('api_keys.revoked', langOf(c)) });
   });

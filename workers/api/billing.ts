@@ -12,7 +12,7 @@ import {
   STATEMENT_FORMATS,
 } from '../domain/billing/service';
 import type { StatementOfAccount } from '../domain/billing/statement';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
 const idParam = z.object({ id: z.string().min(1).max(64) });
@@ -63,7 +63,7 @@ export const billingApi = new Hono<ApiEnv>()
         ctx,
         await clientStatement(ctx, c.req.valid('param').id, period(q)),
         q.format,
-        'en',
+        langOf(c),
       );
     },
   )
@@ -94,7 +94,7 @@ export const billingApi = new Hono<ApiEnv>()
         ctx,
         await campusStatement(ctx, c.req.valid('param').id, period(q)),
         q.format,
-        'en',
+        langOf(c),
       );
     },
   )
@@ -105,5 +105,5 @@ export const billingApi = new Hono<ApiEnv>()
   .get('/school/billing/statement/download', valid('query', ownDownloadQuery), async (c) => {
     const ctx = actorCtxOf(c);
     const q = c.req.valid('query');
-    return statementFile(ctx, await ownStatement(ctx, period(q), q.campus_id), q.format, 'en');
+    return statementFile(ctx, await ownStatement(ctx, period(q), q.campus_id), q.format, langOf(c));
   });

@@ -42,11 +42,11 @@ import { schoolUserListSchema } from '../domain/users/schema';
 import { XLSX_CONTENT_TYPE } from '../platform/xlsx';
 import { contentDisposition } from '../platform/storage';
 import { formatMessage } from '../platform/i18n';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 import { accepts, readMultipart, refuseUnknownFields } from './body';
 
-const saved = () => formatMessage(CAMPUS_SAVED);
+const saved = (lang: string) => formatMessage(CAMPUS_SAVED, lang);
 
 /** A multipart note (fields and an optional `file`), parsed with the notes schema. */
 async function readNote(c: Context<ApiEnv>) {
@@ -82,34 +82,34 @@ export const campusesApi = new Hono<ApiEnv>()
   )
   .post('/company/campuses/add', valid('json', createCampusSchema), async (c) => {
     const campus = await createCampus(actorCtxOf(c), c.req.valid('json'));
-    return c.json({ data: { campus }, message: saved() }, 201);
+    return c.json({ data: { campus }, message: saved(langOf(c)) }, 201);
   })
   .get('/company/campuses/:id', async (c) => {
     return c.json({ data: { campus: await getCampus(actorCtxOf(c), c.req.param('id')) } });
   })
   .patch('/company/campuses/:id/update', valid('json', updateCampusSchema), async (c) => {
     const campus = await updateCampus(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
-    return c.json({ data: { campus }, message: saved() });
+    return c.json({ data: { campus }, message: saved(langOf(c)) });
   })
   .patch('/company/campuses/:id/update-contact', valid('json', campusContactsSchema), async (c) => {
     const campus = await updateCampusContacts(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
-    return c.json({ data: { campus }, message: saved() });
+    return c.json({ data: { campus }, message: saved(langOf(c)) });
   })
   .patch('/company/campuses/:id/update-billing', valid('json', campusBillingSchema), async (c) => {
     const campus = await updateCampusBilling(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
-    return c.json({ data: { campus }, message: saved() });
+    return c.json({ data: { campus }, message: saved(langOf(c)) });
   })
   .patch('/company/campuses/:id/archive', async (c) => {
     const campus = await archiveCampus(actorCtxOf(c), c.req.param('id'));
-    return c.json({ data: { campus }, message: saved() });
+    return c.json({ data: { campus }, message: saved(langOf(c)) });
   })
   .patch('/company/campuses/:id/activate', async (c) => {
     const campus = await activateCampus(actorCtxOf(c), c.req.param('id'));
-    return c.json({ data: { campus }, message: saved() });
+    return c.json({ data: { campus }, message: saved(langOf(c)) });
   })
   .post('/company/campuses/:id/clone', valid('json', cloneCampusSchema), async (c) => {
     const campus = await cloneCampus(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
-    return c.json({ data: { campus }, message: saved() }, 201);
+    return c.json({ data: { campus }, message: saved(langOf(c)) }, 201);
   })
   .get('/company/campuses/:id/users', valid('query', schoolUserListSchema), async (c) => {
     const users = await listCampusUsers(actorCtxOf(c), c.req.param('id'), c.req.valid('query'));
@@ -153,7 +153,7 @@ export const campusesApi = new Hono<ApiEnv>()
     const ctx = actorCtxOf(c);
     const { note, file } = await readNote(c);
     const added = await addCampusNote(ctx, c.req.param('id'), note, file);
-    return c.json({ data: { note: added }, message: formatMessage('notes.added') }, 201);
+    return c.json({ data: { note: added }, message: formatMessage('notes.added', langOf(c)) }, 201);
   })
   .on(
     ['GET', 'POST'],
@@ -179,7 +179,7 @@ export const campusesApi = new Hono<ApiEnv>()
         'billing',
         c.req.valid('json').address,
       );
-      return c.json({ data: { billing_address: address }, message: saved() });
+      return c.json({ data: { billing_address: address }, message: saved(langOf(c)) });
     },
   )
   .patch(
@@ -192,6 +192,6 @@ export const campusesApi = new Hono<ApiEnv>()
         'mailing',
         c.req.valid('json').address,
       );
-      return c.json({ data: { mailing_address: address }, message: saved() });
+      return c.json({ data: { mailing_address: address }, message: saved(langOf(c)) });
     },
   );

@@ -14,7 +14,9 @@ import {
   startBankTransfer,
   startCardPayment,
 } from '../domain/payments/service';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { formatMessage } from '../platform/i18n';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
+import { idempotent } from './idempotency';
 import { valid } from './validate';
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
@@ -31,7 +33,7 @@ export const checkoutApi = new Hono<ApiEnv>()
   .use('/company/invoices/*', requireAuth)
   .use('/company/payment/*', requireAuth)
   .use('/school/payment/*', requireAuth)
-  .post('/company/policy-batches/confirm-open', valid('json', confirmOpenSchema), async (c) => {
+  .post('/company/policy-batches/confirm-open', valid('json', confirmOpenSchema), idempotent, async (c) => {
     const result = await confirmOpenBatches(actorCtxOf(c), c.req.valid('json'));
     return c.json({ data: result });
   })
@@ -42,10 +44,20 @@ export const checkoutApi = new Hono<ApiEnv>()
   .get('/company/invoices', valid('query', invoiceListQuerySchema), async (c) =>
     c.json({ data: { invoices: await listInvoices(actorCtxOf(c), c.req.valid('query')) } }),
   )
-  .get('/company/invoices/:id', valid('param', idParam), valid('query', invoiceItemsQuerySchema), async (c) =>
-    c.json({
-      data: { invoice: await invoiceDetail(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query')) },
-    }),
+  .get(
+    '/company/invoices/:id',
+    valid('param', idParam),
+    valid('query', invoiceItemsQuerySchema),
+    async (c) => {
+      const invoice = await invoiceDetail(actorCtxOf(c), c.req.valid('param').id, c.req.valid('query'));
+      // The tax lines' labels are message keys the pages translate; the API answers them as text.
+      const lang = langOf(c);
+      const tax_lines = invoice.tax_lines.map((line) => ({
+        ...line,
+        label: formatMessage(line.label, lang),
+      }));
+      return c.json({ data: { invoice: { ...invoice, tax_lines } } });
+    },
   )
   .get('/company/invoices/:id/transactions', valid('param', idParam), async (c) =>
     c.json({ data: { transactions: await invoiceTransactions(actorCtxOf(c), c.req.valid('param').id) } }),
@@ -54,6 +66,7 @@ export const checkoutApi = new Hono<ApiEnv>()
     '/company/payment/invoices/:invoiceId/approve-bank-transfer',
     valid('param', invoiceIdParam),
     valid('json', approveBankTransferSchema),
+    idempotent,
     async (c) => {
       const result = await approveBankTransfer(
         actorCtxOf(c),
@@ -63,14 +76,20 @@ export const checkoutApi = new Hono<ApiEnv>()
       return c.json({ data: result });
     },
   )
-  .post('/school/payment/barclaycard/pay-invoice/verify', valid('json', cardResultSchema), async (c) => {
-    const result = await verifyCardResult(actorCtxOf(c), c.req.valid('json'));
-    return c.json({ data: result });
-  })
+  .post(
+    '/school/payment/barclaycard/pay-invoice/verify',
+    valid('json', cardResultSchema),
+    idempotent,
+    async (c) => {
+      const result = await verifyCardResult(actorCtxOf(c), c.req.valid('json'));
+      return c.json({ data: result });
+    },
+  )
   .post(
     '/school/payment/barclaycard/pay-invoice/:id/start',
     valid('param', idParam),
     valid('json', startPaymentSchema),
+    idempotent,
     async (c) => {
       const result = await startCardPayment(actorCtxOf(c), c.req.valid('param').id, c.req.valid('json'));
       return c.json({ data: result });
@@ -80,6 +99,7 @@ export const checkoutApi = new Hono<ApiEnv>()
     '/school/payment/bank-transfer/pay-invoice/:id/start',
     valid('param', idParam),
     valid('json', startPaymentSchema),
+    idempotent,
     async (c) => {
       const result = await startBankTransfer(actorCtxOf(c), c.req.valid('param').id, c.req.valid('json'));
       return c.json({ data: result });

@@ -39,7 +39,7 @@ import { noteFileParamsSchema, noteSchema, notesQuerySchema } from '../domain/no
 import { ValidationFailed, type FieldError } from '../domain/errors';
 import { listQuerySchema } from '../domain/lists';
 import { formatMessage, translate } from '../platform/i18n';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { zodToFieldErrors } from './errors';
 import { recordSchema } from './openapi';
 import { valid } from './validate';
@@ -121,7 +121,7 @@ export const clientsApi = new Hono<ApiEnv>()
     const ctx = actorCtxOf(c);
     const { value, files } = await readBody(c, clientCreateSchema, CLIENT_SAVE_FAILED, CLIENT_FILE_FIELDS);
     const client = await createClient(ctx, value, { logo: files.logo, return_policy: files.return_policy });
-    return c.json({ data: { client }, message: formatMessage(SAVED) }, 201);
+    return c.json({ data: { client }, message: formatMessage(SAVED, langOf(c)) }, 201);
   })
   .get('/company/clients', valid('query', clientListQuerySchema), async (c) =>
     c.json(list('clients', await listClients(actorCtxOf(c), c.req.valid('query')))),
@@ -141,10 +141,10 @@ export const clientsApi = new Hono<ApiEnv>()
       data: {
         result: {
           ...result,
-          skipped: result.skipped.map((s) => ({ ...s, reason: formatMessage(s.reason) })),
+          skipped: result.skipped.map((s) => ({ ...s, reason: formatMessage(s.reason, langOf(c)) })),
         },
       },
-      message: translate('en', 'clients.bulk.done', { count: result.done }),
+      message: translate(langOf(c), 'clients.bulk.done', { count: result.done }),
     });
   })
   .get('/company/clients/:id', valid('param', idParam), async (c) =>
@@ -160,7 +160,7 @@ export const clientsApi = new Hono<ApiEnv>()
         c.req.valid('param').id,
         c.req.valid('json').status,
       );
-      return c.json({ data: { client: result }, message: formatMessage(SAVED) });
+      return c.json({ data: { client: result }, message: formatMessage(SAVED, langOf(c)) });
     },
   )
   .patch(
@@ -179,12 +179,12 @@ export const clientsApi = new Hono<ApiEnv>()
           client = await getClient(ctx, id);
         }
       }
-      return c.json({ data: { client }, message: formatMessage(SAVED) });
+      return c.json({ data: { client }, message: formatMessage(SAVED, langOf(c)) });
     },
   )
   .delete('/company/clients/:id', valid('param', idParam), async (c) => {
     await applyClientAction(actorCtxOf(c), c.req.valid('param').id, 'delete');
-    return c.json({ data: null, message: formatMessage('clients.actions.done.delete') });
+    return c.json({ data: null, message: formatMessage('clients.actions.done.delete', langOf(c)) });
   })
   .get('/company/clients/:id/campuses', valid('param', idParam), valid('query', listQuerySchema), async (c) =>
     c.json(
@@ -263,7 +263,7 @@ export const clientsApi = new Hono<ApiEnv>()
     const ctx = actorCtxOf(c);
     const { value, files } = await readBody(c, noteSchema, undefined, ['file']);
     const note = await addClientNote(ctx, c.req.valid('param').id, value, files.file);
-    return c.json({ data: { note }, message: formatMessage('notes.added') }, 201);
+    return c.json({ data: { note }, message: formatMessage('notes.added', langOf(c)) }, 201);
   })
   .on(
     ['GET', 'POST'],
@@ -314,7 +314,7 @@ export const clientsApi = new Hono<ApiEnv>()
     const ctx = actorCtxOf(c);
     const { value } = await readBody(c, schoolClientSchema, CLIENT_SAVE_FAILED);
     const client = await updateOwnClient(ctx, value);
-    return c.json({ data: { client }, message: formatMessage(SAVED) });
+    return c.json({ data: { client }, message: formatMessage(SAVED, langOf(c)) });
   });
 
 async function uploadFile(c: Context<ApiEnv>, kind: ClientFileKind) {
@@ -323,7 +323,7 @@ async function uploadFile(c: Context<ApiEnv>, kind: ClientFileKind) {
   const form = await readMultipart(c);
   refuseFieldsOtherThan(form, [kind, 'file']);
   const file = await setClientFile(ctx, id, kind, form.get(kind) ?? form.get('file') ?? null);
-  return c.json({ data: { [kind]: file.name }, message: formatMessage(SAVED) });
+  return c.json({ data: { [kind]: file.name }, message: formatMessage(SAVED, langOf(c)) });
 }
 
 async function saveAddress(c: Context<ApiEnv>, kind: 'billing' | 'mailing') {
@@ -331,5 +331,5 @@ async function saveAddress(c: Context<ApiEnv>, kind: 'billing' | 'mailing') {
   const id = c.req.param('id')!;
   const { value } = await readBody(c, addressSchemas[kind], CLIENT_SAVE_FAILED);
   const address = await updateClientAddress(ctx, id, kind, value);
-  return c.json({ data: { [`${kind}_address`]: address }, message: formatMessage(SAVED) });
+  return c.json({ data: { [`${kind}_address`]: address }, message: formatMessage(SAVED, langOf(c)) });
 }

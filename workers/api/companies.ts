@@ -15,7 +15,7 @@ import {
   updateCompanyStatus,
 } from '../domain/companies/service';
 import { formatMessage } from '../platform/i18n';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
 /** Companies (catalogue: Companies): the caller's own companies only; any other answers 404. */
@@ -29,7 +29,7 @@ export const companiesApi = new Hono<ApiEnv>()
   )
   .post('/company/companies/add', valid('json', companySchema), async (c) => {
     const company = await createCompany(actorCtxOf(c), c.req.valid('json'));
-    return c.json({ data: { company }, message: formatMessage('companies.created') }, 201);
+    return c.json({ data: { company }, message: formatMessage('companies.created', langOf(c)) }, 201);
   })
   .get('/company/companies/:company/users/finance', valid('query', financeUsersQuerySchema), async (c) => {
     const items = await financeUsers(actorCtxOf(c), c.req.param('company'), c.req.valid('query').search);
@@ -40,13 +40,13 @@ export const companiesApi = new Hono<ApiEnv>()
   )
   .patch('/company/companies/:id/update', valid('json', companySchema), async (c) => {
     const company = await updateCompany(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
-    return c.json({ data: { company }, message: formatMessage('companies.updated') });
+    return c.json({ data: { company }, message: formatMessage('companies.updated', langOf(c)) });
   })
   .patch('/company/companies/:id/status/update', valid('json', companyStatusSchema), async (c) => {
     const { status } = c.req.valid('json');
     const company = await updateCompanyStatus(actorCtxOf(c), c.req.param('id'), status);
     return c.json({
       data: { company },
-      message: formatMessage(status === 'active' ? 'companies.activated' : 'companies.archived'),
+      message: formatMessage(status === 'active' ? 'companies.activated' : 'companies.archived', langOf(c)),
     });
   });

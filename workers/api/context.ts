@@ -7,6 +7,7 @@ import type { Ctx } from '../domain/context';
 import { Unauthenticated } from '../domain/errors';
 import type { Env } from '../env';
 import type { DB } from '../platform/db';
+import { preferredLanguage, type Language } from '../platform/i18n';
 
 export type ApiEnv = {
   Bindings: Env;
@@ -48,6 +49,14 @@ export const requireAuth: MiddlewareHandler<ApiEnv> = async (c, next) => {
   await next();
 };
 
+/**
+ * The language of an API call's texts (messages, labels): the one its Accept-Language header asks for,
+ * English otherwise. The front door has loaded it (workers/http.ts).
+ */
+export function langOf(c: Context): Language {
+  return preferredLanguage(c.req.header('accept-language'));
+}
+
 /** The domain context of an API call. */
 export function ctxOf(c: Context<ApiEnv>): Ctx {
   return {
@@ -57,7 +66,7 @@ export function ctxOf(c: Context<ApiEnv>): Ctx {
     actor: c.get('actor'),
     ip: c.req.header('cf-connecting-ip') ?? null,
     userAgent: c.req.header('user-agent') ?? null,
-    lang: 'en',
+    lang: langOf(c),
   };
 }
 

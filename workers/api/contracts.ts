@@ -17,7 +17,7 @@ import {
   updateContractStatus,
 } from '../domain/contracts/service';
 import { formatMessage } from '../platform/i18n';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
 /** Contracts (spec 002 s.7 Contracts). */
@@ -32,7 +32,7 @@ export const contractsApi = new Hono<ApiEnv>()
   })
   .post('/company/contracts/add', valid('json', addContractSchema), async (c) => {
     const contract = await addContract(actorCtxOf(c), c.req.valid('json'));
-    return c.json({ data: { contract }, message: formatMessage(CONTRACT_SAVED) }, 201);
+    return c.json({ data: { contract }, message: formatMessage(CONTRACT_SAVED, langOf(c)) }, 201);
   })
   .get('/company/contracts/:id', async (c) => {
     return c.json({ data: { contract: await getContract(actorCtxOf(c), c.req.param('id')) } });
@@ -44,9 +44,9 @@ export const contractsApi = new Hono<ApiEnv>()
   })
   .post('/company/contracts/:id/clone', valid('json', cloneContractSchema), async (c) => {
     const contract = await cloneContract(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
-    return c.json({ data: { contract }, message: formatMessage(CONTRACT_SAVED) }, 201);
+    return c.json({ data: { contract }, message: formatMessage(CONTRACT_SAVED, langOf(c)) }, 201);
   })
   .patch('/company/contracts/:id/status/update', valid('json', contractStatusSchema), async (c) => {
     const contract = await updateContractStatus(actorCtxOf(c), c.req.param('id'), c.req.valid('json').status);
-    return c.json({ data: { contract }, message: formatMessage(CONTRACT_SAVED) });
+    return c.json({ data: { contract }, message: formatMessage(CONTRACT_SAVED, langOf(c)) });
   });

@@ -21,7 +21,7 @@ import {
 } from '../domain/countries/schema';
 import { NotFound } from '../domain/errors';
 import { formatMessage } from '../platform/i18n';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
 /** A numeric id from the path; anything else is simply not found. */
@@ -47,22 +47,28 @@ export const countriesApi = new Hono<ApiEnv>()
   )
   .post('/company/countries/add', valid('json', countrySchema), async (c) => {
     const country = await createCountry(actorCtxOf(c), c.req.valid('json'));
-    return c.json({ data: { country }, message: formatMessage('countries.created') }, 201);
+    return c.json({ data: { country }, message: formatMessage('countries.created', langOf(c)) }, 201);
   })
   .post('/company/countries/tax-rates/add', valid('json', addTaxRateSchema), async (c) => {
     const taxRate = await addTaxRate(actorCtxOf(c), c.req.valid('json'));
-    return c.json({ data: { tax_rate: taxRate }, message: formatMessage('countries.tax_rate_added') }, 201);
+    return c.json(
+      { data: { tax_rate: taxRate }, message: formatMessage('countries.tax_rate_added', langOf(c)) },
+      201,
+    );
   })
   .patch('/company/countries/tax-rates/:id/update', valid('json', updateTaxRateSchema), async (c) => {
     const taxRate = await updateTaxRate(actorCtxOf(c), numericId(c.req.param('id')), c.req.valid('json'));
-    return c.json({ data: { tax_rate: taxRate }, message: formatMessage('countries.tax_rate_updated') });
+    return c.json({
+      data: { tax_rate: taxRate },
+      message: formatMessage('countries.tax_rate_updated', langOf(c)),
+    });
   })
   .get('/company/countries/:id', async (c) =>
     c.json({ data: { country: await getCountry(actorCtxOf(c), numericId(c.req.param('id'))) } }),
   )
   .put('/company/countries/:id/update', valid('json', countrySchema), async (c) => {
     const country = await updateCountry(actorCtxOf(c), numericId(c.req.param('id')), c.req.valid('json'));
-    return c.json({ data: { country }, message: formatMessage('countries.updated') });
+    return c.json({ data: { country }, message: formatMessage('countries.updated', langOf(c)) });
   })
   .patch('/company/countries/:id/status/update', valid('json', countryStatusSchema), async (c) => {
     const country = await updateCountryStatus(
@@ -70,13 +76,16 @@ export const countriesApi = new Hono<ApiEnv>()
       numericId(c.req.param('id')),
       c.req.valid('json').status,
     );
-    return c.json({ data: { country }, message: formatMessage('countries.status_updated') });
+    return c.json({ data: { country }, message: formatMessage('countries.status_updated', langOf(c)) });
   })
   .post('/company/tax-rates/:id/activate', async (c) => {
     const taxRate = await activateTaxRate(actorCtxOf(c), numericId(c.req.param('id')));
-    return c.json({ data: { tax_rate: taxRate }, message: formatMessage('countries.tax_rate_activated') });
+    return c.json({
+      data: { tax_rate: taxRate },
+      message: formatMessage('countries.tax_rate_activated', langOf(c)),
+    });
   })
   .delete('/company/tax-rates/:id/delete', async (c) => {
     await deleteTaxRate(actorCtxOf(c), numericId(c.req.param('id')));
-    return c.json({ data: null, message: formatMessage('countries.tax_rate_deleted') });
+    return c.json({ data: null, message: formatMessage('countries.tax_rate_deleted', langOf(c)) });
   });

@@ -36,14 +36,14 @@ import {
 import { cartBatches, cartOverview } from '../domain/enrollments/cart';
 import { ValidationFailed } from '../domain/errors';
 import { formatMessage } from '../platform/i18n';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
-/** Enrollment errors as the API answers them: the field as `key`, the message in English. */
-const apiErrors = (errors: readonly EnrollmentError[]) =>
-  errors.map((e) => ({ key: e.field, message: formatMessage(errorMessage(e)) }));
+/** Enrollment errors as the API answers them: the field as `key`, the message in the call's language. */
+const apiErrors = (errors: readonly EnrollmentError[], lang: string) =>
+  errors.map((e) => ({ key: e.field, message: formatMessage(errorMessage(e), lang) }));
 
-const apiEnrollment = (e: EnrollmentView) => ({ ...e, errors: apiErrors(e.errors) });
+const apiEnrollment = (lang: string) => (e: EnrollmentView) => ({ ...e, errors: apiErrors(e.errors, lang) });
 
 /**
  * Policy batches and enrollments (spec 002 s.7 "Policy batches and enrollments"), the campuses'
@@ -74,14 +74,19 @@ export const enrollmentsApi = new Hono<ApiEnv>()
     return c.json({
       data: {
         valid: results.every((r) => r.valid),
-        items: results.map((r) => ({ ...r, errors: apiErrors(r.errors) })),
+        items: results.map((r) => ({ ...r, errors: apiErrors(r.errors, langOf(c)) })),
       },
     });
   })
   .post('/company/campuses/:id/policies/add/batch', valid('json', addBatchSchema), async (c) => {
     const result = await addBatchWithApplicants(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
     return c.json(
-      { data: { ...result, items: result.items.map((i) => ({ ...i, errors: apiErrors(i.errors) })) } },
+      {
+        data: {
+          ...result,
+          items: result.items.map((i) => ({ ...i, errors: apiErrors(i.errors, langOf(c)) })),
+        },
+      },
       201,
     );
   })
@@ -110,7 +115,12 @@ export const enrollmentsApi = new Hono<ApiEnv>()
   .post('/company/policy-batches/:id/enrollments/add', valid('json', addEnrollmentsSchema), async (c) => {
     const result = await addEnrollments(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
     return c.json(
-      { data: { ...result, items: result.items.map((i) => ({ ...i, errors: apiErrors(i.errors) })) } },
+      {
+        data: {
+          ...result,
+          items: result.items.map((i) => ({ ...i, errors: apiErrors(i.errors, langOf(c)) })),
+        },
+      },
       201,
     );
   })
@@ -129,7 +139,9 @@ export const enrollmentsApi = new Hono<ApiEnv>()
   // ---- enrollments
   .get('/company/enrollments', valid('query', enrollmentListQuerySchema), async (c) => {
     const page = await listEnrollments(actorCtxOf(c), c.req.valid('query'));
-    return c.json({ data: { enrollments: { items: page.items.map(apiEnrollment), meta: page.meta } } });
+    return c.json({
+      data: { enrollments: { items: page.items.map(apiEnrollment(langOf(c))), meta: page.meta } },
+    });
   })
   .put('/company/enrollments/update-plan', valid('json', updatePlanSchema), async (c) => {
     const result = await updatePlan(actorCtxOf(c), c.req.valid('json'));
@@ -141,7 +153,7 @@ export const enrollmentsApi = new Hono<ApiEnv>()
   })
   .get('/company/enrollments/:id', async (c) => {
     return c.json({
-      data: { enrollment: apiEnrollment(await getEnrollment(actorCtxOf(c), c.req.param('id'))) },
+      data: { enrollment: apiEnrollment(langOf(c))(await getEnrollment(actorCtxOf(c), c.req.param('id'))) },
     });
   })
   .patch('/company/enrollments/:id/update', valid('json', updateEnrollmentSchema), async (c) => {
@@ -149,12 +161,12 @@ export const enrollmentsApi = new Hono<ApiEnv>()
     const enrollment = await updateEnrollment(actorCtxOf(c), c.req.param('id'), fields, {
       validateFirst: validate_first,
     });
-    return c.json({ data: { enrollment: apiEnrollment(enrollment) } });
+    return c.json({ data: { enrollment: apiEnrollment(langOf(c))(enrollment) } });
   })
 
   // ---- group leaders of applicants not yet checked out (issued policies: the policies router)
   .post('/company/policies/group-leader/update', valid('json', groupLeaderSchema), async (c) => {
     const { group_leader_id, policies } = c.req.valid('json');
     const result = await assignGroupLeader(actorCtxOf(c), { group_leader_id, enrollment_ids: policies });
-    return c.json({ data: result, message: formatMessage('order.group_leader.saved') });
+    return c.json({ data: result, message: formatMessage('order.group_leader.saved', langOf(c)) });
   });

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { errorBody, handleApiError } from './errors';
-import { withActor, type ApiEnv } from './context';
+import { langOf, withActor, type ApiEnv } from './context';
 import { refuseUndeclaredBody } from './body';
 import { authApi } from './auth';
 import { accountApi } from './account';
@@ -78,5 +78,5 @@ api.get('/docs', (c) =>
   c.html(apiDocsPage(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' }))),
 );
 
-api.notFound((c) => c.json(errorBody('errors.not_found'), 404));
+api.notFound((c) => c.json(errorBody('errors.not_found', [], langOf(c)), 404));
 api.onError(handleApiError);

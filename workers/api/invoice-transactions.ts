@@ -4,6 +4,7 @@ import { RECEIPT_FIELD, editTransactionSchema, recordTransactionSchema } from '.
 import { editTransaction, receiptResponse, recordTransaction } from '../domain/payments/record';
 import { overdueEmailSchema, sendOverdueEmails } from '../domain/reminders/overdue';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { idempotent } from './idempotency';
 import { valid } from './validate';
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
@@ -35,6 +36,7 @@ export const invoiceTransactionsApi = new Hono<ApiEnv>()
     '/company/invoices/:id/transactions/record',
     valid('param', idParam),
     valid('form', recordTransactionSchema),
+    idempotent,
     async (c) => {
       const result = await recordTransaction(
         actorCtxOf(c),
@@ -50,6 +52,7 @@ export const invoiceTransactionsApi = new Hono<ApiEnv>()
     '/company/invoices/:id/transactions/record/refund',
     valid('param', idParam),
     valid('form', recordTransactionSchema),
+    idempotent,
     async (c) => {
       const result = await recordTransaction(
         actorCtxOf(c),
@@ -65,6 +68,7 @@ export const invoiceTransactionsApi = new Hono<ApiEnv>()
     '/company/invoices/:invoiceId/transactions',
     valid('param', invoiceIdParam),
     valid('form', editTransactionSchema),
+    idempotent,
     async (c) => {
       const result = await editTransaction(
         actorCtxOf(c),

@@ -21,7 +21,7 @@ import { downloadInvoicesZip, downloadOrQueueInvoices, invoicesZipStatus } from 
 import type { JobStatus } from '../domain/jobs/service';
 import { formatMessage, translate } from '../platform/i18n';
 import { buildWorkbook, XLSX_CONTENT_TYPE } from '../platform/xlsx';
-import { actorCtxOf, fileAnswer, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, fileAnswer, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
@@ -32,7 +32,7 @@ const jobParam = z.object({ jobId: z.string().min(1).max(64) });
  * An invoices ZIP job as the API answers it: its state, progress, where to ask again and, once ready,
  * where the ZIP is; a failure says 'Error downloading invoice(s)'.
  */
-function zipJobOf(job: JobStatus) {
+function zipJobOf(job: JobStatus, lang: string) {
   const path = `/api/company/invoices/download/${job.id}`;
   const result = job.result as { invoices?: number; size?: number; file_name?: string } | null;
   const ready = job.status === 'done';
@@ -43,7 +43,7 @@ function zipJobOf(job: JobStatus) {
     done: job.done,
     total: job.total,
     percent: job.percent,
-    message: job.status === 'failed' && job.message ? formatMessage(job.message) : null,
+    message: job.status === 'failed' && job.message ? formatMessage(job.message, lang) : null,
     status_url: path,
     file_url: ready ? `${path}/file` : null,
     file_name: ready ? (result?.file_name ?? null) : null,
@@ -71,7 +71,7 @@ export const invoicesApi = new Hono<ApiEnv>()
   .get('/company/invoices/export', valid('query', invoiceListQuerySchema), async (c) => {
     const ctx = actorCtxOf(c);
     const rows = await exportInvoices(ctx, c.req.valid('query'));
-    const t = (key: string) => translate('en', `invoices.${key}`);
+    const t = (key: string) => translate(langOf(c), `invoices.${key}`);
     const body = await buildWorkbook([
       {
         name: t('title'),
@@ -88,10 +88,14 @@ export const invoicesApi = new Hono<ApiEnv>()
   })
   .post('/company/invoices/download', valid('json', invoiceDownloadSchema), async (c) => {
     const answer = await downloadOrQueueInvoices(actorCtxOf(c), c.req.valid('json'));
-    return answer.zip ? fileAnswer(answer.zip) : c.json({ data: { job: zipJobOf(answer.job) } }, 202);
+    return answer.zip
+      ? fileAnswer(answer.zip)
+      : c.json({ data: { job: zipJobOf(answer.job, langOf(c)) } }, 202);
   })
   .get('/company/invoices/download/:jobId', valid('param', jobParam), async (c) =>
-    c.json({ data: { job: zipJobOf(await invoicesZipStatus(actorCtxOf(c), c.req.valid('param').jobId)) } }),
+    c.json({
+      data: { job: zipJobOf(await invoicesZipStatus(actorCtxOf(c), c.req.valid('param').jobId), langOf(c)) },
+    }),
   )
   .get('/company/invoices/download/:jobId/file', valid('param', jobParam), async (c) =>
     downloadInvoicesZip(actorCtxOf(c), c.req.valid('param').jobId),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { generateInvoices, previewInvoices } from '../domain/invoices/periodic';
 import { generateInvoicesSchema } from '../domain/invoices/periodic-schema';
 import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { idempotent } from './idempotency';
 import { valid } from './validate';
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
@@ -29,6 +30,7 @@ export const invoicingApi = new Hono<ApiEnv>()
     '/company/clients/:id/generate-invoices',
     valid('param', idParam),
     valid('json', generateInvoicesSchema),
+    idempotent,
     async (c) =>
       c.json({
         data: await generateInvoices(actorCtxOf(c), { client: c.req.valid('param').id }, c.req.valid('json')),
@@ -47,6 +49,7 @@ export const invoicingApi = new Hono<ApiEnv>()
     '/company/campuses/:id/generate-invoices',
     valid('param', idParam),
     valid('json', generateInvoicesSchema),
+    idempotent,
     async (c) =>
       c.json({
         data: await generateInvoices(actorCtxOf(c), { campus: c.req.valid('param').id }, c.req.valid('json')),

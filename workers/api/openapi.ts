@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { ZodSchema } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import { requireAuth } from './context';
+import { IDEMPOTENCY_HEADER, idempotent } from './idempotency';
 import generated from './openapi-answers.json';
 
 /**
@@ -79,9 +80,22 @@ const ERROR = {
   },
 };
 
+/** The header of the calls that move money (workers/api/idempotency.ts). */
+const IDEMPOTENCY_PARAMETER = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description:
+    'A unique key (1 to 255 printable ASCII characters) that makes the request safe to retry: the same key ' +
+    'with the same request answers the first answer again (header Idempotent-Replayed: true) and records ' +
+    'nothing more; with another request it is refused (409). Kept 24 hours per API key or user.',
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function openApiDocument(app: Hono<any>, info: { title: string; version: string }) {
   const paths: Record<string, Record<string, unknown>> = {};
+  const idempotentOps: Record<string, unknown>[] = [];
   const guarded = (path: string, method: string) =>
     app.routes.some(
       (r) =>
@@ -108,6 +122,10 @@ export function openApiDocument(app: Hono<any>, info: { title: string; version: 
       schema: { type: 'string' },
     }));
     if (params.length) op.parameters = params;
+    if (route.handler === idempotent) {
+      idempotentOps.push(op);
+      continue;
+    }
     const entry = recorded.get(route.handler);
     if (!entry) continue;
     const schema = zodToJsonSchema(entry.schema, { target: 'openApi3', $refStrategy: 'none' });
@@ -120,6 +138,15 @@ export function openApiDocument(app: Hono<any>, info: { title: string; version: 
         ...Object.entries(props).map(([name, s]) => ({ name, in: 'query', schema: s })),
       ];
     }
+  }
+  // After the walk: a call's later handlers set its parameters again.
+  for (const op of idempotentOps) {
+    op.parameters = [...((op.parameters as unknown[]) ?? []), IDEMPOTENCY_PARAMETER];
+    (op.responses as Record<string, unknown>)['409'] = {
+      description:
+        'The Idempotency-Key was used with another request, or its first request is still being processed',
+      content: { 'application/json': { schema: ERROR } },
+    };
   }
   return {
     openapi: '3.0.3',

@@ -20,11 +20,11 @@ import { policyDetailsSchema } from '../domain/policies/schema';
 import { POLICY_NOTE_LIMIT } from '../domain/policies/tabs';
 import { formatMessage } from '../platform/i18n';
 import { msg } from '../domain/validation';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
-const said = (key: string, params?: Record<string, string | number>) =>
-  formatMessage(msg(`insureds.api.${key}`, params));
+const said = (lang: string, key: string, params?: Record<string, string | number>) =>
+  formatMessage(msg(`insureds.api.${key}`, params), lang);
 
 const policyIds = z.array(z.string().trim().min(1).max(64)).min(1).max(POLICY_NOTE_LIMIT);
 
@@ -71,7 +71,7 @@ export const policiesApi = new Hono<ApiEnv>()
         policyListQuerySchema.parse({}),
         note,
       );
-      return c.json({ data: { added }, message: said('notes_added', { count: added }) }, 201);
+      return c.json({ data: { added }, message: said(langOf(c), 'notes_added', { count: added }) }, 201);
     },
   )
   .get('/company/policies/:id', async (c) => {
@@ -117,5 +117,5 @@ export const policiesApi = new Hono<ApiEnv>()
     const ctx = actorCtxOf(c);
     const { changed } = await updatePolicyDetails(ctx, c.req.param('id'), c.req.valid('json'));
     const policy = await getPolicy(ctx, c.req.param('id'));
-    return c.json({ data: { policy, changed }, message: said(changed ? 'updated' : 'unchanged') });
+    return c.json({ data: { policy, changed }, message: said(langOf(c), changed ? 'updated' : 'unchanged') });
   });

@@ -20,7 +20,7 @@ import {
 } from '../domain/cancellations/proceed';
 import { confirmEnrolment, enrolmentCheckSchema } from '../domain/policies/enrolment-check';
 import { formatMessage } from '../platform/i18n';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 import { accepts, readMultipart, refuseFieldsOtherThan } from './body';
 
@@ -53,7 +53,7 @@ export const policyCancellationsApi = new Hono<ApiEnv>()
     // Row errors in English, as every message of the API.
     const items = page.rows.items.map((r) => ({
       ...r,
-      errors: r.errors.map((e) => ({ field: e.field, message: formatMessage(e.message) })),
+      errors: r.errors.map((e) => ({ field: e.field, message: formatMessage(e.message, langOf(c)) })),
     }));
     return c.json({ data: { rows: { ...page.rows, items }, counts: page.counts } });
   })

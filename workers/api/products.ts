@@ -40,7 +40,7 @@ import {
   updateProductSchema,
 } from '../domain/products/schema';
 import { formatMessage } from '../platform/i18n';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 import { readMultipart } from './body';
 
@@ -51,7 +51,7 @@ function numericId(value: string): number {
   return n;
 }
 
-const said = (key: string) => formatMessage(`products.messages.${key}`);
+const said = (lang: string, key: string) => formatMessage(`products.messages.${key}`, lang);
 const pageQuery = listQuerySchema.pick({ page: true, items: true });
 
 /**
@@ -73,22 +73,22 @@ export const productsApi = new Hono<ApiEnv>()
   )
   .post('/company/products/add', valid('json', createProductSchema), async (c) => {
     const product = await createProduct(actorCtxOf(c), c.req.valid('json'));
-    return c.json({ data: { product }, message: said('created') }, 201);
+    return c.json({ data: { product }, message: said(langOf(c), 'created') }, 201);
   })
   .get('/company/products/:id', async (c) =>
     c.json({ data: { product: await getProduct(actorCtxOf(c), c.req.param('id')) } }),
   )
   .post('/company/products/:id/update', valid('json', updateProductSchema), async (c) => {
     const product = await updateProduct(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
-    return c.json({ data: { product }, message: said('updated') });
+    return c.json({ data: { product }, message: said(langOf(c), 'updated') });
   })
   .patch('/company/products/:id/activate', async (c) => {
     const product = await activateProduct(actorCtxOf(c), c.req.param('id'));
-    return c.json({ data: { product }, message: said('activated') });
+    return c.json({ data: { product }, message: said(langOf(c), 'activated') });
   })
   .patch('/company/products/:id/archive', async (c) => {
     const product = await archiveProduct(actorCtxOf(c), c.req.param('id'));
-    return c.json({ data: { product }, message: said('archived') });
+    return c.json({ data: { product }, message: said(langOf(c), 'archived') });
   })
   .get('/company/products/:id/activities', valid('query', pageQuery), async (c) =>
     c.json({
@@ -106,7 +106,7 @@ export const productsApi = new Hono<ApiEnv>()
   )
   .post('/company/products/:id/prices/add', valid('json', priceSchema), async (c) => {
     const price = await addPrice(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
-    return c.json({ data: { price }, message: said('price_added') }, 201);
+    return c.json({ data: { price }, message: said(langOf(c), 'price_added') }, 201);
   })
   .post('/company/products/:id/prices/:priceId/update', valid('json', priceSchema), async (c) => {
     const price = await updatePrice(
@@ -115,11 +115,11 @@ export const productsApi = new Hono<ApiEnv>()
       numericId(c.req.param('priceId')),
       c.req.valid('json'),
     );
-    return c.json({ data: { price }, message: said('price_updated') });
+    return c.json({ data: { price }, message: said(langOf(c), 'price_updated') });
   })
   .delete('/company/products/:id/prices/:priceId/update', async (c) => {
     await deletePrice(actorCtxOf(c), c.req.param('id'), numericId(c.req.param('priceId')));
-    return c.json({ data: null, message: said('price_deleted') });
+    return c.json({ data: null, message: said(langOf(c), 'price_deleted') });
   })
   // ---------------------------------------------------------------- documents
   .get('/company/products/:id/documents', async (c) =>
@@ -128,7 +128,7 @@ export const productsApi = new Hono<ApiEnv>()
   .post('/company/products/:id/documents/add', valid('form', documentSchema), async (c) => {
     const file = (await readMultipart(c)).get('file');
     const document = await addDocument(actorCtxOf(c), c.req.param('id'), c.req.valid('form'), file);
-    return c.json({ data: { document }, message: said('document_added') }, 201);
+    return c.json({ data: { document }, message: said(langOf(c), 'document_added') }, 201);
   })
   .post('/company/products/:id/documents/:documentId/download', async (c) =>
     downloadDocument(actorCtxOf(c), c.req.param('id'), numericId(c.req.param('documentId'))),
@@ -142,11 +142,11 @@ export const productsApi = new Hono<ApiEnv>()
       c.req.valid('form'),
       file,
     );
-    return c.json({ data: { document }, message: said('document_updated') });
+    return c.json({ data: { document }, message: said(langOf(c), 'document_updated') });
   })
   .delete('/company/products/:id/documents/:documentId', async (c) => {
     await deleteDocument(actorCtxOf(c), c.req.param('id'), numericId(c.req.param('documentId')));
-    return c.json({ data: null, message: said('document_deleted') });
+    return c.json({ data: null, message: said(langOf(c), 'document_deleted') });
   })
   // ---------------------------------------------------------------- product groups
   .get('/company/product-groups', valid('query', productGroupListQuerySchema), async (c) =>
@@ -154,18 +154,18 @@ export const productsApi = new Hono<ApiEnv>()
   )
   .post('/company/product-groups/add', valid('json', productGroupSchema), async (c) => {
     const group = await createProductGroup(actorCtxOf(c), c.req.valid('json'));
-    return c.json({ data: { product_group: group }, message: said('group_created') }, 201);
+    return c.json({ data: { product_group: group }, message: said(langOf(c), 'group_created') }, 201);
   })
   .get('/company/product-groups/:id', async (c) =>
     c.json({ data: { product_group: await getProductGroup(actorCtxOf(c), c.req.param('id')) } }),
   )
   .post('/company/product-groups/:id/update', valid('json', productGroupSchema), async (c) => {
     const group = await updateProductGroup(actorCtxOf(c), c.req.param('id'), c.req.valid('json'));
-    return c.json({ data: { product_group: group }, message: said('group_updated') });
+    return c.json({ data: { product_group: group }, message: said(langOf(c), 'group_updated') });
   })
   .delete('/company/product-groups/:id', async (c) => {
     await deleteProductGroup(actorCtxOf(c), c.req.param('id'));
-    return c.json({ data: null, message: said('group_deleted') });
+    return c.json({ data: null, message: said(langOf(c), 'group_deleted') });
   })
   .get('/company/product-groups/:id/activities', valid('query', pageQuery), async (c) =>
     c.json({

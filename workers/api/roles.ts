@@ -4,7 +4,7 @@ import { createRole, deleteRole, familyRoles, listRoles, updateRoles } from '../
 import { NotFound } from '../domain/errors';
 import { formatMessage } from '../platform/i18n';
 import { numericId } from './countries';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
 const FAMILY = ':family{company|school|student}';
@@ -29,13 +29,13 @@ export const rolesApi = new Hono<ApiEnv>()
   )
   .post(`/company/roles/${FAMILY}/role`, valid('json', createRoleSchema), async (c) => {
     const role = await createRole(actorCtxOf(c), familyOf(c.req.param('family')), c.req.valid('json'));
-    return c.json({ data: { role }, message: formatMessage('roles.messages.created') }, 201);
+    return c.json({ data: { role }, message: formatMessage('roles.messages.created', langOf(c)) }, 201);
   })
   .patch(`/company/roles/${FAMILY}`, valid('json', updateRolesSchema), async (c) => {
     const roles = await updateRoles(actorCtxOf(c), familyOf(c.req.param('family')), c.req.valid('json'));
-    return c.json({ data: { roles }, message: formatMessage('roles.messages.saved') });
+    return c.json({ data: { roles }, message: formatMessage('roles.messages.saved', langOf(c)) });
   })
   .delete(`/company/roles/${FAMILY}/role/:id`, async (c) => {
     await deleteRole(actorCtxOf(c), familyOf(c.req.param('family')), numericId(c.req.param('id')));
-    return c.json({ data: null, message: formatMessage('roles.messages.deleted') });
+    return c.json({ data: null, message: formatMessage('roles.messages.deleted', langOf(c)) });
   });

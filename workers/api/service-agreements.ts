@@ -30,13 +30,13 @@ import {
   updateServiceAgreement,
 } from '../domain/service-agreements/service';
 import { formatMessage } from '../platform/i18n';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 import { accepts, formObject, readMultipart, refuseFieldsOtherThan } from './body';
 
 /** The success message: approving (or saving an active agreement) creates or updates its contracts. */
-const savedMessage = (status: string) =>
-  formatMessage(status === 'active' ? CONTRACT_SAVED : AGREEMENT_SAVED);
+const savedMessage = (status: string, lang: string) =>
+  formatMessage(status === 'active' ? CONTRACT_SAVED : AGREEMENT_SAVED, lang);
 
 /** Service agreements (spec 002 s.7 Service agreements). */
 export const serviceAgreementsApi = new Hono<ApiEnv>()
@@ -48,7 +48,10 @@ export const serviceAgreementsApi = new Hono<ApiEnv>()
   })
   .post('/company/service-agreements/add', valid('json', createAgreementSchema), async (c) => {
     const service_agreement = await createServiceAgreement(actorCtxOf(c), c.req.valid('json'));
-    return c.json({ data: { service_agreement }, message: savedMessage(service_agreement.status) }, 201);
+    return c.json(
+      { data: { service_agreement }, message: savedMessage(service_agreement.status, langOf(c)) },
+      201,
+    );
   })
   .get('/company/service-agreements/:id', async (c) => {
     return c.json({
@@ -61,7 +64,10 @@ export const serviceAgreementsApi = new Hono<ApiEnv>()
       c.req.param('id'),
       c.req.valid('json'),
     );
-    return c.json({ data: { service_agreement }, message: savedMessage(service_agreement.status) });
+    return c.json({
+      data: { service_agreement },
+      message: savedMessage(service_agreement.status, langOf(c)),
+    });
   })
   .patch('/company/service-agreements/:id/status/update', valid('json', agreementStatusSchema), async (c) => {
     const service_agreement = await setServiceAgreementStatus(
@@ -69,7 +75,10 @@ export const serviceAgreementsApi = new Hono<ApiEnv>()
       c.req.param('id'),
       c.req.valid('json').status,
     );
-    return c.json({ data: { service_agreement }, message: savedMessage(service_agreement.status) });
+    return c.json({
+      data: { service_agreement },
+      message: savedMessage(service_agreement.status, langOf(c)),
+    });
   })
   .post('/company/service-agreements/:id/default-product', valid('json', defaultProductSchema), async (c) => {
     const service_agreement = await setDefaultProduct(
@@ -77,7 +86,7 @@ export const serviceAgreementsApi = new Hono<ApiEnv>()
       c.req.param('id'),
       c.req.valid('json').product_id,
     );
-    return c.json({ data: { service_agreement }, message: formatMessage(AGREEMENT_SAVED) });
+    return c.json({ data: { service_agreement }, message: formatMessage(AGREEMENT_SAVED, langOf(c)) });
   })
   .post(
     '/company/service-agreements/:id/contracts/add',
@@ -88,7 +97,7 @@ export const serviceAgreementsApi = new Hono<ApiEnv>()
         c.req.param('id'),
         c.req.valid('json'),
       );
-      return c.json({ data: { service_agreement }, message: formatMessage(CONTRACT_SAVED) }, 201);
+      return c.json({ data: { service_agreement }, message: formatMessage(CONTRACT_SAVED, langOf(c)) }, 201);
     },
   )
   .get('/company/service-agreements/:id/contracts', valid('query', contractListQuerySchema), async (c) => {
@@ -107,7 +116,7 @@ export const serviceAgreementsApi = new Hono<ApiEnv>()
     const body = formObject(form);
     const files = [body.documents, body['documents[]']].flat().filter((f) => f !== undefined);
     const service_agreement = await addAgreementDocuments(actorCtxOf(c), c.req.param('id'), files);
-    return c.json({ data: { service_agreement }, message: formatMessage(AGREEMENT_SAVED) }, 201);
+    return c.json({ data: { service_agreement }, message: formatMessage(AGREEMENT_SAVED, langOf(c)) }, 201);
   })
   .post(
     '/company/service-agreements/:id/documents/download',
@@ -122,5 +131,5 @@ export const serviceAgreementsApi = new Hono<ApiEnv>()
       c.req.param('id'),
       c.req.valid('json').index,
     );
-    return c.json({ data: { service_agreement }, message: formatMessage(AGREEMENT_SAVED) });
+    return c.json({ data: { service_agreement }, message: formatMessage(AGREEMENT_SAVED, langOf(c)) });
   });

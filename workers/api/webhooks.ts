@@ -7,7 +7,7 @@ import {
 } from '../domain/webhooks/service';
 import { getWebhookDelivery, listWebhookDeliveries, redeliverWebhook } from '../domain/webhooks/log';
 import { formatMessage } from '../platform/i18n';
-import { actorCtxOf, requireAuth, type ApiEnv } from './context';
+import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
 /** Webhook endpoints of a company or school, and their delivery log (not in the catalogue: ours). */
@@ -19,7 +19,7 @@ export const webhooksApi = new Hono<ApiEnv>()
   )
   .post('/company/webhooks/add', valid('json', webhookEndpointSchema), async (c) => {
     const webhook = await createWebhookEndpoint(actorCtxOf(c), c.req.valid('json'));
-    return c.json({ data: { webhook }, message: formatMessage('webhooks.created') }, 201);
+    return c.json({ data: { webhook }, message: formatMessage('webhooks.created', langOf(c)) }, 201);
   })
   .get('/company/webhooks/deliveries', valid('query', deliveryQuerySchema), async (c) =>
     c.json({ data: { deliveries: await listWebhookDeliveries(actorCtxOf(c), c.req.valid('query')) } }),
@@ -29,9 +29,9 @@ export const webhooksApi = new Hono<ApiEnv>()
   )
   .post('/company/webhooks/deliveries/:id/redeliver', async (c) => {
     await redeliverWebhook(actorCtxOf(c), c.req.param('id'));
-    return c.json({ data: null, message: formatMessage('webhooks.redelivered') });
+    return c.json({ data: null, message: formatMessage('webhooks.redelivered', langOf(c)) });
   })
   .delete('/company/webhooks/:id', async (c) => {
     await deleteWebhookEndpoint(actorCtxOf(c), c.req.param('id'));
-    return c.json({ data: null, message: formatMessage('webhooks.deleted') });
+    return c.json({ data: null, message: formatMessage('webhooks.deleted', langOf(c)) });
   });

@@ -1,6 +1,7 @@
 import { runPeriodicInvoicing } from '../domain/invoices/periodic';
 import type { Env, JobMessage } from '../env';
 import { createDb } from '../platform/db';
+import { purgeExpiredIdempotencyKeys } from '../platform/idempotency';
 import { loadAllLanguages, readTranslationsFrom } from '../platform/i18n';
 import { deliverOutboxMessage, redeliverStale } from '../domain/outbox/service';
 import {
@@ -134,7 +135,7 @@ async function handleDeadLetter(env: Env, body: JobMessage): Promise<void> {
 export const DAILY_CRON = '0 6 * * *';
 
 /**
- * Cron: redeliver stale outbox messages, purge expired sessions, clear the carts past their time; once a
+ * Cron: redeliver stale outbox messages, purge expired sessions and idempotency keys, clear the carts past their time; once a
  * day, the expiry reminders.
  */
 export async function handleScheduled(
@@ -148,6 +149,7 @@ export async function handleScheduled(
   await redeliverStale(db, env, now);
   await queueDueDeliveries(db, env, now);
   await purgeExpiredSessions(db, now);
+  await purgeExpiredIdempotencyKeys(db, now);
   await clearExpiredCarts(db, now);
   if (controller.cron === DAILY_CRON) await sendExpiryReminders(db, env, now);
   if (controller.cron === DAILY_CRON) await sendScheduledOverdueReminders(db, env, now);

@@ -119,8 +119,34 @@ export function translate(lang: string, key: string, params: Record<string, stri
   );
 }
 
-/** Renders a domain message (a key, maybe with parameters) as text; the API uses English. */
+/** Renders a domain message (a key, maybe with parameters) as text, in English unless told. */
 export function formatMessage(message: string, lang: string = DEFAULT_LANGUAGE): string {
   const { key, params } = parseMessage(message);
   return translate(lang, key, params);
+}
+
+/** Language tags of other spellings that name one of ours (Chinese is `cn` here). */
+const TAG_ALIASES: Record<string, Language> = { zh: 'cn' };
+
+/**
+ * The language an `Accept-Language` header asks for: its preferences by weight (`q`), the first one
+ * that names (by its primary subtag) one of our languages; English when none does or there is no header.
+ */
+export function preferredLanguage(acceptLanguage: string | null | undefined): Language {
+  if (!acceptLanguage) return DEFAULT_LANGUAGE;
+  const ranked = acceptLanguage
+    .split(',')
+    .map((part, index) => {
+      const [tag, ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q\s*=\s*([\d.]+)\s*$/i.exec(p)).find(Boolean);
+      return { tag: tag.trim().toLowerCase(), q: q ? Number(q[1]) : 1, index };
+    })
+    .filter((p) => p.tag && p.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    const primary = tag.split('-')[0];
+    if (isLanguage(primary)) return primary;
+    if (TAG_ALIASES[primary]) return TAG_ALIASES[primary];
+  }
+  return DEFAULT_LANGUAGE;
 }

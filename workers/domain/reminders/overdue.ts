@@ -286,27 +286,24 @@ async function handOver(db: DB, env: Env, now: Date) {
 
 /**
  * POST invoices/overdue-email: finance sends a reminder now for the given invoices (public ids) they
- * may see: the overdue ones, grouped by client, one email each. Refused when none of them is overdue
- * or none of their clients has a contact to write to.
+ * may see: the overdue ones, grouped by client, one email each. Not found (404) when an id names no
+ * invoice they may see; refused when none of them is overdue or none of their clients has a contact.
  */
 export async function sendOverdueEmails(ctx: ActorCtx, invoiceIds: string[]) {
   requirePermission(ctx.actor, OVERDUE_PERMISSION);
+  // An id that names no invoice the actor may see is not found (404), not "not overdue".
+  const known = await ctx.db
+    .select({ id: invoices.public_id })
+    .from(invoices)
+    .where(and(inJson(invoices.public_id, invoiceIds), visibleInvoices(ctx.actor)));
+  if (known.length < new Set(invoiceIds).size) throw new NotFound(msg('checkout.errors.invoice_not_found'));
   const today = todayIso(ctx.now);
   const rows = await ctx.db
     .select(overdueColumns)
     .from(invoices)
     .where(and(inJson(invoices.public_id, invoiceIds), visibleInvoices(ctx.actor), overdueWhere(today)))
     .orderBy(asc(invoices.client_id), asc(invoices.due_at), asc(invoices.id));
-  if (!rows.length) {
-    // None of them is an invoice the actor may see: not found, rather than "not overdue".
-    const [known] = await ctx.db
-      .select({ id: invoices.id })
-      .from(invoices)
-      .where(and(inJson(invoices.public_id, invoiceIds), visibleInvoices(ctx.actor)))
-      .limit(1);
-    if (!known) throw new NotFound(msg('checkout.errors.invoice_not_found'));
-    throw new Conflict(msg('overdue.errors.none_overdue'));
-  }
+  if (!rows.length) throw new Conflict(msg('overdue.errors.none_overdue'));
   const byClient = new Map<number, (OverdueInvoice & { step: number })[]>();
   for (const r of rows) byClient.set(r.client_id, [...(byClient.get(r.client_id) ?? []), { ...r, step: 0 }]);
   const result = { sent: 0, invoices: 0, without_contact: 0, recipients: [] as string[] };
