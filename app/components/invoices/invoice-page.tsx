@@ -238,6 +238,14 @@ export function InvoicePage({
               </div>
             ))}
           </dl>
+          {inv.stamp_duty_not_refunded ? (
+            <p className="mt-3 text-sm text-slate-700" data-testid="stamp-duty-not-refunded">
+              {t('taxes.stamp_duty_not_refunded', {
+                count: inv.stamp_duty_not_refunded.count,
+                amount: money(inv.stamp_duty_not_refunded.amount_minor),
+              })}
+            </p>
+          ) : null}
         </Section>
       </div>
 

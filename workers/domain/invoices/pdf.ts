@@ -341,6 +341,21 @@ export async function renderInvoicePdf(
     await L.text(value, RIGHT, L.y, { size: 9, weight: strong ? 'bold' : 'regular', align: 'right' });
     L.y -= 14;
   }
+  const kept = doc.stamp_duty_not_refunded;
+  if (kept) {
+    L.y -= 4;
+    await L.need(14);
+    await L.text(
+      translate(lang, 'taxes.stamp_duty_not_refunded', {
+        count: kept.count,
+        amount: m(kept.amount_minor),
+      }),
+      LEFT,
+      L.y,
+      { size: 9, maxWidth: RIGHT - LEFT },
+    );
+    L.y -= 14;
+  }
 
   // Payments and refunds.
   const money = doc.transactions.filter((x) => x.status === 'succeeded' || x.status === 'pending');
