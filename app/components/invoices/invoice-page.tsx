@@ -103,6 +103,17 @@ export function InvoicePage({
       className: 'text-right',
       render: (r) => money(r.tax_minor),
     },
+    // Line totals include their stamp duty: shown beside premium and tax so each line adds up.
+    ...(inv.stamp_duty_minor
+      ? [
+          {
+            key: 'stamp_duty',
+            header: t('taxes.lines.stamp_duty'),
+            className: 'text-right',
+            render: (r: Item) => money(r.stamp_duty_minor),
+          },
+        ]
+      : []),
     {
       key: 'total',
       header: t('invoices.pdf.col_total'),
