@@ -33,8 +33,17 @@ export function run(cmd, args) {
 /** The region named on the command line (`ie`), else the UK. */
 export const regionArg = (argv) => (argv.includes('ie') ? 'ie' : 'uk');
 
-/** The port a region's local portal listens on. */
-export const portOf = (region) => Number(process.env.PORT ?? (region === 'ie' ? 8788 : 8787));
+const DEFAULT_PORTS = { uk: 8787, ie: 8788 };
+
+/**
+ * The port a region's local portal listens on: UK_PORT / IE_PORT when set, else 8787 / 8788. PORT, when
+ * set, is the port of the region being started (`own`), as before UK_PORT and IE_PORT existed.
+ */
+export const portOf = (region, { own = false } = {}) =>
+  Number((own && process.env.PORT) || process.env[`${region.toUpperCase()}_PORT`] || DEFAULT_PORTS[region]);
+
+/** The other region of `region`. */
+export const otherRegionOf = (region) => (region === 'ie' ? 'uk' : 'ie');
 
 /** A value of .dev.vars (the local secrets npm start writes). */
 export function devVar(name) {

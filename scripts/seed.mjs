@@ -9,7 +9,7 @@ import { applyMigrations, bin, portOf, regionArg, run, seedWhenUp, wranglerDevAr
 
 const args = process.argv.slice(2);
 const region = regionArg(args);
-const port = portOf(region);
+const port = portOf(region, { own: true });
 
 const answers = (p) =>
   fetch(`http://127.0.0.1:${p}/`).then(

@@ -2,12 +2,17 @@
 // creates .dev.vars with random secrets when missing, builds, applies the migrations to the region's
 // local D1, serves with wrangler, and seeds the demo data when the database is empty.
 // `--dev` rebuilds on save instead (remix dev --manual around wrangler dev).
+// Other ports: UK_PORT and IE_PORT (give both to both commands); the portal's own address (PUBLIC_URL)
+// and the other region's ("Go to Ireland", OTHER_REGION_URL) follow them. PUBLIC_URL and
+// OTHER_REGION_URL, when set, are taken as they are (the browser tests set them).
 import { spawn } from 'node:child_process';
 import { existsSync, writeFileSync, readFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import {
   applyMigrations,
   bin,
+  otherRegionOf,
+  portOf,
   requirePatchedWrangler,
   run,
   seedWhenUp,
@@ -18,7 +23,7 @@ requirePatchedWrangler();
 
 const region = process.argv[2] === 'ie' ? 'ie' : 'uk';
 const dev = process.argv.includes('--dev');
-const port = Number(process.env.PORT ?? (region === 'ie' ? 8788 : 8787));
+const port = portOf(region, { own: true });
 const persist = process.env.PERSIST_DIR; // tests use a fresh folder
 // Several Workers served from one folder (the browser tests): the first builds, the others serve that
 // build. Building again under a running wrangler makes it reload, or fail on files the build removed.
@@ -48,9 +53,9 @@ if (!dev && !skipBuild) {
 const persistArgs = persist ? ['--persist-to', persist] : [];
 applyMigrations(region, persistArgs);
 
-const vars = [];
-if (process.env.OTHER_REGION_URL) vars.push('--var', `OTHER_REGION_URL:${process.env.OTHER_REGION_URL}`);
-if (process.env.PUBLIC_URL) vars.push('--var', `PUBLIC_URL:${process.env.PUBLIC_URL}`);
+const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
+const otherRegionUrl = process.env.OTHER_REGION_URL || `http://localhost:${portOf(otherRegionOf(region))}`;
+const vars = ['--var', `PUBLIC_URL:${publicUrl}`, '--var', `OTHER_REGION_URL:${otherRegionUrl}`];
 if (process.env.MAINTENANCE) vars.push('--var', `MAINTENANCE:${process.env.MAINTENANCE}`);
 const wranglerArgs = [...wranglerDevArgs(region, port), ...persistArgs, ...vars];
 const child = dev
@@ -68,5 +73,5 @@ child.on('exit', (code) => process.exit(code ?? 0));
 // Seed once the server answers.
 if ((await seedWhenUp(region, port)) !== null)
   console.log(
-    `\n  The ${region === 'ie' ? 'Ireland' : 'UK'} portal is ready at http://localhost:${port}\n  Sign in as senior.admin@demo.test / Demo-Passw0rd! (PIN: http://localhost:${port}/dev/mailbox)\n`,
+    `\n  The ${region === 'ie' ? 'Ireland' : 'UK'} portal is ready at ${publicUrl}\n  Sign in as senior.admin@demo.test / Demo-Passw0rd! (PIN: ${publicUrl}/dev/mailbox)\n`,
   );

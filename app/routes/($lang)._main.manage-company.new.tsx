@@ -19,6 +19,7 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/card';
 import { CompanyFormSections, companyFormValue } from '~/components/companies/company-form';
 import { pageLoader } from '~/lib/loaders.server';
+import { useRootData } from '~/root';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -50,13 +51,14 @@ export const action = (args: ActionFunctionArgs) =>
 export default function NewCompany() {
   const { t, i18n } = useTranslation();
   const { countries, constraint } = useLoaderData<typeof loader>();
+  const { region } = useRootData();
   const lastResult = useActionData<typeof action>()?.submission;
   const busy = useNavigation().state === 'submitting';
   const [form, fields] = useSchemaForm({
     schema: () => import('@server/domain/companies/schema').then((m) => m.companySchema),
     id: 'new-company',
     lastResult,
-    defaultValue: companyFormValue(null) as never,
+    defaultValue: companyFormValue(null, region) as never,
     constraint,
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',

@@ -84,67 +84,111 @@ export async function buildContract(
   return row;
 }
 
+/** A product of a demo agreement and its price at every campus (major units, as the agreement form takes them). */
+export interface DemoAgreementProduct {
+  code: string;
+  name: string;
+  currency?: string;
+  net_price: string;
+  sale_price: string;
+}
+
 /**
- * The demo school's service agreement: an insurer and a student product of the main company (existing
- * ones when another seed made them), and an approved agreement with one row per campus, so both demo
- * campuses have current contracts to order under. Goes through the domain (the agreement rules and the
- * contracts made on approval), acting as the senior admin.
+ * A demo school's service agreement: an insurer and products of the company (the UK demo: an existing
+ * active product when another seed made one), and an approved agreement with one row per campus and
+ * product, so every campus has current contracts to order under. Goes through the domain (the agreement
+ * rules and the contracts made on approval), acting as the given user, on `now` (default today: the
+ * agreement starts that day and runs a year). Without `products` and `insurerName`, Oakwood's agreement:
+ * Albion Underwriting Partners' student cover at £95 (net £60).
  */
 export async function seedDemoContracts(
   db: DB,
-  input: { companyId: number; clientPublicId: string; campusPublicIds: string[]; actingUserId: number },
+  input: {
+    companyId: number;
+    clientPublicId: string;
+    campusPublicIds: string[];
+    actingUserId: number;
+    name?: string;
+    insurerName?: string;
+    products?: DemoAgreementProduct[];
+    now?: Date;
+  },
 ) {
   const [{ loadActor }, { createServiceAgreement }, { createAgreementSchema }] = await Promise.all([
     import('../../workers/domain/access/actor'),
     import('../../workers/domain/service-agreements/service'),
     import('../../workers/domain/service-agreements/schema'),
   ]);
+  const insurerName = input.insurerName ?? 'Albion Underwriting Partners';
   let [insurer] = await db.select().from(insurers).where(eq(insurers.company_id, input.companyId)).limit(1);
   if (!insurer)
     [insurer] = await db
       .insert(insurers)
-      .values({ public_id: publicId(), company_id: input.companyId, name: 'Albion Underwriting Partners' })
+      .values({ public_id: publicId(), company_id: input.companyId, name: insurerName })
       .returning();
-  const [existing] = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.company_id, input.companyId), eq(products.status, 'active')))
-    .limit(1);
-  const product =
-    existing ??
-    (await buildProduct(db, {
-      companyId: input.companyId,
-      code: 'OAK_STUDENT',
-      name: 'Student Travel Cover',
-      insurerId: insurer.id,
-    }));
+  const priced = input.products
+    ? await Promise.all(
+        input.products.map(async (p) => ({
+          row: await buildProduct(db, {
+            companyId: input.companyId,
+            code: p.code,
+            name: p.name,
+            currency: p.currency,
+            insurerId: insurer.id,
+          }),
+          net_price: p.net_price,
+          sale_price: p.sale_price,
+        })),
+      )
+    : [
+        {
+          row:
+            (
+              await db
+                .select()
+                .from(products)
+                .where(and(eq(products.company_id, input.companyId), eq(products.status, 'active')))
+                .limit(1)
+            )[0] ??
+            (await buildProduct(db, {
+              companyId: input.companyId,
+              code: 'OAK_STUDENT',
+              name: 'Student Travel Cover',
+              insurerId: insurer.id,
+            })),
+          net_price: '60.00',
+          sale_price: '95.00',
+        },
+      ];
   const actor = await loadActor(db, input.actingUserId, { selectedCompanyId: input.companyId });
   if (!actor) throw new Error('The acting user of the demo agreement cannot act');
-  const now = new Date();
+  const now = input.now ?? new Date();
   const today = now.toISOString().slice(0, 10);
   const inAYear = new Date(now.getTime() + 365 * 86_400_000).toISOString().slice(0, 10);
   await createServiceAgreement(
     { db, env: {} as never, now, actor },
     createAgreementSchema.parse({
       client_id: input.clientPublicId,
-      name: `Oakwood student cover ${today.slice(0, 4)}`,
+      name: input.name ?? `Oakwood student cover ${today.slice(0, 4)}`,
       insurer_id: insurer.public_id,
       start_date: today,
       end_date: inAYear,
-      default_product_id: product.public_id,
+      default_product_id: priced[0].row.public_id,
       approve: 'approve',
-      rows: input.campusPublicIds.map((campus_id) => ({
-        product_id: product.public_id,
-        campus_id,
-        net_price: '60.00',
-        sale_price: '95.00',
-        min_days: '6',
-        start_date: today,
-        end_date:
-          product.effective_end_date && product.effective_end_date < inAYear
-            ? product.effective_end_date
-            : inAYear,
-      })),
+      rows: input.campusPublicIds.flatMap((campus_id) =>
+        priced.map(({ row: product, net_price, sale_price }) => ({
+          product_id: product.public_id,
+          campus_id,
+          net_price,
+          sale_price,
+          min_days: '6',
+          start_date: today,
+          end_date:
+            product.effective_end_date && product.effective_end_date < inAYear
+              ? product.effective_end_date
+              : inAYear,
+        })),
+      ),
     }),
   );
 }

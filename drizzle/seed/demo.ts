@@ -22,6 +22,7 @@ import { seedInvoiceVolume } from './invoice-volume';
 import { seedReconciliation } from './reconciliation';
 import { seedOnAccountPolicies, seedRegionTaxes } from './issuing';
 import { seedDemoPolicies } from './policies';
+import { seedIrelandDemo } from './ireland';
 import { seedDemoClientDocuments } from './client-documents';
 import { seedDemoMfaActivity } from './mfa';
 import { seedDemoSessions } from './sessions';
@@ -52,7 +53,9 @@ export async function isEmpty(db: DB): Promise<boolean> {
 
 /**
  * Demo data of a region. UK: two companies (so "all companies" shows), a user per role, a school client
- * with two campuses. Ireland: one company and the senior admin, who may hand over between the regions.
+ * with two campuses. Ireland: one company, the senior admin (who may hand over between the regions) and an
+ * English-language school with campuses in Dublin and Galway, its orders, invoices with the levy and stamp
+ * duty, payments and a cancellation (drizzle/seed/ireland.ts).
  */
 export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<{ seeded: boolean }> {
   await seedUnits(db);
@@ -64,21 +67,19 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
   await seedCountries(db);
   await seedAccessControl(db);
 
+  const seedEnv =
+    env ??
+    ({ PUBLIC_URL: '', PRODUCT_NAME: 'Enrolment', JOBS: { sendBatch: async () => {} } } as unknown as Env);
+
   if (region === 'ie') {
-    const company = await buildCompany(db, {
-      name: 'Emerald Student Cover Ltd',
-      country: 'IE',
-      currency: 'EUR',
+    // Ireland's taxes, its school with two campuses, orders, invoices, payments and a cancellation.
+    const ie = await seedIrelandDemo(db, {
+      env: seedEnv,
+      seniorEmail: DEMO_ACCOUNTS.seniorAdmin,
+      schoolEmail: DEMO_ACCOUNTS.schoolAdmin,
     });
-    const senior = await buildUser(db, {
-      email: DEMO_ACCOUNTS.seniorAdmin,
-      first_name: 'Sarah',
-      last_name: 'Senior',
-      roles: ['senior_admin'],
-      companyIds: [company.id],
-      otherRegionAccess: true,
-    });
-    await welcome(db, senior.id);
+    await welcome(db, ie.seniorId);
+    await welcome(db, ie.schoolAdminId);
     return { seeded: true };
   }
 
@@ -167,9 +168,6 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
     status: 'invited',
     password: null,
   });
-  const seedEnv =
-    env ??
-    ({ PUBLIC_URL: '', PRODUCT_NAME: 'Enrolment', JOBS: { sendBatch: async () => {} } } as unknown as Env);
   const token = await createInvitation({ db, env: seedEnv, now: new Date(), actor: null }, invited.id);
   if (env)
     console.log(`Invitation for invited.user@demo.test: ${env.PUBLIC_URL}/invite/sign-up?token=${token}`);

@@ -71,7 +71,7 @@ try {
       headers: { authorization: `Bearer ${token}` },
     });
     outstanding = (await r.json()).data.currencies;
-    await (await fetch(`${server.base}/billing`, { headers: { cookie: `sid=${token}` } })).text();
+    await (await fetch(`${server.base}/billing`, { headers: { cookie: `uk_sid=${token}` } })).text();
   }
   for (let i = 0; i < RUNS; i++) {
     api.push(
@@ -85,7 +85,7 @@ try {
     );
     page.push(
       await time(async () => {
-        const r = await fetch(`${server.base}/billing`, { headers: { cookie: `sid=${token}` } });
+        const r = await fetch(`${server.base}/billing`, { headers: { cookie: `uk_sid=${token}` } });
         if (!r.ok) throw new Error(`/billing answered ${r.status}`);
         await r.text();
       }),

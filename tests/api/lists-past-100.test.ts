@@ -9,8 +9,9 @@
  * a few set-based statements) over 120 contracts on 120 campuses of the demo school.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { SELF } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { createSession } from '../../workers/domain/auth/sessions';
+import { cookieName } from '../../workers/web/cookies';
 import { eq, sql } from 'drizzle-orm';
 import {
   activityLogs,
@@ -138,7 +139,7 @@ describe('the insureds list past 100 rows a page', () => {
     const route = encodeURIComponent('routes/($lang)._main.insureds._index');
     for (const items of [101, MAX_PER_PAGE]) {
       const res = await SELF.fetch(`http://localhost:8787/insureds?items=${items}&_data=${route}`, {
-        headers: { cookie: `sid=${token}` },
+        headers: { cookie: `${cookieName(env, 'sid')}=${token}` },
       });
       expect(res.status).toBe(200);
       const body = (await res.json()) as { list: { items: unknown[]; meta: { total: number } } };

@@ -5,10 +5,11 @@
  * never echoes a secret field back, and a toast survives a post without JavaScript.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SELF } from 'cloudflare:test';
+import { env, SELF } from 'cloudflare:test';
 import { eq } from 'drizzle-orm';
 import { products } from '../../drizzle/schema';
 import { createSession } from '../../workers/domain/auth/sessions';
+import { cookieName } from '../../workers/web/cookies';
 import { DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, db, userByEmail } from '../support/world';
 import { seedContractsWorld } from '../support/contracts';
 
@@ -27,8 +28,8 @@ async function sessionOf(email: string): Promise<string> {
 }
 
 function cookies(token: string | null, more: Record<string, string> = {}): string {
-  const all: Record<string, string> = { csrf: CSRF, ...more };
-  if (token) all.sid = token;
+  const all: Record<string, string> = { [cookieName(env, 'csrf')]: CSRF, ...more };
+  if (token) all[cookieName(env, 'sid')] = token;
   return Object.entries(all)
     .map(([k, v]) => `${k}=${v}`)
     .join('; ');
@@ -132,13 +133,15 @@ describe('a page action', () => {
     const res = await post(`/products/${productId}`, admin, { intent: 'status', status: 'archived' });
     expect(res.status).toBe(302);
     expect(res.headers.get('location')).toBe(`/products/${productId}`);
-    const toast = setCookie(res, 'toast');
+    const toast = setCookie(res, cookieName(env, 'toast'));
     expect(toast).toBeTruthy();
     expect(JSON.parse(toast!).message).toBe('products.messages.archived');
 
-    const page = await get(`/products/${productId}`, admin, { toast: encodeURIComponent(toast!) });
+    const page = await get(`/products/${productId}`, admin, {
+      [cookieName(env, 'toast')]: encodeURIComponent(toast!),
+    });
     expect(page.status).toBe(200);
-    expect(setCookie(page, 'toast')).toBe('');
+    expect(setCookie(page, cookieName(env, 'toast'))).toBe('');
     const [row] = await db().select().from(products).where(eq(products.public_id, productId));
     expect(row.status).toBe('archived');
   });

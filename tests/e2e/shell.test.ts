@@ -178,17 +178,17 @@ describe('languages', () => {
 
   it('sends / to the language remembered in the i18n_redirected cookie', async () => {
     const context = await newContext(browser, UK_URL);
-    await context.addCookies([{ name: 'i18n_redirected', value: 'de', url: UK_URL }]);
+    await context.addCookies([{ name: 'uk_i18n_redirected', value: 'de', url: UK_URL }]);
     const guest = await context.newPage();
     await guest.goto('/');
     expect(pathOf(guest)).toBe('/de/auth/login');
     expect(await guest.locator('html').getAttribute('lang')).toBe(HTML_LANG.de);
     await context.close();
 
-    await senior.context().addCookies([{ name: 'i18n_redirected', value: 'de', url: UK_URL }]);
+    await senior.context().addCookies([{ name: 'uk_i18n_redirected', value: 'de', url: UK_URL }]);
     await senior.goto('/');
     expect(pathOf(senior)).toBe('/de/home');
-    await senior.context().addCookies([{ name: 'i18n_redirected', value: 'en', url: UK_URL }]);
+    await senior.context().addCookies([{ name: 'uk_i18n_redirected', value: 'en', url: UK_URL }]);
   });
 });
 

@@ -4,6 +4,12 @@ import { isLocalHttp } from '../env';
 /**
  * Cookie names and attributes. Outside local http every cookie is Secure and __Host- prefixed (bound to
  * this host, path /); all are HttpOnly and SameSite=Lax except the language cookie, which the page sets.
+ *
+ * Each region's cookies have names of their own where two regions can share them: cookies do not tell
+ * ports apart, so the UK portal on localhost:8787 and Ireland's on localhost:8788 would read each other's
+ * session, CSRF token and language. Over local http every name therefore starts with the region (`uk_sid`,
+ * `ie_sid`, `ie_i18n_redirected`). Deployed, each region is a host of its own and its `__Host-` cookies are
+ * bound to it, so the names stay as the spec gives them (`__Host-sid`, `i18n_redirected`).
  */
 export type CookieName =
   'sid' | 'pin' | 'csrf' | 'invite' | 'reset' | 'i18n_redirected' | 'order_campus' | 'toast' | 'view_as';
@@ -24,12 +30,15 @@ export const COOKIE_MAX_AGE: Record<CookieName, number | undefined> = {
   view_as: undefined,
 };
 
-export function cookieName(env: Pick<Env, 'PUBLIC_URL'>, name: CookieName): string {
-  if (name === 'i18n_redirected') return name;
-  return isLocalHttp(env) ? name : `__Host-${name}`;
+/** The environment a cookie's name depends on. */
+export type CookieEnv = Pick<Env, 'PUBLIC_URL' | 'REGION'>;
+
+export function cookieName(env: CookieEnv, name: CookieName): string {
+  if (isLocalHttp(env)) return `${env.REGION}_${name}`;
+  return name === 'i18n_redirected' ? name : `__Host-${name}`;
 }
 
-export function readCookie(request: Request, env: Pick<Env, 'PUBLIC_URL'>, name: CookieName): string | null {
+export function readCookie(request: Request, env: CookieEnv, name: CookieName): string | null {
   const header = request.headers.get('cookie');
   if (!header) return null;
   const wanted = cookieName(env, name);
@@ -48,7 +57,7 @@ export function readCookie(request: Request, env: Pick<Env, 'PUBLIC_URL'>, name:
 }
 
 export function serializeCookie(
-  env: Pick<Env, 'PUBLIC_URL'>,
+  env: CookieEnv,
   name: CookieName,
   value: string,
   opts: { maxAge?: number; clear?: boolean } = {},
@@ -61,6 +70,6 @@ export function serializeCookie(
   return parts.join('; ');
 }
 
-export function clearCookie(env: Pick<Env, 'PUBLIC_URL'>, name: CookieName): string {
+export function clearCookie(env: CookieEnv, name: CookieName): string {
   return serializeCookie(env, name, '', { clear: true });
 }

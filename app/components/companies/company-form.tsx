@@ -10,6 +10,7 @@ import {
   COMPANY_LANGUAGES,
   ORDER_STATUSES,
   PAYMENT_GATEWAYS,
+  REGION_CURRENCY,
 } from '@server/domain/companies/values';
 import type { CompanyView } from '@server/domain/companies/service';
 import { addressFormValue, contactsFormValue } from '@server/domain/contacts/values';
@@ -28,12 +29,18 @@ type AnyField = FieldMetadata<any, any, string[]>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyForm = FormMetadata<any, string[]>;
 
-/** The form's default values: a new company, or an existing one as the page received it (JSON). */
-export function companyFormValue(company?: Omit<CompanyView, 'created_at' | 'updated_at'> | null) {
+/**
+ * The form's default values: a new company (in the region's currency), or an existing one as the page
+ * received it (JSON).
+ */
+export function companyFormValue(
+  company: Omit<CompanyView, 'created_at' | 'updated_at'> | null,
+  region: keyof typeof REGION_CURRENCY = 'uk',
+) {
   if (!company) {
     return {
       preferred_lang: 'en',
-      currency: 'GBP',
+      currency: REGION_CURRENCY[region],
       payment_gateway: 'none',
       overdue_reminder_days: '1, 7, 14',
       contacts: contactsFormValue(null),

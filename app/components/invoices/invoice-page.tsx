@@ -103,6 +103,17 @@ export function InvoicePage({
       className: 'text-right',
       render: (r) => money(r.tax_minor),
     },
+    // Line totals include their stamp duty: shown beside premium and tax so each line adds up.
+    ...(inv.stamp_duty_minor
+      ? [
+          {
+            key: 'stamp_duty',
+            header: t('taxes.lines.stamp_duty'),
+            className: 'text-right',
+            render: (r: Item) => money(r.stamp_duty_minor),
+          },
+        ]
+      : []),
     {
       key: 'total',
       header: t('invoices.pdf.col_total'),
@@ -259,6 +270,14 @@ export function InvoicePage({
               </div>
             ))}
           </dl>
+          {inv.stamp_duty_not_refunded ? (
+            <p className="mt-3 text-sm text-slate-700" data-testid="stamp-duty-not-refunded">
+              {t('taxes.stamp_duty_not_refunded', {
+                count: inv.stamp_duty_not_refunded.count,
+                amount: money(inv.stamp_duty_not_refunded.amount_minor),
+              })}
+            </p>
+          ) : null}
         </Section>
       </div>
 

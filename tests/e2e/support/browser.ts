@@ -244,8 +244,11 @@ export async function enterPin(page: Page, pin: string): Promise<void> {
 
 /** Where a signed-in user lands: /home sends them to their landing page (/insureds by default). */
 const LANDING = /^(\/[a-z]{2})?\/(home|insureds|clients|products)$/;
-/** The cookies that make a session (workers/web/cookies.ts); the others stay the test's own. */
-const SESSION_COOKIES = new Set(['sid', 'csrf']);
+/**
+ * The cookies that make a session (workers/web/cookies.ts: over local http each region's names start with
+ * the region, `uk_sid`, `ie_csrf`); the others stay the test's own.
+ */
+const SESSION_COOKIE = /^(uk|ie)_(sid|csrf)$/;
 
 /** The file keeping a user's session for the later test files of this run (global-setup.ts makes the folder). */
 function savedSessionFile(origin: string, email: string): string {
@@ -297,7 +300,7 @@ async function signInSteps(
   await waitForPath(page, LANDING);
   await hydrated(page);
   const cookies = await page.context().cookies(origin);
-  writeFileSync(file, JSON.stringify(cookies.filter((c) => SESSION_COOKIES.has(c.name))));
+  writeFileSync(file, JSON.stringify(cookies.filter((c) => SESSION_COOKIE.test(c.name))));
 }
 
 /** Saves test-output/screenshots/<name>-desktop.png (1280x800) and <name>-phone.png (390x844). */

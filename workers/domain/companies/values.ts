@@ -21,6 +21,11 @@ export const COMPANY_CURRENCIES = [
   'SGD',
   'AED',
 ] as const;
+/** The currency a new company of a region starts with: the region's own (the UK's pound, Ireland's euro). */
+export const REGION_CURRENCY = { uk: 'GBP', ie: 'EUR' } as const satisfies Record<
+  'uk' | 'ie',
+  (typeof COMPANY_CURRENCIES)[number]
+>;
 /** The statuses an order (its invoice) can be given: the default on creation and the one after a failed payment. */
 export const ORDER_STATUSES = ['pending', 'open', 'due', 'unpaid', 'paid', 'overdue'] as const;
 /** The contact types a company has (spec 001 s.3): owner, secondary and accounting. */

@@ -27,7 +27,7 @@ import { balanceMinor } from './status';
 import { findVisibleInvoice, type JoinedInvoice } from './queries';
 import type { InvoiceItemsQuery } from './schema';
 import { getInvoice } from './service';
-import { invoiceTaxLines, type TaxLine } from './tax-lines';
+import { invoiceTaxLines, stampDutyNotRefunded, type StampDutyNotRefunded, type TaxLine } from './tax-lines';
 
 export interface BillingAddress {
   name: string | null;
@@ -131,6 +131,27 @@ export async function taxLinesOf(ctx: Pick<ActorCtx, 'db'>, r: JoinedInvoice): P
   );
 }
 
+/**
+ * The stamp duty a cancellation's credit note does not give back (null for any other document): the
+ * policies whose cancellation it records (their policy transactions name it), each with the duty it was
+ * charged and what the note credits of it.
+ */
+export async function stampDutyNotRefundedOf(
+  ctx: Pick<ActorCtx, 'db'>,
+  r: JoinedInvoice,
+): Promise<StampDutyNotRefunded | null> {
+  if (r.invoice.type !== 'credit_note') return null;
+  const rows = await ctx.db.all<{ charged_minor: number; credited_minor: number }>(sql`
+    SELECT p.stamp_duty_minor AS charged_minor,
+      coalesce((SELECT sum(x.stamp_duty_minor) FROM invoice_items x
+        WHERE x.invoice_id = t.invoice_id AND x.policy_id = p.id), 0) AS credited_minor
+    FROM policy_transactions t JOIN policies p ON p.id = t.policy_id
+    WHERE t.invoice_id = ${r.invoice.id} AND t.kind = 'cancellation' AND p.stamp_duty_minor > 0`);
+  return stampDutyNotRefunded(
+    rows.map((x) => ({ charged_minor: Number(x.charged_minor), credited_minor: Number(x.credited_minor) })),
+  );
+}
+
 /** The credit notes issued against an invoice. */
 async function creditNotesOf(ctx: ActorCtx, invoiceId: number) {
   const rows = await ctx.db
@@ -217,10 +238,11 @@ export async function invoiceDetail(
   const base = await getInvoice(ctx, id, q);
   const row = await findVisibleInvoice(ctx, id);
   const i = row.invoice;
-  const [address, taxLines, payments, creditNotes, reminders, paid, credited, creditedInvoice] =
+  const [address, taxLines, stampKept, payments, creditNotes, reminders, paid, credited, creditedInvoice] =
     await Promise.all([
       billingAddressOf(ctx, row),
       taxLinesOf(ctx, row),
+      stampDutyNotRefundedOf(ctx, row),
       invoiceTransactions(ctx, id),
       creditNotesOf(ctx, i.id),
       remindersOf(ctx, i.id),
@@ -239,6 +261,8 @@ export async function invoiceDetail(
     ...base,
     billing_address: address,
     tax_lines: taxLines,
+    /** On a cancellation's credit note: the stamp duty it does not refund (taxes.ts). */
+    stamp_duty_not_refunded: stampKept,
     transactions: payments,
     credit_notes: creditNotes,
     reminders,

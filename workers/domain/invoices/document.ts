@@ -8,9 +8,15 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { addresses, companies, countries, invoiceItems, policies } from '../../../drizzle/schema';
 import type { ActorCtx } from '../context';
 import { bankDetailsOf, invoiceTransactions } from '../payments/service';
-import { addressLines, billingAddressOf, creditedInvoiceOf, taxLinesOf } from './detail';
+import {
+  addressLines,
+  billingAddressOf,
+  creditedInvoiceOf,
+  stampDutyNotRefundedOf,
+  taxLinesOf,
+} from './detail';
 import { findVisibleInvoice, presentInvoiceOn, type JoinedInvoice } from './queries';
-import type { TaxLine } from './tax-lines';
+import type { StampDutyNotRefunded, TaxLine } from './tax-lines';
 import { todayIso } from '../validation';
 
 export interface InvoiceDocumentLine {
@@ -38,6 +44,8 @@ export interface InvoiceDocument {
   bill_to: string[];
   lines: InvoiceDocumentLine[];
   tax_lines: TaxLine[];
+  /** On a cancellation's credit note: the stamp duty it does not refund. */
+  stamp_duty_not_refunded: StampDutyNotRefunded | null;
   transactions: Awaited<ReturnType<typeof invoiceTransactions>>;
   /** A credit note: the invoice it corrects as that stands now. */
   credited_invoice: Awaited<ReturnType<typeof creditedInvoiceOf>>;
@@ -120,12 +128,13 @@ export async function invoiceDocument(ctx: ActorCtx, id: string): Promise<Invoic
 
 export async function documentOf(ctx: ActorCtx, row: JoinedInvoice): Promise<InvoiceDocument> {
   const i = row.invoice;
-  const [company, bank, address, lines, taxLines, payments, credited] = await Promise.all([
+  const [company, bank, address, lines, taxLines, stampKept, payments, credited] = await Promise.all([
     companyLetterhead(ctx, i.company_id),
     bankDetailsOf(ctx.db, i.company_id),
     billingAddressOf(ctx, row),
     documentLines(ctx, i.id),
     taxLinesOf(ctx, row),
+    stampDutyNotRefundedOf(ctx, row),
     invoiceTransactions(ctx, i.public_id),
     i.type === 'credit_note' ? creditedInvoiceOf(ctx, i.credit_for_id) : Promise.resolve(null),
   ]);
@@ -136,6 +145,7 @@ export async function documentOf(ctx: ActorCtx, row: JoinedInvoice): Promise<Inv
     bill_to: addressLines(address),
     lines,
     tax_lines: taxLines,
+    stamp_duty_not_refunded: stampKept,
     transactions: payments,
     credited_invoice: credited,
   };

@@ -18,7 +18,7 @@ import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed } from '../errors';
 import { msg } from '../validation';
 import { documentOf, invoiceDocument, type InvoiceDocument } from './document';
-import { renderInvoicePdf } from './pdf';
+import { formatMoney, renderInvoicePdf } from './pdf';
 import { INVOICE_ACCESS, joinedInvoices, type InvoiceView, type JoinedInvoice } from './queries';
 import { MAX_DOWNLOAD_INVOICES, type InvoiceDownloadInput, type InvoiceFormat } from './schema';
 
@@ -52,6 +52,17 @@ export async function invoiceWorkbook(doc: InvoiceDocument): Promise<ArrayBuffer
           : `${translate(doc.lang, l.label)} (${l.count})`,
       value: money(l.amount_minor),
     })),
+    ...(doc.stamp_duty_not_refunded
+      ? [
+          {
+            field: translate(doc.lang, 'taxes.lines.stamp_duty'),
+            value: translate(doc.lang, 'taxes.stamp_duty_not_refunded', {
+              count: doc.stamp_duty_not_refunded.count,
+              amount: formatMoney(doc.stamp_duty_not_refunded.amount_minor, inv.currency),
+            }),
+          },
+        ]
+      : []),
     ...(inv.admin_fee_minor ? [{ field: t('totals.admin_fee'), value: money(inv.admin_fee_minor) }] : []),
     { field: t('totals.total'), value: money(inv.total_minor) },
     { field: t('totals.credited'), value: money(inv.credited_minor) },

@@ -176,14 +176,29 @@ class Layout {
 }
 
 /** Columns of the lines table: x positions (right edge for the figures). */
-const COL = {
+const PLAIN_COL = {
   policy: LEFT,
   insured: LEFT + 62,
+  insuredWidth: 112,
   description: LEFT + 190,
   unit: 395,
   tax: 450,
   rate: 488,
+  stamp: null as number | null,
   total: RIGHT,
+};
+/**
+ * With a stamp-duty column (an invoice whose lines carry stamp duty: their totals include it, so it is
+ * shown beside premium and tax and each line adds up), taken from the insured's and the figures' room.
+ */
+const COL_STAMP: typeof PLAIN_COL = {
+  ...PLAIN_COL,
+  insuredWidth: 94,
+  description: LEFT + 160,
+  unit: 360,
+  tax: 405,
+  rate: 437,
+  stamp: 492,
 };
 
 export async function renderInvoicePdf(
@@ -274,6 +289,7 @@ export async function renderInvoicePdf(
   L.y -= 14;
 
   // Lines.
+  const COL = doc.lines.some((l) => l.stamp_duty_minor !== 0) ? COL_STAMP : PLAIN_COL;
   const head = async () => {
     await L.cell(t('pdf.col_policy'), COL.policy, L.y, { size: 8, weight: 'bold', color: MUTED });
     await L.cell(t('pdf.col_insured'), COL.insured, L.y, { size: 8, weight: 'bold', color: MUTED });
@@ -286,6 +302,13 @@ export async function renderInvoicePdf(
     });
     await L.cell(t('pdf.col_tax'), COL.tax, L.y, { size: 8, weight: 'bold', color: MUTED, align: 'right' });
     await L.cell(t('pdf.col_rate'), COL.rate, L.y, { size: 8, weight: 'bold', color: MUTED, align: 'right' });
+    if (COL.stamp != null)
+      await L.cell(translate(lang, 'taxes.lines.stamp_duty'), COL.stamp, L.y, {
+        size: 8,
+        weight: 'bold',
+        color: MUTED,
+        align: 'right',
+      });
     await L.cell(t('pdf.col_total'), COL.total, L.y, {
       size: 8,
       weight: 'bold',
@@ -299,7 +322,7 @@ export async function renderInvoicePdf(
   for (const line of doc.lines) {
     await L.need(12, head);
     await L.cell(line.policy_number ?? '', COL.policy, L.y, { size: 8, maxWidth: 58, plain: true });
-    await L.cell(line.insured ?? '', COL.insured, L.y, { size: 8, maxWidth: 112 });
+    await L.cell(line.insured ?? '', COL.insured, L.y, { size: 8, maxWidth: COL.insuredWidth });
     await L.cell(line.description, COL.description, L.y, {
       size: 8,
       maxWidth: COL.unit - 58 - COL.description,
@@ -307,6 +330,8 @@ export async function renderInvoicePdf(
     await L.cell(m(line.unit_minor * line.quantity), COL.unit, L.y, { size: 8, align: 'right', plain: true });
     await L.cell(m(line.tax_minor), COL.tax, L.y, { size: 8, align: 'right', plain: true });
     await L.cell(rate(line.tax_rate_bp), COL.rate, L.y, { size: 8, align: 'right', plain: true });
+    if (COL.stamp != null)
+      await L.cell(m(line.stamp_duty_minor), COL.stamp, L.y, { size: 8, align: 'right', plain: true });
     await L.cell(m(line.total_minor), COL.total, L.y, { size: 8, align: 'right', plain: true });
     L.y -= 12;
   }
@@ -345,6 +370,21 @@ export async function renderInvoicePdf(
   for (const [label, value, strong] of totals) {
     await L.text(label, 330, L.y, { size: 9, weight: strong ? 'bold' : 'regular', maxWidth: 150 });
     await L.text(value, RIGHT, L.y, { size: 9, weight: strong ? 'bold' : 'regular', align: 'right' });
+    L.y -= 14;
+  }
+  const kept = doc.stamp_duty_not_refunded;
+  if (kept) {
+    L.y -= 4;
+    await L.need(14);
+    await L.text(
+      translate(lang, 'taxes.stamp_duty_not_refunded', {
+        count: kept.count,
+        amount: m(kept.amount_minor),
+      }),
+      LEFT,
+      L.y,
+      { size: 9, maxWidth: RIGHT - LEFT },
+    );
     L.y -= 14;
   }
 

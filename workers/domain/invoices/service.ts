@@ -270,9 +270,12 @@ export function presentItem(
     quantity: r.item.quantity,
     unit_price: r.item.unit_minor / 100,
     tax: r.item.tax_minor / 100,
+    stamp_duty: r.item.stamp_duty_minor / 100,
     total: r.item.total_minor / 100,
     unit_minor: r.item.unit_minor,
     tax_minor: r.item.tax_minor,
+    /** Ireland's stamp duty on this line's policy (its total includes it). */
+    stamp_duty_minor: r.item.stamp_duty_minor,
     total_minor: r.item.total_minor,
     policy: p
       ? {

@@ -67,3 +67,28 @@ export function invoiceTaxLines(
     });
   return lines;
 }
+
+/** The stamp duty a credit note does not give back: how many policies, and their duty. */
+export interface StampDutyNotRefunded {
+  count: number;
+  amount_minor: number;
+}
+
+/**
+ * What a cancellation's credit note leaves of its policies' stamp duty (taxes.ts: the duty is not
+ * refundable): per cancelled policy, the duty it was charged less any the note credits. Null when none
+ * is left, so only a note that keeps stamp duty says so.
+ */
+export function stampDutyNotRefunded(
+  policies: readonly { charged_minor: number; credited_minor: number }[],
+): StampDutyNotRefunded | null {
+  let count = 0;
+  let amount = 0;
+  for (const p of policies) {
+    const kept = p.charged_minor - p.credited_minor;
+    if (kept <= 0) continue;
+    count += 1;
+    amount += kept;
+  }
+  return count ? { count, amount_minor: amount } : null;
+}

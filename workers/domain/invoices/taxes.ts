@@ -12,8 +12,15 @@
  *   €1 per policy whose premium is at least €20. It is its own line, not taxed, not part of the premium.
  *   A policy priced in another currency pays none (the rule is in euro and converting is not ours to do).
  * - Credits (an amendment that shortens, a cancellation) are at the policy's original rate: the rate it
- *   was issued at (`policies.tax_rate_bp`), whatever the country's rate is today. Stamp duty is neither
- *   charged again on an extension nor refunded on a cancellation: it was due on the policy once.
+ *   was issued at (`policies.tax_rate_bp`), whatever the country's rate is today. The levy follows the
+ *   premium: a premium given back takes its levy with it.
+ * - Stamp duty is neither charged again on an extension nor refunded on a cancellation. The rule it
+ *   follows: Ireland's Stamp Duties Consolidation Act 1999, s. 125C (in force since 1 April 2022; before,
+ *   the Schedule 1 heading "Policy of insurance other than life insurance" charged the same €1 on the
+ *   policy instrument): the insurer pays €1 for each non-life policy *issued* in a quarter whose premium
+ *   is at least €20, counted when issued, with no deduction for a policy cancelled later. The duty was due
+ *   on the policy once, so the client's €1 stays charged; the cancellation's credit note says so
+ *   ("Stamp duty is not refundable", tax-lines.ts `stampDutyNotRefunded`).
  */
 
 /** The stamp duty rule: amount, threshold and their currency. */
