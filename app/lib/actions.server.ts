@@ -14,7 +14,7 @@ import type { ActorCtx, Ctx } from '@server/domain/context';
 import { isDomainError, NotFound, ValidationFailed } from '@server/domain/errors';
 import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
-import { fieldErrorsOf, langOf, requireGuest, requireUser } from '~/lib/guards.server';
+import { fieldErrorsOf, langOf, notFound, requireGuest, requireUser } from '~/lib/guards.server';
 import type { ActionAnswer, Toast, ToastType } from '~/lib/actions';
 
 /**
@@ -195,7 +195,7 @@ async function run<D>(
   let parsedParams: unknown = params;
   if (paramsSchema) {
     const parsed = paramsSchema.safeParse(params);
-    if (!parsed.success) throw new Response('Not Found', { status: 404 });
+    if (!parsed.success) throw notFound();
     parsedParams = parsed.data;
   }
   if (!entry) return answer<D>(context, { intent, ok: false, error: INVALID }, 400);
@@ -272,7 +272,7 @@ function refusalOf(
   submission: Submission<unknown>,
   formError?: string,
 ): { answer: Partial<ActionAnswer>; status: number } | null {
-  if (e instanceof NotFound) throw new Response('Not Found', { status: 404 });
+  if (e instanceof NotFound) throw notFound();
   if (e instanceof ValidationFailed) {
     return {
       answer: {

@@ -12,6 +12,7 @@ import { constraintsOf, phoneSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
 import { invitePath, requireInvitation } from '~/lib/invite.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button } from '~/components/ui/button';
@@ -20,14 +21,20 @@ import { PhoneFields } from '~/components/auth/phone-fields';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { invitation } = await requireInvitation(request, context, 'add-phone');
-  return {
-    constraint: constraintsOf(phoneSchema),
-    phone: { phone_country: invitation.phone_country ?? '', phone_number: invitation.phone_number ?? '' },
-    title: pageTitle(context, request, 'invite.phone_title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load(kit) {
+      const { request, context } = kit;
+      const { invitation } = await requireInvitation(kit, 'add-phone');
+      return {
+        constraint: constraintsOf(phoneSchema),
+        phone: { phone_country: invitation.phone_country ?? '', phone_number: invitation.phone_number ?? '' },
+        title: pageTitle(context, request, 'invite.phone_title'),
+      };
+    },
+  })(args);
 
 /** Step 4: the mobile number; a pin goes to it by text message. */
 export const action = (args: ActionFunctionArgs) =>
@@ -35,8 +42,9 @@ export const action = (args: ActionFunctionArgs) =>
     access: 'guest',
     schema: phoneSchema,
     permission: null,
-    async handle(input, { request, context }) {
-      const { ctx, token } = await requireInvitation(request, context, 'add-phone');
+    async handle(input, kit) {
+      const { request, context } = kit;
+      const { ctx, token } = await requireInvitation(kit, 'add-phone');
       await setInvitePhone(ctx, token, input);
       throw redirect(invitePath(request, 'pin-otp-phone'));
     },

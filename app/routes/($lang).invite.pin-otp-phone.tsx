@@ -6,6 +6,7 @@ import { clearCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
 import { intentAction, unreachable } from '~/lib/actions';
 import { requireInvitation } from '~/lib/invite.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { pinStepIntents, resent } from '~/lib/pin-step.server';
 import { pageTitle } from '~/lib/meta';
 import { PinStep } from '~/components/auth/pin-step';
@@ -13,14 +14,20 @@ import { constraintsOf, pinSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { invitation } = await requireInvitation(request, context, 'pin-otp-phone');
-  return {
-    phone: `${invitation.phone_country} ${invitation.phone_number}`,
-    constraint: constraintsOf(pinSchema),
-    title: pageTitle(context, request, 'invite.phone_pin_title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load(kit) {
+      const { request, context } = kit;
+      const { invitation } = await requireInvitation(kit, 'pin-otp-phone');
+      return {
+        phone: `${invitation.phone_country} ${invitation.phone_number}`,
+        constraint: constraintsOf(pinSchema),
+        title: pageTitle(context, request, 'invite.phone_pin_title'),
+      };
+    },
+  })(args);
 
 /**
  * Step 5: the pin sent by text message. It completes the invitation: the account becomes active and the
@@ -30,8 +37,9 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     access: 'guest',
     intents: pinStepIntents,
-    async handle(input, { request, context, redirect }) {
-      const { ctx, token, invitation } = await requireInvitation(request, context, 'pin-otp-phone');
+    async handle(input, kit) {
+      const { request, context, redirect } = kit;
+      const { ctx, token, invitation } = await requireInvitation(kit, 'pin-otp-phone');
       switch (input.intent) {
         case 'resend':
           await setInvitePhone(ctx, token, {

@@ -10,6 +10,7 @@ import { sendInviteEmailPin, verifyInviteEmail } from '@server/domain/auth/servi
 import { localePath } from '~/i18n/config';
 import { intentAction, unreachable } from '~/lib/actions';
 import { dueStep, invitePath, requireInvitation } from '~/lib/invite.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { pinStepIntents, resent } from '~/lib/pin-step.server';
 import { pageTitle } from '~/lib/meta';
 import { PinStep } from '~/components/auth/pin-step';
@@ -17,24 +18,31 @@ import { constraintsOf, pinSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { invitation } = await requireInvitation(request, context, 'pin-otp');
-  // A verified address has nothing left to do here.
-  if (invitation.email_verified) throw redirect(invitePath(request, dueStep(invitation)));
-  return {
-    email: invitation.email,
-    constraint: constraintsOf(pinSchema),
-    title: pageTitle(context, request, 'invite.email_pin_title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load(kit) {
+      const { request, context } = kit;
+      const { invitation } = await requireInvitation(kit, 'pin-otp');
+      // A verified address has nothing left to do here.
+      if (invitation.email_verified) throw redirect(invitePath(request, dueStep(invitation)));
+      return {
+        email: invitation.email,
+        constraint: constraintsOf(pinSchema),
+        title: pageTitle(context, request, 'invite.email_pin_title'),
+      };
+    },
+  })(args);
 
 /** Step 3: the pin sent to the invited email address proves the address. */
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     access: 'guest',
     intents: pinStepIntents,
-    async handle(input, { request, context }) {
-      const { ctx, token, invitation } = await requireInvitation(request, context, 'pin-otp');
+    async handle(input, kit) {
+      const { request, context } = kit;
+      const { ctx, token, invitation } = await requireInvitation(kit, 'pin-otp');
       switch (input.intent) {
         case 'resend':
           await sendInviteEmailPin(ctx, token);

@@ -11,6 +11,7 @@ import { sendInviteEmailPin, setInvitedPassword } from '@server/domain/auth/serv
 import { localePath } from '~/i18n/config';
 import { formAction } from '~/lib/actions';
 import { dueStep, invitePath, requireInvitation } from '~/lib/invite.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
 import { useSchemaForm } from '~/lib/schema-form';
 import { constraintsOf, newPasswordSchema } from '~/lib/schemas.server';
@@ -21,29 +22,35 @@ import { AuthHeading } from '~/components/auth/auth-layout';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { invitation } = await requireInvitation(request, context, 'sign-up-pwd');
-  return {
-    email: invitation.email,
-    constraint: constraintsOf(newPasswordSchema),
-    title: pageTitle(context, request, 'invite.password_title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load(kit) {
+      const { request, context } = kit;
+      const { invitation } = await requireInvitation(kit, 'sign-up-pwd');
+      return {
+        email: invitation.email,
+        constraint: constraintsOf(newPasswordSchema),
+        title: pageTitle(context, request, 'invite.password_title'),
+      };
+    },
+  })(args);
 
 /** Step 2: the password (the spec's rules); then the email verification pin goes out. */
-export const action = async (args: ActionFunctionArgs) => {
-  const { ctx, token, invitation } = await requireInvitation(args.request, args.context, 'sign-up-pwd');
-  return formAction({
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
     access: 'guest',
     schema: newPasswordSchema,
     permission: null,
-    async handle(input) {
+    async handle(input, kit) {
+      const { request } = kit;
+      const { ctx, token, invitation } = await requireInvitation(kit, 'sign-up-pwd');
       await setInvitedPassword(ctx, token, input.password);
       if (!invitation.email_verified) await sendInviteEmailPin(ctx, token);
-      return redirect(invitePath(args.request, dueStep({ ...invitation, password_set: true })));
+      return redirect(invitePath(request, dueStep({ ...invitation, password_set: true })));
     },
   })(args);
-};
 
 export default function InvitePassword() {
   const { t, i18n } = useTranslation();
