@@ -148,6 +148,7 @@ export function intentAction<
       (value, handlerArgs) =>
         def.handle(
           { ...(value as object), intent } as IntentInput<M>,
+          // One runner serves every access kind: the guard above made ctx what CtxFor<A> says, and params what P parses to.
           handlerArgs as unknown as HandlerArgs<CtxFor<A>, P>,
         ),
       def.returnTo,
@@ -173,6 +174,7 @@ export function formAction<
       null,
       { schema: def.schema, permission: def.permission, formError: def.formError },
       (value, handlerArgs) =>
+        // One runner serves every access kind: the guard above made ctx what CtxFor<A> says, and params what P parses to.
         def.handle(value as z.infer<S>, handlerArgs as unknown as HandlerArgs<CtxFor<A>, P>),
       def.returnTo,
     );

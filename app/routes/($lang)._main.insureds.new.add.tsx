@@ -90,6 +90,7 @@ export const action = (args: ActionFunctionArgs) =>
         case 'add':
         case 'save': {
           const raw: Record<string, string> = {};
+          // Read by the applicant's field names (APPLICANT_FIELDS), each a field of the parsed form.
           const values = input as unknown as Record<string, unknown>;
           for (const f of APPLICANT_FIELDS) raw[f] = values[f] == null ? '' : String(values[f]);
           const dependency_id = input.dependency_id || null;
@@ -121,6 +122,7 @@ function formValue(e: EnrollmentRowView | null) {
   if (!e) return { type: 'student' };
   const value: Record<string, string> = {};
   for (const f of APPLICANT_FIELDS) {
+    // Read by the applicant's field names (APPLICANT_FIELDS), each a column of the enrolment.
     const v = (e as unknown as Record<string, unknown>)[f];
     value[f] = v == null ? '' : String(v);
   }
@@ -156,6 +158,7 @@ function ApplicantForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
+  // The schema loads lazily (useSchemaForm), so Conform cannot type the fields: they are applicantFormSchema's.
   const all = fields as unknown as Parameters<typeof ApplicantFields>[0]['fields'];
   const family = all.type?.value === 'immediate_family';
   const showDependency = !js || family || !!all.dependency_id?.errors?.length || !!all.dependency_id?.value;

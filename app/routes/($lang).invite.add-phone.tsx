@@ -43,7 +43,7 @@ export const action = (args: ActionFunctionArgs) =>
     schema: phoneSchema,
     permission: null,
     async handle(input, kit) {
-      const { request, context } = kit;
+      const { request } = kit;
       const { ctx, token } = await requireInvitation(kit, 'add-phone');
       await setInvitePhone(ctx, token, input);
       throw redirect(invitePath(request, 'pin-otp-phone'));

@@ -41,7 +41,7 @@ export const action = (args: ActionFunctionArgs) =>
     access: 'guest',
     intents: pinStepIntents,
     async handle(input, kit) {
-      const { request, context } = kit;
+      const { request } = kit;
       const { ctx, token, invitation } = await requireInvitation(kit, 'pin-otp');
       switch (input.intent) {
         case 'resend':
