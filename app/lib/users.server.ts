@@ -33,10 +33,10 @@ import {
   USER_PERMISSIONS,
   userAbilities,
   userFormOptions,
-  userMoves,
   usersSummary,
 } from '@server/domain/users/service';
 import { visibleCompanies } from '@server/domain/access/scope';
+import { mayEditUser, movesFor } from '@server/domain/users/moves';
 import { usersExportSheet } from '@server/domain/users/export';
 import type { UserFamily } from '@server/domain/users/values';
 import { localePath } from '~/i18n/config';
@@ -46,7 +46,6 @@ import { pageLoader } from './loaders.server';
 import { idSchema } from './schemas.server';
 import { lenientQuery, queryOf, xlsxResponse } from './lists.server';
 import { pageTitle } from './meta';
-import type { UserMoveName } from '~/components/users/users';
 
 const P = USER_PERMISSIONS;
 
@@ -151,24 +150,8 @@ export const userLoader = (args: LoaderFunctionArgs, family: UserFamily) =>
     params: idSchema,
     async load({ ctx, request, context, params }) {
       const user = await getUser(ctx, family, params.id);
-      const abilities = userAbilities(ctx.actor)[family];
-      const allowed = userMoves(user, family);
-      const may: Record<UserMoveName, boolean> = {
-        archive: abilities.archive,
-        activate: abilities.archive,
-        suspend: abilities.suspend,
-        unsuspend: abilities.suspend,
-        approve: abilities.approve,
-        decline: family === 'company' ? abilities.delete : abilities.approve,
-        delete: abilities.delete,
-        resend: abilities.create,
-        revoke: abilities.create,
-        // The school's own withdrawal of someone it added (the insurer declines instead).
-        cancel: abilities.create && ctx.actor.user_type === 'school',
-      };
-      const self = user.id === ctx.actor.public_id;
-      const moves = self ? [] : (Object.keys(may) as UserMoveName[]).filter((m) => may[m] && allowed[m]);
-      const canEdit = abilities.update && !self;
+      const moves = movesFor(ctx.actor, user, family);
+      const canEdit = mayEditUser(ctx.actor, user, family);
       return json({
         family,
         user,

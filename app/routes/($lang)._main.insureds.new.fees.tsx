@@ -6,8 +6,7 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
-import { orderStep } from '~/lib/enrollments.server';
+import { batchStepPage } from '~/lib/enrollments.server';
 import { pageLoader } from '~/lib/loaders.server';
 import { pageQuerySchema } from '~/lib/schemas.server';
 import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
@@ -29,14 +28,8 @@ export const loader = (args: LoaderFunctionArgs) =>
     permission: ORDER_PERMISSION,
     query: pageQuerySchema,
     async load(kit) {
-      const { request, context, query } = kit;
-      const { ctx, batch } = await orderStep(kit, 'fees');
-      const title = pageTitle(context, request, 'order.fees.title');
-      const [list, overview] = await Promise.all([
-        listEnrollments(ctx, { page: query.page, items: 500, policy_batch: batch.id }),
-        batchOverview(ctx, batch.id),
-      ]);
-      return { batch, list, overview, title };
+      const page = await batchStepPage(kit, 'fees');
+      return { ...page, title: pageTitle(kit.context, kit.request, 'order.fees.title') };
     },
   })(args);
 

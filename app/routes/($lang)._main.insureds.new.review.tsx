@@ -8,10 +8,9 @@ import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } f
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_PERMISSION, confirmBatch, setWelcomeEmail } from '@server/domain/enrollments/service';
-import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
 import { orderReviewSchema, pageQuerySchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
-import { orderStep } from '~/lib/enrollments.server';
+import { batchStepPage, orderStep } from '~/lib/enrollments.server';
 import { pageLoader } from '~/lib/loaders.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
@@ -31,14 +30,8 @@ export const loader = (args: LoaderFunctionArgs) =>
     permission: ORDER_PERMISSION,
     query: pageQuerySchema,
     async load(kit) {
-      const { request, context, query } = kit;
-      const { ctx, batch } = await orderStep(kit, 'review');
-      const title = pageTitle(context, request, 'order.review.title');
-      const [list, overview] = await Promise.all([
-        listEnrollments(ctx, { page: query.page, items: 500, policy_batch: batch.id }),
-        batchOverview(ctx, batch.id),
-      ]);
-      return { batch, list, overview, title };
+      const page = await batchStepPage(kit, 'review');
+      return { ...page, title: pageTitle(kit.context, kit.request, 'order.review.title') };
     },
   })(args);
 
