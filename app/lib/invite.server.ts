@@ -1,9 +1,11 @@
-import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
+import { redirect, type AppLoadContext, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { lookUpInvitation, type InvitationState } from '@server/domain/auth/service';
 import type { Ctx } from '@server/domain/context';
 import { readCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
 import { langOf } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { pageTitle } from '~/lib/meta';
 import { INVITE_STEPS, type InviteStep } from '~/lib/invite';
 
 /** The first step the invitation still needs, from what has been done so far. */
@@ -34,3 +36,22 @@ export async function requireInvitation(
   if (INVITE_STEPS.indexOf(step) > INVITE_STEPS.indexOf(due)) throw redirect(invitePath(request, due));
   return { ctx, token: token as string, invitation };
 }
+
+/**
+ * The loader of an invitation step's page: a guest's, on the invitation of the 'invite' cookie (see
+ * requireInvitation), with what the step shows of it and the page's title (a key).
+ */
+export const inviteStepLoader = <R extends object>(
+  args: LoaderFunctionArgs,
+  step: InviteStep,
+  title: string,
+  show: (invitation: InvitationState, request: Request) => R,
+) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load(kit) {
+      const { invitation } = await requireInvitation(kit, step);
+      return { ...show(invitation, kit.request), title: pageTitle(kit.context, kit.request, title) };
+    },
+  })(args);

@@ -11,9 +11,7 @@ import { setInvitePhone } from '@server/domain/auth/service';
 import { constraintsOf, phoneSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
-import { invitePath, requireInvitation } from '~/lib/invite.server';
-import { pageLoader } from '~/lib/loaders.server';
-import { pageTitle } from '~/lib/meta';
+import { invitePath, inviteStepLoader, requireInvitation } from '~/lib/invite.server';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { AuthHeading } from '~/components/auth/auth-layout';
@@ -22,19 +20,10 @@ import { PhoneFields } from '~/components/auth/phone-fields';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  pageLoader({
-    access: 'guest',
-    permission: null,
-    async load(kit) {
-      const { request, context } = kit;
-      const { invitation } = await requireInvitation(kit, 'add-phone');
-      return {
-        constraint: constraintsOf(phoneSchema),
-        phone: { phone_country: invitation.phone_country ?? '', phone_number: invitation.phone_number ?? '' },
-        title: pageTitle(context, request, 'invite.phone_title'),
-      };
-    },
-  })(args);
+  inviteStepLoader(args, 'add-phone', 'invite.phone_title', (invitation) => ({
+    constraint: constraintsOf(phoneSchema),
+    phone: { phone_country: invitation.phone_country ?? '', phone_number: invitation.phone_number ?? '' },
+  }));
 
 /** Step 4: the mobile number; a pin goes to it by text message. */
 export const action = (args: ActionFunctionArgs) =>

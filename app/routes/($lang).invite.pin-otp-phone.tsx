@@ -5,29 +5,18 @@ import { completeInvitation, setInvitePhone } from '@server/domain/auth/service'
 import { clearCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
 import { intentAction, unreachable } from '~/lib/actions';
-import { requireInvitation } from '~/lib/invite.server';
-import { pageLoader } from '~/lib/loaders.server';
+import { inviteStepLoader, requireInvitation } from '~/lib/invite.server';
 import { pinStepIntents, resent } from '~/lib/pin-step.server';
-import { pageTitle } from '~/lib/meta';
 import { PinStep } from '~/components/auth/pin-step';
 import { constraintsOf, pinSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  pageLoader({
-    access: 'guest',
-    permission: null,
-    async load(kit) {
-      const { request, context } = kit;
-      const { invitation } = await requireInvitation(kit, 'pin-otp-phone');
-      return {
-        phone: `${invitation.phone_country} ${invitation.phone_number}`,
-        constraint: constraintsOf(pinSchema),
-        title: pageTitle(context, request, 'invite.phone_pin_title'),
-      };
-    },
-  })(args);
+  inviteStepLoader(args, 'pin-otp-phone', 'invite.phone_pin_title', (invitation) => ({
+    phone: `${invitation.phone_country} ${invitation.phone_number}`,
+    constraint: constraintsOf(pinSchema),
+  }));
 
 /**
  * Step 5: the pin sent by text message. It completes the invitation: the account becomes active and the

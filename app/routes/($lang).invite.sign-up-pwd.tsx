@@ -10,9 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { sendInviteEmailPin, setInvitedPassword } from '@server/domain/auth/service';
 import { localePath } from '~/i18n/config';
 import { formAction } from '~/lib/actions';
-import { dueStep, invitePath, requireInvitation } from '~/lib/invite.server';
-import { pageLoader } from '~/lib/loaders.server';
-import { pageTitle } from '~/lib/meta';
+import { dueStep, invitePath, inviteStepLoader, requireInvitation } from '~/lib/invite.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { constraintsOf, newPasswordSchema } from '~/lib/schemas.server';
 import { AppForm, Field, FormErrors } from '~/components/forms';
@@ -23,19 +21,10 @@ import { AuthHeading } from '~/components/auth/auth-layout';
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  pageLoader({
-    access: 'guest',
-    permission: null,
-    async load(kit) {
-      const { request, context } = kit;
-      const { invitation } = await requireInvitation(kit, 'sign-up-pwd');
-      return {
-        email: invitation.email,
-        constraint: constraintsOf(newPasswordSchema),
-        title: pageTitle(context, request, 'invite.password_title'),
-      };
-    },
-  })(args);
+  inviteStepLoader(args, 'sign-up-pwd', 'invite.password_title', (invitation) => ({
+    email: invitation.email,
+    constraint: constraintsOf(newPasswordSchema),
+  }));
 
 /** Step 2: the password (the spec's rules); then the email verification pin goes out. */
 export const action = (args: ActionFunctionArgs) =>
