@@ -23,6 +23,7 @@ import { shellData } from '~/lib/shell.server';
 import { ErrorPage } from '~/components/error-page';
 import { SnackbarProvider } from '~/components/ui/snackbar';
 import { takeToast } from '~/lib/actions.server';
+import { notFound } from '~/lib/guards.server';
 import { useNonce } from '~/lib/nonce';
 import { useWithoutScripts } from '~/lib/hydrate';
 
@@ -34,7 +35,7 @@ export const links: LinksFunction = () => [
 export async function loader({ request, params, context }: LoaderFunctionArgs) {
   // An unknown language prefix (or /en/...) is not a page.
   if (params.lang !== undefined && (!isLanguage(params.lang) || params.lang === 'en')) {
-    throw new Response('Not Found', { status: 404 });
+    throw notFound();
   }
   const { lang } = splitLocale(new URL(request.url).pathname);
   const { toast, clear } = takeToast(request, context);

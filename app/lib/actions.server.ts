@@ -14,7 +14,7 @@ import type { ActorCtx, Ctx } from '@server/domain/context';
 import { isDomainError, NotFound, ValidationFailed } from '@server/domain/errors';
 import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
-import { fieldErrorsOf, langOf, requireGuest, requireUser } from '~/lib/guards.server';
+import { fieldErrorsOf, langOf, notFound, requireGuest, requireUser } from '~/lib/guards.server';
 import type { ActionAnswer, Toast, ToastType } from '~/lib/actions';
 
 /**
@@ -148,6 +148,7 @@ export function intentAction<
       (value, handlerArgs) =>
         def.handle(
           { ...(value as object), intent } as IntentInput<M>,
+          // One runner serves every access kind: the guard above made ctx what CtxFor<A> says, and params what P parses to.
           handlerArgs as unknown as HandlerArgs<CtxFor<A>, P>,
         ),
       def.returnTo,
@@ -173,6 +174,7 @@ export function formAction<
       null,
       { schema: def.schema, permission: def.permission, formError: def.formError },
       (value, handlerArgs) =>
+        // One runner serves every access kind: the guard above made ctx what CtxFor<A> says, and params what P parses to.
         def.handle(value as z.infer<S>, handlerArgs as unknown as HandlerArgs<CtxFor<A>, P>),
       def.returnTo,
     );
@@ -195,7 +197,7 @@ async function run<D>(
   let parsedParams: unknown = params;
   if (paramsSchema) {
     const parsed = paramsSchema.safeParse(params);
-    if (!parsed.success) throw new Response('Not Found', { status: 404 });
+    if (!parsed.success) throw notFound();
     parsedParams = parsed.data;
   }
   if (!entry) return answer<D>(context, { intent, ok: false, error: INVALID }, 400);
@@ -272,7 +274,7 @@ function refusalOf(
   submission: Submission<unknown>,
   formError?: string,
 ): { answer: Partial<ActionAnswer>; status: number } | null {
-  if (e instanceof NotFound) throw new Response('Not Found', { status: 404 });
+  if (e instanceof NotFound) throw notFound();
   if (e instanceof ValidationFailed) {
     return {
       answer: {

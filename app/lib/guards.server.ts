@@ -1,6 +1,6 @@
 import { redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import { canAny, type Actor } from '@server/domain/access/actor';
-import { NotFound, type ValidationFailed } from '@server/domain/errors';
+import type { ValidationFailed } from '@server/domain/errors';
 import { ctxOf } from '@server/web/load-context';
 import type { ActorCtx, Ctx } from '@server/domain/context';
 import { localePath, splitLocale } from '~/i18n/config';
@@ -9,9 +9,25 @@ export function langOf(request: Request) {
   return splitLocale(new URL(request.url).pathname).lang;
 }
 
+/**
+ * The 404 page ("Page Not Found!"), thrown by the kit for an address that names nothing: a parameter that
+ * does not parse, a record that does not exist or is another tenant's. Routes never build it themselves:
+ * they parse their parameters with the kit's schemas and let `NotFound` reach the kit.
+ */
+export function notFound(): Response {
+  return new Response(NOT_FOUND, { status: 404 });
+}
+const NOT_FOUND = 'Not Found';
+
 /** An address under an unknown prefix is "Page Not Found!" before any guard redirects it. */
 function requirePage(context: AppLoadContext) {
-  if (context.unknownPrefix) throw new Response('Not Found', { status: 404 });
+  if (context.unknownPrefix) throw notFound();
+}
+
+/** A page for anyone, signed in or not (the legal notices, a sign-in handed over from another region). */
+export function requireNothing(request: Request, context: AppLoadContext): Ctx {
+  requirePage(context);
+  return ctxOf(context, langOf(request));
 }
 
 /** Guest guard: signed-in users are sent to /home. */
@@ -53,16 +69,6 @@ export function fieldErrorsOf(e: ValidationFailed): Record<string, string[]> {
 /** A domain error key (`rows.2.campus_id`) as a form names the field (`rows[2].campus_id`). */
 export function formKey(key: string): string {
   return key.replace(/\.(\d+)(?=\.|$)/g, '[$1]');
-}
-
-/** A loader's read of one record: a record that does not exist (or is another tenant's) is the 404 page. */
-export async function orNotFound<T>(read: Promise<T>): Promise<T> {
-  try {
-    return await read;
-  } catch (e) {
-    if (e instanceof NotFound) throw new Response('Not Found', { status: 404 });
-    throw e;
-  }
 }
 
 export type { Ctx };

@@ -1,12 +1,21 @@
 import type { AppLoadContext } from '@remix-run/cloudflare';
-import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
 import { importStepLeadFor } from '@server/domain/imports/leads';
 import { findImportBatch, type ImportBatch } from '@server/domain/imports/review';
 import { getImport } from '@server/domain/imports/service';
 import type { ImportStepName, Lead } from '@server/domain/imports/steps';
 import type { ActorCtx } from '@server/domain/context';
 import { redirectWithToast } from './actions.server';
-import { langOf, requirePermissions } from './guards.server';
+
+/**
+ * What a step of a flow reads from the kit's loader or action (`pageLoader`'s `load`, an action's
+ * `handle`): the signed-in actor, whose permission the kit has checked, and the request.
+ */
+export interface StepArgs {
+  ctx: ActorCtx;
+  request: Request;
+  context: AppLoadContext;
+  lang: string;
+}
 
 /** A step's lead (workers/domain/imports/steps.ts) as a redirect, its message shown there once. */
 export function followLead(context: AppLoadContext, lang: string, lead: Lead): Response {
@@ -25,13 +34,10 @@ function refOf(request: Request, formData?: FormData) {
  * or with an import in another state, the step leads on (steps.ts) instead.
  */
 export async function importStep(
-  request: Request,
-  context: AppLoadContext,
+  { ctx, request, context, lang }: StepArgs,
   step: Extract<ImportStepName, 'match' | 'format'>,
   formData?: FormData,
 ) {
-  const ctx = requirePermissions(request, context, ORDER_PERMISSION);
-  const lang = langOf(request);
   const ref = refOf(request, formData);
   const lead = await importStepLeadFor(ctx, step, { import: ref.import });
   if (lead) throw followLead(context, lang, lead);
@@ -43,13 +49,10 @@ export async function importStep(
  * `?batch=`. Opened without it, or with an import in another state, the step leads on (steps.ts).
  */
 export async function importBatchStep(
-  request: Request,
-  context: AppLoadContext,
+  { ctx, request, context, lang }: StepArgs,
   step: Extract<ImportStepName, 'review' | 'link' | 'fees' | 'success'>,
   formData?: FormData,
 ): Promise<{ ctx: ActorCtx; ib: ImportBatch; lang: string }> {
-  const ctx = requirePermissions(request, context, ORDER_PERMISSION);
-  const lang = langOf(request);
   const ref = refOf(request, formData);
   const lead = await importStepLeadFor(ctx, step, ref);
   if (lead) throw followLead(context, lang, lead);

@@ -3,14 +3,21 @@ import type { Params } from '@remix-run/react';
 import type { z } from 'zod';
 import type { ActorCtx, Ctx } from '@server/domain/context';
 import { isDomainError } from '@server/domain/errors';
-import { langOf, requireGuest, requirePermissions, requireUser } from '~/lib/guards.server';
+import {
+  langOf,
+  notFound,
+  requireGuest,
+  requireNothing,
+  requirePermissions,
+  requireUser,
+} from '~/lib/guards.server';
 import { lenientQuery, queryOf } from '~/lib/lists.server';
 
 /**
  * The loader half of the page kit (docs/page-kit.md). A page loader says who may open the page, which
  * address parameters it needs and which list query it reads; the kit checks them, and maps the domain's
  * refusals in one place:
- * - no signed-in user: the login page; a guest page opened signed in: home;
+ * - no signed-in user: the login page; a guest page opened signed in: home; a public page: anyone;
  * - a user without the permission: home (the menus do not offer the page);
  * - an address parameter that does not parse, or a record that does not exist or is another tenant's (`NotFound`):
  *   the 404 page, so existence does not leak;
@@ -18,8 +25,8 @@ import { lenientQuery, queryOf } from '~/lib/lists.server';
  * The list query is read leniently: a filter that does not parse (an old bookmark, a typo) is dropped.
  */
 
-type Access = 'user' | 'guest';
-type CtxFor<A extends Access> = A extends 'guest' ? Ctx : ActorCtx;
+type Access = 'user' | 'guest' | 'public';
+type CtxFor<A extends Access> = A extends 'user' ? ActorCtx : Ctx;
 
 type Parsed<S> = S extends z.ZodTypeAny ? z.infer<S> : undefined;
 
@@ -42,10 +49,13 @@ export interface PageLoaderDefinition<
   Q extends z.ZodTypeAny | undefined,
   R,
 > {
-  /** Who may open the page: a signed-in user (the default) or a guest (a signed-in user is sent home). */
+  /**
+   * Who may open the page: a signed-in user (the default), a guest (the sign-in and invitation pages: a
+   * signed-in user is sent home) or anyone (`public`: the legal notices).
+   */
   access?: A;
   /** A pipe-separated list of permissions, any one of which opens the page; null: any signed-in user. */
-  permission: A extends 'guest' ? null : string | null;
+  permission: A extends 'user' ? string | null : null;
   /** Where a signed-in user without the permission is sent (home by default). */
   otherwise?: string;
   /**
@@ -73,9 +83,11 @@ export function pageLoader<
     const ctx = (
       def.access === 'guest'
         ? requireGuest(request, context)
-        : def.permission === null
-          ? requireUser(request, context)
-          : requirePermissions(request, context, def.permission, def.otherwise)
+        : def.access === 'public'
+          ? requireNothing(request, context)
+          : def.permission === null
+            ? requireUser(request, context)
+            : requirePermissions(request, context, def.permission, def.otherwise)
     ) as CtxFor<A>;
     let named = undefined as Parsed<P>;
     if (def.params) {
@@ -98,10 +110,7 @@ export function pageLoader<
  */
 export function refusalResponse(e: unknown): unknown {
   if (!isDomainError(e)) return e;
-  return new Response(e.status === 404 ? 'Not Found' : e.message, { status: e.status });
+  return e.status === 404 ? notFound() : new Response(e.message, { status: e.status });
 }
 
-/** The 404 page, for a loader that finds nothing to show ("Page Not Found!"). */
-export function notFound(): Response {
-  return new Response('Not Found', { status: 404 });
-}
+export { notFound };

@@ -22,48 +22,60 @@ import {
 } from '@server/domain/roles/service';
 import { intentAction } from './actions.server';
 import { unreachable } from './actions';
-import { requirePermissions } from './guards.server';
+import { pageLoader } from './loaders.server';
+import { roleFamilyParamsSchema, roleShownQuerySchema } from './schemas.server';
 import { pageTitle } from './meta';
 
 export const PRIVILEGE_FAMILIES: readonly RoleFamily[] = ['company', 'school', 'student'];
 
-export async function privilegesLoader({ request, context }: LoaderFunctionArgs, family: RoleFamily) {
-  const ctx = requirePermissions(request, context, 'read_user_privilege');
-  const { roles, permissions } = await familyRoles(ctx, family);
-  const available = new Set<string>(permissions.map((p) => p.name));
-  const groups = Object.entries(PERMISSION_GROUPS)
-    .map(([group, names]) => ({
-      group,
-      permissions: (names as readonly string[]).filter((n) => available.has(n)),
-    }))
-    .filter((g) => g.permissions.length);
-  const shown = Number(new URL(request.url).searchParams.get('role')) || null;
-  return json({
-    family,
-    roles,
-    groups,
-    // What this user may tick: the one granting rule (access/grants.ts), asked per permission.
-    grantable: [...available].filter((p) => canGrantPermissions(ctx.actor, [p])),
-    companies: roleCompanies(ctx),
-    canCreate: can(ctx.actor, 'create_user_privilege'),
-    canUpdate: can(ctx.actor, 'update_user_privilege'),
-    shownRole: roles.some((r) => r.id === shown) ? shown : (roles[0]?.id ?? null),
-    title: pageTitle(context, request, 'roles.title'),
-  });
-}
+/** The page's family: the company roles at /user-privileges, the school's or students' at /user-privileges/{family}. */
+const familyOf = (params: { family?: 'school' | 'student' }): RoleFamily => params.family ?? 'company';
+
+export const privilegesLoader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: 'read_user_privilege',
+    params: roleFamilyParamsSchema,
+    query: roleShownQuerySchema,
+    async load({ ctx, request, context, params, query }) {
+      const family = familyOf(params);
+      const { roles, permissions } = await familyRoles(ctx, family);
+      const available = new Set<string>(permissions.map((p) => p.name));
+      const groups = Object.entries(PERMISSION_GROUPS)
+        .map(([group, names]) => ({
+          group,
+          permissions: (names as readonly string[]).filter((n) => available.has(n)),
+        }))
+        .filter((g) => g.permissions.length);
+      const shown = query.role ?? null;
+      return json({
+        family,
+        roles,
+        groups,
+        // What this user may tick: the one granting rule (access/grants.ts), asked per permission.
+        grantable: [...available].filter((p) => canGrantPermissions(ctx.actor, [p])),
+        companies: roleCompanies(ctx),
+        canCreate: can(ctx.actor, 'create_user_privilege'),
+        canUpdate: can(ctx.actor, 'update_user_privilege'),
+        shownRole: roles.some((r) => r.id === shown) ? shown : (roles[0]?.id ?? null),
+        title: pageTitle(context, request, 'roles.title'),
+      });
+    },
+  })(args);
 
 const pathOf = (family: RoleFamily) =>
   family === 'company' ? '/user-privileges' : `/user-privileges/${family}`;
 
-export const privilegesAction = (args: ActionFunctionArgs, family: RoleFamily) =>
+export const privilegesAction = (args: ActionFunctionArgs) =>
   intentAction({
+    params: roleFamilyParamsSchema,
     intents: {
       create: { schema: createRoleFormSchema, permission: 'create_user_privilege' },
       save: { schema: saveMatrixFormSchema, permission: 'update_user_privilege' },
       rename: { schema: renameRoleFormSchema, permission: 'update_user_privilege' },
       delete: { schema: deleteRoleFormSchema, permission: 'update_user_privilege' },
     },
-    async handle(input, { ctx, redirect }) {
+    async handle(input, { ctx, params, redirect }) {
+      const family = familyOf(params);
       switch (input.intent) {
         case 'create': {
           const role = await createRole(ctx, input.family, input);
@@ -90,9 +102,3 @@ export const privilegesAction = (args: ActionFunctionArgs, family: RoleFamily) =
       }
     },
   })(args);
-
-/** The family of a tab's address: school or student (the company family is the first tab); else 404. */
-export function tabFamily(segment: string | undefined): RoleFamily {
-  if (segment === 'school' || segment === 'student') return segment;
-  throw new Response('Not Found', { status: 404 });
-}

@@ -7,6 +7,8 @@
  */
 import { z } from 'zod';
 import { listQuerySchema } from '@server/domain/list-query';
+import { contractListQuerySchema } from '@server/domain/contracts/schema';
+import { clientListQuerySchema } from '@server/domain/clients/schema';
 
 /** The browser checks of a form (required, lengths, patterns) for the loader to send: see useSchemaForm. */
 export { getZodConstraint as constraintsOf, parseWithZod } from '@conform-to/zod';
@@ -24,6 +26,21 @@ export function idsSchema<K extends string>(...names: K[]) {
   return z.object(Object.fromEntries(names.map((n) => [n, publicId])) as Record<K, typeof publicId>);
 }
 
+/** A page that shows one invoice when its address names it (`?invoice=`), and a list otherwise. */
+export const invoiceRefQuerySchema = z.object({ invoice: publicId.optional() });
+
+/** A cancellation sheet named by its address (`?import=`): its summary download. */
+export const importRefQuerySchema = z.object({ import: publicId.optional() });
+
+/** A campus's contracts tab: the list's filters, and the contract opened above it (`?contract=`). */
+export const campusContractsQuerySchema = contractListQuerySchema.extend({ contract: publicId.optional() });
+
+/** An insured's logs tab: the page of the policy's transactions and the page of its activity log. */
+export const insuredLogsQuerySchema = z.object({
+  page: listQuerySchema.shape.page,
+  activity_page: listQuerySchema.shape.page,
+});
+
 /** An order's batch, by its public id (the welcome emails of an order). */
 export const batchIdSchema = z.object({ batch_id: z.string().min(1).max(40) });
 
@@ -39,8 +56,33 @@ export const listIndex = z.coerce.number().int().nonnegative();
 /** An intent's target by row number (the configuration lists). */
 export const rowIdSchema = z.object({ id: rowNumber });
 
+/** The address of an amendment's first step (`/insureds/amend/trip-dates`): its kind; any other is the 404 page. */
+export const amendKindParamsSchema = z.object({
+  kind: z.enum(['extend', 'trip-dates', 'cancel', 'group-name', 'group-leader']).transform(
+    (segment) =>
+      ({
+        extend: 'extend',
+        'trip-dates': 'trip_dates',
+        cancel: 'cancel',
+        'group-name': 'group_name',
+        'group-leader': 'group_leader',
+      })[segment],
+  ),
+});
+
+/** The roles page's family: none (the company roles, the first tab) or a tab's (`/user-privileges/school`). */
+export const roleFamilyParamsSchema = z.object({ family: z.enum(['school', 'student']).optional() });
+
+/** The role a roles page opens on (`?role=`); the first when none or another. */
+export const roleShownQuerySchema = z.object({ role: rowNumber.optional() });
+
 /** A page's only list parameter: which page of a short list (its logs, say) it shows. */
 export const pageQuerySchema = listQuerySchema.pick({ page: true });
+
+/** The clients page and its export: the list's query, on the active clients unless the address names a tab. */
+export const clientPageQuerySchema = clientListQuerySchema.extend({
+  tab: clientListQuerySchema.shape.tab.transform((tab) => tab ?? 'active'),
+});
 
 export {
   clientActionSchema,

@@ -33,83 +33,95 @@ import {
   USER_PERMISSIONS,
   userAbilities,
   userFormOptions,
-  userMoves,
   usersSummary,
 } from '@server/domain/users/service';
 import { visibleCompanies } from '@server/domain/access/scope';
+import { mayEditUser, movesFor } from '@server/domain/users/moves';
 import { usersExportSheet } from '@server/domain/users/export';
 import type { UserFamily } from '@server/domain/users/values';
 import { localePath } from '~/i18n/config';
 import { unreachable } from './actions';
 import { formAction, intentAction } from './actions.server';
-import { langOf, requirePermissions } from './guards.server';
 import { pageLoader } from './loaders.server';
 import { idSchema } from './schemas.server';
 import { lenientQuery, queryOf, xlsxResponse } from './lists.server';
 import { pageTitle } from './meta';
-import type { UserMoveName } from '~/components/users/users';
 
 const P = USER_PERMISSIONS;
 
 /** /manage-users: the company users list with its summary (school users open their own tab instead). */
-export async function companyUsersLoader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, `${P.company.read}|${P.school.read}`);
-  const abilities = userAbilities(ctx.actor);
-  if (!abilities.company.read) throw redirect(localePath(langOf(request), '/manage-users/school-users'));
-  const query = lenientQuery(companyUserListSchema, queryOf(request));
-  const [list, summary] = await Promise.all([listCompanyUsers(ctx, query), usersSummary(ctx, 'company')]);
-  return json({
-    list,
-    summary,
-    abilities,
-    companies: visibleCompanies(ctx.actor).map((c) => ({ id: c.public_id, name: c.name })),
-    title: pageTitle(context, request, 'users.title'),
-  });
-}
+export const companyUsersLoader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: `${P.company.read}|${P.school.read}`,
+    query: companyUserListSchema,
+    async load({ ctx, request, context, lang, query }) {
+      const abilities = userAbilities(ctx.actor);
+      if (!abilities.company.read) throw redirect(localePath(lang, '/manage-users/school-users'));
+      const [list, summary] = await Promise.all([listCompanyUsers(ctx, query), usersSummary(ctx, 'company')]);
+      return json({
+        list,
+        summary,
+        abilities,
+        companies: visibleCompanies(ctx.actor).map((c) => ({ id: c.public_id, name: c.name })),
+        title: pageTitle(context, request, 'users.title'),
+      });
+    },
+  })(args);
 
 /** /manage-users/school-users, a client's and a campus's Users tabs: school users by client and campus. */
-export async function schoolUsersLoader(
-  { request, context }: LoaderFunctionArgs,
+export const schoolUsersLoader = (
+  args: LoaderFunctionArgs,
   fixed: { clients?: string; campuses?: string } = {},
-) {
-  const ctx = requirePermissions(request, context, P.school.read);
-  const query = { ...lenientQuery(schoolUserListSchema, queryOf(request)), ...fixed };
-  const [list, summary, filters] = await Promise.all([
-    listSchoolUsers(ctx, query),
-    usersSummary(ctx, 'school', fixed.clients),
-    schoolUserFilters(ctx, query.clients),
-  ]);
-  return json({
-    list,
-    summary,
-    filters,
-    abilities: userAbilities(ctx.actor),
-    ownSchool: ctx.actor.user_type === 'school',
-    title: pageTitle(context, request, 'users.title'),
-  });
-}
+) =>
+  pageLoader({
+    permission: P.school.read,
+    query: schoolUserListSchema,
+    async load({ ctx, request, context, query: asked }) {
+      const query = { ...asked, ...fixed };
+      const [list, summary, filters] = await Promise.all([
+        listSchoolUsers(ctx, query),
+        usersSummary(ctx, 'school', fixed.clients),
+        schoolUserFilters(ctx, query.clients),
+      ]);
+      return json({
+        list,
+        summary,
+        filters,
+        abilities: userAbilities(ctx.actor),
+        ownSchool: ctx.actor.user_type === 'school',
+        title: pageTitle(context, request, 'users.title'),
+      });
+    },
+  })(args);
 
 /**
  * GET /manage-users/export.xlsx and /manage-users/school-users/export.xlsx?{the list's filters}: the users
  * the list shows (status, search, companies; or client and campus), every page, as an Excel file.
  */
-export async function usersExportLoader({ request, context }: LoaderFunctionArgs, family: UserFamily) {
-  const ctx = requirePermissions(request, context, P[family].read);
-  const raw = queryOf(request);
-  const sheet =
-    family === 'company'
-      ? await usersExportSheet(ctx, 'company', lenientQuery(companyUserListSchema, raw), langOf(request))
-      : await usersExportSheet(ctx, 'school', lenientQuery(schoolUserListSchema, raw), langOf(request));
-  return xlsxResponse(`${family}-users.xlsx`, sheet);
-}
+export const usersExportLoader = (args: LoaderFunctionArgs, family: UserFamily) =>
+  pageLoader({
+    permission: P[family].read,
+    async load({ ctx, request, lang }) {
+      const raw = queryOf(request);
+      const sheet =
+        family === 'company'
+          ? await usersExportSheet(ctx, 'company', lenientQuery(companyUserListSchema, raw), lang)
+          : await usersExportSheet(ctx, 'school', lenientQuery(schoolUserListSchema, raw), lang);
+      return xlsxResponse(`${family}-users.xlsx`, sheet);
+    },
+  })(args);
 
 /** The invite page of a family: the form's options (a school user's client comes from `?client=`). */
-export async function newUserLoader({ request, context }: LoaderFunctionArgs, family: UserFamily) {
-  const ctx = requirePermissions(request, context, P[family].create, '/manage-users');
-  const client = new URL(request.url).searchParams.get('client');
-  const options = await userFormOptions(ctx, family, client);
-  return json({ family, options, title: pageTitle(context, request, `users.invite_${family}`) });
-}
+export const newUserLoader = (args: LoaderFunctionArgs, family: UserFamily) =>
+  pageLoader({
+    permission: P[family].create,
+    otherwise: '/manage-users',
+    async load({ ctx, request, context }) {
+      const client = new URL(request.url).searchParams.get('client');
+      const options = await userFormOptions(ctx, family, client);
+      return json({ family, options, title: pageTitle(context, request, `users.invite_${family}`) });
+    },
+  })(args);
 
 export const newUserAction = (args: ActionFunctionArgs, family: UserFamily) =>
   family === 'company'
@@ -138,24 +150,8 @@ export const userLoader = (args: LoaderFunctionArgs, family: UserFamily) =>
     params: idSchema,
     async load({ ctx, request, context, params }) {
       const user = await getUser(ctx, family, params.id);
-      const abilities = userAbilities(ctx.actor)[family];
-      const allowed = userMoves(user, family);
-      const may: Record<UserMoveName, boolean> = {
-        archive: abilities.archive,
-        activate: abilities.archive,
-        suspend: abilities.suspend,
-        unsuspend: abilities.suspend,
-        approve: abilities.approve,
-        decline: family === 'company' ? abilities.delete : abilities.approve,
-        delete: abilities.delete,
-        resend: abilities.create,
-        revoke: abilities.create,
-        // The school's own withdrawal of someone it added (the insurer declines instead).
-        cancel: abilities.create && ctx.actor.user_type === 'school',
-      };
-      const self = user.id === ctx.actor.public_id;
-      const moves = self ? [] : (Object.keys(may) as UserMoveName[]).filter((m) => may[m] && allowed[m]);
-      const canEdit = abilities.update && !self;
+      const moves = movesFor(ctx.actor, user, family);
+      const canEdit = mayEditUser(ctx.actor, user, family);
       return json({
         family,
         user,

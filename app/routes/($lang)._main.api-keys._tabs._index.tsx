@@ -6,20 +6,19 @@ import { useTranslation } from 'react-i18next';
 import { PERMISSION_GROUPS } from '@server/domain/access/permissions';
 import { MANAGE_PARTNER_ACCESS } from '@server/domain/access/api-keys';
 import { permissionVerb } from '@server/domain/roles/verbs';
-import { seesAllCampuses, visibleCompanies } from '@server/domain/access/scope';
+import { visibleCompanies } from '@server/domain/access/scope';
 import { britishDate } from '@server/domain/formats';
 import { apiKeyListQuerySchema, constraintsOf, generateApiKeySchema, idSchema } from '~/lib/schemas.server';
 import {
   generateApiKey,
   grantablePermissions,
   keyCampusOptions,
+  keyCampusRequired,
   listApiKeys,
   revokeApiKey,
 } from '@server/domain/api-keys/service';
-import { requirePermissions } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { unreachable } from '~/lib/actions';
-import { queryOf } from '~/lib/lists.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { AppForm, ErrorList, Field, FormErrors, Input, Label, Select } from '~/components/forms';
 import { Button } from '~/components/ui/button';
@@ -28,27 +27,31 @@ import { DataTable, type Column } from '~/components/ui/data-table';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { dateTime } from '~/components/api-keys/bits';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, MANAGE_PARTNER_ACCESS);
-  const query = apiKeyListQuerySchema.parse(queryOf(request));
-  const [keys, campuses] = await Promise.all([listApiKeys(ctx, query), keyCampusOptions(ctx)]);
-  const held = new Set(grantablePermissions(ctx.actor));
-  const groups = Object.entries(PERMISSION_GROUPS)
-    .map(([group, names]) => ({ group, names: (names as readonly string[]).filter((p) => held.has(p)) }))
-    .filter((g) => g.names.length);
-  return json({
-    keys,
-    constraint: constraintsOf(generateApiKeySchema),
-    groups,
-    campuses,
-    campusRequired: ctx.actor.user_type === 'school' && !seesAllCampuses(ctx.actor),
-    companies:
-      ctx.actor.user_type === 'company'
-        ? visibleCompanies(ctx.actor).map((c) => ({ value: c.public_id, label: c.name }))
-        : [],
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: MANAGE_PARTNER_ACCESS,
+    query: apiKeyListQuerySchema,
+    async load({ ctx, query }) {
+      const [keys, campuses] = await Promise.all([listApiKeys(ctx, query), keyCampusOptions(ctx)]);
+      const held = new Set(grantablePermissions(ctx.actor));
+      const groups = Object.entries(PERMISSION_GROUPS)
+        .map(([group, names]) => ({ group, names: (names as readonly string[]).filter((p) => held.has(p)) }))
+        .filter((g) => g.names.length);
+      return json({
+        keys,
+        constraint: constraintsOf(generateApiKeySchema),
+        groups,
+        campuses,
+        campusRequired: keyCampusRequired(ctx.actor),
+        companies:
+          ctx.actor.user_type === 'company'
+            ? visibleCompanies(ctx.actor).map((c) => ({ value: c.public_id, label: c.name }))
+            : [],
+      });
+    },
+  })(args);
 
 /** Generate and revoke keys. */
 export const action = (args: ActionFunctionArgs) =>

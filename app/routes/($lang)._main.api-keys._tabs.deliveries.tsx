@@ -10,29 +10,31 @@ import { WEBHOOK_DELIVERY_STATUSES } from '../../drizzle/schema/partners-enums';
 import { deliveryQuerySchema, idSchema } from '~/lib/schemas.server';
 import { listWebhookDeliveries, redeliverWebhook } from '@server/domain/webhooks/log';
 import { listWebhookEndpoints } from '@server/domain/webhooks/service';
-import { requirePermissions } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
-import { queryOf } from '~/lib/lists.server';
 import { localePath } from '~/i18n/config';
 import { AppForm } from '~/components/forms';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { FilterLinks } from '~/components/ui/list-controls';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { AnswerExcerpt, DeliveryStatus, dateTime } from '~/components/api-keys/bits';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, MANAGE_PARTNER_ACCESS);
-  const query = deliveryQuerySchema.parse(queryOf(request));
-  const [deliveries, endpoints] = await Promise.all([
-    listWebhookDeliveries(ctx, query),
-    query.endpoint_id ? listWebhookEndpoints(ctx) : Promise.resolve([]),
-  ]);
-  return json({
-    deliveries,
-    filtered: Boolean(query.status || query.endpoint_id),
-    endpoint: endpoints.find((e) => e.id === query.endpoint_id)?.url ?? query.endpoint_id ?? null,
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: MANAGE_PARTNER_ACCESS,
+    query: deliveryQuerySchema,
+    async load({ ctx, query }) {
+      const [deliveries, endpoints] = await Promise.all([
+        listWebhookDeliveries(ctx, query),
+        query.endpoint_id ? listWebhookEndpoints(ctx) : Promise.resolve([]),
+      ]);
+      return json({
+        deliveries,
+        filtered: Boolean(query.status || query.endpoint_id),
+        endpoint: endpoints.find((e) => e.id === query.endpoint_id)?.url ?? query.endpoint_id ?? null,
+      });
+    },
+  })(args);
 
 /** Redeliver a webhook. */
 export const action = (args: ActionFunctionArgs) =>

@@ -9,26 +9,31 @@ import { Outlet, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { MANAGE_PARTNER_ACCESS } from '@server/domain/access/api-keys';
 import { API_KEY_TABS, oldLogAddress } from '@server/domain/api-keys/tabs';
-import { langOf, requirePermissions } from '~/lib/guards.server';
+import { langOf } from '~/lib/guards.server';
 import { redirectTabParam, tabSegment } from '~/lib/tabs.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { PageHeader } from '~/components/ui/card';
 import { RouteTabs } from '~/components/ui/tabs';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requirePermissions(request, context, MANAGE_PARTNER_ACCESS);
-  const url = new URL(request.url);
-  const log = url.pathname.endsWith('/api-keys') ? oldLogAddress(url.searchParams) : null;
-  if (log) throw redirect(localePath(langOf(request), `/api-keys/deliveries${log.size ? `?${log}` : ''}`));
-  redirectTabParam(request, '/api-keys', API_KEY_TABS, 'keys');
-  return json({
-    tabs: API_KEY_TABS.map((tab) => ({ key: tab, segment: tab === 'keys' ? '' : tabSegment(tab) })),
-    title: pageTitle(context, request, 'api_keys.title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: MANAGE_PARTNER_ACCESS,
+    async load({ request, context }) {
+      const url = new URL(request.url);
+      const log = url.pathname.endsWith('/api-keys') ? oldLogAddress(url.searchParams) : null;
+      if (log)
+        throw redirect(localePath(langOf(request), `/api-keys/deliveries${log.size ? `?${log}` : ''}`));
+      redirectTabParam(request, '/api-keys', API_KEY_TABS, 'keys');
+      return json({
+        tabs: API_KEY_TABS.map((tab) => ({ key: tab, segment: tab === 'keys' ? '' : tabSegment(tab) })),
+        title: pageTitle(context, request, 'api_keys.title'),
+      });
+    },
+  })(args);
 
 export default function ApiKeysLayout() {
   const { t, i18n } = useTranslation();

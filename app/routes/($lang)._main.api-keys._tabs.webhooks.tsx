@@ -13,7 +13,6 @@ import {
   deleteWebhookEndpoint,
   listWebhookEndpoints,
 } from '@server/domain/webhooks/service';
-import { requirePermissions } from '~/lib/guards.server';
 import { intentAction } from '~/lib/actions.server';
 import { unreachable } from '~/lib/actions';
 import { useSchemaForm } from '~/lib/schema-form';
@@ -22,21 +21,25 @@ import { AppForm, ErrorList, Field, FormErrors, Label, Select } from '~/componen
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, MANAGE_PARTNER_ACCESS);
-  const env = context.env;
-  return json({
-    endpoints: await listWebhookEndpoints(ctx),
-    constraint: constraintsOf(webhookEndpointSchema),
-    companies:
-      ctx.actor.user_type === 'company'
-        ? visibleCompanies(ctx.actor).map((c) => ({ value: c.public_id, label: c.name }))
-        : [],
-    // Outside production the portal's own test receiver takes any address under it (local http only).
-    receiver: !isProduction(env) && isLocalHttp(env) ? `${env.PUBLIC_URL}/dev/webhooks` : null,
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: MANAGE_PARTNER_ACCESS,
+    async load({ ctx, context }) {
+      const env = context.env;
+      return json({
+        endpoints: await listWebhookEndpoints(ctx),
+        constraint: constraintsOf(webhookEndpointSchema),
+        companies:
+          ctx.actor.user_type === 'company'
+            ? visibleCompanies(ctx.actor).map((c) => ({ value: c.public_id, label: c.name }))
+            : [],
+        // Outside production the portal's own test receiver takes any address under it (local http only).
+        receiver: !isProduction(env) && isLocalHttp(env) ? `${env.PUBLIC_URL}/dev/webhooks` : null,
+      });
+    },
+  })(args);
 
 /** Add and remove webhook endpoints. */
 export const action = (args: ActionFunctionArgs) =>

@@ -13,8 +13,8 @@ import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { MANAGE_PARTNER_ACCESS } from '@server/domain/access/api-keys';
 import { getWebhookDelivery, redeliverWebhook } from '@server/domain/webhooks/log';
-import { emptySchema } from '~/lib/schemas.server';
-import { requirePermissions } from '~/lib/guards.server';
+import { emptySchema, idSchema } from '~/lib/schemas.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { formAction } from '~/lib/actions.server';
 import { pageTitle } from '~/lib/meta';
 import { HTML_LANG, localePath, type Language } from '~/i18n/config';
@@ -28,21 +28,26 @@ import { AnswerExcerpt, DeliveryStatus, dateTime } from '~/components/api-keys/b
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, params, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, MANAGE_PARTNER_ACCESS);
-  return json({
-    delivery: await getWebhookDelivery(ctx, params.id!),
-    title: pageTitle(context, request, 'webhooks.delivery_title'),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: MANAGE_PARTNER_ACCESS,
+    params: idSchema,
+    async load({ ctx, request, context, params }) {
+      return json({
+        delivery: await getWebhookDelivery(ctx, params.id),
+        title: pageTitle(context, request, 'webhooks.delivery_title'),
+      });
+    },
+  })(args);
 
 /** Redeliver this delivery. */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
     schema: emptySchema,
     permission: MANAGE_PARTNER_ACCESS,
+    params: idSchema,
     async handle(_input, { ctx, params }) {
-      await redeliverWebhook(ctx, params.id!);
+      await redeliverWebhook(ctx, params.id);
       return { toast: 'webhooks.redelivered' };
     },
   })(args);

@@ -11,14 +11,13 @@ import { cloneContract, contractActivities, updateContractStatus } from '@server
 import {
   cloneContractFormSchema,
   constraintsOf,
-  contractListQuerySchema,
+  campusContractsQuerySchema,
   contractStatusFormSchema,
   idsSchema,
 } from '~/lib/schemas.server';
 import { requireCampusTab } from '~/lib/campuses.server';
 import { intentAction } from '~/lib/actions.server';
 import { answerOf, unreachable } from '~/lib/actions';
-import { queryOf } from '~/lib/lists.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formatDate, formatDateTime } from '~/lib/dates';
 import { formatMoney } from '~/lib/money';
@@ -37,12 +36,12 @@ export const loader = (args: LoaderFunctionArgs) =>
   pageLoader({
     permission: 'read_campus',
     params: idsSchema('campusId'),
-    async load({ ctx, request, params }) {
+    query: campusContractsQuerySchema,
+    async load({ ctx, params, query }) {
       requireCampusTab(ctx, 'contracts');
       const campusId = params.campusId;
-      const query = queryOf(request);
       const [contracts, contract, contractLogs] = await Promise.all([
-        campusContracts(ctx, campusId, contractListQuerySchema.parse(query)),
+        campusContracts(ctx, campusId, query),
         query.contract ? campusContract(ctx, campusId, query.contract) : null,
         query.contract ? contractActivities(ctx, query.contract, 1, 50) : null,
       ]);
@@ -52,12 +51,13 @@ export const loader = (args: LoaderFunctionArgs) =>
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idsSchema('id', 'campusId'),
     intents: {
       contract_status: { schema: contractStatusFormSchema, permission: 'archive_contract' },
       contract_clone: { schema: cloneContractFormSchema, permission: 'create_contract' },
     },
     async handle(input, { ctx, params, redirect }) {
-      const campusId = params.campusId ?? '';
+      const campusId = params.campusId;
       // The contract must be this campus's (another campus's id answers 404).
       await campusContract(ctx, campusId, input.contract_id);
       switch (input.intent) {

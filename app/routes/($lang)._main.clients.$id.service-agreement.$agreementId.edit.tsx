@@ -218,6 +218,7 @@ export default function EditAgreement() {
             <DefaultSubmit name="approve" value="save" />
             <FormErrors errors={form.errors} />
             <Card>
+              {/* The schema loads lazily (useSchemaForm), so Conform cannot type the fields: they are updateAgreementSchema's. */}
               <AgreementFields
                 form={form}
                 fields={fields as unknown as Parameters<typeof AgreementFields>[0]['fields']}

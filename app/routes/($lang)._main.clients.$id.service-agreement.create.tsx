@@ -95,6 +95,7 @@ export default function CreateAgreement() {
         <input type="hidden" name="client_id" value={options.client.id} />
         <FormErrors errors={form.errors} />
         <Card>
+          {/* The schema loads lazily (useSchemaForm), so Conform cannot type the fields: they are createAgreementSchema's. */}
           <AgreementFields
             form={form}
             fields={fields as unknown as Parameters<typeof AgreementFields>[0]['fields']}

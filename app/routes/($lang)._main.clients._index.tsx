@@ -8,7 +8,7 @@ import { Link, useActionData, useLoaderData, useLocation, useSearchParams } from
 import { useTranslation } from 'react-i18next';
 import { can, canAny } from '@server/domain/access/actor';
 import type { ClientAction } from '@server/domain/clients/schema';
-import { clientListQuerySchema } from '~/lib/schemas.server';
+import { clientPageQuerySchema } from '~/lib/schemas.server';
 import { CLIENT_TABS, type ClientTab } from '@server/domain/clients/values';
 import { CLIENT_TYPES, PAYMENT_TERMS } from '@db/enums';
 import {
@@ -21,7 +21,7 @@ import {
 import { bulkClientAction, CLIENT_ACTION_PERMISSIONS } from '@server/domain/clients/status';
 import { clientBulkActionsFor } from '@server/domain/clients/tabs';
 import { msg } from '@server/domain/messages';
-import { bulkSchema, queryOf } from '~/lib/lists.server';
+import { bulkSchema } from '~/lib/lists.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { formatDate } from '~/lib/dates';
@@ -50,19 +50,18 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader({
     permission: 'read_client',
-    async load({ ctx, request, context }) {
-      const raw = queryOf(request);
-      const query = clientListQuerySchema.parse({ ...raw, tab: raw.tab ?? 'active' });
+    query: clientPageQuerySchema,
+    async load({ ctx, request, context, query }) {
       const [list, summary, metadata] = await Promise.all([
         listClients(ctx, query),
         clientSummary(ctx, query),
         clientMetadata(ctx),
       ]);
-      const actions = clientBulkActionsFor(ctx.actor, query.tab as ClientTab);
+      const actions = clientBulkActionsFor(ctx.actor, query.tab);
       return json({
         list,
         summary,
-        tab: query.tab as ClientTab,
+        tab: query.tab,
         managers: metadata.account_managers.map((m) => ({ id: m.id, name: m.name })),
         ownListOnly: ownClientsOnly(ctx.actor, query),
         canCreate: can(ctx.actor, 'create_client'),

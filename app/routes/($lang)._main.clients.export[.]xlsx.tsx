@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { exportClients } from '@server/domain/clients/queries';
 import { translate } from '@server/platform/i18n';
-import { clientListQuerySchema } from '~/lib/schemas.server';
-import { queryOf, xlsxResponse } from '~/lib/lists.server';
+import { clientPageQuerySchema } from '~/lib/schemas.server';
+import { xlsxResponse } from '~/lib/lists.server';
 import { pageLoader } from '~/lib/loaders.server';
 
 /**
@@ -12,10 +12,8 @@ import { pageLoader } from '~/lib/loaders.server';
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader({
     permission: 'read_client',
-    async load({ ctx, request, lang }) {
-      const raw = queryOf(request);
-      const query = clientListQuerySchema.parse({ ...raw, tab: raw.tab ?? 'active' });
-
+    query: clientPageQuerySchema,
+    async load({ ctx, lang, query }) {
       const h = (key: string) => translate(lang, `clients.${key}`);
       const rows = await exportClients(ctx, query);
       return xlsxResponse('clients.xlsx', {

@@ -93,6 +93,7 @@ export default function NewClient() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
+  // The schema loads lazily (useSchemaForm), so Conform cannot type the fields; the nested ones are read by name.
   const all = fields as unknown as Record<string, ObjectField>;
   const fileErrors = (name: string) => errorsOf(fields, name);
   return (

@@ -17,7 +17,7 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next';
 import { AMEND_PERMISSION } from '@server/domain/policies/amendments/values';
 import { policyListQuerySchema } from '@server/domain/policies/list-query';
-import { amendStartSchema, groupNameInput } from '~/lib/schemas.server';
+import { amendKindParamsSchema, amendStartSchema, groupNameInput } from '~/lib/schemas.server';
 import { formAction, answerOf } from '~/lib/actions';
 import {
   assignGroupLeader,
@@ -26,7 +26,7 @@ import {
   selectionSize,
   updateGroupName,
 } from '~/lib/amendments.server';
-import { requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { bulkSchema, lenientQuery } from '~/lib/lists.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
@@ -37,42 +37,30 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/list-controls';
 
-const KINDS = {
-  extend: 'extend',
-  'trip-dates': 'trip_dates',
-  cancel: 'cancel',
-  'group-name': 'group_name',
-  'group-leader': 'group_leader',
-} as const;
-type KindSegment = keyof typeof KINDS;
-
-function kindOf(segment: string | undefined): (typeof KINDS)[KindSegment] {
-  const kind = KINDS[segment as KindSegment];
-  if (!kind) throw new Response('Not Found', { status: 404 });
-  return kind;
-}
-
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 /**
  * Opened with `?ids=` (a link from the insured page, or a form without JavaScript), the page shows the
  * selection and, for the group changes, their form; the money kinds then post it to make the quote.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, AMEND_PERMISSION);
-  const kind = kindOf(params.kind);
-  const ids = new URL(request.url).searchParams.getAll('ids').filter(Boolean).slice(0, 1000);
-  let chosen: Chosen | null = null;
-  if (ids.length) {
-    const selection = { all_matching: false as const, ids };
-    const query = lenientQuery(policyListQuerySchema, {});
-    chosen =
-      kind === 'group_leader'
-        ? { ids, all_matching: false, filters: '', ...(await groupLeaderOptions(ctx, selection, query)) }
-        : { ids, all_matching: false, filters: '', count: await selectionSize(ctx, selection, query) };
-  }
-  return json({ kind, chosen, title: pageTitle(context, request, `amendments.start.${kind}`) });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: AMEND_PERMISSION,
+    params: amendKindParamsSchema,
+    async load({ ctx, request, context, params: { kind } }) {
+      const ids = new URL(request.url).searchParams.getAll('ids').filter(Boolean).slice(0, 1000);
+      let chosen: Chosen | null = null;
+      if (ids.length) {
+        const selection = { all_matching: false as const, ids };
+        const query = lenientQuery(policyListQuerySchema, {});
+        chosen =
+          kind === 'group_leader'
+            ? { ids, all_matching: false, filters: '', ...(await groupLeaderOptions(ctx, selection, query)) }
+            : { ids, all_matching: false, filters: '', count: await selectionSize(ctx, selection, query) };
+      }
+      return json({ kind, chosen, title: pageTitle(context, request, `amendments.start.${kind}`) });
+    },
+  })(args);
 
 interface Chosen {
   ids: string[];
@@ -88,8 +76,8 @@ export const action = (args: ActionFunctionArgs) =>
   formAction({
     schema: amendStartSchema,
     permission: AMEND_PERMISSION,
-    async handle(input, { ctx, params, redirect }) {
-      const kind = kindOf(params.kind);
+    params: amendKindParamsSchema,
+    async handle(input, { ctx, params: { kind }, redirect }) {
       const { selection, filters } = bulkSchema.parse(input);
       const query = lenientQuery(policyListQuerySchema, filters);
       if (kind === 'extend' || kind === 'trip_dates' || kind === 'cancel') {

@@ -17,12 +17,17 @@ import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { useTranslation } from 'react-i18next';
 import { AMEND_PERMISSION } from '@server/domain/policies/amendments/values';
 import { useSchemaForm } from '~/lib/schema-form';
-import { amendmentViewQuerySchema, constraintsOf, emptySchema, quoteInputSchema } from '~/lib/schemas.server';
+import {
+  amendmentViewQuerySchema,
+  constraintsOf,
+  emptySchema,
+  idSchema,
+  quoteInputSchema,
+} from '~/lib/schemas.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import { confirmAmendment, getAmendment, quoteAmendment } from '~/lib/amendments.server';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
-import { queryOf } from '~/lib/lists.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
@@ -38,20 +43,25 @@ import { ProgressBar } from '~/components/imports/import-bits';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, AMEND_PERMISSION);
-  const query = amendmentViewQuerySchema.parse(queryOf(request));
-  const view = await orNotFound(getAmendment(ctx, params.id!, query));
-  return json({
-    constraint: constraintsOf(quoteInputSchema),
-    view,
-    errorsOnly: query.errors_only,
-    title: pageTitle(context, request, `amendments.kinds.${view.kind}.title`),
-  });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: AMEND_PERMISSION,
+    params: idSchema,
+    query: amendmentViewQuerySchema,
+    async load({ ctx, request, context, params, query }) {
+      const view = await getAmendment(ctx, params.id, query);
+      return json({
+        constraint: constraintsOf(quoteInputSchema),
+        view,
+        errorsOnly: query.errors_only,
+        title: pageTitle(context, request, `amendments.kinds.${view.kind}.title`),
+      });
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
+    params: idSchema,
     intents: {
       quote: { schema: quoteInputSchema, permission: AMEND_PERMISSION },
       confirm: { schema: emptySchema, permission: AMEND_PERMISSION },
@@ -60,10 +70,10 @@ export const action = (args: ActionFunctionArgs) =>
       const self = `/insureds/amendments/${params.id}`;
       switch (input.intent) {
         case 'quote':
-          await quoteAmendment(ctx, params.id!, input);
+          await quoteAmendment(ctx, params.id, input);
           return redirect(self);
         case 'confirm': {
-          const result = await confirmAmendment(ctx, params.id!);
+          const result = await confirmAmendment(ctx, params.id);
           return result.status === 'confirmed'
             ? redirect(self, 'amendments.messages.updated')
             : redirect(self);

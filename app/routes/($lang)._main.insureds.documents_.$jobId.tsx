@@ -8,36 +8,18 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { sizeText, ZipJobPage } from '~/components/ui/zip-job';
 import { documentsJobStatus, DOCUMENT_PERMISSION } from '~/lib/policy-documents.server';
-import { pageTitle } from '~/lib/meta';
-import { pageLoader } from '~/lib/loaders.server';
-import { idsSchema } from '~/lib/schemas.server';
+import { zipJobLoader } from '~/lib/zip-job.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  pageLoader({
+  zipJobLoader(args, {
     permission: DOCUMENT_PERMISSION,
-    otherwise: '/insureds',
-    params: idsSchema('jobId'),
-    async load({ ctx, request, context, params }) {
-      const job = await documentsJobStatus(ctx, params.jobId);
-      const result = job.result as { insureds?: number; files?: number; size?: number } | null;
-      return {
-        title: pageTitle(context, request, 'policy_documents.bulk.progress_title'),
-        job: {
-          id: job.id,
-          status: job.status,
-          done: job.done,
-          total: job.total,
-          percent: job.percent,
-          message: job.message,
-          insureds: result?.insureds ?? 0,
-          files: result?.files ?? 0,
-          size: result?.size ?? 0,
-        },
-      };
-    },
-  })(args);
+    back: '/insureds',
+    title: 'policy_documents.bulk.progress_title',
+    status: documentsJobStatus,
+    counts: ['insureds', 'files', 'size'],
+  });
 
 export default function DocumentsJob() {
   const { t } = useTranslation();

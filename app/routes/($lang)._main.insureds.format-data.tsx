@@ -8,6 +8,8 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflar
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { importStep, importProgress } from '~/lib/imports.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
@@ -18,19 +20,24 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, view } = await importStep(request, context, 'format');
-  return {
-    import: {
-      id: view.id,
-      file_name: view.file_name,
-      campus: view.campus,
-      contract: view.contract,
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    async load(kit) {
+      const { request, context } = kit;
+      const { ctx, view } = await importStep(kit, 'format');
+      return {
+        import: {
+          id: view.id,
+          file_name: view.file_name,
+          campus: view.campus,
+          contract: view.contract,
+        },
+        progress: await importProgress(ctx, view.id),
+        title: pageTitle(context, request, 'imports.progress.title'),
+      };
     },
-    progress: await importProgress(ctx, view.id),
-    title: pageTitle(context, request, 'imports.progress.title'),
-  };
-}
+  })(args);
 
 export default function FormatData() {
   const { t, i18n } = useTranslation();

@@ -12,6 +12,7 @@ import { DATE_TARGETS, IMPORT_TARGETS } from '@server/domain/imports/values';
 import { importIdSchema, mappingFormSchema } from '~/lib/schemas.server';
 import { todayIso } from '@server/domain/formats';
 import { confirmMapping, importStep } from '~/lib/imports.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors } from '~/components/fields';
@@ -24,34 +25,39 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { view } = await importStep(request, context, 'match');
-  const columns: MatcherColumn[] = view.headers.map((header, index) => ({
-    index,
-    header,
-    values: view.sample
-      .map((row) => row[index] ?? '')
-      .filter((v) => v.trim())
-      .slice(0, 3),
-    target: view.mapping[String(index)] ?? null,
-    source: view.sources[index] ?? 'none',
-  }));
-  return {
-    import: {
-      id: view.id,
-      status: view.status,
-      file_name: view.file_name,
-      row_count: view.row_count,
-      date_order: view.date_order,
-      campus: view.campus,
-      contract: view.contract,
-      message: view.message,
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    async load(kit) {
+      const { request, context } = kit;
+      const { view } = await importStep(kit, 'match');
+      const columns: MatcherColumn[] = view.headers.map((header, index) => ({
+        index,
+        header,
+        values: view.sample
+          .map((row) => row[index] ?? '')
+          .filter((v) => v.trim())
+          .slice(0, 3),
+        target: view.mapping[String(index)] ?? null,
+        source: view.sources[index] ?? 'none',
+      }));
+      return {
+        import: {
+          id: view.id,
+          status: view.status,
+          file_name: view.file_name,
+          row_count: view.row_count,
+          date_order: view.date_order,
+          campus: view.campus,
+          contract: view.contract,
+          message: view.message,
+        },
+        columns,
+        today: todayIso(new Date()),
+        title: pageTitle(context, request, 'imports.match.title'),
+      };
     },
-    columns,
-    today: todayIso(new Date()),
-    title: pageTitle(context, request, 'imports.match.title'),
-  };
-}
+  })(args);
 
 /** The columns as posted: what the page shows again after a preview or a refusal. */
 interface Posted {

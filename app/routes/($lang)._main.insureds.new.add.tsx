@@ -20,11 +20,17 @@ import {
 } from '@server/domain/enrollments/service';
 import { listEnrollments } from '@server/domain/enrollments/queries';
 import { personOfPolicy } from '@server/domain/policies/service';
-import { applicantFormSchema, constraintsOf, enrollmentIdSchema } from '~/lib/schemas.server';
+import {
+  applicantFormSchema,
+  constraintsOf,
+  enrollmentIdSchema,
+  pageQuerySchema,
+} from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { ignoreRefusal } from '~/lib/actions.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { orderStep } from '~/lib/enrollments.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -39,26 +45,31 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 const FORM_FIELDS = [...APPLICANT_FIELDS, 'dependency_id'] as const;
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch } = await orderStep(request, context, 'add');
-  const title = pageTitle(context, request, 'order.add.title');
-  const url = new URL(request.url);
-  const page = Math.max(1, Number(url.searchParams.get('page')) || 1);
-  const [list, countries] = await Promise.all([
-    listEnrollments(ctx, { page, items: 500, policy_batch: batch.id }),
-    countryOptions(ctx.db),
-  ]);
-  const editId = url.searchParams.get('edit');
-  const editing = editId ? (list.items.find((e) => e.id === editId) ?? null) : null;
-  const students = list.items
-    .filter((e) => e.type === 'student' && e.id !== editing?.id)
-    .map((e) => ({ id: e.id, name: e.full_name ?? '—' }));
-  // "Add policy for this person" (an insured's page): the new applicant starts from that person's details.
-  const prefillId = url.searchParams.get('prefill');
-  const prefill = prefillId && !editing ? await personOfPolicy(ctx, prefillId) : null;
-  const constraint = constraintsOf(applicantFormSchema);
-  return { batch, list, countries, editing, students, prefill, title, constraint };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    query: pageQuerySchema,
+    async load(kit) {
+      const { request, context, query } = kit;
+      const { ctx, batch } = await orderStep(kit, 'add');
+      const title = pageTitle(context, request, 'order.add.title');
+      const url = new URL(request.url);
+      const [list, countries] = await Promise.all([
+        listEnrollments(ctx, { page: query.page, items: 500, policy_batch: batch.id }),
+        countryOptions(ctx.db),
+      ]);
+      const editId = url.searchParams.get('edit');
+      const editing = editId ? (list.items.find((e) => e.id === editId) ?? null) : null;
+      const students = list.items
+        .filter((e) => e.type === 'student' && e.id !== editing?.id)
+        .map((e) => ({ id: e.id, name: e.full_name ?? '—' }));
+      // "Add policy for this person" (an insured's page): the new applicant starts from that person's details.
+      const prefillId = url.searchParams.get('prefill');
+      const prefill = prefillId && !editing ? await personOfPolicy(ctx, prefillId) : null;
+      const constraint = constraintsOf(applicantFormSchema);
+      return { batch, list, countries, editing, students, prefill, title, constraint };
+    },
+  })(args);
 
 /** Add an applicant, save the one being edited (`&edit={id}`), or delete one from the list. */
 export const action = (args: ActionFunctionArgs) =>
@@ -68,8 +79,9 @@ export const action = (args: ActionFunctionArgs) =>
       save: { schema: applicantFormSchema, permission: ORDER_PERMISSION },
       delete: { schema: enrollmentIdSchema, permission: ORDER_PERMISSION },
     },
-    async handle(input, { request, context, redirect }) {
-      const { ctx, batch } = await orderStep(request, context, 'add');
+    async handle(input, kit) {
+      const { redirect, request } = kit;
+      const { ctx, batch } = await orderStep(kit, 'add');
       const here = `/insureds/new/add?batch=${batch.id}`;
       switch (input.intent) {
         case 'delete':
@@ -78,6 +90,7 @@ export const action = (args: ActionFunctionArgs) =>
         case 'add':
         case 'save': {
           const raw: Record<string, string> = {};
+          // Read by the applicant's field names (APPLICANT_FIELDS), each a field of the parsed form.
           const values = input as unknown as Record<string, unknown>;
           for (const f of APPLICANT_FIELDS) raw[f] = values[f] == null ? '' : String(values[f]);
           const dependency_id = input.dependency_id || null;
@@ -109,6 +122,7 @@ function formValue(e: EnrollmentRowView | null) {
   if (!e) return { type: 'student' };
   const value: Record<string, string> = {};
   for (const f of APPLICANT_FIELDS) {
+    // Read by the applicant's field names (APPLICANT_FIELDS), each a column of the enrolment.
     const v = (e as unknown as Record<string, unknown>)[f];
     value[f] = v == null ? '' : String(v);
   }
@@ -144,6 +158,7 @@ function ApplicantForm({
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
+  // The schema loads lazily (useSchemaForm), so Conform cannot type the fields: they are applicantFormSchema's.
   const all = fields as unknown as Parameters<typeof ApplicantFields>[0]['fields'];
   const family = all.type?.value === 'immediate_family';
   const showDependency = !js || family || !!all.dependency_id?.errors?.length || !!all.dependency_id?.value;

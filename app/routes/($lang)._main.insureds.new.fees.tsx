@@ -6,8 +6,10 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
-import { orderStep } from '~/lib/enrollments.server';
+import { batchStepPage } from '~/lib/enrollments.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { pageQuerySchema } from '~/lib/schemas.server';
+import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
@@ -21,16 +23,15 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch } = await orderStep(request, context, 'fees');
-  const title = pageTitle(context, request, 'order.fees.title');
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  const [list, overview] = await Promise.all([
-    listEnrollments(ctx, { page, items: 500, policy_batch: batch.id }),
-    batchOverview(ctx, batch.id),
-  ]);
-  return { batch, list, overview, title };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    query: pageQuerySchema,
+    async load(kit) {
+      const page = await batchStepPage(kit, 'fees');
+      return { ...page, title: pageTitle(kit.context, kit.request, 'order.fees.title') };
+    },
+  })(args);
 
 export default function Fees() {
   const { t, i18n } = useTranslation();

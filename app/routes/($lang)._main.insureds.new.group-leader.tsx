@@ -11,6 +11,7 @@ import { groupLeaderChoices } from '@server/domain/enrollments/queries';
 import { groupLeaderFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { orderStep } from '~/lib/enrollments.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
@@ -20,19 +21,25 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch } = await orderStep(request, context, 'group_leader');
-  const title = pageTitle(context, request, 'order.group_leader.title');
-  return { batch, choices: await groupLeaderChoices(ctx, batch.id), title };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    async load(kit) {
+      const { request, context } = kit;
+      const { ctx, batch } = await orderStep(kit, 'group_leader');
+      const title = pageTitle(context, request, 'order.group_leader.title');
+      return { batch, choices: await groupLeaderChoices(ctx, batch.id), title };
+    },
+  })(args);
 
 /** Gives the ticked applicants the chosen group leader, or takes it away ("No group leader"). */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
     schema: groupLeaderFormSchema,
     permission: ORDER_PERMISSION,
-    async handle(input, { request, context, redirect }) {
-      const { ctx, batch } = await orderStep(request, context, 'group_leader');
+    async handle(input, kit) {
+      const { redirect } = kit;
+      const { ctx, batch } = await orderStep(kit, 'group_leader');
       await assignGroupLeader(ctx, {
         group_leader_id: input.group_leader_id || null,
         enrollment_ids: input.enrollment_ids,

@@ -7,9 +7,10 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
-import { importBatchRefSchema } from '~/lib/schemas.server';
+import { importBatchRefSchema, pageQuerySchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { addImportToCart, batchCounts, feesStep, importBatchStep } from '~/lib/imports.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -22,27 +23,33 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, ib } = await importBatchStep(request, context, 'fees');
-  const page = Number(new URL(request.url).searchParams.get('page') ?? 1) || 1;
-  const fees = await feesStep(ctx, ib, page);
-  const counts = await batchCounts(ctx, ib.batch.id);
-  return {
-    batch: { id: ib.batch.public_id },
-    import: ib.imp ? { id: ib.imp.public_id } : null,
-    ...fees,
-    counts,
-    title: pageTitle(context, request, 'imports.fees.title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    query: pageQuerySchema,
+    async load(kit) {
+      const { request, context, query } = kit;
+      const { ctx, ib } = await importBatchStep(kit, 'fees');
+      const fees = await feesStep(ctx, ib, query.page);
+      const counts = await batchCounts(ctx, ib.batch.id);
+      return {
+        batch: { id: ib.batch.public_id },
+        import: ib.imp ? { id: ib.imp.public_id } : null,
+        ...fees,
+        counts,
+        title: pageTitle(context, request, 'imports.fees.title'),
+      };
+    },
+  })(args);
 
 /** "Add to cart": refused while any applicant has an error; then the result page. */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
     schema: importBatchRefSchema,
     permission: ORDER_PERMISSION,
-    async handle(_input, { request, context, formData, redirect }) {
-      const { ctx, ib } = await importBatchStep(request, context, 'fees', formData);
+    async handle(_input, kit) {
+      const { formData, redirect } = kit;
+      const { ctx, ib } = await importBatchStep(kit, 'fees', formData);
       const { batch } = await addImportToCart(ctx, ib);
       return redirect(`/insureds/new/import-success?batch=${batch.public_id}`);
     },

@@ -6,6 +6,8 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflar
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { importBatchStep, importResult } from '~/lib/imports.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
 import { localePath } from '~/i18n/config';
 import { ButtonLink } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
@@ -14,11 +16,16 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, ib } = await importBatchStep(request, context, 'success');
-  const result = await importResult(ctx, ib.batch.public_id);
-  return { result, title: pageTitle(context, request, 'imports.success.title') };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    async load(kit) {
+      const { request, context } = kit;
+      const { ctx, ib } = await importBatchStep(kit, 'success');
+      const result = await importResult(ctx, ib.batch.public_id);
+      return { result, title: pageTitle(context, request, 'imports.success.title') };
+    },
+  })(args);
 
 export default function ImportSuccess() {
   const { t, i18n } = useTranslation();

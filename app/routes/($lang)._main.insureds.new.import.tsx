@@ -14,7 +14,6 @@ import { MAX_IMPORT_MB } from '@server/domain/imports/values';
 import { NotFound, ValidationFailed } from '@server/domain/errors';
 import { importUploadFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
 import { activeImports, uploadImport } from '~/lib/imports.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/fields';
@@ -23,6 +22,7 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { ImportStatusBadge, ImportSteps, importHref } from '~/components/imports/import-bits';
 import { formatDateTime } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -41,21 +41,24 @@ async function chosen(ctx: ActorCtx, campusId: string, contractId: string) {
   }
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, ORDER_PERMISSION);
-  const url = new URL(request.url);
-  const choice = await chosen(
-    ctx,
-    url.searchParams.get('campus') ?? '',
-    url.searchParams.get('contract') ?? '',
-  );
-  return {
-    choice,
-    canTemplate: can(ctx.actor, 'read_campus'),
-    active: await activeImports(ctx, {}, 5),
-    title: pageTitle(context, request, 'imports.upload.title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    async load({ ctx, request, context }) {
+      const url = new URL(request.url);
+      const choice = await chosen(
+        ctx,
+        url.searchParams.get('campus') ?? '',
+        url.searchParams.get('contract') ?? '',
+      );
+      return {
+        choice,
+        canTemplate: can(ctx.actor, 'read_campus'),
+        active: await activeImports(ctx, {}, 5),
+        title: pageTitle(context, request, 'imports.upload.title'),
+      };
+    },
+  })(args);
 
 /** The file is checked and read at once (the service says what is wrong with it), then its columns. */
 export const action = (args: ActionFunctionArgs) =>

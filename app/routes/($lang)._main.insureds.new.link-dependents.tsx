@@ -13,6 +13,7 @@ import { msg } from '@server/domain/messages';
 import { linkDependentsFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { batchCounts, dependentsStep, importBatchStep, nextAfterReview } from '~/lib/imports.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors, inputClass } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -23,27 +24,33 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, ib } = await importBatchStep(request, context, 'link');
-  const step = await dependentsStep(ctx, ib.batch);
-  const counts = await batchCounts(ctx, ib.batch.id);
-  return {
-    batch: { id: ib.batch.public_id },
-    import: ib.imp ? { id: ib.imp.public_id } : null,
-    ...step,
-    counts,
-    next: nextAfterReview(ib.batch.public_id, counts, 'link'),
-    title: pageTitle(context, request, 'imports.link.title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    async load(kit) {
+      const { request, context } = kit;
+      const { ctx, ib } = await importBatchStep(kit, 'link');
+      const step = await dependentsStep(ctx, ib.batch);
+      const counts = await batchCounts(ctx, ib.batch.id);
+      return {
+        batch: { id: ib.batch.public_id },
+        import: ib.imp ? { id: ib.imp.public_id } : null,
+        ...step,
+        counts,
+        next: nextAfterReview(ib.batch.public_id, counts, 'link'),
+        title: pageTitle(context, request, 'imports.link.title'),
+      };
+    },
+  })(args);
 
 /** Saves every family member's student in one go; a family member left without one is named. */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
     schema: linkDependentsFormSchema,
     permission: ORDER_PERMISSION,
-    async handle(input, { request, context, formData, redirect }) {
-      const { ctx, ib } = await importBatchStep(request, context, 'link', formData);
+    async handle(input, kit) {
+      const { formData, redirect } = kit;
+      const { ctx, ib } = await importBatchStep(kit, 'link', formData);
       await linkDependents(ctx, ib.batch, input.links);
       const counts = await batchCounts(ctx, ib.batch.id);
       if (counts.family_unlinked > 0)

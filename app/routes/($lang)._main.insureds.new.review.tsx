@@ -8,10 +8,10 @@ import { type LoaderFunctionArgs, type MetaFunction, type ActionFunctionArgs } f
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_PERMISSION, confirmBatch, setWelcomeEmail } from '@server/domain/enrollments/service';
-import { batchOverview, listEnrollments } from '@server/domain/enrollments/queries';
-import { orderReviewSchema } from '~/lib/schemas.server';
+import { orderReviewSchema, pageQuerySchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
-import { orderStep } from '~/lib/enrollments.server';
+import { batchStepPage, orderStep } from '~/lib/enrollments.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -25,24 +25,24 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, batch } = await orderStep(request, context, 'review');
-  const title = pageTitle(context, request, 'order.review.title');
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get('page')) || 1);
-  const [list, overview] = await Promise.all([
-    listEnrollments(ctx, { page, items: 500, policy_batch: batch.id }),
-    batchOverview(ctx, batch.id),
-  ]);
-  return { batch, list, overview, title };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    query: pageQuerySchema,
+    async load(kit) {
+      const page = await batchStepPage(kit, 'review');
+      return { ...page, title: pageTitle(kit.context, kit.request, 'order.review.title') };
+    },
+  })(args);
 
 /** The welcome-email choice, then "Add to cart": the batch goes into the cart. */
 export const action = (args: ActionFunctionArgs) =>
   formAction({
     schema: orderReviewSchema,
     permission: ORDER_PERMISSION,
-    async handle(input, { request, context, redirect }) {
-      const { ctx, batch } = await orderStep(request, context, 'review');
+    async handle(input, kit) {
+      const { redirect } = kit;
+      const { ctx, batch } = await orderStep(kit, 'review');
       await setWelcomeEmail(ctx, batch.id, input.send_welcome_email === 'on');
       await confirmBatch(ctx, batch.id);
       return redirect('/cart', 'cart.added');

@@ -21,7 +21,6 @@ import { orderChoices, startSingleOrder, unfinishedOrders } from '~/lib/enrollme
 import { ValidationFailed } from '@server/domain/errors';
 import { intentAction, unreachable } from '~/lib/actions';
 import { readCookie, serializeCookie } from '@server/web/cookies';
-import { requirePermissions } from '~/lib/guards.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/fields';
 import { Button } from '~/components/ui/button';
@@ -31,31 +30,35 @@ import { britishDate, formatDateTime } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { formatMinor } from '~/lib/money';
 import { pageTitle } from '~/lib/meta';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, ORDER_PERMISSION);
-  const url = new URL(request.url);
-  const remembered = readCookie(request, context.env, 'order_campus');
-  const campusParam = url.searchParams.get('campus');
-  const [choices, unfinished] = await Promise.all([
-    orderChoices(ctx, {
-      client_id: url.searchParams.get('client') ?? undefined,
-      campus_id: campusParam ?? remembered ?? undefined,
-    }),
-    unfinishedOrders(ctx),
-  ]);
-  const headers = new Headers();
-  if (choices.campus && choices.campus.id !== remembered)
-    headers.append('set-cookie', serializeCookie(context.env, 'order_campus', choices.campus.id));
-  // "Add policy for this person" on an insured's page: the applicant form opens with their details.
-  const prefill = url.searchParams.get('prefill');
-  return json(
-    { choices, unfinished, prefill, title: pageTitle(context, request, 'order.title') },
-    { headers },
-  );
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    async load({ ctx, request, context }) {
+      const url = new URL(request.url);
+      const remembered = readCookie(request, context.env, 'order_campus');
+      const campusParam = url.searchParams.get('campus');
+      const [choices, unfinished] = await Promise.all([
+        orderChoices(ctx, {
+          client_id: url.searchParams.get('client') ?? undefined,
+          campus_id: campusParam ?? remembered ?? undefined,
+        }),
+        unfinishedOrders(ctx),
+      ]);
+      const headers = new Headers();
+      if (choices.campus && choices.campus.id !== remembered)
+        headers.append('set-cookie', serializeCookie(context.env, 'order_campus', choices.campus.id));
+      // "Add policy for this person" on an insured's page: the applicant form opens with their details.
+      const prefill = url.searchParams.get('prefill');
+      return json(
+        { choices, unfinished, prefill, title: pageTitle(context, request, 'order.title') },
+        { headers },
+      );
+    },
+  })(args);
 
 /** Discard an unfinished order, or start one: one by one (a draft batch) or from a spreadsheet. */
 export const action = (args: ActionFunctionArgs) =>

@@ -10,7 +10,8 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { INVOICE_ACCESS, checkoutInvoice } from '~/lib/checkout.server';
 import { unpaidSupplementaryInvoices } from '~/lib/amendments.server';
-import { orNotFound, requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { invoiceRefQuerySchema } from '~/lib/schemas.server';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { formatMinor } from '~/lib/money';
@@ -22,14 +23,17 @@ import { InvoiceFacts } from '~/components/checkout/checkout-bits';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, INVOICE_ACCESS);
-  const title = pageTitle(context, request, 'amendments.payment.title');
-  const invoiceId = new URL(request.url).searchParams.get('invoice');
-  if (invoiceId)
-    return json({ title, invoice: await orNotFound(checkoutInvoice(ctx, invoiceId)), invoices: [] });
-  return json({ title, invoice: null, invoices: await unpaidSupplementaryInvoices(ctx) });
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: INVOICE_ACCESS,
+    query: invoiceRefQuerySchema,
+    async load({ ctx, request, context, query }) {
+      const title = pageTitle(context, request, 'amendments.payment.title');
+      if (query.invoice)
+        return json({ title, invoice: await checkoutInvoice(ctx, query.invoice), invoices: [] });
+      return json({ title, invoice: null, invoices: await unpaidSupplementaryInvoices(ctx) });
+    },
+  })(args);
 
 export default function InsuredsPayment() {
   const { t, i18n } = useTranslation();

@@ -28,6 +28,7 @@ import {
   nextAfterReview,
   reviewPage,
 } from '~/lib/imports.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { localePath, splitLocale } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
@@ -54,26 +55,31 @@ function shownFields(ib: ImportBatch): ApplicantField[] {
   return APPLICANT_FIELDS.filter((f) => always.includes(f) || mapped.has(f));
 }
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, ib } = await importBatchStep(request, context, 'review');
-  const url = new URL(request.url);
-  const query = reviewQuerySchema.parse(Object.fromEntries(url.searchParams));
-  const { rows, counts } = await reviewPage(ctx, ib, query);
-  const editing = url.searchParams.get('edit');
-  const isEditing = !!editing && rows.items.some((r) => r.id === editing);
-  return {
-    batch: { id: ib.batch.public_id },
-    import: ib.imp ? { id: ib.imp.public_id, file_name: ib.imp.file_name } : null,
-    rows,
-    counts,
-    fields: shownFields(ib),
-    editing: isEditing ? editing : null,
-    countries: isEditing ? (await activeCountries(ctx.db)).map((c) => ({ id: c.id, name: c.name })) : [],
-    errorsOnly: query.errors_only,
-    next: nextAfterReview(ib.batch.public_id, counts),
-    title: pageTitle(context, request, 'imports.review.title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ORDER_PERMISSION,
+    query: reviewQuerySchema,
+    async load(kit) {
+      const { request, context, query } = kit;
+      const { ctx, ib } = await importBatchStep(kit, 'review');
+      const url = new URL(request.url);
+      const { rows, counts } = await reviewPage(ctx, ib, query);
+      const editing = url.searchParams.get('edit');
+      const isEditing = !!editing && rows.items.some((r) => r.id === editing);
+      return {
+        batch: { id: ib.batch.public_id },
+        import: ib.imp ? { id: ib.imp.public_id, file_name: ib.imp.file_name } : null,
+        rows,
+        counts,
+        fields: shownFields(ib),
+        editing: isEditing ? editing : null,
+        countries: isEditing ? (await activeCountries(ctx.db)).map((c) => ({ id: c.id, name: c.name })) : [],
+        errorsOnly: query.errors_only,
+        next: nextAfterReview(ib.batch.public_id, counts),
+        title: pageTitle(context, request, 'imports.review.title'),
+      };
+    },
+  })(args);
 
 /** The page's own address (without its language prefix) with some query parameters changed. */
 function here(request: Request, changes: Record<string, string | null>) {
@@ -98,8 +104,9 @@ export const action = (args: ActionFunctionArgs) =>
       delete: { schema: reviewDeleteSchema, permission: ORDER_PERMISSION },
       delete_errored: { schema: importBatchRefSchema, permission: ORDER_PERMISSION },
     },
-    async handle(input, { request, context, formData, redirect }) {
-      const { ctx, ib } = await importBatchStep(request, context, 'review', formData);
+    async handle(input, kit) {
+      const { formData, redirect, request } = kit;
+      const { ctx, ib } = await importBatchStep(kit, 'review', formData);
       switch (input.intent) {
         case 'update': {
           const [id] = await idsInBatch(ctx, ib.batch, [input.enrollment_id]);

@@ -65,6 +65,7 @@ export default function EditInsuredDetails() {
   const busy = useNavigation().state === 'submitting';
   const defaults: Record<string, string> = { version: String(policy.version) };
   for (const f of POLICY_DETAIL_FIELDS) {
+    // Read by the field names the form edits (POLICY_DETAIL_FIELDS), each a column of the policy.
     const v = (policy as unknown as Record<string, unknown>)[f];
     defaults[f] = v == null ? '' : String(v);
   }

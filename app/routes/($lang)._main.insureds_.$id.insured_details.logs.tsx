@@ -14,19 +14,18 @@ import { Card } from '~/components/ui/card';
 import { formatMoney } from '~/lib/money';
 import { formatDate } from '~/lib/dates';
 import { pageLoader } from '~/lib/loaders.server';
-import { idSchema } from '~/lib/schemas.server';
+import { idSchema, insuredLogsQuerySchema } from '~/lib/schemas.server';
 
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader({
     permission: 'read_policy',
     params: idSchema,
-    async load({ ctx, request, params }) {
+    query: insuredLogsQuerySchema,
+    async load({ ctx, params, query }) {
       requireInsuredTab(ctx, 'logs');
-      const url = new URL(request.url);
-      const page = Number(url.searchParams.get('page')) || 1;
       const [transactions, activity] = await Promise.all([
-        policyTransactionsOf(ctx, params.id, page),
-        policyActivities(ctx, params.id, Number(url.searchParams.get('activity_page')) || 1),
+        policyTransactionsOf(ctx, params.id, query.page),
+        policyActivities(ctx, params.id, query.activity_page),
       ]);
       return json({ transactions, activity });
     },

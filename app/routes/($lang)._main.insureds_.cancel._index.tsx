@@ -11,7 +11,6 @@ import { CANCEL_PERMISSION, MAX_CANCEL_ROWS } from '@server/domain/cancellations
 import { MAX_IMPORT_MB } from '@server/domain/imports/values';
 import { cancelUploadFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
 import { recentCancellations, uploadCancellation } from '~/lib/cancellations.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FieldShell, FormErrors, Input } from '~/components/fields';
@@ -21,16 +20,20 @@ import { ImportStatusBadge } from '~/components/imports/import-bits';
 import { CancelSteps, cancellationHref } from '~/components/cancellations/cancel-steps';
 import { formatDateTime } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requirePermissions(request, context, CANCEL_PERMISSION);
-  return {
-    recent: await recentCancellations(ctx, 5),
-    title: pageTitle(context, request, 'cancellations.upload.title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: CANCEL_PERMISSION,
+    async load({ ctx, request, context }) {
+      return {
+        recent: await recentCancellations(ctx, 5),
+        title: pageTitle(context, request, 'cancellations.upload.title'),
+      };
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({

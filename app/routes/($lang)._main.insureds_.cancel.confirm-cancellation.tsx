@@ -15,6 +15,7 @@ import { cancelImportIdSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import { cancellationStep, cancellationOutcome, confirmCancellation } from '~/lib/cancellations.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { localePath } from '~/i18n/config';
 import { AppForm } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -28,13 +29,18 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, view } = await cancellationStep(request, context, 'confirm');
-  return {
-    outcome: await cancellationOutcome(ctx, view.id),
-    title: pageTitle(context, request, 'cancellations.confirm.title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: CANCEL_PERMISSION,
+    async load(kit) {
+      const { request, context } = kit;
+      const { ctx, view } = await cancellationStep(kit, 'confirm');
+      return {
+        outcome: await cancellationOutcome(ctx, view.id),
+        title: pageTitle(context, request, 'cancellations.confirm.title'),
+      };
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({

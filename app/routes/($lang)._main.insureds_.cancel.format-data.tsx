@@ -7,6 +7,8 @@ import { type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflar
 import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { cancellationStep, cancellationProgress } from '~/lib/cancellations.server';
+import { pageLoader } from '~/lib/loaders.server';
+import { CANCEL_PERMISSION } from '@server/domain/cancellations/values';
 import { RefreshWhile } from '~/components/ui/refresh-while';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
@@ -18,14 +20,19 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, view } = await cancellationStep(request, context, 'format');
-  return {
-    import: { id: view.id, file_name: view.file_name },
-    progress: await cancellationProgress(ctx, view.id),
-    title: pageTitle(context, request, 'cancellations.progress.title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: CANCEL_PERMISSION,
+    async load(kit) {
+      const { request, context } = kit;
+      const { ctx, view } = await cancellationStep(kit, 'format');
+      return {
+        import: { id: view.id, file_name: view.file_name },
+        progress: await cancellationProgress(ctx, view.id),
+        title: pageTitle(context, request, 'cancellations.progress.title'),
+      };
+    },
+  })(args);
 
 export default function CancelFormatData() {
   const { t, i18n } = useTranslation();

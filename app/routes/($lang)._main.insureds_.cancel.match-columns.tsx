@@ -10,6 +10,7 @@ import { CANCEL_PERMISSION, CANCEL_TARGETS } from '@server/domain/cancellations/
 import { cancelMappingFormSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions';
 import { cancellationStep, confirmCancelMapping } from '~/lib/cancellations.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, ErrorList, FormErrors } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -21,28 +22,33 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { view } = await cancellationStep(request, context, 'match');
-  return {
-    import: {
-      id: view.id,
-      status: view.status,
-      file_name: view.file_name,
-      row_count: view.row_count,
-      message: view.message,
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: CANCEL_PERMISSION,
+    async load(kit) {
+      const { request, context } = kit;
+      const { view } = await cancellationStep(kit, 'match');
+      return {
+        import: {
+          id: view.id,
+          status: view.status,
+          file_name: view.file_name,
+          row_count: view.row_count,
+          message: view.message,
+        },
+        columns: view.headers.map((header, index) => ({
+          index,
+          header,
+          values: view.sample
+            .map((row) => row[index] ?? '')
+            .filter((v) => v.trim())
+            .slice(0, 3),
+          target: view.mapping[String(index)] ?? null,
+        })),
+        title: pageTitle(context, request, 'cancellations.match.title'),
+      };
     },
-    columns: view.headers.map((header, index) => ({
-      index,
-      header,
-      values: view.sample
-        .map((row) => row[index] ?? '')
-        .filter((v) => v.trim())
-        .slice(0, 3),
-      target: view.mapping[String(index)] ?? null,
-    })),
-    title: pageTitle(context, request, 'cancellations.match.title'),
-  };
-}
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({

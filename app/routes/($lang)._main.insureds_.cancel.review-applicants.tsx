@@ -25,6 +25,7 @@ import {
   proceedCancellation,
   type CancelReviewRow,
 } from '~/lib/cancellations.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { localePath } from '~/i18n/config';
 import { AppForm, FieldShell, FormErrors, Input } from '~/components/fields';
 import { Button, ButtonLink } from '~/components/ui/button';
@@ -37,19 +38,24 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { ctx, view } = await cancellationStep(request, context, 'review');
-  const query = cancelReviewQuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const page = await cancelReviewPage(ctx, view.id, query);
-  return {
-    import: { id: view.id, file_name: view.file_name, reason: view.reason, quoted: !!view.amendment_id },
-    rows: page.rows,
-    counts: page.counts,
-    checksLastName: Object.values(view.mapping).includes('last_name'),
-    errorsOnly: query.errors_only,
-    title: pageTitle(context, request, 'cancellations.review.title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: CANCEL_PERMISSION,
+    query: cancelReviewQuerySchema,
+    async load(kit) {
+      const { request, context, query } = kit;
+      const { ctx, view } = await cancellationStep(kit, 'review');
+      const page = await cancelReviewPage(ctx, view.id, query);
+      return {
+        import: { id: view.id, file_name: view.file_name, reason: view.reason, quoted: !!view.amendment_id },
+        rows: page.rows,
+        counts: page.counts,
+        checksLastName: Object.values(view.mapping).includes('last_name'),
+        errorsOnly: query.errors_only,
+        title: pageTitle(context, request, 'cancellations.review.title'),
+      };
+    },
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   intentAction({

@@ -3,15 +3,18 @@ import type { LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { CANCEL_PERMISSION } from '@server/domain/cancellations/values';
 import { XLSX_CONTENT_TYPE } from '@server/platform/xlsx';
 import { cancellationTemplate } from '~/lib/cancellations.server';
-import { langOf, requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requirePermissions(request, context, CANCEL_PERMISSION);
-  return new Response(await cancellationTemplate(langOf(request)), {
-    headers: {
-      'content-type': XLSX_CONTENT_TYPE,
-      'content-disposition': 'attachment; filename="cancellation-template.xlsx"',
-      'cache-control': 'no-store',
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: CANCEL_PERMISSION,
+    async load({ lang }) {
+      return new Response(await cancellationTemplate(lang), {
+        headers: {
+          'content-type': XLSX_CONTENT_TYPE,
+          'content-disposition': 'attachment; filename="cancellation-template.xlsx"',
+          'cache-control': 'no-store',
+        },
+      });
     },
-  });
-}
+  })(args);

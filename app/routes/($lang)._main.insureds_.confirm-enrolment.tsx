@@ -14,7 +14,7 @@ import {
   enrolmentCheckFormSchema,
 } from '~/lib/insureds.server';
 import { formAction } from '~/lib/actions';
-import { requirePermissions } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { AppForm, FieldShell, FormErrors, TextArea } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
@@ -24,10 +24,14 @@ import { pageTitle } from '~/lib/meta';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requirePermissions(request, context, ENROLMENT_CHECK_PERMISSION);
-  return { max: MAX_ENROLMENT_CHECKS, title: pageTitle(context, request, 'reminders.enrolment.title') };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: ENROLMENT_CHECK_PERMISSION,
+    load: ({ request, context }) => ({
+      max: MAX_ENROLMENT_CHECKS,
+      title: pageTitle(context, request, 'reminders.enrolment.title'),
+    }),
+  })(args);
 
 export const action = (args: ActionFunctionArgs) =>
   formAction({

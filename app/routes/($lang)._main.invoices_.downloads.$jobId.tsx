@@ -9,35 +9,18 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { sizeText, ZipJobPage } from '~/components/ui/zip-job';
 import { INVOICE_ACCESS, invoicesZipStatus } from '~/lib/invoices.server';
-import { pageTitle } from '~/lib/meta';
-import { pageLoader } from '~/lib/loaders.server';
-import { idsSchema } from '~/lib/schemas.server';
+import { zipJobLoader } from '~/lib/zip-job.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
 export const loader = (args: LoaderFunctionArgs) =>
-  pageLoader({
+  zipJobLoader(args, {
     permission: INVOICE_ACCESS,
-    otherwise: '/invoices',
-    params: idsSchema('jobId'),
-    async load({ ctx, request, context, params }) {
-      const job = await invoicesZipStatus(ctx, params.jobId);
-      const result = job.result as { invoices?: number; size?: number } | null;
-      return {
-        title: pageTitle(context, request, 'invoices.zip.progress_title'),
-        job: {
-          id: job.id,
-          status: job.status,
-          done: job.done,
-          total: job.total,
-          percent: job.percent,
-          message: job.message,
-          invoices: result?.invoices ?? 0,
-          size: result?.size ?? 0,
-        },
-      };
-    },
-  })(args);
+    back: '/invoices',
+    title: 'invoices.zip.progress_title',
+    status: invoicesZipStatus,
+    counts: ['invoices', 'size'],
+  });
 
 export default function InvoicesZipJob() {
   const { t } = useTranslation();

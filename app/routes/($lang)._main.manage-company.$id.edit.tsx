@@ -8,6 +8,7 @@ import { useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
+import { canArchive } from '@server/domain/access/archiving';
 import {
   companyActivity,
   getCompany,
@@ -56,7 +57,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         countries,
         constraint: constraintsOf(companySchema),
         canUpdate: can(ctx.actor, 'update_company'),
-        canArchive: can(ctx.actor, 'archive_company') || can(ctx.actor, 'update_company'),
+        canArchive: canArchive(ctx.actor, 'company'),
         title: translate(lang, 'app.title_template', {
           title: company.name,
           product: context.env.PRODUCT_NAME,

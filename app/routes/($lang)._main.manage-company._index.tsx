@@ -7,6 +7,7 @@ import {
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
+import { canArchive } from '@server/domain/access/archiving';
 import { COMPANY_CURRENCIES } from '@server/domain/companies/values';
 import { companyListSchema, companyStatusSchema, idSchema } from '~/lib/schemas.server';
 import { companiesSummary, listCompanies, updateCompanyStatus } from '@server/domain/companies/service';
@@ -42,7 +43,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         summary,
         allCompanies: ctx.actor.selected_company_id === null,
         canCreate: can(ctx.actor, 'create_company'),
-        canArchive: can(ctx.actor, 'archive_company') || can(ctx.actor, 'update_company'),
+        canArchive: canArchive(ctx.actor, 'company'),
         title: pageTitle(context, request, 'companies.title'),
       });
     },

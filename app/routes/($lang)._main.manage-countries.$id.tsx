@@ -8,6 +8,7 @@ import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } fr
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
+import { canArchive } from '@server/domain/access/archiving';
 import {
   activateTaxRate,
   addTaxRate,
@@ -63,7 +64,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         country,
         logs,
         canUpdate: can(ctx.actor, 'update_country'),
-        canArchive: can(ctx.actor, 'archive_country') || can(ctx.actor, 'update_country'),
+        canArchive: canArchive(ctx.actor, 'country'),
         title: translate(lang, 'app.title_template', {
           title: country.name,
           product: context.env.PRODUCT_NAME,

@@ -7,6 +7,7 @@ import {
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
+import { canArchive } from '@server/domain/access/archiving';
 import { REGION_CODES } from '@db/enums';
 import { countryListSchema, countryStatusSchema, rowIdSchema } from '~/lib/schemas.server';
 import { countriesSummary, listCountries, updateCountryStatus } from '@server/domain/countries/service';
@@ -41,7 +42,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         list,
         summary,
         canCreate: can(ctx.actor, 'create_country'),
-        canArchive: can(ctx.actor, 'archive_country') || can(ctx.actor, 'update_country'),
+        canArchive: canArchive(ctx.actor, 'country'),
         title: pageTitle(context, request, 'countries.title'),
       });
     },

@@ -1,4 +1,5 @@
 /** One company user: state, invitation, the moves allowed now (archive, activate, ...) and the edit form. */
+import { useLoaderData } from '@remix-run/react';
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
 import { userAction, userLoader } from '~/lib/users.server';
 import { UserPage } from '~/components/users/user-pages';
@@ -9,4 +10,6 @@ export const loader = (args: LoaderFunctionArgs) => userLoader(args, 'company');
 
 export const action = (args: ActionFunctionArgs) => userAction(args, 'company');
 
-export default UserPage;
+export default function Page() {
+  return <UserPage {...useLoaderData<typeof loader>()} />;
+}

@@ -230,6 +230,7 @@ function DocumentForm({ editing }: { editing?: DocumentRow }) {
         {editing ? <input type="hidden" name="document_id" value={editing.id} /> : null}
         <FormErrors errors={form.errors} />
         <DocumentFields fields={fields} />
+        {/* The schema loads lazily (useSchemaForm), so Conform cannot type the fields; `file` is documentAddSchema's. */}
         <FileField
           field={(fields as unknown as Record<string, Parameters<typeof FileField>[0]['field']>).file}
           label={editing ? t('products.documents.replace_file') : t('products.documents.file')}

@@ -12,6 +12,7 @@ import {
 import { Outlet, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
+import { canArchive } from '@server/domain/access/archiving';
 import { getProduct, setProductStatus } from '@server/domain/products/service';
 import { PRODUCT_TABS } from '@server/domain/products/values';
 import { idSchema, productStatusSchema } from '~/lib/schemas.server';
@@ -40,7 +41,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         product,
         tabs: PRODUCT_TABS.map((tab) => ({ key: tab, segment: tab === 'details' ? '' : tabSegment(tab) })),
         canUpdate: can(ctx.actor, 'update_product'),
-        canArchive: can(ctx.actor, 'archive_product'),
+        canArchive: canArchive(ctx.actor, 'product'),
         title: pageTitle(context, request, 'products.title'),
       });
     },

@@ -7,6 +7,7 @@ import {
 import { Link, useActionData, useLoaderData, useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
+import { canArchive } from '@server/domain/access/archiving';
 import { PRODUCT_STATUSES, TERRITORIAL_LIMITS } from '@server/domain/products/values';
 import {
   idSchema,
@@ -68,7 +69,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         summary,
         insurers: options.insurers,
         canCreate: can(ctx.actor, 'create_product'),
-        canArchive: can(ctx.actor, 'archive_product'),
+        canArchive: canArchive(ctx.actor, 'product'),
         canReadGroups: can(ctx.actor, 'read_product_group'),
         canCreateGroup: can(ctx.actor, 'create_product_group'),
         title: pageTitle(context, request, 'products.title'),

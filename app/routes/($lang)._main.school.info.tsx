@@ -88,6 +88,7 @@ export default function SchoolInfo() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });
+  // The schema loads lazily (useSchemaForm), so Conform cannot type the fields; the nested ones are read by name.
   const all = fields as unknown as Record<string, ObjectField>;
   const facts = (
     <Card>

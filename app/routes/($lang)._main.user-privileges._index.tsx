@@ -3,9 +3,9 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from '@remix-run/cloudfla
 import { privilegesAction, privilegesLoader } from '~/lib/privileges.server';
 import { PrivilegesTab } from '~/components/roles/privileges-page';
 
-export const loader = (args: LoaderFunctionArgs) => privilegesLoader(args, 'company');
+export const loader = (args: LoaderFunctionArgs) => privilegesLoader(args);
 
-export const action = (args: ActionFunctionArgs) => privilegesAction(args, 'company');
+export const action = (args: ActionFunctionArgs) => privilegesAction(args);
 
 export default function CompanyPrivileges() {
   return <PrivilegesTab />;

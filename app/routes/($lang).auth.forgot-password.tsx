@@ -8,7 +8,6 @@ import { constraintsOf, forgotPasswordSchema } from '~/lib/schemas.server';
 import { localePath } from '~/i18n/config';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
-import { requireGuest } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import { readResetState, resetCookie } from '~/lib/password-reset.server';
 import { AppForm, ErrorList, Field, FormErrors } from '~/components/forms';
@@ -17,26 +16,31 @@ import { AuthActions } from '~/components/auth/auth-actions';
 import { AuthHeading } from '~/components/auth/auth-layout';
 import { PhoneFields } from '~/components/auth/phone-fields';
 import { withoutScripts } from '~/lib/hydrate';
+import { pageLoader } from '~/lib/loaders.server';
 
 /** Served without JavaScript: plain forms that post and redirect (docs/decisions/sign-in.md, "Sign-in without scripts"). */
 export const handle = withoutScripts;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireGuest(request, context);
-  // Coming back with "use another email or phone" shows what was typed before.
-  const previous = readResetState(request, context);
-  const defaults: z.input<typeof forgotPasswordSchema> =
-    previous?.method === 'phone'
-      ? { method: 'phone', phone_country: previous.phone_country, phone_number: previous.phone_number }
-      : { method: 'email', email: previous?.email ?? '' };
-  return {
-    constraint: constraintsOf(forgotPasswordSchema),
-    defaults,
-    title: pageTitle(context, request, 'password_reset.forgot_title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load({ request, context }) {
+      // Coming back with "use another email or phone" shows what was typed before.
+      const previous = readResetState(request, context);
+      const defaults: z.input<typeof forgotPasswordSchema> =
+        previous?.method === 'phone'
+          ? { method: 'phone', phone_country: previous.phone_country, phone_number: previous.phone_number }
+          : { method: 'email', email: previous?.email ?? '' };
+      return {
+        constraint: constraintsOf(forgotPasswordSchema),
+        defaults,
+        title: pageTitle(context, request, 'password_reset.forgot_title'),
+      };
+    },
+  })(args);
 
 /**
  * Sends a reset pin by email or text message. The next page says the same thing whether or not an account

@@ -12,7 +12,7 @@ import { useSchemaForm } from '~/lib/schema-form';
 import { startSignIn } from '@server/domain/auth/service';
 import { serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
-import { langOf, requireGuest } from '~/lib/guards.server';
+import { langOf } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { AppForm, Field, FormErrors } from '~/components/forms';
@@ -20,22 +20,27 @@ import { Button } from '~/components/ui/button';
 import { useHelpInPlace } from '~/components/auth/login-help';
 import { AuthHeading } from '~/components/auth/auth-layout';
 import { withoutScripts } from '~/lib/hydrate';
+import { pageLoader } from '~/lib/loaders.server';
 
 /** Served without JavaScript: plain forms that post and redirect (docs/decisions/sign-in.md, "Sign-in without scripts"). */
 export const handle = withoutScripts;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireGuest(request, context);
-  const email = new URL(request.url).searchParams.get('email');
-  if (!email) throw redirect(localePath(langOf(request), '/auth/login'));
-  return {
-    email,
-    constraint: constraintsOf(loginPasswordSchema),
-    title: pageTitle(context, request, 'auth.password_title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load({ request, context }) {
+      const email = new URL(request.url).searchParams.get('email');
+      if (!email) throw redirect(localePath(langOf(request), '/auth/login'));
+      return {
+        email,
+        constraint: constraintsOf(loginPasswordSchema),
+        title: pageTitle(context, request, 'auth.password_title'),
+      };
+    },
+  })(args);
 
 /** Step 2: the password. On success the PIN is emailed and the browser holds the "waiting for PIN" token. */
 export const action = (args: ActionFunctionArgs) =>

@@ -2,7 +2,6 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { useActionData, useLoaderData, useSearchParams } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { requireGuest } from '~/lib/guards.server';
 import { formAction } from '~/lib/actions.server';
 import { constraintsOf, loginEmailSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
@@ -12,19 +11,24 @@ import { Button } from '~/components/ui/button';
 import { useHelpInPlace } from '~/components/auth/login-help';
 import { AuthHeading } from '~/components/auth/auth-layout';
 import { withoutScripts } from '~/lib/hydrate';
+import { pageLoader } from '~/lib/loaders.server';
 
 /** Served without JavaScript: plain forms that post and redirect (docs/decisions/sign-in.md, "Sign-in without scripts"). */
 export const handle = withoutScripts;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireGuest(request, context);
-  return {
-    constraint: constraintsOf(loginEmailSchema),
-    title: pageTitle(context, request, 'auth.login_title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load({ request, context }) {
+      return {
+        constraint: constraintsOf(loginEmailSchema),
+        title: pageTitle(context, request, 'auth.login_title'),
+      };
+    },
+  })(args);
 
 /** Step 1: the email. Whether an account exists is not revealed here. */
 export const action = (args: ActionFunctionArgs) =>

@@ -10,6 +10,7 @@ import { clearCookie } from '@server/web/cookies';
 import { ctxOf } from '@server/web/load-context';
 import { localePath } from '~/i18n/config';
 import { langOf } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
 import { AppForm } from '~/components/fields';
 import { Button } from '~/components/ui/button';
@@ -17,10 +18,11 @@ import { AuthHeading } from '~/components/auth/auth-layout';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (!context.actor) throw redirect(localePath(langOf(request), '/auth/login'));
-  return { title: pageTitle(context, request, 'auth.logout_title') };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    permission: null,
+    load: ({ request, context }) => ({ title: pageTitle(context, request, 'auth.logout_title') }),
+  })(args);
 
 /** Ends the session on the server and clears the cookie. */
 export async function action({ request, context }: ActionFunctionArgs) {

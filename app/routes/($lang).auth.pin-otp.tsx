@@ -10,25 +10,35 @@ import { completeSignIn, resendLoginPin } from '@server/domain/auth/service';
 import { findSession } from '@server/domain/auth/sessions';
 import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
-import { langOf, requireGuest } from '~/lib/guards.server';
+import { langOf } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pinStepIntents, resent } from '~/lib/pin-step.server';
 import { pageTitle } from '~/lib/meta';
 import { PinStep } from '~/components/auth/pin-step';
 import { constraintsOf, pinSchema } from '~/lib/schemas.server';
 import { withoutScripts } from '~/lib/hydrate';
+import { pageLoader } from '~/lib/loaders.server';
 
 /** Served without JavaScript: plain forms that post and redirect (docs/decisions/sign-in.md, "Sign-in without scripts"). */
 export const handle = withoutScripts;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireGuest(request, context);
-  const pending = await findSession(context.db, readCookie(request, context.env, 'pin'), context.now, 'pin');
-  if (!pending) throw redirect(localePath(langOf(request), '/auth/login'));
-  return { constraint: constraintsOf(pinSchema), title: pageTitle(context, request, 'auth.pin_title') };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load({ request, context }) {
+      const pending = await findSession(
+        context.db,
+        readCookie(request, context.env, 'pin'),
+        context.now,
+        'pin',
+      );
+      if (!pending) throw redirect(localePath(langOf(request), '/auth/login'));
+      return { constraint: constraintsOf(pinSchema), title: pageTitle(context, request, 'auth.pin_title') };
+    },
+  })(args);
 
 /** Step 3: the PIN from the email. Success rotates the session and signs the user in. */
 export const action = (args: ActionFunctionArgs) =>

@@ -3,7 +3,6 @@ import { useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { requestPasswordReset, verifyResetPin } from '@server/domain/auth/service';
 import { localePath } from '~/i18n/config';
-import { requireGuest } from '~/lib/guards.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pinStepIntents, resent } from '~/lib/pin-step.server';
 import { pageTitle } from '~/lib/meta';
@@ -11,21 +10,26 @@ import { describeTarget, requireResetState, resetCookie, resetTarget } from '~/l
 import { PinStep } from '~/components/auth/pin-step';
 import { constraintsOf, pinSchema } from '~/lib/schemas.server';
 import { withoutScripts } from '~/lib/hydrate';
+import { pageLoader } from '~/lib/loaders.server';
 
 /** Served without JavaScript: plain forms that post and redirect (docs/decisions/sign-in.md, "Sign-in without scripts"). */
 export const handle = withoutScripts;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireGuest(request, context);
-  const state = requireResetState(request, context);
-  return {
-    target: describeTarget(state),
-    constraint: constraintsOf(pinSchema),
-    title: pageTitle(context, request, 'password_reset.reset_title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load({ request, context }) {
+      const state = requireResetState(request, context);
+      return {
+        target: describeTarget(state),
+        constraint: constraintsOf(pinSchema),
+        title: pageTitle(context, request, 'password_reset.reset_title'),
+      };
+    },
+  })(args);
 
 /**
  * The reset pin. It is only checked here (the new-password step spends it); once right, it joins the

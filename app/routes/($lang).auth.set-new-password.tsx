@@ -8,7 +8,6 @@ import { localePath } from '~/i18n/config';
 import { Conflict, ValidationFailed } from '@server/domain/errors';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions.server';
-import { requireGuest } from '~/lib/guards.server';
 import { pageTitle } from '~/lib/meta';
 import {
   clearResetCookie,
@@ -19,18 +18,23 @@ import {
 import { AppForm, Field, FormErrors } from '~/components/forms';
 import { Button } from '~/components/ui/button';
 import { AuthHeading } from '~/components/auth/auth-layout';
+import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  requireGuest(request, context);
-  const state = requireResetState(request, context, { withPin: true });
-  return {
-    constraint: constraintsOf(newPasswordSchema),
-    username: describeTarget(state),
-    title: pageTitle(context, request, 'password_reset.new_password_title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load({ request, context }) {
+      const state = requireResetState(request, context, { withPin: true });
+      return {
+        constraint: constraintsOf(newPasswordSchema),
+        username: describeTarget(state),
+        title: pageTitle(context, request, 'password_reset.new_password_title'),
+      };
+    },
+  })(args);
 
 /**
  * Sets the new password with the checked pin; the pin is spent, the cookie cleared, every session ends,

@@ -1,12 +1,10 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { acceptHandover, safePath } from '@server/domain/auth/handover';
-import { Unauthenticated } from '@server/domain/errors';
+import { acceptHandoverLink, safePath } from '@server/domain/auth/handover';
 import { serializeCookie } from '@server/web/cookies';
-import { ctxOf } from '@server/web/load-context';
 import { localePath } from '~/i18n/config';
-import { langOf } from '~/lib/guards.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
 import { AuthHeading } from '~/components/auth/auth-layout';
 import { Alert } from '~/components/ui/card';
@@ -18,25 +16,22 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  * Hand-over from the other region: `otherUserToken` carries the signed token, `{token}` its single-use
  * id, `path` where to continue. A valid token signs the user in here and goes on to the path.
  */
-export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const token = url.searchParams.get('otherUserToken');
-  const lang = langOf(request);
-  try {
-    if (!token) throw new Unauthenticated('auth.handover_invalid');
-    const { token: session } = await acceptHandover(ctxOf(context, lang), {
-      token,
-      jti: params.token ?? null,
-    });
-    throw redirect(localePath(lang, safePath(url.searchParams.get('path'))), {
-      headers: { 'set-cookie': serializeCookie(context.env, 'sid', session) },
-    });
-  } catch (e) {
-    if (e instanceof Unauthenticated)
-      return { error: e.message, title: pageTitle(context, request, 'auth.handover_title') };
-    throw e;
-  }
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'public',
+    permission: null,
+    async load({ ctx, request, context, lang, allParams }) {
+      const url = new URL(request.url);
+      const { session, error } = await acceptHandoverLink(ctx, {
+        token: url.searchParams.get('otherUserToken'),
+        jti: allParams.token ?? null,
+      });
+      if (error !== null) return { error, title: pageTitle(context, request, 'auth.handover_title') };
+      throw redirect(localePath(lang, safePath(url.searchParams.get('path'))), {
+        headers: { 'set-cookie': serializeCookie(context.env, 'sid', session) },
+      });
+    },
+  })(args);
 
 export default function TokenHandover() {
   const { t, i18n } = useTranslation();

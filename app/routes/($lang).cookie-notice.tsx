@@ -1,12 +1,16 @@
 import type { LoaderFunctionArgs, MetaFunction } from '@remix-run/cloudflare';
+import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
 import { LegalPage } from '~/components/legal-page';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  return { title: pageTitle(context, request, 'legal.cookies.title') };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'public',
+    permission: null,
+    load: ({ request, context }) => ({ title: pageTitle(context, request, 'legal.cookies.title') }),
+  })(args);
 
 export default function Page() {
   return <LegalPage doc="cookies" sections={4} />;

@@ -8,7 +8,7 @@ import { formatDateTime } from '~/lib/dates';
 import { inputClass } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { Logo } from '~/components/shell/icons';
-import { notFound } from '~/lib/loaders.server';
+import { notFound, pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -16,24 +16,29 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  * The development mailbox: every email and SMS the outbox recorded, newest first, so a person trying the
  * portal locally can read a PIN or an invitation. Absent (404) in production.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  if (isProduction(context.env)) throw notFound();
-  const to = new URL(request.url).searchParams.get('to')?.trim() || undefined;
-  const messages = await listMailbox(context.db, to, 100);
-  return {
-    to: to ?? '',
-    title: pageTitle(context, request, 'mailbox.title'),
-    messages: messages.map((m) => ({
-      id: m.id,
-      channel: m.channel,
-      recipient: m.recipient,
-      subject: m.subject,
-      body: m.body_text,
-      status: m.status,
-      created_at: m.created_at.toISOString(),
-    })),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'public',
+    permission: null,
+    async load({ request, context }) {
+      if (isProduction(context.env)) throw notFound();
+      const to = new URL(request.url).searchParams.get('to')?.trim() || undefined;
+      const messages = await listMailbox(context.db, to, 100);
+      return {
+        to: to ?? '',
+        title: pageTitle(context, request, 'mailbox.title'),
+        messages: messages.map((m) => ({
+          id: m.id,
+          channel: m.channel,
+          recipient: m.recipient,
+          subject: m.subject,
+          body: m.body_text,
+          status: m.status,
+          created_at: m.created_at.toISOString(),
+        })),
+      };
+    },
+  })(args);
 
 export default function Mailbox() {
   const { t } = useTranslation();

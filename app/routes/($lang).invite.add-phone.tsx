@@ -11,8 +11,7 @@ import { setInvitePhone } from '@server/domain/auth/service';
 import { constraintsOf, phoneSchema } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { formAction } from '~/lib/actions';
-import { invitePath, requireInvitation } from '~/lib/invite.server';
-import { pageTitle } from '~/lib/meta';
+import { invitePath, inviteStepLoader, requireInvitation } from '~/lib/invite.server';
 import { AppForm, FormErrors } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { AuthHeading } from '~/components/auth/auth-layout';
@@ -20,14 +19,11 @@ import { PhoneFields } from '~/components/auth/phone-fields';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { invitation } = await requireInvitation(request, context, 'add-phone');
-  return {
+export const loader = (args: LoaderFunctionArgs) =>
+  inviteStepLoader(args, 'add-phone', 'invite.phone_title', (invitation) => ({
     constraint: constraintsOf(phoneSchema),
     phone: { phone_country: invitation.phone_country ?? '', phone_number: invitation.phone_number ?? '' },
-    title: pageTitle(context, request, 'invite.phone_title'),
-  };
-}
+  }));
 
 /** Step 4: the mobile number; a pin goes to it by text message. */
 export const action = (args: ActionFunctionArgs) =>
@@ -35,8 +31,9 @@ export const action = (args: ActionFunctionArgs) =>
     access: 'guest',
     schema: phoneSchema,
     permission: null,
-    async handle(input, { request, context }) {
-      const { ctx, token } = await requireInvitation(request, context, 'add-phone');
+    async handle(input, kit) {
+      const { request } = kit;
+      const { ctx, token } = await requireInvitation(kit, 'add-phone');
       await setInvitePhone(ctx, token, input);
       throw redirect(invitePath(request, 'pin-otp-phone'));
     },

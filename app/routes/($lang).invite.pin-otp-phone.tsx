@@ -5,22 +5,18 @@ import { completeInvitation, setInvitePhone } from '@server/domain/auth/service'
 import { clearCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
 import { intentAction, unreachable } from '~/lib/actions';
-import { requireInvitation } from '~/lib/invite.server';
+import { inviteStepLoader, requireInvitation } from '~/lib/invite.server';
 import { pinStepIntents, resent } from '~/lib/pin-step.server';
-import { pageTitle } from '~/lib/meta';
 import { PinStep } from '~/components/auth/pin-step';
 import { constraintsOf, pinSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { invitation } = await requireInvitation(request, context, 'pin-otp-phone');
-  return {
+export const loader = (args: LoaderFunctionArgs) =>
+  inviteStepLoader(args, 'pin-otp-phone', 'invite.phone_pin_title', (invitation) => ({
     phone: `${invitation.phone_country} ${invitation.phone_number}`,
     constraint: constraintsOf(pinSchema),
-    title: pageTitle(context, request, 'invite.phone_pin_title'),
-  };
-}
+  }));
 
 /**
  * Step 5: the pin sent by text message. It completes the invitation: the account becomes active and the
@@ -30,8 +26,9 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     access: 'guest',
     intents: pinStepIntents,
-    async handle(input, { request, context, redirect }) {
-      const { ctx, token, invitation } = await requireInvitation(request, context, 'pin-otp-phone');
+    async handle(input, kit) {
+      const { request, context, redirect } = kit;
+      const { ctx, token, invitation } = await requireInvitation(kit, 'pin-otp-phone');
       switch (input.intent) {
         case 'resend':
           await setInvitePhone(ctx, token, {

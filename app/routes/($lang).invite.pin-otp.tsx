@@ -9,32 +9,28 @@ import { useTranslation } from 'react-i18next';
 import { sendInviteEmailPin, verifyInviteEmail } from '@server/domain/auth/service';
 import { localePath } from '~/i18n/config';
 import { intentAction, unreachable } from '~/lib/actions';
-import { dueStep, invitePath, requireInvitation } from '~/lib/invite.server';
+import { dueStep, invitePath, inviteStepLoader, requireInvitation } from '~/lib/invite.server';
 import { pinStepIntents, resent } from '~/lib/pin-step.server';
-import { pageTitle } from '~/lib/meta';
 import { PinStep } from '~/components/auth/pin-step';
 import { constraintsOf, pinSchema } from '~/lib/schemas.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { invitation } = await requireInvitation(request, context, 'pin-otp');
-  // A verified address has nothing left to do here.
-  if (invitation.email_verified) throw redirect(invitePath(request, dueStep(invitation)));
-  return {
-    email: invitation.email,
-    constraint: constraintsOf(pinSchema),
-    title: pageTitle(context, request, 'invite.email_pin_title'),
-  };
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  inviteStepLoader(args, 'pin-otp', 'invite.email_pin_title', (invitation, request) => {
+    // A verified address has nothing left to do here.
+    if (invitation.email_verified) throw redirect(invitePath(request, dueStep(invitation)));
+    return { email: invitation.email, constraint: constraintsOf(pinSchema) };
+  });
 
 /** Step 3: the pin sent to the invited email address proves the address. */
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     access: 'guest',
     intents: pinStepIntents,
-    async handle(input, { request, context }) {
-      const { ctx, token, invitation } = await requireInvitation(request, context, 'pin-otp');
+    async handle(input, kit) {
+      const { request } = kit;
+      const { ctx, token, invitation } = await requireInvitation(kit, 'pin-otp');
       switch (input.intent) {
         case 'resend':
           await sendInviteEmailPin(ctx, token);

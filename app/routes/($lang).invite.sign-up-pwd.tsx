@@ -10,8 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { sendInviteEmailPin, setInvitedPassword } from '@server/domain/auth/service';
 import { localePath } from '~/i18n/config';
 import { formAction } from '~/lib/actions';
-import { dueStep, invitePath, requireInvitation } from '~/lib/invite.server';
-import { pageTitle } from '~/lib/meta';
+import { dueStep, invitePath, inviteStepLoader, requireInvitation } from '~/lib/invite.server';
 import { useSchemaForm } from '~/lib/schema-form';
 import { constraintsOf, newPasswordSchema } from '~/lib/schemas.server';
 import { AppForm, Field, FormErrors } from '~/components/forms';
@@ -21,29 +20,26 @@ import { AuthHeading } from '~/components/auth/auth-layout';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const { invitation } = await requireInvitation(request, context, 'sign-up-pwd');
-  return {
+export const loader = (args: LoaderFunctionArgs) =>
+  inviteStepLoader(args, 'sign-up-pwd', 'invite.password_title', (invitation) => ({
     email: invitation.email,
     constraint: constraintsOf(newPasswordSchema),
-    title: pageTitle(context, request, 'invite.password_title'),
-  };
-}
+  }));
 
 /** Step 2: the password (the spec's rules); then the email verification pin goes out. */
-export const action = async (args: ActionFunctionArgs) => {
-  const { ctx, token, invitation } = await requireInvitation(args.request, args.context, 'sign-up-pwd');
-  return formAction({
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
     access: 'guest',
     schema: newPasswordSchema,
     permission: null,
-    async handle(input) {
+    async handle(input, kit) {
+      const { request } = kit;
+      const { ctx, token, invitation } = await requireInvitation(kit, 'sign-up-pwd');
       await setInvitedPassword(ctx, token, input.password);
       if (!invitation.email_verified) await sendInviteEmailPin(ctx, token);
-      return redirect(invitePath(args.request, dueStep({ ...invitation, password_set: true })));
+      return redirect(invitePath(request, dueStep({ ...invitation, password_set: true })));
     },
   })(args);
-};
 
 export default function InvitePassword() {
   const { t, i18n } = useTranslation();

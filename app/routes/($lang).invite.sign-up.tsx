@@ -8,13 +8,12 @@ import {
 import { Link, useActionData, useLoaderData } from '@remix-run/react';
 import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
-import { getInvitation, updateInvitedName } from '@server/domain/auth/service';
-import { NotFound } from '@server/domain/errors';
+import { lookUpInvitation, updateInvitedName } from '@server/domain/auth/service';
 import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
 import { formAction } from '~/lib/actions';
-import { requireGuest } from '~/lib/guards.server';
 import { invitePath, requireInvitation } from '~/lib/invite.server';
+import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
 import { useSchemaForm } from '~/lib/schema-form';
 import { constraintsOf, inviteNameSchema } from '~/lib/schemas.server';
@@ -29,58 +28,60 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
  * The invitation link lands here with `?token=`. A valid token moves into the 'invite' cookie and the
  * address bar is cleaned, so the token does not linger in history; an invalid one says so plainly.
  */
-export async function loader({ request, context }: LoaderFunctionArgs) {
-  const ctx = requireGuest(request, context);
-  const fromLink = new URL(request.url).searchParams.get('token');
-  const token = fromLink ?? readCookie(request, context.env, 'invite');
-  try {
-    const invitation = await getInvitation(ctx, token);
-    if (fromLink) {
-      throw redirect(invitePath(request, 'sign-up'), {
-        headers: { 'set-cookie': serializeCookie(context.env, 'invite', fromLink) },
-      });
-    }
-    return {
-      invalid: false as const,
-      invitation: {
-        email: invitation.email,
-        first_name: invitation.first_name,
-        last_name: invitation.last_name,
-      },
-      constraint: constraintsOf(inviteNameSchema),
-      title: pageTitle(context, request, 'invite.sign_up_title'),
-    };
-  } catch (e) {
-    if (!(e instanceof NotFound)) throw e;
-    return json(
-      {
-        invalid: true as const,
-        invitation: null,
-        constraint: null,
-        // Why the link does not work: used, revoked or expired (or simply unknown).
-        reason: (
-          ['auth.invitation_used', 'auth.invitation_revoked', 'auth.invitation_expired'] as const
-        ).find((k) => e.message === k),
-        title: pageTitle(context, request, 'invite.invalid_title'),
-      },
-      { headers: { 'set-cookie': clearCookie(context.env, 'invite') } },
-    );
-  }
-}
+export const loader = (args: LoaderFunctionArgs) =>
+  pageLoader({
+    access: 'guest',
+    permission: null,
+    async load({ ctx, request, context }) {
+      const fromLink = new URL(request.url).searchParams.get('token');
+      const { invitation, refused } = await lookUpInvitation(
+        ctx,
+        fromLink ?? readCookie(request, context.env, 'invite'),
+      );
+      if (invitation && fromLink) {
+        throw redirect(invitePath(request, 'sign-up'), {
+          headers: { 'set-cookie': serializeCookie(context.env, 'invite', fromLink) },
+        });
+      }
+      if (invitation) {
+        return {
+          invalid: false as const,
+          invitation: {
+            email: invitation.email,
+            first_name: invitation.first_name,
+            last_name: invitation.last_name,
+          },
+          constraint: constraintsOf(inviteNameSchema),
+          title: pageTitle(context, request, 'invite.sign_up_title'),
+        };
+      }
+      return json(
+        {
+          invalid: true as const,
+          invitation: null,
+          constraint: null,
+          // Why the link does not work: used, revoked or expired (or simply unknown).
+          reason: refused === 'auth.invitation_invalid' ? undefined : refused,
+          title: pageTitle(context, request, 'invite.invalid_title'),
+        },
+        { headers: { 'set-cookie': clearCookie(context.env, 'invite') } },
+      );
+    },
+  })(args);
 
 /** Step 1: the person confirms (or corrects) their first and last name. */
-export const action = async (args: ActionFunctionArgs) => {
-  const { ctx, token } = await requireInvitation(args.request, args.context, 'sign-up');
-  return formAction({
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
     access: 'guest',
     schema: inviteNameSchema,
     permission: null,
-    async handle(input) {
+    async handle(input, kit) {
+      const { request } = kit;
+      const { ctx, token } = await requireInvitation(kit, 'sign-up');
       await updateInvitedName(ctx, token, input);
-      return redirect(invitePath(args.request, 'sign-up-pwd'));
+      return redirect(invitePath(request, 'sign-up-pwd'));
     },
   })(args);
-};
 
 export default function InviteSignUp() {
   const loaderData = useLoaderData<typeof loader>();

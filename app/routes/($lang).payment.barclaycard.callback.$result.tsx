@@ -54,6 +54,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function PaymentCallback() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
+  // The loader redirects unless the answer was refused: only the refusal's data renders.
   const data = useLoaderData<typeof loader>() as unknown as { message: string };
   return (
     <main className="flex min-h-full items-center justify-center bg-slate-100 px-4 py-16">

@@ -98,6 +98,23 @@ describe('a page loader', () => {
   it('reads the list query leniently: a value that does not parse is dropped, not a failure', async () => {
     expect((await get(`/products/${productId}/pricing?period=someday`, admin)).status).toBe(200);
     expect((await get(`/products/${productId}/logs?page=minus-one`, admin)).status).toBe(200);
+    expect((await get('/clients?tab=nonsense&status=whatever', admin)).status).toBe(200);
+  });
+
+  it('answers an address segment outside its list with the 404 page', async () => {
+    expect((await get('/insureds/amend/trip-dates', admin)).status).toBe(200);
+    expect((await get('/insureds/amend/sideways', admin)).status).toBe(404);
+    expect((await get('/user-privileges/school', admin)).status).toBe(200);
+    expect((await get('/user-privileges/company', admin)).status).toBe(404);
+  });
+
+  it('opens a guest page to a guest only, and a public page to anyone', async () => {
+    expect((await get('/auth/login', null)).status).toBe(200);
+    const signedIn = await get('/auth/login', admin);
+    expect(signedIn.status).toBe(302);
+    expect(signedIn.headers.get('location')).toBe('/home');
+    expect((await get('/cookie-notice', null)).status).toBe(200);
+    expect((await get('/cookie-notice', admin)).status).toBe(200);
   });
 });
 

@@ -74,8 +74,8 @@ describe('activity log', () => {
         { entity_type: 'client', entity_id: 77, action: 'updated', before: { a: 1 }, after: { a: 2 } },
       ),
     ]);
-    const { items, total } = await listActivity(db(), 'client', 77);
-    expect(total).toBe(2);
+    const { items, meta } = await listActivity(db(), 'client', 77);
+    expect(meta.total).toBe(2);
     expect(items.map((i) => [i.action, i.actor_user_id, i.created_at.toISOString()])).toEqual([
       ['updated', 4242, '2026-02-02T10:00:00.000Z'],
       ['created', 4242, '2026-02-02T09:00:00.000Z'],

@@ -44,31 +44,36 @@ export function likeAny(columns: (SQLiteColumn | SQL)[], term: string | undefine
   )})`;
 }
 
+/** The row a list's page query answers: the one named, or else what the query selects. */
+type RowOf<T, Q> = [T] extends [never] ? (Awaited<Q> extends readonly (infer E)[] ? E : never) : T;
+
 /**
- * Runs a page query and its count in one batch. `rows` receives limit and offset; `count` is a query
- * answering `[{ total }]` over the same filters.
+ * Every list's page: runs a page query and its count together and answers `{ items, meta }`. `rows`
+ * receives limit and offset; `count` is a query answering `[{ total }]` over the same filters. The row
+ * type is the page query's, or the one named (`paginate<Row>(...)`) for a raw query.
  *
  * Mind: D1 answers a batched select as objects keyed by column name, so two selected columns with the
  * same name (`contracts.name` and `products.name` in a join) collapse into one and shift the values
- * after them. Give such columns an alias (sql`${products.name}`.as('product_name')) in any query run
- * through db.batch.
+ * after them. Give such columns an alias (sql`${products.name}`.as('product_name')), or say `apart` to run
+ * the two statements on their own rather than in one batch.
  */
-export async function paginate<T>(
+export async function paginate<T = never, Q extends BatchItem<'sqlite'> = BatchItem<'sqlite'>>(
   db: DB,
-  query: ListQuery,
+  query: Pick<ListQuery, 'page' | 'items'>,
   build: {
-    rows: (limit: number, offset: number) => BatchItem<'sqlite'>;
+    rows: (limit: number, offset: number) => Q;
     count: BatchItem<'sqlite'>;
+    apart?: boolean;
   },
-): Promise<Page<T>> {
+): Promise<Page<RowOf<T, Q>>> {
   const perPage = Math.min(query.items, MAX_PER_PAGE);
   const page = query.page;
-  const [items, counted]: [T[], { total: number }[]] = await db.batch([
-    build.rows(perPage, (page - 1) * perPage),
-    build.count,
-  ]);
-  const total = Number(counted[0]?.total ?? 0);
-  return { items, meta: meta(total, page, perPage, items.length) };
+  const statements = [build.rows(perPage, (page - 1) * perPage), build.count] as const;
+  const [items, counted] = (build.apart ? await Promise.all(statements) : await db.batch(statements)) as [
+    RowOf<T, Q>[],
+    { total: number | string }[],
+  ];
+  return { items, meta: meta(Number(counted[0]?.total ?? 0), page, perPage, items.length) };
 }
 
 export const countAll = sql<number>`count(*)`.as('total');

@@ -2,10 +2,11 @@
  * The invite page and the user page of /manage-users, for both families (the route files of
  * manage-users_.company.* and manage-users_.school.* render these with their loader's data).
  */
-import { Form, useActionData, useLoaderData } from '@remix-run/react';
+import type { SerializeFrom } from '@remix-run/cloudflare';
+import { Form, useActionData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import type { UserDetail } from '@server/domain/users/service';
 import type { UserFamily } from '@server/domain/users/values';
+import type { newUserLoader, userLoader } from '~/lib/users.server';
 import { answerOf } from '~/lib/actions';
 import { localePath } from '~/i18n/config';
 import { Select } from '~/components/forms';
@@ -15,27 +16,17 @@ import { Card, PageHeader } from '~/components/ui/card';
 import { Facts } from '~/components/ui/facts';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { ViewAsLink } from '~/components/support/view-as-link';
-import {
-  InvitationBadge,
-  UserForm,
-  UserMoves,
-  UserStatus,
-  type UserFormOptions,
-  type UserMoveName,
-} from './users';
+import { InvitationBadge, UserForm, UserMoves, UserStatus } from './users';
 
 const backTo = (family: UserFamily) =>
   family === 'company' ? '/manage-users' : '/manage-users/school-users';
 
-interface NewData {
-  family: UserFamily;
-  options: UserFormOptions & { clients: { id: string; name: string }[] };
-}
+/** What the invite page shows: its loader's data (`newUserLoader`). */
+export type NewUserData = SerializeFrom<typeof newUserLoader>;
 
 /** Invite a user. Company staff inviting a school user choose the client first (its campuses follow). */
-export function NewUserPage() {
+export function NewUserPage({ family, options }: NewUserData) {
   const { t, i18n } = useTranslation();
-  const { family, options } = useLoaderData() as unknown as NewData;
   const lastResult = answerOf(useActionData())?.submission;
   const chooseClient = family === 'school' && !options.client;
   return (
@@ -78,18 +69,12 @@ export function NewUserPage() {
   );
 }
 
-interface UserData {
-  family: UserFamily;
-  user: UserDetail;
-  moves: UserMoveName[];
-  canEdit: boolean;
-  options: UserFormOptions | null;
-}
+/** What a user's page shows: its loader's data (`userLoader`). */
+export type UserData = SerializeFrom<typeof userLoader>;
 
 /** One user: who they are, their state and invitation, the moves allowed now, and the edit form. */
-export function UserPage() {
+export function UserPage({ family, user, moves, canEdit, options }: UserData) {
   const { t, i18n } = useTranslation();
-  const { family, user, moves, canEdit, options } = useLoaderData() as unknown as UserData;
   const answer = answerOf(useActionData());
   useAnswerError(answer);
   const date = (d: string | Date | null) => (d ? new Date(d).toLocaleDateString('en-GB') : '—');

@@ -24,6 +24,7 @@ import { Card } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { EmptyState, FilterSelect } from '~/components/ui/list-controls';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
+import type { UserMoveName } from '@server/domain/users/moves';
 
 export interface UserRowData {
   id: string;
@@ -309,17 +310,6 @@ export function UserForm({
 
 // ---------------------------------------------------------------- state buttons
 
-export type UserMoveName =
-  | 'archive'
-  | 'activate'
-  | 'suspend'
-  | 'unsuspend'
-  | 'approve'
-  | 'decline'
-  | 'delete'
-  | 'resend'
-  | 'revoke'
-  | 'cancel';
 
 const DANGER: UserMoveName[] = ['archive', 'suspend', 'decline', 'delete', 'revoke', 'cancel'];
 

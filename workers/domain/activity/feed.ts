@@ -7,7 +7,7 @@
 import { users } from '../../../drizzle/schema';
 import { inJson, type DB } from '../../platform/db';
 import { listActivity } from '../audit/activity-log';
-import { meta, type Page } from '../lists';
+import type { Page } from '../lists';
 
 export interface ActivityRow {
   id: number;
@@ -29,7 +29,7 @@ export async function activityFeed(
   page = 1,
   perPage = 25,
 ): Promise<Page<ActivityRow>> {
-  const { items, total } = await listActivity(db, entityType, entityId, page, perPage);
+  const { items, meta } = await listActivity(db, entityType, entityId, page, perPage);
   const actorIds = [
     ...new Set(
       items.flatMap((r) => [r.actor_user_id, r.on_behalf_of_user_id]).filter((id): id is number => !!id),
@@ -48,7 +48,7 @@ export async function activityFeed(
     : [];
   const byId = new Map(people.map((p) => [p.id, p]));
   return {
-    meta: meta(total, page, perPage, items.length),
+    meta,
     items: items.map((r) => {
       const who = r.actor_user_id ? byId.get(r.actor_user_id) : undefined;
       const viewed = r.on_behalf_of_user_id ? byId.get(r.on_behalf_of_user_id) : undefined;

@@ -12,7 +12,7 @@ import { seesAllCampuses, visibleApiKeys, visibleCampus } from '../access/scope'
 import { logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
 import { Forbidden, NotFound, ValidationFailed } from '../errors';
-import { meta, type Page } from '../list-query';
+import { paginate, type Page } from '../lists';
 import { msg } from '../messages';
 import type { GenerateApiKeyInput } from './schema';
 import { hasValidChecksum, looksLikeApiKey, newApiKey } from './token';
@@ -56,6 +56,14 @@ export function grantablePermissions(actor: Actor): string[] {
   return ALL_PERMISSIONS.filter((p) => actor.permissions.has(p));
 }
 
+/**
+ * Whether a new key must name a campus: a school user limited to some campuses cannot make a key for the
+ * whole school (the key page's campus field is then required, and a key without one is refused).
+ */
+export function keyCampusRequired(actor: Actor): boolean {
+  return actor.user_type === 'school' && !seesAllCampuses(actor);
+}
+
 /** The API keys the actor may see (their company's, or their school's), newest first. */
 export async function listApiKeys(
   ctx: ActorCtx,
@@ -63,44 +71,47 @@ export async function listApiKeys(
 ): Promise<Page<ApiKeyRow>> {
   const actor = requireManager(ctx);
   const where = visibleApiKeys(actor);
-  const [rows, counted] = await ctx.db.batch([
-    ctx.db
-      .select({
-        key: apiKeys,
-        company: sql<string>`${companies.name}`.as('company_name'),
-        client: sql<string | null>`${clients.name}`.as('client_name'),
-        campus: sql<string | null>`${campuses.name}`.as('campus_name'),
-        first_name: users.first_name,
-        last_name: users.last_name,
-      })
-      .from(apiKeys)
-      .innerJoin(companies, eq(companies.id, apiKeys.company_id))
-      .innerJoin(users, eq(users.id, apiKeys.created_by))
-      .leftJoin(clients, eq(clients.id, apiKeys.client_id))
-      .leftJoin(campuses, eq(campuses.id, apiKeys.campus_id))
-      .where(where)
-      .orderBy(desc(apiKeys.created_at), desc(apiKeys.id))
-      .limit(query.items)
-      .offset((query.page - 1) * query.items),
-    ctx.db.select({ total: count() }).from(apiKeys).where(where),
-  ]);
   const live = isProduction(ctx.env);
-  const items = rows.map((r): ApiKeyRow => ({
-    id: r.key.public_id,
-    name: r.key.name,
-    display: `${live ? 'ep_live_' : 'ep_test_'}${r.key.hint}…`,
-    permissions: r.key.permissions,
-    company: r.company,
-    client: r.client,
-    campus: r.campus,
-    created_by: `${r.first_name} ${r.last_name}`.trim(),
-    created_at: r.key.created_at.toISOString(),
-    expires_at: r.key.expires_at?.toISOString() ?? null,
-    last_used_at: r.key.last_used_at?.toISOString() ?? null,
-    revoked_at: r.key.revoked_at?.toISOString() ?? null,
-    state: stateOf(r.key, ctx.now),
-  }));
-  return { items, meta: meta(counted[0]?.total ?? 0, query.page, query.items, items.length) };
+  const page = await paginate(ctx.db, query, {
+    rows: (limit, offset) =>
+      ctx.db
+        .select({
+          key: apiKeys,
+          company: sql<string>`${companies.name}`.as('company_name'),
+          client: sql<string | null>`${clients.name}`.as('client_name'),
+          campus: sql<string | null>`${campuses.name}`.as('campus_name'),
+          first_name: users.first_name,
+          last_name: users.last_name,
+        })
+        .from(apiKeys)
+        .innerJoin(companies, eq(companies.id, apiKeys.company_id))
+        .innerJoin(users, eq(users.id, apiKeys.created_by))
+        .leftJoin(clients, eq(clients.id, apiKeys.client_id))
+        .leftJoin(campuses, eq(campuses.id, apiKeys.campus_id))
+        .where(where)
+        .orderBy(desc(apiKeys.created_at), desc(apiKeys.id))
+        .limit(limit)
+        .offset(offset),
+    count: ctx.db.select({ total: count() }).from(apiKeys).where(where),
+  });
+  return {
+    ...page,
+    items: page.items.map((r): ApiKeyRow => ({
+      id: r.key.public_id,
+      name: r.key.name,
+      display: `${live ? 'ep_live_' : 'ep_test_'}${r.key.hint}…`,
+      permissions: r.key.permissions,
+      company: r.company,
+      client: r.client,
+      campus: r.campus,
+      created_by: `${r.first_name} ${r.last_name}`.trim(),
+      created_at: r.key.created_at.toISOString(),
+      expires_at: r.key.expires_at?.toISOString() ?? null,
+      last_used_at: r.key.last_used_at?.toISOString() ?? null,
+      revoked_at: r.key.revoked_at?.toISOString() ?? null,
+      state: stateOf(r.key, ctx.now),
+    })),
+  };
 }
 
 /**
@@ -139,8 +150,7 @@ export async function generateApiKey(
       const found = await findCampus(ctx, input.campus_id, 'read_campus').catch(() => null);
       if (!found) throw ValidationFailed.field('campus_id', msg('api_keys.errors.campus_invalid'));
       campusId = found.campus.id;
-    } else if (!seesAllCampuses(actor)) {
-      // A user limited to some campuses cannot make a key for the whole school.
+    } else if (keyCampusRequired(actor)) {
       throw ValidationFailed.field('campus_id', msg('api_keys.errors.campus_required'));
     }
   }

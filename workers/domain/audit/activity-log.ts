@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { activityLogs } from '../../../drizzle/schema';
 import { chunkRows, type DB, type Statement } from '../../platform/db';
 import type { Ctx } from '../context';
+import { paginate } from '../lists';
 import type { ActivityAction } from './actions';
 import { entityLabel, entityLabelFrom } from './entity-names';
 
@@ -125,18 +126,22 @@ export function logActivityFrom(
 /** Rows of one entity's logs tab, newest first. Callers check the entity is visible first. */
 export async function listActivity(db: DB, entityType: string, entityId: number, page = 1, perPage = 25) {
   const where = and(eq(activityLogs.entity_type, entityType), eq(activityLogs.entity_id, entityId));
-  const [items, [{ total }]] = await db.batch([
-    db
-      .select()
-      .from(activityLogs)
-      .where(where)
-      .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    db
-      .select({ total: sql<number>`count(*)` })
-      .from(activityLogs)
-      .where(where),
-  ]);
-  return { items, total };
+  return paginate(
+    db,
+    { page, items: perPage },
+    {
+      rows: (limit, offset) =>
+        db
+          .select()
+          .from(activityLogs)
+          .where(where)
+          .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
+          .limit(limit)
+          .offset(offset),
+      count: db
+        .select({ total: sql<number>`count(*)` })
+        .from(activityLogs)
+        .where(where),
+    },
+  );
 }

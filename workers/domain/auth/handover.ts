@@ -106,3 +106,21 @@ export async function acceptHandover(
   if (!user || user.status !== 'active' || user.suspended) throw invalid;
   return signInTrusted(ctx, user.id, kind, { holdsOtherRegionToken: true });
 }
+
+/**
+ * The handover page's sign-in (`/auth/token/{jti}?otherUserToken=…`): the new session's token, or the
+ * reason the link does not sign in (the page says it).
+ */
+export async function acceptHandoverLink(
+  ctx: Ctx,
+  input: { token: string | null; jti: string | null },
+): Promise<{ session: string; error: null } | { session: null; error: string }> {
+  try {
+    if (!input.token) throw new Unauthenticated(msg('auth.handover_invalid'));
+    const { token } = await acceptHandover(ctx, { token: input.token, jti: input.jti });
+    return { session: token, error: null };
+  } catch (e) {
+    if (e instanceof Unauthenticated) return { session: null, error: e.message };
+    throw e;
+  }
+}

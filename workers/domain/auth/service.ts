@@ -529,37 +529,58 @@ export interface InvitationState {
   phone_verified: boolean;
 }
 
+/** Why an invitation link does not open (the invitation page says which). */
+export type InvitationRefusal =
+  'auth.invitation_invalid' | 'auth.invitation_used' | 'auth.invitation_revoked' | 'auth.invitation_expired';
+
 /**
- * Reads an open invitation by its token. An unknown token answers "not found"; a used, revoked or expired
- * one answers "not found" with a message that says which (the invitation page shows it).
+ * Looks an invitation up by its token, for its page: the open invitation, or why the link does not open it
+ * (unknown, used, revoked or expired).
  */
-export async function getInvitation(ctx: Ctx, token: string | null | undefined): Promise<InvitationState> {
-  if (!token) throw new NotFound(msg('auth.invitation_invalid'));
+export async function lookUpInvitation(
+  ctx: Ctx,
+  token: string | null | undefined,
+): Promise<
+  { invitation: InvitationState; refused: null } | { invitation: null; refused: InvitationRefusal }
+> {
+  const refuse = (refused: InvitationRefusal) => ({ invitation: null, refused }) as const;
+  if (!token) return refuse('auth.invitation_invalid');
   const [row] = await ctx.db
     .select({ invitation: invitations, user: users })
     .from(invitations)
     .innerJoin(users, eq(users.id, invitations.user_id))
     .where(eq(invitations.token_hash, await sha256Hex(token)))
     .limit(1);
-  if (!row) throw new NotFound(msg('auth.invitation_invalid'));
-  if (row.invitation.accepted_at) throw new NotFound(msg('auth.invitation_used'));
-  if (row.invitation.revoked_at) throw new NotFound(msg('auth.invitation_revoked'));
-  if (row.invitation.expires_at.getTime() <= ctx.now.getTime()) {
-    throw new NotFound(msg('auth.invitation_expired'));
-  }
-  if (row.user.status !== 'invited') throw new NotFound(msg('auth.invitation_invalid'));
+  if (!row) return refuse('auth.invitation_invalid');
+  if (row.invitation.accepted_at) return refuse('auth.invitation_used');
+  if (row.invitation.revoked_at) return refuse('auth.invitation_revoked');
+  if (row.invitation.expires_at.getTime() <= ctx.now.getTime()) return refuse('auth.invitation_expired');
+  if (row.user.status !== 'invited') return refuse('auth.invitation_invalid');
   return {
-    invitation_id: row.invitation.id,
-    user_id: row.user.id,
-    email: row.user.email,
-    first_name: row.user.first_name,
-    last_name: row.user.last_name,
-    password_set: !!row.user.password_hash,
-    email_verified: !!row.user.email_verified_at,
-    phone_country: row.user.phone_country,
-    phone_number: row.user.phone_number,
-    phone_verified: !!row.user.phone_verified_at,
+    refused: null,
+    invitation: {
+      invitation_id: row.invitation.id,
+      user_id: row.user.id,
+      email: row.user.email,
+      first_name: row.user.first_name,
+      last_name: row.user.last_name,
+      password_set: !!row.user.password_hash,
+      email_verified: !!row.user.email_verified_at,
+      phone_country: row.user.phone_country,
+      phone_number: row.user.phone_number,
+      phone_verified: !!row.user.phone_verified_at,
+    },
   };
+}
+
+/**
+ * Reads an open invitation by its token. An unknown token answers "not found"; a used, revoked or expired
+ * one answers "not found" with a message that says which.
+ */
+export async function getInvitation(ctx: Ctx, token: string | null | undefined): Promise<InvitationState> {
+  const found = await lookUpInvitation(ctx, token);
+  if (found.refused) throw new NotFound(msg(found.refused));
+  return found.invitation;
 }
 
 export async function updateInvitedName(

@@ -33,6 +33,9 @@ import {
 } from './schema';
 import { campusAccountManagers, getCampus, ownerOf, type CampusDetail } from './service';
 
+/** A campus as `findCampus` finds it, with its client. */
+type FoundCampus = Awaited<ReturnType<typeof findCampus>>;
+
 export const CAMPUS_SAVED = msg('campuses.saved');
 
 async function resolveAccountManager(ctx: ActorCtx, companyId: number, publicUserId: string | undefined) {
@@ -171,27 +174,38 @@ export async function createCampus(ctx: ActorCtx, input: CreateCampusInput): Pro
   return getCampus(ctx, pid);
 }
 
-/** campuses/{id}/update: the profile fields. */
-export async function updateCampus(
+/**
+ * The profile fields as stored: the country checked, and the account manager resolved. The account
+ * manager is the provider's choice: a school user's save keeps it as it is.
+ */
+async function profileChange(
   ctx: ActorCtx,
-  id: string,
+  { campus, client }: FoundCampus,
   input: UpdateCampusInput,
-): Promise<CampusDetail> {
-  const { campus, client } = await findCampus(ctx, id, 'update_campus');
+): Promise<ReturnType<typeof profileValues>> {
   await checkCountry(ctx, input.country_id);
-  // The account manager is the provider's choice: a school user's save keeps it as it is.
   const managerId =
     ctx.actor.user_type === 'company'
       ? ((await resolveAccountManager(ctx, client.company_id, input.account_manager_id))?.id ?? null)
       : campus.account_manager_id;
-  const values = { ...profileValues(input, managerId), updated_at: ctx.now };
+  return profileValues(input, managerId);
+}
+
+/** Saves fields of a campus with the activity entry that says what changed, and answers the campus. */
+async function saveCampusFields(
+  ctx: ActorCtx,
+  { campus, client }: FoundCampus,
+  change: Partial<CampusRow>,
+  action: 'updated' | 'billing_updated',
+): Promise<CampusDetail> {
+  const values = { ...change, updated_at: ctx.now };
   const forLog = await campusLogNames(ctx, [campus, { ...campus, ...values }]);
   await runBatch(ctx.db, [
     ctx.db.update(campuses).set(values).where(eq(campuses.id, campus.id)),
     logActivity(ctx, {
       entity_type: 'campus',
       entity_id: campus.id,
-      action: 'updated',
+      action,
       before: forLog(campus),
       after: forLog({ ...campus, ...values }),
       company_id: client.company_id,
@@ -201,28 +215,24 @@ export async function updateCampus(
   return getCampus(ctx, campus.public_id);
 }
 
+/** campuses/{id}/update: the profile fields. */
+export async function updateCampus(
+  ctx: ActorCtx,
+  id: string,
+  input: UpdateCampusInput,
+): Promise<CampusDetail> {
+  const found = await findCampus(ctx, id, 'update_campus');
+  return saveCampusFields(ctx, found, await profileChange(ctx, found, input), 'updated');
+}
+
 /** campuses/{id}/update-billing: account numbers AP and AR, payment terms, pay by bank transfer. */
 export async function updateCampusBilling(
   ctx: ActorCtx,
   id: string,
   input: CampusBillingInput,
 ): Promise<CampusDetail> {
-  const { campus, client } = await findCampus(ctx, id, 'update_campus');
-  const values = { ...billingValues(input), updated_at: ctx.now };
-  const forLog = await campusLogNames(ctx, [campus, { ...campus, ...values }]);
-  await runBatch(ctx.db, [
-    ctx.db.update(campuses).set(values).where(eq(campuses.id, campus.id)),
-    logActivity(ctx, {
-      entity_type: 'campus',
-      entity_id: campus.id,
-      action: 'billing_updated',
-      before: forLog(campus),
-      after: forLog({ ...campus, ...values }),
-      company_id: client.company_id,
-      client_id: client.id,
-    }),
-  ]);
-  return getCampus(ctx, campus.public_id);
+  const found = await findCampus(ctx, id, 'update_campus');
+  return saveCampusFields(ctx, found, billingValues(input), 'billing_updated');
 }
 
 /** The details form of the campus page: profile and billing in one change. */
@@ -232,27 +242,9 @@ export async function updateCampusDetails(
   profile: UpdateCampusInput,
   billing: CampusBillingInput,
 ): Promise<CampusDetail> {
-  const { campus, client } = await findCampus(ctx, id, 'update_campus');
-  await checkCountry(ctx, profile.country_id);
-  const managerId =
-    ctx.actor.user_type === 'company'
-      ? ((await resolveAccountManager(ctx, client.company_id, profile.account_manager_id))?.id ?? null)
-      : campus.account_manager_id;
-  const values = { ...profileValues(profile, managerId), ...billingValues(billing), updated_at: ctx.now };
-  const forLog = await campusLogNames(ctx, [campus, { ...campus, ...values }]);
-  await runBatch(ctx.db, [
-    ctx.db.update(campuses).set(values).where(eq(campuses.id, campus.id)),
-    logActivity(ctx, {
-      entity_type: 'campus',
-      entity_id: campus.id,
-      action: 'updated',
-      before: forLog(campus),
-      after: forLog({ ...campus, ...values }),
-      company_id: client.company_id,
-      client_id: client.id,
-    }),
-  ]);
-  return getCampus(ctx, campus.public_id);
+  const found = await findCampus(ctx, id, 'update_campus');
+  const change = { ...(await profileChange(ctx, found, profile)), ...billingValues(billing) };
+  return saveCampusFields(ctx, found, change, 'updated');
 }
 
 /** campuses/{id}/update-contact: every contact of the campus is replaced by the given ones. */

@@ -24,7 +24,7 @@ import { findClient, type ClientRow } from '../access/finders';
 import { visibleCampus } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
-import { likePattern, meta, type Page } from '../lists';
+import { likePattern, paginate, type Page } from '../lists';
 import { msg } from '../validation';
 import { storedFileName } from './files';
 import type { ClientDocumentSource, ClientDocumentsQuery } from './records-schema';
@@ -146,14 +146,14 @@ export async function listClientDocuments(
   const client = await findClient(ctx, id, 'read_client');
   const all = documentsOf(ctx.actor, client);
   const where = filters(q);
-  const perPage = q.items;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db.all<DocumentRow>(sql`SELECT * FROM (${all}) AS d WHERE ${where}
-      ORDER BY d.pinned DESC, d.created_at DESC, d.id DESC
-      LIMIT ${perPage} OFFSET ${(q.page - 1) * perPage}`),
-    ctx.db.all<{ total: number }>(sql`SELECT count(*) AS total FROM (${all}) AS d WHERE ${where}`),
-  ]);
-  return { items: rows.map(present), meta: meta(Number(total), q.page, perPage, rows.length) };
+  const page = await paginate<DocumentRow>(ctx.db, q, {
+    rows: (limit, offset) =>
+      ctx.db.all(sql`SELECT * FROM (${all}) AS d WHERE ${where}
+        ORDER BY d.pinned DESC, d.created_at DESC, d.id DESC
+        LIMIT ${limit} OFFSET ${offset}`),
+    count: ctx.db.all(sql`SELECT count(*) AS total FROM (${all}) AS d WHERE ${where}`),
+  });
+  return { ...page, items: page.items.map(present) };
 }
 
 /** One of the client's documents as a download (its stored type, `attachment`), else NotFound. */

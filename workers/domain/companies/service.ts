@@ -12,6 +12,7 @@ import { companies, countries, roles, userCompanies, userRoles, users } from '..
 import { publicId } from '../../platform/crypto';
 import { idByPublicId, inJson, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
+import { ARCHIVE_PERMISSION } from '../access/archiving';
 import { listedCompanies, memberCompanies } from '../access/scope';
 import { activityFeed } from '../activity/feed';
 import { logActivity } from '../audit/activity-log';
@@ -363,7 +364,7 @@ export async function updateCompanyStatus(
   id: string,
   status: 'active' | 'archived',
 ): Promise<CompanyView> {
-  requirePermission(ctx.actor, 'archive_company|update_company');
+  requirePermission(ctx.actor, ARCHIVE_PERMISSION.company);
   const before = await findCompany(ctx, id);
   if (before.status !== status) {
     await runBatch(ctx.db, [

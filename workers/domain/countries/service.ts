@@ -8,6 +8,7 @@ import { countries, taxRates } from '../../../drizzle/schema';
 import type { DB } from '../../platform/db';
 import { runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
+import { ARCHIVE_PERMISSION } from '../access/archiving';
 import { activityFeed } from '../activity/feed';
 import { logActivity } from '../audit/activity-log';
 import type { ActorCtx } from '../context';
@@ -306,7 +307,7 @@ function storedValues(row: CountryRow): ReturnType<typeof countryValues> {
 
 /** countries/{id}/status/update: active or archived (archived countries leave the dropdowns). */
 export async function updateCountryStatus(ctx: ActorCtx, id: number, status: 'active' | 'archived') {
-  requirePermission(ctx.actor, 'archive_country|update_country');
+  requirePermission(ctx.actor, ARCHIVE_PERMISSION.country);
   const before = await findCountry(ctx.db, id);
   if (before.status === status) return countryView(before);
   const [[row]] = await ctx.db.batch([

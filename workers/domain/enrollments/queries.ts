@@ -21,7 +21,7 @@ import { requirePermission } from '../access/actor';
 import { visibleCampus } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
-import { meta, type Page } from '../lists';
+import { paginate, type Page } from '../lists';
 import { msg } from '../validation';
 import { ORDER_PERMISSION, findVisibleBatch, type BatchRow, type EnrollmentRow } from './batches';
 import type { EnrollmentListQuery } from './inputs';
@@ -267,30 +267,29 @@ export async function listEnrollments(
     where = scope ? and(scope, visibleCampus(ctx.actor)) : cartScope(ctx);
   }
   if (q.only_errors) where = and(where, sql`${enrollments.error_count} > 0`);
-  const perPage = q.items;
-  const [rows, [counted]] = await Promise.all([
-    enrollmentQuery(ctx)
-      .where(where)
-      .orderBy(
-        asc(policyBatches.opened_at),
-        asc(policyBatches.id),
-        asc(enrollments.position),
-        asc(enrollments.id),
-      )
-      .limit(perPage)
-      .offset((q.page - 1) * perPage),
-    ctx.db
+  const page = await paginate(ctx.db, q, {
+    // Apart: the page's select joins tables whose columns share names (see paginate).
+    apart: true,
+    rows: (limit, offset) =>
+      enrollmentQuery(ctx)
+        .where(where)
+        .orderBy(
+          asc(policyBatches.opened_at),
+          asc(policyBatches.id),
+          asc(enrollments.position),
+          asc(enrollments.id),
+        )
+        .limit(limit)
+        .offset(offset),
+    count: ctx.db
       .select({ total: sql<number>`count(*)` })
       .from(enrollments)
       .innerJoin(policyBatches, eq(policyBatches.id, enrollments.batch_id))
       .innerJoin(campuses, eq(campuses.id, policyBatches.campus_id))
       .innerJoin(clients, eq(clients.id, campuses.client_id))
       .where(where),
-  ]);
-  return {
-    items: rows.map(presentEnrollment),
-    meta: meta(Number(counted?.total ?? 0), q.page, perPage, rows.length),
-  };
+  });
+  return { ...page, items: page.items.map(presentEnrollment) };
 }
 
 /**

@@ -41,21 +41,28 @@ export const POLICY_NUMBER_DIGITS = 8;
 export const TRIP_DAYS_SQL = (alias: string) =>
   sql.raw(`(CAST(julianday(${alias}.end_date) - julianday(${alias}.start_date) AS INTEGER) + 1)`);
 
-function feeValues(fees: readonly FeeRow[]): SQL {
-  const ints = (values: number[]) => {
-    for (const v of values) if (!Number.isSafeInteger(v)) throw new Error(`Not an integer: ${v}`);
-    return values.join(', ');
-  };
-  return sql.raw(
-    fees
-      .map(
-        (f) =>
-          `(${ints([f.batch_id, f.days, f.premium_minor, f.net_minor, f.tax_minor, f.stamp_duty_minor])}, ${
-            f.tax_rate_bp == null ? 'NULL' : ints([f.tax_rate_bp])
-          })`,
-      )
-      .join(', '),
-  );
+/**
+ * The fee table of a checkout as SQL rows (batch_id, days, premium, net, tax, stamp, rate): bound as one
+ * JSON array and read with json_each, so a checkout of thousands of batches stays one short statement (D1
+ * refuses a statement text over 100 KB, and binds at most 100 parameters).
+ */
+function feeRows(fees: readonly FeeRow[]): SQL {
+  for (const f of fees)
+    for (const v of [f.batch_id, f.days, f.premium_minor, f.net_minor, f.tax_minor, f.stamp_duty_minor])
+      if (!Number.isSafeInteger(v)) throw new Error(`Not an integer: ${v}`);
+  const rows = fees.map((f) => [
+    f.batch_id,
+    f.days,
+    f.premium_minor,
+    f.net_minor,
+    f.tax_minor,
+    f.stamp_duty_minor,
+    f.tax_rate_bp,
+  ]);
+  return sql`SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]'),
+      json_extract(value, '$[3]'), json_extract(value, '$[4]'), json_extract(value, '$[5]'),
+      json_extract(value, '$[6]')
+    FROM json_each(${JSON.stringify(rows)})`;
 }
 
 /**
@@ -83,7 +90,7 @@ export function issuePolicyStatements(
     ? sql`(SELECT id FROM invoices WHERE checkout_key = ${input.invoiceKey})`
     : sql`NULL`;
   const insert = sql`
-    WITH fees(batch_id, days, premium, net, tax, stamp, rate) AS (VALUES ${feeValues(input.fees)}),
+    WITH fees(batch_id, days, premium, net, tax, stamp, rate) AS (${feeRows(input.fees)}),
     base AS (SELECT coalesce(max(id), 0) AS id FROM policies),
     seq AS (SELECT value FROM sequences WHERE name = ${POLICY_SERIES}),
     numbered AS (

@@ -8,6 +8,7 @@ import { companies, countries, insurers, products, productPrices, units } from '
 import { idByPublicId, inJson, runBatch, type Statement } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
 import { requirePermission } from '../access/actor';
+import { ARCHIVE_PERMISSION } from '../access/archiving';
 import { companyScope } from '../access/scope';
 import { logActivities, logActivity } from '../audit/activity-log';
 import { activityFeed, type ActivityRow } from '../activity/feed';
@@ -568,7 +569,7 @@ export async function setProductStatus(
   id: string,
   status: 'active' | 'archived',
 ): Promise<ProductView> {
-  requirePermission(ctx.actor, 'archive_product');
+  requirePermission(ctx.actor, ARCHIVE_PERMISSION.product);
   const before = await findProduct(ctx, id);
   if (before.status !== status) {
     await runBatch(ctx.db, [
@@ -613,7 +614,7 @@ export async function bulkSetProductStatus(
   filters: ProductListQuery,
   status: 'active' | 'archived',
 ): Promise<{ changed: number }> {
-  requirePermission(ctx.actor, 'archive_product');
+  requirePermission(ctx.actor, ARCHIVE_PERMISSION.product);
   const scope = selection.all_matching
     ? listConditions(ctx, filters)
     : and(

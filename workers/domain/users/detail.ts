@@ -15,31 +15,17 @@ import { findClient, findUser, type UserRow } from '../access/finders';
 import { canGrantRole } from '../access/grants';
 import { seesAllCampuses, visibleCampus, visibleClients, visibleCompanies } from '../access/scope';
 import type { ActorCtx } from '../context';
+import { invitationStateOf, userFieldsOf, type UserFields } from './fields';
 import { rolesWithPermissions, USER_PERMISSIONS } from './rules';
 import type { InvitationStateName, UserFamily } from './values';
 
-export interface UserDetail {
-  id: string;
+export interface UserDetail extends UserFields {
   family: UserFamily;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  phone_country: string | null;
-  phone_number: string | null;
-  member_type: 'admin' | 'employee' | null;
-  job_title: string | null;
-  department: string | null;
-  is_master_user: boolean;
-  status: UserRow['status'];
-  suspended: boolean;
-  can_access_all_campuses: boolean;
   client: { id: string; name: string } | null;
   companies: { id: string; name: string }[];
   campuses: { id: string; name: string }[];
   roles: { id: string; name: string }[];
   invitation: { state: InvitationStateName; expires_at: Date; created_at: Date } | null;
-  last_login_at: Date | null;
   updated_at: Date;
 }
 
@@ -83,21 +69,8 @@ async function detailOf(ctx: ActorCtx, user: UserRow, family: UserFamily): Promi
   ]);
   const inv = inviteRows[0];
   return {
-    id: user.public_id,
+    ...userFieldsOf(user),
     family,
-    first_name: user.first_name,
-    last_name: user.last_name,
-    full_name: `${user.first_name} ${user.last_name}`.trim(),
-    email: user.email,
-    phone_country: user.phone_country,
-    phone_number: user.phone_number,
-    member_type: user.member_type,
-    job_title: user.job_title,
-    department: user.department,
-    is_master_user: user.is_master_user,
-    status: user.status,
-    suspended: user.suspended,
-    can_access_all_campuses: user.can_access_all_campuses,
     client: clientRows[0] ?? null,
     companies: companyRows,
     campuses: campusRows,
@@ -105,20 +78,8 @@ async function detailOf(ctx: ActorCtx, user: UserRow, family: UserFamily): Promi
     invitation: inv
       ? { state: invitationStateOf(inv, ctx.now), expires_at: inv.expires_at, created_at: inv.created_at }
       : null,
-    last_login_at: user.last_login_at,
     updated_at: user.updated_at,
   };
-}
-
-/** An invitation's state: accepted, revoked, expired (7 days after it was sent) or pending. */
-function invitationStateOf(
-  inv: { accepted_at: Date | null; revoked_at: Date | null; expires_at: Date },
-  now: Date,
-): InvitationStateName {
-  if (inv.accepted_at) return 'accepted';
-  if (inv.revoked_at) return 'revoked';
-  if (inv.expires_at.getTime() <= now.getTime()) return 'expired';
-  return 'pending';
 }
 
 /**

@@ -10,67 +10,33 @@ import { findCampus, findClient, type UserRow } from '../access/finders';
 import { visibleCampus, visibleClients, visibleCompanies, visibleUsers } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { countAll, likeAny, orderBy, paginate } from '../lists';
+import { fullNameSql, newestInvitationStateSql, userFieldColumns, type UserFields } from './fields';
 import { USER_PERMISSIONS } from './rules';
 import type { CompanyUserListQuery, SchoolUserListQuery } from './schema';
 import type { InvitationStateName, UserFamily } from './values';
 
-const fullName = sql<string>`trim(${users.first_name} || ' ' || ${users.last_name})`;
 const firstRole = sql<
   string | null
 >`(select r.name from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = "users"."id" order by r.id limit 1)`;
 function listColumns(now: Date) {
   return {
-    id: users.public_id,
-    first_name: users.first_name,
-    last_name: users.last_name,
-    full_name: fullName.as('full_name'),
-    email: users.email,
-    phone_country: users.phone_country,
-    phone_number: users.phone_number,
-    member_type: users.member_type,
-    job_title: users.job_title,
-    department: users.department,
-    is_master_user: users.is_master_user,
-    status: users.status,
-    suspended: users.suspended,
-    can_access_all_campuses: users.can_access_all_campuses,
+    ...userFieldColumns,
     role: firstRole.as('role_name'),
-    invitation: sql<InvitationStateName | null>`(select case
-        when i.accepted_at is not null then 'accepted'
-        when i.revoked_at is not null then 'revoked'
-        when i.expires_at <= ${now.getTime()} then 'expired'
-        else 'pending' end
-      from invitations i where i.user_id = "users"."id" order by i.id desc limit 1)`.as('invitation_state'),
-    last_login_at: users.last_login_at,
+    invitation: newestInvitationStateSql(now).as('invitation_state'),
     created_at: users.created_at,
   };
 }
 
-export interface UserListItem {
-  id: string;
-  first_name: string;
-  last_name: string;
-  full_name: string;
-  email: string;
-  phone_country: string | null;
-  phone_number: string | null;
-  member_type: 'admin' | 'employee' | null;
-  job_title: string | null;
-  department: string | null;
-  is_master_user: boolean;
-  status: UserRow['status'];
-  suspended: boolean;
-  can_access_all_campuses: boolean;
+export interface UserListItem extends UserFields {
   role: string | null;
   invitation: InvitationStateName | null;
-  last_login_at: Date | null;
   created_at: Date;
   /** Company users: their companies' names; school users: their client's name. */
   belongs_to: string | null;
 }
 
 const sortable = {
-  name: fullName,
+  name: fullNameSql,
   email: users.email,
   status: users.status,
   created_at: users.created_at,
@@ -101,7 +67,7 @@ function usersWhere(
   return and(
     visibleUsers(ctx.actor, family),
     statusFilter(query.status),
-    likeAny([users.first_name, users.last_name, users.email, fullName], query.search),
+    likeAny([users.first_name, users.last_name, users.email, fullNameSql], query.search),
     ...extra,
   );
 }

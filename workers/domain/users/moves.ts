@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { invitations, users } from '../../../drizzle/schema';
 import { runBatch, type Statement } from '../../platform/db';
-import { requirePermission } from '../access/actor';
+import { requirePermission, type Actor } from '../access/actor';
 import { findUser, type UserRow } from '../access/finders';
 import { logActivity } from '../audit/activity-log';
 import type { ActivityAction } from '../audit/actions';
@@ -16,7 +16,7 @@ import type { ActorCtx } from '../context';
 import { ValidationFailed } from '../errors';
 import { flushOutbox } from '../outbox/service';
 import { msg } from '../validation';
-import { assertMayChange, forLog, USER_PERMISSIONS, type Operation } from './rules';
+import { assertMayChange, forLog, USER_PERMISSIONS, userAbilities, type Operation } from './rules';
 import type { UserFamily } from './values';
 
 /** The moves the screens offer for a user in a given state (pure: the pages and the rules agree). */
@@ -34,6 +34,40 @@ export function userMoves(user: { status: UserRow['status']; suspended: boolean 
     revoke: s === 'invited',
     cancel: family === 'school' && (s === 'pending' || s === 'invited'),
   };
+}
+
+export type UserMoveName = keyof ReturnType<typeof userMoves>;
+
+/**
+ * The moves a user's page offers the actor now: those the user's state allows and the actor's permissions
+ * make (none on their own page). A school withdraws someone it added (cancel); the insurer declines.
+ */
+export function movesFor(
+  actor: Actor,
+  user: { id: string; status: UserRow['status']; suspended: boolean },
+  family: UserFamily,
+): UserMoveName[] {
+  if (user.id === actor.public_id) return [];
+  const abilities = userAbilities(actor)[family];
+  const may: Record<UserMoveName, boolean> = {
+    archive: abilities.archive,
+    activate: abilities.archive,
+    suspend: abilities.suspend,
+    unsuspend: abilities.suspend,
+    approve: abilities.approve,
+    decline: family === 'company' ? abilities.delete : abilities.approve,
+    delete: abilities.delete,
+    resend: abilities.create,
+    revoke: abilities.create,
+    cancel: abilities.create && actor.user_type === 'school',
+  };
+  const allowed = userMoves(user, family);
+  return (Object.keys(may) as UserMoveName[]).filter((m) => may[m] && allowed[m]);
+}
+
+/** Whether the actor may edit the user's details (not their own here: that is the account page). */
+export function mayEditUser(actor: Actor, user: { id: string }, family: UserFamily): boolean {
+  return userAbilities(actor)[family].update && user.id !== actor.public_id;
 }
 
 async function move(

@@ -8,7 +8,7 @@ import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '..
 import { visibleWebhookEndpoints } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { Conflict, NotFound } from '../errors';
-import { meta, type Page } from '../list-query';
+import { paginate, type Page } from '../lists';
 import { msg } from '../messages';
 import { restartDelivery } from './delivery';
 import type { DeliveryQuery } from './schema';
@@ -80,25 +80,26 @@ export async function listWebhookDeliveries(ctx: ActorCtx, query: DeliveryQuery)
     query.endpoint_id ? eq(webhookEndpoints.public_id, query.endpoint_id) : undefined,
     query.status ? eq(webhookDeliveries.status, query.status) : undefined,
   );
-  // Not one db.batch: in a batch D1 answers rows as objects keyed by column name, and the two tables'
-  // `public_id` columns overwrite each other (the delivery's id came back as its endpoint's).
-  const [rows, counted] = await Promise.all([
-    ctx.db
-      .select({ d: webhookDeliveries, endpoint_id: webhookEndpoints.public_id, url: webhookEndpoints.url })
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
-      .where(where)
-      .orderBy(desc(webhookDeliveries.created_at), desc(webhookDeliveries.id))
-      .limit(query.items)
-      .offset((query.page - 1) * query.items),
-    ctx.db
+  // Apart, not in one batch: in a batch D1 answers rows as objects keyed by column name, and the two
+  // tables' `public_id` columns overwrite each other (the delivery's id came back as its endpoint's).
+  const page = await paginate(ctx.db, query, {
+    apart: true,
+    rows: (limit, offset) =>
+      ctx.db
+        .select({ d: webhookDeliveries, endpoint_id: webhookEndpoints.public_id, url: webhookEndpoints.url })
+        .from(webhookDeliveries)
+        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
+        .where(where)
+        .orderBy(desc(webhookDeliveries.created_at), desc(webhookDeliveries.id))
+        .limit(limit)
+        .offset(offset),
+    count: ctx.db
       .select({ total: count() })
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpoint_id))
       .where(where),
-  ]);
-  const items = rows.map(rowOf);
-  return { items, meta: meta(counted[0]?.total ?? 0, query.page, query.items, items.length) };
+  });
+  return { ...page, items: page.items.map(rowOf) };
 }
 
 /** One delivery of the actor's endpoints (a removed endpoint's too), with its body and every attempt. */
