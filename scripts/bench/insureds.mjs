@@ -54,11 +54,15 @@ try {
       let total = 0;
       // Warm-up: the first requests compile code paths.
       for (let i = 0; i < 3; i++)
-        await (await fetch(`${server.base}/insureds?${q}`, { headers: { cookie: `uk_sid=${token}` } })).text();
+        await (
+          await fetch(`${server.base}/insureds?${q}`, { headers: { cookie: `uk_sid=${token}` } })
+        ).text();
       for (let i = 0; i < RUNS; i++) {
         page.push(
           await time(async () => {
-            const res = await fetch(`${server.base}/insureds?${q}`, { headers: { cookie: `uk_sid=${token}` } });
+            const res = await fetch(`${server.base}/insureds?${q}`, {
+              headers: { cookie: `uk_sid=${token}` },
+            });
             const html = await res.text();
             if (res.status !== 200 || !html.includes('<table'))
               throw new Error(`/insureds?${q} answered ${res.status}`);

@@ -310,7 +310,6 @@ export function UserForm({
 
 // ---------------------------------------------------------------- state buttons
 
-
 const DANGER: UserMoveName[] = ['archive', 'suspend', 'decline', 'delete', 'revoke', 'cancel'];
 
 /** One button per move the user's state allows and the actor may make, each a small form of its intent. */
