@@ -114,9 +114,24 @@ const MONEY_CALLS: MoneyCall[] = [
     name: 'record a refund',
     token: () => finance,
     prepare: async () => {
-      const id = await unpaidInvoice();
-      const paid = await send(`/api/company/invoices/${id}/transactions/record`, payment('50.00'), finance);
+      // A refund gives back credit: a paid invoice whose policy is then cancelled.
+      const [policy] = await issuePolicies(w, 1);
+      const [{ id, total }] = await db()
+        .select({ id: invoices.public_id, total: invoices.total_minor })
+        .from(invoices)
+        .where(eq(invoices.id, policy.invoice_id!));
+      const paid = await send(
+        `/api/company/invoices/${id}/transactions/record`,
+        payment((total / 100).toFixed(2)),
+        finance,
+      );
       expect(paid.status).toBe(201);
+      const cancelled = await send(
+        `/api/company/policies/${policy.public_id}/cancel`,
+        { json: { reason: 'Did not travel' } },
+        school,
+      );
+      expect(cancelled.status).toBe(200);
       const path = `/api/company/invoices/${id}/transactions/record/refund`;
       return { path, body: payment('5.00'), other: { path, body: payment('6.00') } };
     },

@@ -24,6 +24,7 @@ import { pdfBytes } from '../support/files';
 
 let w: ContractsWorld;
 let invoice: InvoiceRow;
+let refundable: InvoiceRow;
 let txId: string;
 let theirs: InvoiceRow;
 let theirTx: string;
@@ -45,6 +46,27 @@ beforeAll(async () => {
     new File([pdfBytes() as BlobPart], 'r.pdf'),
   );
   txId = r.transaction.id;
+  // An invoice with credit to give back: 10.00 paid, then 95.00 of its 100.00 credited.
+  refundable = await insertInvoice({
+    company_id: w.albion.id,
+    client_id: w.oakwood.id,
+    campus_id: w.north.id,
+    total_minor: 10_000,
+  });
+  await recordTransaction(
+    finance,
+    refundable.public_id,
+    'payment',
+    recordTransactionSchema.parse({ amount: '10', paid_on: day(0), method: 'cash' }),
+  );
+  await insertInvoice({
+    company_id: w.albion.id,
+    client_id: w.oakwood.id,
+    campus_id: w.north.id,
+    total_minor: 9_500,
+    type: 'credit_note',
+    credit_for_id: refundable.id,
+  });
   // Another company's invoice with a receipt, for our school user.
   theirs = await insertInvoice({
     company_id: w.caledonia.id,
@@ -73,7 +95,7 @@ const CALLS: Record<string, { write: boolean; run: (ctx: ActorCtx) => Promise<un
     write: true,
     run: (ctx) => recordTransaction(ctx, invoice.public_id, 'payment', pay()),
   },
-  recordRefund: { write: true, run: (ctx) => recordTransaction(ctx, invoice.public_id, 'refund', pay()) },
+  recordRefund: { write: true, run: (ctx) => recordTransaction(ctx, refundable.public_id, 'refund', pay()) },
   editTransaction: { write: true, run: (ctx) => editTransaction(ctx, invoice.public_id, edit()) },
   transactionFormView: { write: true, run: (ctx) => transactionFormView(ctx, invoice.public_id, 'payment') },
   transactionForEdit: { write: true, run: (ctx) => transactionForEdit(ctx, invoice.public_id, txId) },

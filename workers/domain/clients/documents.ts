@@ -152,6 +152,8 @@ export async function listClientDocuments(
         ORDER BY d.pinned DESC, d.created_at DESC, d.id DESC
         LIMIT ${limit} OFFSET ${offset}`),
     count: ctx.db.all(sql`SELECT count(*) AS total FROM (${all}) AS d WHERE ${where}`),
+    // Raw statements run on their own (D1's batch takes only prepared queries).
+    apart: true,
   });
   return { ...page, items: page.items.map(present) };
 }
