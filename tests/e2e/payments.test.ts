@@ -2,7 +2,8 @@
  * Recorded payments in the browser, as finance works: a school checks out an order paying by bank
  * transfer (an unpaid invoice); finance opens the invoice's record-payment page, records a part payment
  * with a receipt (a date in the future first, refused with the spec's message), sees it on the client's
- * transactions tab with its receipt, then records a refund of part of it, and corrects the payment.
+ * transactions tab with its receipt, finds nothing to refund on it (a refund gives back credit only), and
+ * corrects the payment.
  *
  * The open batch is put in the cart through the ordering domain by the development route
  * /__dev/ordering/open-batch (the order pages are tested on their own).
@@ -74,7 +75,7 @@ afterAll(async () => {
 });
 
 describe('recorded payments', () => {
-  it('records a part payment with a receipt, then a refund, and corrects the payment', async () => {
+  it('records a part payment with a receipt, offers no refund of it, and corrects the payment', async () => {
     const back = `/clients/${clientId}/transactions`;
     const invoicePage = `/clients/${clientId}/invoices/${invoiceId}`;
     // From the invoice's page, as finance finds it.
@@ -128,33 +129,14 @@ describe('recorded payments', () => {
     expect(receipt.headers()['content-type']).toBe('application/pdf');
     expect(Buffer.from(await receipt.body()).equals(PDF)).toBe(true);
 
-    // The balance is what is left; the form offers it.
-    await visit(finance, invoicePage);
-    await hydrated(finance);
-    await finance.getByRole('link', { name: t('invoices.actions.record_refund'), exact: true }).click();
-    await waitForPath(finance, `/invoices/${invoiceId}/record-refund`);
-    await hydrated(finance);
-    expect(await finance.locator('h1').innerText()).toBe(t('payments.record.refund_title'));
-    expect(await finance.getByTestId('invoice-balance').innerText()).toBe(
-      `£${(total - 50).toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
-    );
-    await screenshots(finance, 'payments-record-refund');
-    await finance.getByLabel(t('payments.fields.amount', 'en', { currency: 'GBP' })).fill('60.00');
-    await finance.getByRole('button', { name: t('payments.record.refund_submit') }).click();
-    await finance
-      .getByText('Refund cannot be more than what was paid and not yet refunded (50.00)')
-      .first()
-      .waitFor();
-    await finance.getByLabel(t('payments.fields.amount', 'en', { currency: 'GBP' })).fill('20.00');
-    await finance.getByRole('button', { name: t('payments.record.refund_submit') }).click();
-    await waitForPath(finance, invoicePage);
-    await snack(finance, t('payments.toasts.refund_recorded'));
-    await visit(finance, back);
-    const refundRow = rows.filter({ hasText: t('payments.kinds.refund') });
-    await refundRow.first().waitFor();
-    expect(await refundRow.first().innerText()).toContain('£20.00');
+    // A part payment leaves nothing owed back: a refund gives back credit only (an overpayment or a
+    // credit note), so the refund form says so and how to give money back.
+    await visit(finance, `/invoices/${invoiceId}/record-refund`);
+    await finance.getByText(t('payments.errors.nothing_to_refund')).first().waitFor();
+    await screenshots(finance, 'payments-record-refund-nothing');
 
     // Finance corrects the payment's amount from the list.
+    await visit(finance, back);
     await paymentRow.getByRole('link', { name: new RegExp(t('payments.list.edit')) }).click();
     await waitForPath(finance, new RegExp(`^/invoices/${invoiceId}/transactions/[a-z0-9]+/edit$`));
     await hydrated(finance);
@@ -168,11 +150,11 @@ describe('recorded payments', () => {
       .toContain('£55.00');
     await screenshots(finance, 'payments-client-transactions');
 
-    // Finance approves the client's bank transfer: it pays what is left (212.80 - 55 + 20).
+    // Finance approves the client's bank transfer: it pays what is left (the total less 55.00).
     await visit(finance, `/invoices/${invoiceId}/approve-bank-transfer?back=${encodeURIComponent(back)}`);
     await hydrated(finance);
     expect(await finance.locator('h1').innerText()).toBe(t('payments.approve.title'));
-    const left = Math.round((total - 55 + 20) * 100) / 100;
+    const left = Math.round((total - 55) * 100) / 100;
     expect(await finance.getByTestId('invoice-balance').innerText()).toBe(
       `£${left.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
     );
@@ -191,13 +173,12 @@ describe('recorded payments', () => {
     await visit(finance, `/invoices/${invoiceId}/record-payment`);
     await finance.getByText('Nothing is left to pay on this invoice.').waitFor();
 
-    // The payments tab shows the payments (and not the refund).
+    // The payments tab shows the payments.
     await visit(finance, `/clients/${clientId}/payments`);
     const payments = finance.locator('tbody tr').filter({ hasText: number });
     await payments.filter({ hasText: 'cheque-1001.pdf' }).waitFor();
-    // The cheque and the approved transfer; not the refund.
+    // The cheque and the approved transfer.
     expect(await payments.count()).toBe(2);
-    expect(await payments.filter({ hasText: '£20.00' }).count()).toBe(0);
   });
 });
 
