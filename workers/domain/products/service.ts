@@ -3,7 +3,7 @@
  * update with the product rules, activate and archive, the logs, and the units of a product's term.
  * Prices, documents and product groups are beside this file.
  */
-import { and, asc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, ne, sql, type SQL } from 'drizzle-orm';
 import { companies, countries, insurers, products, productPrices, units } from '../../../drizzle/schema';
 import { idByPublicId, inJson, runBatch, type Statement } from '../../platform/db';
 import { publicId } from '../../platform/crypto';
@@ -166,10 +166,7 @@ function listConditions(ctx: ActorCtx, query: ProductListQuery): SQL {
     query.status ? eq(products.status, query.status) : undefined,
     query.territorial_limit ? eq(products.territorial_limit, query.territorial_limit) : undefined,
     query.insurer
-      ? inArray(
-          products.insurer_id,
-          ctx.db.select({ id: insurers.id }).from(insurers).where(eq(insurers.public_id, query.insurer)),
-        )
+      ? sql`${products.insurer_id} IN (SELECT ${insurers.id} FROM ${insurers} WHERE ${insurers.public_id} = ${query.insurer})`
       : undefined,
     query.effective_from ? gte(products.effective_start_date, query.effective_from) : undefined,
     query.effective_to ? lte(products.effective_end_date, query.effective_to) : undefined,

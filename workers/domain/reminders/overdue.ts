@@ -14,7 +14,7 @@
  *   neither is skipped and the skip is logged on each invoice (once per step), so the first run after a
  *   contact is added still reminds them.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { clients, companies, contacts, invoiceReminders, invoices } from '../../../drizzle/schema';
 import type { Env } from '../../env';
@@ -94,7 +94,7 @@ async function recipientOf(db: DB, clientId: number) {
       and(
         eq(contacts.owner_type, 'client'),
         eq(contacts.owner_id, clientId),
-        inArray(contacts.type, ['accounting', 'initial']),
+        inJson(contacts.type, ['accounting', 'initial']),
         sql`coalesce(${contacts.email}, '') <> ''`,
       ),
     )

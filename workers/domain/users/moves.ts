@@ -3,9 +3,9 @@
  * approve and decline (users a school added), cancel (withdrawn before signing up) and delete. Each is
  * logged with the state before and after; suspending, archiving and declining end the user's sessions.
  */
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { invitations, users } from '../../../drizzle/schema';
-import { runBatch, type Statement } from '../../platform/db';
+import { inJson, runBatch, type Statement } from '../../platform/db';
 import { requirePermission, type Actor } from '../access/actor';
 import { findUser, type UserRow } from '../access/finders';
 import { logActivity } from '../audit/activity-log';
@@ -225,7 +225,7 @@ export async function cancelSchoolUser(ctx: ActorCtx, id: string): Promise<void>
     throw ValidationFailed.field('status', msg('users.errors.not_cancellable'));
   await runBatch(ctx.db, [
     ...revokeOpenInvitations(ctx)(user),
-    ctx.db.delete(users).where(and(eq(users.id, user.id), inArray(users.status, ['pending', 'invited']))),
+    ctx.db.delete(users).where(and(eq(users.id, user.id), inJson(users.status, ['pending', 'invited']))),
     logActivity(ctx, {
       entity_type: 'user',
       entity_id: user.id,
