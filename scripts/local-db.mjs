@@ -6,16 +6,19 @@ import { existsSync, readFileSync } from 'node:fs';
 export const bin = (name) => `node_modules/.bin/${name}`;
 
 /**
- * Stops with a clear message when the installed wrangler lacks the fixes `patches/` carries (applied by
- * `npm install`'s postinstall): a node_modules installed before a patch was added serves the portal with
- * the faults it fixes (held requests, a stalled local queue), with no other sign of it.
+ * Stops with a clear message when the installed wrangler or miniflare lacks the fixes `patches/` carries
+ * (applied by `npm install`'s postinstall): a node_modules installed before a patch was added serves the
+ * portal with the faults it fixes (dropped connections, a stalled local queue), with no other sign of it.
  */
-export function requirePatchedWrangler() {
-  const marker = 'isSameUserWorkerOrigin';
-  const proxy = 'node_modules/wrangler/wrangler-dist/ProxyWorker.js';
-  if (existsSync(proxy) && readFileSync(proxy, 'utf8').includes(marker)) return;
+export function requirePatchedRuntime() {
+  const marks = [
+    ['node_modules/wrangler/wrangler-dist/ProxyWorker.js', 'isSameUserWorkerOrigin'],
+    ['node_modules/miniflare/dist/src/index.js', 'server.keepAliveTimeout = 0'],
+  ];
+  const patched = ([file, mark]) => !existsSync(file) || readFileSync(file, 'utf8').includes(mark);
+  if (marks.every(patched)) return;
   console.error(
-    'The installed wrangler is missing the fixes in patches/ (node_modules is older than them).\n' +
+    'The installed wrangler or miniflare is missing the fixes in patches/ (node_modules is older than them).\n' +
       'Run `npm install` (it applies them), then start again.',
   );
   process.exit(1);

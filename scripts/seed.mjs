@@ -3,9 +3,9 @@
 // running, else through a Worker started for the purpose (from the last build; one is made when missing).
 // `--fresh` first deletes the local state of both regions (.wrangler/state: D1 and R2), so the demo starts
 // over with today's dates; stop the portals first.
-import { spawn } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
-import { applyMigrations, bin, portOf, regionArg, run, seedWhenUp, wranglerDevArgs } from './local-db.mjs';
+import { applyMigrations, portOf, regionArg, run, seedWhenUp } from './local-db.mjs';
+import { serve } from './local-runtime.mjs';
 
 const args = process.argv.slice(2);
 const region = regionArg(args);
@@ -36,13 +36,9 @@ if (await answers(port)) {
   await seedWhenUp(region, port);
 } else {
   if (!existsSync('build/index.js')) run('npm', ['run', 'build']);
-  const worker = spawn(bin('wrangler'), wranglerDevArgs(region, port), {
-    stdio: ['ignore', 'ignore', 'inherit'],
-    detached: true,
-    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-  });
+  const worker = await serve({ region, port });
   const seeded = await seedWhenUp(region, port);
-  process.kill(-worker.pid, 'SIGTERM');
+  await worker.dispose();
   if (seeded === null) {
     console.error(`The local ${region.toUpperCase()} Worker did not answer on port ${port}.`);
     process.exit(1);

@@ -1,6 +1,7 @@
 // `npm start` (UK, port 8787) and `npm run start:ie` (Ireland, port 8788):
 // creates .dev.vars with random secrets when missing, builds, applies the migrations to the region's
-// local D1, serves with wrangler, and seeds the demo data when the database is empty.
+// local D1, serves the Worker (scripts/local-runtime.mjs), and seeds the demo data when the database is
+// empty.
 // `--dev` rebuilds on save instead (remix dev --manual around wrangler dev).
 // Other ports: UK_PORT and IE_PORT (give both to both commands); the portal's own address (PUBLIC_URL)
 // and the other region's ("Go to Ireland", OTHER_REGION_URL) follow them. PUBLIC_URL and
@@ -13,13 +14,14 @@ import {
   bin,
   otherRegionOf,
   portOf,
-  requirePatchedWrangler,
+  requirePatchedRuntime,
   run,
   seedWhenUp,
   wranglerDevArgs,
 } from './local-db.mjs';
+import { bundle, serve } from './local-runtime.mjs';
 
-requirePatchedWrangler();
+requirePatchedRuntime();
 
 const region = process.argv[2] === 'ie' ? 'ie' : 'uk';
 const dev = process.argv.includes('--dev');
@@ -49,26 +51,35 @@ if (!skipBuild) run('node', ['scripts/locales-index.mjs']);
 if (!dev && !skipBuild) {
   run(bin('remix'), ['build']);
   run('node', ['scripts/asset-names.mjs']);
+  bundle(region);
 }
 const persistArgs = persist ? ['--persist-to', persist] : [];
 applyMigrations(region, persistArgs);
 
 const publicUrl = process.env.PUBLIC_URL || `http://localhost:${port}`;
 const otherRegionUrl = process.env.OTHER_REGION_URL || `http://localhost:${portOf(otherRegionOf(region))}`;
-const vars = ['--var', `PUBLIC_URL:${publicUrl}`, '--var', `OTHER_REGION_URL:${otherRegionUrl}`];
-if (process.env.MAINTENANCE) vars.push('--var', `MAINTENANCE:${process.env.MAINTENANCE}`);
-const wranglerArgs = [...wranglerDevArgs(region, port), ...persistArgs, ...vars];
-const child = dev
-  ? spawn(bin('remix'), ['dev', '--manual', '-c', `${bin('wrangler')} ${wranglerArgs.join(' ')}`], {
-      stdio: 'inherit',
-    })
-  : spawn(bin('wrangler'), wranglerArgs, {
-      stdio: 'inherit',
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: 'false' },
-    });
+const vars = { PUBLIC_URL: publicUrl, OTHER_REGION_URL: otherRegionUrl };
+if (process.env.MAINTENANCE) vars.MAINTENANCE = process.env.MAINTENANCE;
 
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-child.on('exit', (code) => process.exit(code ?? 0));
+if (dev) {
+  // Rebuild on save: remix dev around wrangler dev, which reloads the Worker after each build.
+  const varArgs = Object.entries(vars).flatMap(([name, value]) => ['--var', `${name}:${value}`]);
+  const wranglerArgs = [...wranglerDevArgs(region, port), ...persistArgs, ...varArgs];
+  const child = spawn(
+    bin('remix'),
+    ['dev', '--manual', '-c', `${bin('wrangler')} ${wranglerArgs.join(' ')}`],
+    {
+      stdio: 'inherit',
+    },
+  );
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  const mf = await serve({ region, port, persistTo: persist, vars });
+  console.log(`Serving the ${region.toUpperCase()} Worker on http://127.0.0.1:${port}`);
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, () => void mf.dispose().finally(() => process.exit(0)));
+}
 
 // Seed once the server answers.
 if ((await seedWhenUp(region, port)) !== null)

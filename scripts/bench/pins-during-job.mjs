@@ -1,4 +1,4 @@
-// `npm run bench:pins`: sign-ins while a big PDF job runs, in a throw-away UK Worker under `wrangler dev`
+// `npm run bench:pins`: sign-ins while a big PDF job runs, in a throw-away UK Worker in the local runtime
 // (the same local runtime as `npm start` and the browser tests). Starts the invoices ZIP job over every
 // invoice finance can see (the demo has about 224: above 200, so a queued job of PDFs), and while its
 // queue deliveries render the PDFs, signs in over the API again and again, as a person would: password,

@@ -1,5 +1,6 @@
 // `npm run bench:import:profile`: a CPU profile of one 5000-row import inside local workerd, taken
-// through wrangler's inspector (the same V8 the Worker runs in, D1 and R2 calls included as idle time).
+// through the local runtime's inspector on INSPECTOR_PORT, 9229 by default (the same V8 the Worker runs in,
+// D1 and R2 calls included as idle time).
 // Writes import.cpuprofile (open it in Chrome DevTools' Performance panel) and prints the functions
 // that took the most time. A tool for finding where the time goes, not a figure to record.
 import { writeFileSync } from 'node:fs';
@@ -9,7 +10,8 @@ import { benchSheet, importOnce, orderPlace, ROWS } from './import-lib.mjs';
 import { snapshot, startServer } from './server.mjs';
 
 const out = resolve(process.env.PROFILE_OUT ?? 'import.cpuprofile');
-const INSPECTOR = Number(process.env.INSPECTOR_PORT ?? 9229);
+// The Worker started below opens its inspector there (scripts/local-runtime.mjs).
+const INSPECTOR = Number((process.env.INSPECTOR_PORT ??= '9229'));
 
 /** A minimal Chrome DevTools Protocol client over the inspector's WebSocket. */
 async function inspector(port) {

@@ -24,7 +24,7 @@ export async function startServer({ port = 8799, region = 'uk' } = {}) {
   if (!/Demo data loaded|already has data/.test(log)) throw new Error(`Server did not start:\n${log}`);
   return {
     base,
-    /** The local D1/R2 folder (wrangler --persist-to), for benchmarks that seed with SQL. */
+    /** The local D1/R2 folder (PERSIST_DIR of start.mjs), for benchmarks that seed with SQL. */
     persist,
     stop() {
       try {
@@ -59,7 +59,7 @@ export async function time(fn) {
 
 /**
  * Runs from a snapshot of the working tree (node_modules linked), as the browser tests do: a build by
- * anyone else in the tree would otherwise make the benchmark's wrangler reload in the middle of a run.
+ * anyone else in the tree would otherwise swap the assets under the benchmark in the middle of a run.
  */
 export function snapshot() {
   const root = process.cwd();

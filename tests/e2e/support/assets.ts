@@ -1,10 +1,8 @@
 /**
- * The browser gets the build's scripts and styles (/build/*) from the built files, not from `wrangler dev`.
+ * The browser gets the build's scripts and styles (/build/*) from the built files, not from the local Worker.
  *
- * Why: `wrangler dev` used to hold a request now and then until the browser gave up on it (a route
- * script logged at 60 644 ms), which failed whole runs on a page's load; its causes in the dev proxy are patched
- * (docs/decisions/platform.md, "The local runtime"). This stays because deployed, Cloudflare serves these
- * files and the Worker never sees them, and it spares the local runtime every page's scripts and styles. The
+ * Why: deployed, Cloudflare serves these files and the Worker never sees them, and it spares the local
+ * runtime every page's scripts and styles (docs/decisions/platform.md, "The local runtime"). The
  * files are the same bytes the Workers would serve (the build the Workers run), with the same headers
  * (public/_headers).
  * The real serving stays tested: sign-in.test.ts reads a served script's headers, and kit.test.ts

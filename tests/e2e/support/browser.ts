@@ -39,7 +39,7 @@ export function launchBrowser(): Promise<Browser> {
 const origins = new WeakMap<BrowserContext, string>();
 
 export interface ContextOptions {
-  /** Scripts and styles from `wrangler dev` instead of the built files (assets.ts says why not by default). */
+  /** Scripts and styles from the local Worker instead of the built files (assets.ts says why not by default). */
   servedAssets?: boolean;
 }
 

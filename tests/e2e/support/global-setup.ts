@@ -1,16 +1,15 @@
 /**
- * Starts the Workers for the browser tests with `node scripts/start.mjs <region>` (build, migrations on a
- * fresh local D1, wrangler dev, demo seed), each in its own process group so teardown can stop the whole
- * tree (node, wrangler, workerd) by group id. Output goes to test-output/e2e-logs/<name>.log.
+ * Starts the Workers for the browser tests with `node scripts/start.mjs <region>` (migrations on a fresh
+ * local D1, the local runtime of `npm start`, demo seed), each in its own process group so teardown can
+ * stop the whole tree (node, workerd) by group id. Output goes to test-output/e2e-logs/<name>.log.
  *
- * The servers run from a snapshot of the working tree in a temporary folder (node_modules linked):
- * wrangler reloads on every rebuild of build/, and a build elsewhere in the tree (a colleague's
- * `npm run build` or `npm run dev`) would otherwise swap or delete the assets of pages under test.
- * E2E_IN_PLACE=1 runs them in the working tree itself.
+ * The servers run from a snapshot of the working tree in a temporary folder (node_modules linked): a
+ * build elsewhere in the tree (a colleague's `npm run build` or `npm run dev`) would otherwise swap or
+ * delete the assets of pages under test. E2E_IN_PLACE=1 runs them in the working tree itself.
  *
- * One build serves the three: the working tree's build when it is newer than every source (`npm test` and
- * `npm run test:e2e` build just before), copied into the snapshot, or else one made here. Then the three
- * start at once, none building (a build under a running wrangler makes it reload).
+ * One build serves them all: the working tree's build when it is newer than every source (`npm test` and
+ * `npm run test:e2e` build just before), copied into the snapshot, or else one made here; then bundled
+ * once (scripts/bundle.mjs), and the Workers start at once from that bundle, none building.
  */
 import { profile } from './profile';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -121,18 +120,26 @@ function newestOutsideBuild(dir: string): number {
   return max;
 }
 
-/** Puts a build into appDir: a copy of the working tree's fresh one, or `npm run build` there. */
+/**
+ * Puts a build into appDir (a copy of the working tree's fresh one, or `npm run build` there), and the
+ * Worker bundled from it that the runtimes serve.
+ */
 function prepareBuild(log: (line: string) => void) {
   if (appDir !== root && freshBuild()) {
     cpSync(join(root, 'build'), join(appDir, 'build'), { recursive: true });
     cpSync(join(root, 'public', 'build'), join(appDir, 'public', 'build'), { recursive: true });
     log("e2e: using the working tree's build");
-    return;
+  } else if (!(appDir === root && freshBuild())) {
+    log('e2e: building (npm run build)');
+    const r = spawnSync('npm', ['run', 'build'], { cwd: appDir, env: childEnv(), encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
   }
-  if (appDir === root && freshBuild()) return;
-  log('e2e: building (npm run build)');
-  const r = spawnSync('npm', ['run', 'build'], { cwd: appDir, env: childEnv(), encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`npm run build failed:\n${r.stdout}\n${r.stderr}`);
+  const r = spawnSync(process.execPath, ['scripts/bundle.mjs'], {
+    cwd: appDir,
+    env: childEnv(),
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`Bundling the Worker failed:\n${r.stdout}\n${r.stderr}`);
 }
 
 interface Running {
@@ -146,7 +153,7 @@ interface Running {
 const running: Running[] = [];
 
 const portOf = (url: string) => Number(new URL(url).port);
-/** Node connects to the address wrangler listens on (--ip 127.0.0.1), whatever host the browser uses. */
+/** Node connects to the address the runtime listens on (127.0.0.1), whatever host the browser uses. */
 const probeUrl = (url: string, path: string) => `http://127.0.0.1:${portOf(url)}${path}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -194,7 +201,6 @@ function start(instance: Instance): Running {
     env: {
       ...childEnv(),
       PORT: String(portOf(instance.url)),
-      INSPECTOR_PORT: String(portOf(instance.url) + 1000),
       PERSIST_DIR: persistDir,
       OTHER_REGION_URL: instance.otherRegionUrl,
       PUBLIC_URL: instance.url,
@@ -250,36 +256,6 @@ async function waitReady(r: Running) {
   }
 }
 
-/**
- * A later build makes the earlier wranglers reload: wait until none is mid-reload and none has begun one
- * for a while (request log lines do not count: the maintenance instance's seeder polls for two minutes).
- */
-async function waitSettled(r: Running) {
-  const reloadLines = () =>
-    r
-      .log()
-      .split('\n')
-      .filter((l) => /Reloading local server|updated and ready/.test(l));
-  let seen = -1;
-  let quietSince = Date.now();
-  await waitUntil(r, 'settling after reloads', async () => {
-    const lines = reloadLines();
-    if (lines.length !== seen) {
-      seen = lines.length;
-      quietSince = Date.now();
-    }
-    const reloading = lines.length > 0 && /Reloading/.test(lines[lines.length - 1]);
-    return !reloading && Date.now() - quietSince > 2_000;
-  });
-  const expected = r.instance.maintenance ? 503 : 200;
-  const path = r.instance.maintenance ? '/' : '/auth/login';
-  await waitUntil(
-    r,
-    `answering ${expected} again`,
-    async () => (await status(probeUrl(r.instance.url, path))) === expected,
-  );
-}
-
 function killGroup(r: Running, signal: NodeJS.Signals) {
   if (r.exited() || r.child.pid === undefined) return;
   try {
@@ -324,7 +300,6 @@ export default async function setup(project: TestProject) {
   try {
     prepareBuild((line) => console.log(line));
     await Promise.all(INSTANCES.map((instance) => waitReady(start(instance))));
-    await Promise.all(running.map(waitSettled));
   } catch (e) {
     rmSync(runDir, { recursive: true, force: true });
     await stopAll();

@@ -113,7 +113,7 @@ export async function runInvoicesZip(db: DB, env: Env, job: Job): Promise<Record
     const key = `${prefix}${name}`;
     let stored = await env.FILES.head(key);
     if (!stored) {
-      if (budget.spent()) {
+      if (await budget.spent()) {
         await reportProgress(db, job.id, { done: n, total: rows.length });
         throw new ContinueJob();
       }

@@ -164,8 +164,16 @@ export function deliveryBudget(maxFiles = Infinity, ms = DELIVERY_BUDGET_MS) {
     made() {
       made += 1;
     },
-    /** Whether the delivery has done its share (at least one file, so every delivery moves on). */
-    spent: () => made > 0 && (made >= maxFiles || Date.now() >= until),
+    /**
+     * Whether the delivery has done its share (at least one file, so every delivery moves on). Asked
+     * between files, it first lets the runtime take in what arrived meanwhile: D1 and R2 calls in the
+     * local runtime never leave its event loop, so without a timer turn a delivery would hold every
+     * page request (and its connection, which the runtime then drops) until it ends.
+     */
+    async spent() {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      return made > 0 && (made >= maxFiles || Date.now() >= until);
+    },
   };
 }
 

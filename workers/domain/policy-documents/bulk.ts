@@ -217,7 +217,7 @@ async function documentEntries(
     }
     done += 1;
     // Enough made in this delivery: the job goes on in the next one, which finds these stored.
-    if (budget?.spent() && done < rows.length) {
+    if ((await budget?.spent()) && done < rows.length) {
       await progress?.(done);
       throw new ContinueJob();
     }
