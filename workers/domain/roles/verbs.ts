@@ -5,10 +5,11 @@
  * name is not "<verb>_<group>", a key of its own (the reports, the policy views).
  */
 export function permissionVerb(group: string, permission: string): string {
+  // A report's permission is named by its report ("read_monthly_policy_report" → "monthly_policy").
+  if (group === 'reports') return permission.replace(/^read_/, '').replace(/_report$/, '');
   const nouns = [group, group.replace(/s$/, '')];
   for (const noun of nouns) {
     if (permission.endsWith(`_${noun}`)) return permission.slice(0, -noun.length - 1);
   }
-  if (group === 'reports') return permission.replace(/^read_/, '').replace(/_report$/, '');
   return permission;
 }
