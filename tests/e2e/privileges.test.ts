@@ -75,6 +75,26 @@ describe('user privileges', () => {
     expect(await box(admin, 'Finance', 'invoice', 'update').isChecked()).toBe(true);
   });
 
+  it('keeps the role names in view while the matrix scrolls down, and the permission names while it scrolls sideways', async () => {
+    await visit(admin, '/user-privileges');
+    const matrix = admin.getByTestId('privileges-matrix');
+    await matrix.scrollIntoViewIfNeeded();
+    const scrolled = await matrix.evaluate((el) => {
+      el.scrollTo(el.scrollWidth, el.scrollHeight);
+      return el.scrollTop;
+    });
+    expect(scrolled).toBeGreaterThan(0);
+    /** Whether a cell is what a person sees at its own place (not scrolled away or covered). */
+    const inView = (cell: ReturnType<Page['locator']>) =>
+      cell.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+      });
+    expect(await inView(matrix.getByRole('columnheader').last())).toBe(true);
+    expect(await inView(matrix.getByRole('rowheader').last())).toBe(true);
+    expect(await inView(matrix.getByRole('columnheader', { name: t('roles.matrix.permission') }))).toBe(true);
+  });
+
   it('removing a permission from a role changes the menu of a signed-in user holding it at their next page', async () => {
     await visit(holder, '/invoices');
     expect(await accountingLinks(holder)).toContain('billing');
@@ -116,7 +136,7 @@ describe('user privileges', () => {
     await admin.setViewportSize({ width: 800, height: 700 });
     await visit(admin, '/user-privileges');
     await hydrated(admin);
-    const scroller = admin.locator('form div.overflow-x-auto').first();
+    const scroller = admin.getByTestId('privileges-matrix');
     const size = await scroller.evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
     expect(size.scroll, 'the matrix is wider than its box at 800').toBeGreaterThan(size.client);
     const name = admin.getByRole('rowheader').first();

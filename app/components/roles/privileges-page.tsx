@@ -104,14 +104,19 @@ export function PrivilegesTab() {
           {roles.map((role) => (
             <input key={role.id} type="hidden" name="roles" value={role.id} />
           ))}
-          {/* The permission names stay in place when the matrix scrolls sideways (sticky, with the row's own
-              background and an edge); the scroll padding keeps a focused checkbox out from under them. */}
-          <div className="scroll-pl-44 overflow-x-auto sm:scroll-pl-68">
+          {/* The matrix scrolls in its own box, both ways: the role names stay in view above it while it
+              scrolls down, and the permission names beside it while it scrolls sideways (sticky, with the
+              row's own background and an edge). The scroll padding keeps a focused checkbox out from under
+              them. */}
+          <div
+            data-testid="privileges-matrix"
+            className="max-h-[70vh] scroll-pl-44 scroll-pt-12 overflow-auto overscroll-contain sm:scroll-pl-68"
+          >
             <table className="min-w-full text-sm">
               <caption className="sr-only">
                 {t('roles.matrix.caption', { family: t(`roles.families.${family}`) })}
               </caption>
-              <thead className="sticky top-0 bg-slate-50">
+              <thead className="sticky top-0 z-20 bg-slate-50 shadow-[0_1px_0_0_rgb(226_232_240)]">
                 <tr>
                   <th scope="col" className={`${FIRST_COLUMN} bg-slate-50 py-2 font-semibold`}>
                     {t('roles.matrix.permission')}
