@@ -125,8 +125,8 @@ describe('the support view', () => {
     expect(await page.getByTestId('avatar').innerText()).toBe('CC');
     await screenshots(page, 'support-banner');
 
-    // Scrolled, the banner stays in view above the top bar; the watermark (top on a desktop, bottom on
-    // a phone) covers neither the banner's words nor its button, nor the top bar.
+    // Scrolled, the banner stays in view above the top bar; the watermark (top on a desktop, the end of
+    // the page on a phone) covers neither the banner's words nor its button, nor the top bar.
     await visit(page, '/insureds');
     await hydrated(page);
     for (const [size, viewport] of [
@@ -142,6 +142,11 @@ describe('the support view', () => {
       expect(Math.round(header.y), `${size}: the top bar right under it`).toBe(Math.round(box.height));
       const mark = page.getByTestId('watermark');
       if (await mark.count()) {
+        if (size === 'phone')
+          expect(
+            await mark.evaluate((el) => getComputedStyle(el).position),
+            'phone: the watermark in the flow of the page, over nothing',
+          ).toBe('static');
         const m = (await mark.boundingBox())!;
         for (const part of [
           banner.locator('p'),

@@ -44,7 +44,11 @@ export function Footer() {
   );
 }
 
-/** Outside production every page carries the environment watermark. */
+/**
+ * Outside production every page carries the environment watermark: hanging from the top edge on a
+ * desktop, and on a phone a strip at the end of the page, in its flow, where it can cover nothing (a
+ * fixed one sat over the bottom bars of forms and bulk actions).
+ */
 export function Watermark() {
   const { t } = useTranslation();
   const { showWatermark } = useRootData();
@@ -53,7 +57,7 @@ export function Watermark() {
     <div
       aria-hidden="true"
       data-testid="watermark"
-      className="pointer-events-none fixed bottom-0 left-1/2 z-50 -translate-x-1/2 select-none rounded-t-md bg-amber-400/90 sm:bottom-auto sm:top-0 sm:rounded-b-md sm:rounded-t-none px-3 py-0.5 text-[10px] font-bold uppercase tracking-wider text-amber-950 shadow"
+      className="pointer-events-none w-full select-none bg-amber-400 px-3 py-1 text-center text-[10px] font-bold uppercase tracking-wider text-amber-950 sm:fixed sm:left-1/2 sm:top-0 sm:z-50 sm:w-auto sm:-translate-x-1/2 sm:rounded-b-md sm:bg-amber-400/90 sm:py-0.5 sm:shadow"
     >
       {t('shell.uat_environment')}
     </div>

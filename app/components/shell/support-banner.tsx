@@ -9,7 +9,7 @@ import { AppForm } from '~/components/forms';
  * view and returns to the admin's own portal. It stays in view above the top bar while the page scrolls
  * (the shell's sticky top block); its height, in `--support-banner-h`, moves the side menu down by as
  * much. Outside production the environment watermark hangs from the top edge on a desktop: the banner
- * leaves it a band of its own so neither covers the other (on a phone the watermark is at the bottom).
+ * leaves it a band of its own so neither covers the other (on a phone the watermark ends the page).
  */
 export function SupportBanner() {
   const { t, i18n } = useTranslation();
