@@ -171,7 +171,9 @@ describe('roles API', () => {
 
   it('names a role by the same id as the users calls; a row number is refused (422) or not found (404)', async () => {
     const { roles } = await companyRoles();
-    expect(roles.map((r) => r.id)).toEqual(expect.arrayContaining(['senior_admin', 'administrator', 'finance']));
+    expect(roles.map((r) => r.id)).toEqual(
+      expect.arrayContaining(['senior_admin', 'administrator', 'finance']),
+    );
     // The users calls answer a user's roles by the same ids.
     const list = await call<{ data: { users: { items: { id: string }[] } } }>(
       '/api/company/users/company/list?items=10',
