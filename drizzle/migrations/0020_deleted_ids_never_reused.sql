@@ -8,8 +8,8 @@
 -- foreign_keys=OFF is ignored there), so the rename-based rebuild drizzle-kit writes would empty every
 -- ON DELETE CASCADE child. Instead each table's rows are kept in a holding table, the table is dropped
 -- (cascade children first) and created again under its own name with the same columns, indexes and
--- foreign keys, and its rows are put back with their ids; re-inserting them settles the deferred checks
--- of the other tables' plain references. No trigger is defined on these tables.
+-- foreign keys, and its rows are put back with their ids (re-inserting them settles the deferred checks
+-- of the other tables' plain references). No trigger is defined on these tables.
 PRAGMA defer_foreign_keys = on;
 CREATE TABLE `__keep_clients` AS SELECT * FROM `clients`;
 CREATE TABLE `__keep_contacts` AS SELECT * FROM `contacts`;
