@@ -105,7 +105,7 @@ export const companies = sqliteTable(
 export const clients = sqliteTable(
   'clients',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     public_id: text('public_id').notNull(),
     company_id: integer('company_id')
       .notNull()

@@ -86,7 +86,7 @@ export const privilegesAction = (args: ActionFunctionArgs) =>
           await updateRoles(ctx, family, {
             roles: input.roles.map((id) => ({
               id,
-              permissions: grants.filter(([roleId]) => Number(roleId) === id).map(([, name]) => name),
+              permissions: grants.filter(([roleId]) => roleId === id).map(([, name]) => name),
             })),
           });
           return { toast: 'roles.messages.saved' };

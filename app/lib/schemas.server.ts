@@ -73,8 +73,8 @@ export const amendKindParamsSchema = z.object({
 /** The roles page's family: none (the company roles, the first tab) or a tab's (`/user-privileges/school`). */
 export const roleFamilyParamsSchema = z.object({ family: z.enum(['school', 'student']).optional() });
 
-/** The role a roles page opens on (`?role=`); the first when none or another. */
-export const roleShownQuerySchema = z.object({ role: rowNumber.optional() });
+/** The role a roles page opens on (`?role=`, the role's id); the first when none or another. */
+export const roleShownQuerySchema = z.object({ role: z.string().trim().max(80).optional().catch(undefined) });
 
 /** A page's only list parameter: which page of a short list (its logs, say) it shows. */
 export const pageQuerySchema = listQuerySchema.pick({ page: true });

@@ -71,7 +71,7 @@ export const bankStatements = sqliteTable(
 export const bankStatementLines = sqliteTable(
   'bank_statement_lines',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     statement_id: integer('statement_id')
       .notNull()
       .references(() => bankStatements.id, { onDelete: 'cascade' }),
@@ -103,7 +103,7 @@ export const bankStatementLines = sqliteTable(
 export const bankAllocations = sqliteTable(
   'bank_allocations',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     line_id: integer('line_id')
       .notNull()
       .references(() => bankStatementLines.id, { onDelete: 'cascade' }),

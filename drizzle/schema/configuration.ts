@@ -28,7 +28,7 @@ import { campuses, clients, companies, countries, users } from '../schema';
 export const contacts = sqliteTable(
   'contacts',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     owner_type: text('owner_type', { enum: OWNER_TYPES }).notNull(),
     owner_id: integer('owner_id').notNull(),
     type: text('type', { enum: CONTACT_TYPES }).notNull(),
@@ -50,7 +50,7 @@ export const contacts = sqliteTable(
 export const addresses = sqliteTable(
   'addresses',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     owner_type: text('owner_type', { enum: OWNER_TYPES }).notNull(),
     owner_id: integer('owner_id').notNull(),
     kind: text('kind', { enum: ADDRESS_KINDS }).notNull(),
@@ -76,7 +76,7 @@ export const addresses = sqliteTable(
 export const insurers = sqliteTable(
   'insurers',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     public_id: text('public_id').notNull(),
     company_id: integer('company_id')
       .notNull()
@@ -100,7 +100,7 @@ export const insurers = sqliteTable(
 export const taxRates = sqliteTable(
   'tax_rates',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     country_id: integer('country_id')
       .notNull()
       .references(() => countries.id, { onDelete: 'cascade' }),
@@ -184,7 +184,7 @@ export const products = sqliteTable(
 export const productPrices = sqliteTable(
   'product_prices',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     product_id: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
@@ -206,7 +206,7 @@ export const productPrices = sqliteTable(
 export const productDocuments = sqliteTable(
   'product_documents',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     product_id: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
@@ -229,7 +229,7 @@ export const productDocuments = sqliteTable(
 export const productGroups = sqliteTable(
   'product_groups',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     public_id: text('public_id').notNull(),
     company_id: integer('company_id')
       .notNull()
@@ -269,7 +269,7 @@ export const productGroupProducts = sqliteTable(
 export const notes = sqliteTable(
   'notes',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     owner_type: text('owner_type', { enum: NOTE_OWNER_TYPES }).notNull(),
     owner_id: integer('owner_id').notNull(),
     title: text('title').notNull(),
@@ -322,7 +322,7 @@ export const serviceAgreements = sqliteTable(
 export const serviceAgreementDocuments = sqliteTable(
   'service_agreement_documents',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     service_agreement_id: integer('service_agreement_id')
       .notNull()
       .references(() => serviceAgreements.id, { onDelete: 'cascade' }),
@@ -340,7 +340,7 @@ export const serviceAgreementDocuments = sqliteTable(
 export const serviceAgreementRows = sqliteTable(
   'service_agreement_rows',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     service_agreement_id: integer('service_agreement_id')
       .notNull()
       .references(() => serviceAgreements.id, { onDelete: 'cascade' }),

@@ -89,7 +89,7 @@ export const imports = sqliteTable(
 export const policyBatches = sqliteTable(
   'policy_batches',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     public_id: text('public_id').notNull(),
     company_id: integer('company_id')
       .notNull()
@@ -131,7 +131,7 @@ export const policyBatches = sqliteTable(
 export const enrollments = sqliteTable(
   'enrollments',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     public_id: text('public_id').notNull(),
     batch_id: integer('batch_id')
       .notNull()

@@ -200,7 +200,7 @@ export const cancellationImports = sqliteTable(
 export const cancellationRows = sqliteTable(
   'cancellation_rows',
   {
-    id: integer('id').primaryKey(),
+    id: integer('id').primaryKey({ autoIncrement: true }),
     import_id: integer('import_id')
       .notNull()
       .references(() => cancellationImports.id, { onDelete: 'cascade' }),

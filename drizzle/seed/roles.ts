@@ -4,8 +4,6 @@
  * a copy of Finance without its changes, for every company, held by a demo account; and "Britannia
  * Finance", a copy of Finance for the second company only.
  */
-import { eq } from 'drizzle-orm';
-import { roles } from '../schema';
 import type { DB } from '../../workers/platform/db';
 import type { Env } from '../../workers/env';
 import { loadActor } from '../../workers/domain/access/actor';
@@ -22,11 +20,10 @@ export async function seedDemoRoles(
   const ctx = { db, env: {} as Env, now: new Date(), actor };
   const second = actor.companies.find((c) => c.id === opts.secondCompanyId);
   if (!second) throw new Error('The demo senior admin does not belong to the second company');
-  const [finance] = await db.select().from(roles).where(eq(roles.slug, 'finance')).limit(1);
   const copy = await createRole(ctx, 'company', {
     title: FINANCE_READ_ONLY,
     company_id: null,
-    reference_role_id: finance.id,
+    reference_role_id: 'finance',
     permissions: undefined,
   });
   // Read only: the copy keeps what Finance may see and drops what it may change.
@@ -43,8 +40,8 @@ export async function seedDemoRoles(
   await createRole(ctx, 'company', {
     title: 'Britannia Finance',
     company_id: second.public_id,
-    reference_role_id: finance.id,
+    reference_role_id: 'finance',
     permissions: undefined,
   });
-  return { financeReadOnlySlug: copy.slug };
+  return { financeReadOnlySlug: copy.id };
 }

@@ -1,7 +1,8 @@
 /**
  * The roles calls (catalogue: Roles) with good and bad input: GET roles, GET roles/{family}/list,
  * POST roles/{family}/role (create or copy), PATCH roles/{family} (rename, permissions) and our DELETE
- * roles/{family}/role/{id}.
+ * roles/{family}/role/{id}. A role is named by one id everywhere, its slug: in these calls, and in the
+ * users calls' `roles`; a row number is not a role's id.
  */
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiToken, call, type ErrorEnvelope } from '../support/api';
@@ -9,7 +10,7 @@ import { DEMO_ACCOUNTS, seedUk, SETUP_TIMEOUT_MS } from '../support/world';
 
 vi.mock('@remix-run/cloudflare', () => import('../support/remix-stub'));
 
-type Role = { id: number; name: string; slug: string; family: string; permissions: string[]; users: number };
+type Role = { id: string; name: string; family: string; permissions: string[]; users: number };
 
 let senior: string;
 let admin: string;
@@ -65,7 +66,7 @@ describe('roles API', () => {
 
   it('GET roles/{family}/list answers data.roles with their permissions and data.permissions', async () => {
     const { roles, permissions } = await companyRoles();
-    const finance = roles.find((r) => r.slug === 'finance')!;
+    const finance = roles.find((r) => r.id === 'finance')!;
     expect(finance.permissions).toContain('read_invoice');
     expect(permissions).toContainEqual({ name: 'read_invoice', group: 'invoice' });
     const school = await call<{ data: { roles: Role[] } }>('/api/company/roles/school/list', {
@@ -84,7 +85,7 @@ describe('roles API', () => {
 
   it('POST roles/{family}/role copies a reference role (201), and PATCH roles/{family} renames and removes a permission', async () => {
     const { roles } = await companyRoles();
-    const finance = roles.find((r) => r.slug === 'finance')!;
+    const finance = roles.find((r) => r.id === 'finance')!;
     const created = await call<{ data: { role: Role }; message: string }>('/api/company/roles/company/role', {
       method: 'POST',
       token: senior,
@@ -148,7 +149,7 @@ describe('roles API', () => {
 
   it('answers 409 to deleting a default role or a held role, and 404 to a role that does not exist', async () => {
     const { roles } = await companyRoles();
-    const finance = roles.find((r) => r.slug === 'finance')!;
+    const finance = roles.find((r) => r.id === 'finance')!;
     const builtIn = await call<ErrorEnvelope>(`/api/company/roles/company/role/${finance.id}`, {
       method: 'DELETE',
       token: senior,
@@ -163,8 +164,54 @@ describe('roles API', () => {
     expect(inUse.status).toBe(409);
     expect(inUse.body.message).toBe('This role is held by 1 user and cannot be deleted.');
     expect(
-      (await call('/api/company/roles/company/role/999999', { method: 'DELETE', token: senior })).status,
+      (await call('/api/company/roles/company/role/no_such_role', { method: 'DELETE', token: senior }))
+        .status,
     ).toBe(404);
+  });
+
+  it('names a role by the same id as the users calls; a row number is refused (422) or not found (404)', async () => {
+    const { roles } = await companyRoles();
+    expect(roles.map((r) => r.id)).toEqual(
+      expect.arrayContaining(['senior_admin', 'administrator', 'finance']),
+    );
+    // The users calls answer a user's roles by the same ids.
+    const list = await call<{ data: { users: { items: { id: string }[] } } }>(
+      '/api/company/users/company/list?items=10',
+      { token: senior },
+    );
+    const held: { id: string; name: string }[] = [];
+    for (const { id } of list.body.data.users.items) {
+      const user = await call<{ data: { user: { roles: { id: string; name: string }[] } } }>(
+        `/api/company/users/company/${id}`,
+        { token: senior },
+      );
+      held.push(...user.body.data.user.roles);
+    }
+    expect(held.length).toBeGreaterThan(0);
+    for (const role of held) expect(roles.find((r) => r.id === role.id)?.name).toBe(role.name);
+
+    const byNumber = await call<ErrorEnvelope>('/api/company/roles/company', {
+      method: 'PATCH',
+      token: senior,
+      json: { roles: [{ id: 3, name: 'Renamed by number' }] },
+    });
+    expect(byNumber.status).toBe(422);
+    expect(byNumber.body.errors).toEqual([
+      { key: 'roles.0.id', message: 'Choose a role of this portal by its id.' },
+    ]);
+    const byNumberText = await call<ErrorEnvelope>('/api/company/roles/company/role', {
+      method: 'POST',
+      token: senior,
+      json: { title: 'Copied by number', reference_role_id: '3' },
+    });
+    expect(byNumberText.status).toBe(422);
+    expect(byNumberText.body.errors).toEqual([
+      { key: 'reference_role_id', message: 'Choose a role of this portal by its id.' },
+    ]);
+    expect(
+      (await call('/api/company/roles/company/role/3', { method: 'DELETE', token: senior })).status,
+    ).toBe(404);
+    expect((await companyRoles()).roles.map((r) => r.name)).not.toContain('Renamed by number');
   });
 
   it('refuses an administrator creating or editing roles (403), and a school user every roles call (403)', async () => {

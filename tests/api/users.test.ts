@@ -251,7 +251,7 @@ describe("a company's own role", () => {
       .select({ public_id: companies.public_id })
       .from(companies)
       .where(eq(companies.name, 'Britannia Travel Cover Ltd'));
-    const made = await call<{ data: { role: { slug: string; company_id: string } } }>(
+    const made = await call<{ data: { role: { id: string; company_id: string } } }>(
       '/api/company/roles/company/role',
       {
         method: 'POST',
@@ -265,7 +265,8 @@ describe("a company's own role", () => {
     );
     expect(made.status).toBe(201);
     expect(made.body.data.role.company_id).toBe(britannia.public_id);
-    const role = made.body.data.role.slug;
+    // The id the roles call answers is the id the users calls take.
+    const role = made.body.data.role.id;
     const albion = await companyId(admin);
 
     // The administrator of Albion alone, giving Britannia's role to an Albion user.

@@ -24,9 +24,9 @@ import { DEMO_ACCOUNTS, actorCtx, db, seedUk, SETUP_TIMEOUT_MS } from '../suppor
 const PRIVILEGES = ['read_user_privilege', 'create_user_privilege', 'update_user_privilege'];
 
 const actors: Record<string, ActorCtx> = {};
-let albionRole: { id: number; family: 'company' };
-let britanniaRole: { id: number; family: 'company' };
-let sharedRole: { id: number; family: 'company' };
+let albionRole: { id: string; family: 'company' };
+let britanniaRole: { id: string; family: 'company' };
+let sharedRole: { id: string; family: 'company' };
 
 beforeAll(async () => {
   await seedUk();
@@ -92,7 +92,7 @@ beforeAll(async () => {
 }, SETUP_TIMEOUT_MS);
 
 /** Every id-taking roles call against one role. */
-function casesFor(target: () => { id: number }) {
+function casesFor(target: () => { id: string }) {
   return [
     [
       'updateRoles (rename)',
@@ -162,7 +162,7 @@ describe('roles tenant isolation', () => {
     const rows = await db()
       .select()
       .from(roles)
-      .where(inArray(roles.id, [albionRole.id, britanniaRole.id, sharedRole.id]));
+      .where(inArray(roles.slug, [albionRole.id, britanniaRole.id, sharedRole.id]));
     expect(rows.map((r) => r.name).sort()).toEqual(['Albion desk', 'Britannia desk', 'Shared desk']);
   });
 });

@@ -100,41 +100,37 @@ describe("a company's own role", () => {
   it('is refused to an administrator of another company, and not offered on their form', async () => {
     const role = await companyRole('company', britannia, 'read_client');
     expect(role.company_id).toBe(britannia.public_id);
-    await expect(inviteCompanyUser(admin, companyInput({ roles: [role.slug] }))).rejects.toBeInstanceOf(
+    await expect(inviteCompanyUser(admin, companyInput({ roles: [role.id] }))).rejects.toBeInstanceOf(
       Forbidden,
     );
-    expect((await userFormOptions(admin, 'company')).roles.map((r) => r.id)).not.toContain(role.slug);
-    expect((await userFormOptions(senior, 'company')).roles.map((r) => r.id)).toContain(role.slug);
+    expect((await userFormOptions(admin, 'company')).roles.map((r) => r.id)).not.toContain(role.id);
+    expect((await userFormOptions(senior, 'company')).roles.map((r) => r.id)).toContain(role.id);
   });
 
   it("is refused for a user outside the role's company, even by an actor of that company", async () => {
     const role = await companyRole('company', britannia, 'read_client');
-    await expect(inviteCompanyUser(senior, companyInput({ roles: [role.slug] }))).rejects.toBeInstanceOf(
+    await expect(inviteCompanyUser(senior, companyInput({ roles: [role.id] }))).rejects.toBeInstanceOf(
       Forbidden,
     );
     const member = await inviteCompanyUser(
       senior,
-      companyInput({ roles: [role.slug], companies: [britannia.public_id] }),
+      companyInput({ roles: [role.id], companies: [britannia.public_id] }),
     );
-    expect((await getUser(senior, 'company', member.id)).roles.map((r) => r.id)).toEqual([role.slug]);
+    expect((await getUser(senior, 'company', member.id)).roles.map((r) => r.id)).toEqual([role.id]);
     // Moving the user out of the role's company while keeping the role is refused too.
     await expect(
-      updateCompanyUser(
-        senior,
-        member.id,
-        companyInput({ roles: [role.slug], companies: [albion.public_id] }),
-      ),
+      updateCompanyUser(senior, member.id, companyInput({ roles: [role.id], companies: [albion.public_id] })),
     ).rejects.toBeInstanceOf(Forbidden);
   });
 
   it('is refused for a school user whose client belongs to another company', async () => {
     const role = await companyRole('school', britannia, 'read_school_profile');
-    await expect(inviteSchoolUser(senior, schoolInput({ roles: [role.slug] }))).rejects.toBeInstanceOf(
+    await expect(inviteSchoolUser(senior, schoolInput({ roles: [role.id] }))).rejects.toBeInstanceOf(
       Forbidden,
     );
     const ownRole = await companyRole('school', albion, 'read_school_profile');
-    const { id } = await inviteSchoolUser(senior, schoolInput({ roles: [ownRole.slug] }));
-    expect((await getUser(senior, 'school', id)).roles.map((r) => r.id)).toEqual([ownRole.slug]);
+    const { id } = await inviteSchoolUser(senior, schoolInput({ roles: [ownRole.id] }));
+    expect((await getUser(senior, 'school', id)).roles.map((r) => r.id)).toEqual([ownRole.id]);
   });
 });
 
@@ -238,7 +234,7 @@ describe('lists of more than 100 values in one query', () => {
     }
     const offered = (await userFormOptions(admin, 'school', oakwood.public_id)).roles;
     expect(offered.filter((r) => r.id.startsWith('bulk_role_'))).toHaveLength(101);
-    const listed = (await familyRoles(senior, 'school')).roles.filter((r) => r.slug.startsWith('bulk_role_'));
+    const listed = (await familyRoles(senior, 'school')).roles.filter((r) => r.id.startsWith('bulk_role_'));
     expect(listed).toHaveLength(101);
     expect(listed.every((r) => r.permissions.includes('read_school_profile'))).toBe(true);
   });

@@ -3,7 +3,6 @@ import { roleFamilySchema, createRoleSchema, updateRolesSchema } from '../domain
 import { createRole, deleteRole, familyRoles, listRoles, updateRoles } from '../domain/roles/service';
 import { NotFound } from '../domain/errors';
 import { formatMessage } from '../platform/i18n';
-import { numericId } from './countries';
 import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { valid } from './validate';
 
@@ -18,7 +17,8 @@ function familyOf(value: string) {
 /**
  * Roles (catalogue: Roles): the roles of each family with their permissions, create (or copy from a
  * reference role), update (rename, permissions) and delete (ours: the catalogue names none; a role no user
- * holds). Nobody grants a permission they do not hold.
+ * holds). Nobody grants a permission they do not hold. A role is named by its id, its slug, as the users
+ * calls name it (`roles`); the family is in the path.
  */
 export const rolesApi = new Hono<ApiEnv>()
   .use('/company/roles', requireAuth)
@@ -36,6 +36,6 @@ export const rolesApi = new Hono<ApiEnv>()
     return c.json({ data: { roles }, message: formatMessage('roles.messages.saved', langOf(c)) });
   })
   .delete(`/company/roles/${FAMILY}/role/:id`, async (c) => {
-    await deleteRole(actorCtxOf(c), familyOf(c.req.param('family')), numericId(c.req.param('id')));
+    await deleteRole(actorCtxOf(c), familyOf(c.req.param('family')), c.req.param('id'));
     return c.json({ data: null, message: formatMessage('roles.messages.deleted', langOf(c)) });
   });

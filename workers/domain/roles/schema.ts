@@ -9,8 +9,16 @@ export const ROLE_NAME_MAX = 100;
 
 export const roleFamilySchema = z.enum(ROLE_FAMILIES);
 
-const id = z.coerce.number().int().positive();
-/** An empty choice ("All companies", "No reference role") is null. */
+/** A role by its id, the slug every call names it by (a row number is not a role's id). */
+const ROLE_ID = /^(?=.*[a-z])[a-z0-9_]{1,80}$/;
+const id = z
+  .string({
+    required_error: msg('validation.required'),
+    invalid_type_error: msg('roles.errors.unknown_role'),
+  })
+  .trim()
+  .regex(ROLE_ID, msg('roles.errors.unknown_role'));
+/** An empty choice ("No reference role") is null. */
 const optionalId = z.preprocess((v) => (v === '' || v === undefined ? null : v), id.nullable());
 const permissionNames = z.array(z.string().trim().min(1).max(60)).max(200);
 
@@ -71,6 +79,6 @@ export const saveMatrixFormSchema = z.object({
   roles: z.preprocess((v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]), z.array(id).min(1).max(50)),
   grants: z.preprocess(
     (v) => (Array.isArray(v) ? v : v === undefined ? [] : [v]),
-    z.array(z.string().regex(/^\d{1,15}:[a-z_]{1,60}$/)).max(5000),
+    z.array(z.string().regex(/^[a-z0-9_]{1,80}:[a-z_]{1,60}$/)).max(5000),
   ),
 });

@@ -22,15 +22,19 @@ import type { CreateRoleInput, UpdateRolesInput } from './schema';
 
 const BUILT_IN = new Set(DEFAULT_ROLES.map((r) => `${r.family}:${r.slug}`));
 
+/**
+ * A role as the API and the pages show it. Its `id` is its slug: stable (a rename keeps it), unique
+ * within its family (every call names the family, or the user's family decides it), and the same id the
+ * users calls take and answer in `roles`. The row number stays inside the server (audit entries).
+ */
 export interface RoleView {
-  id: number;
+  id: string;
   name: string;
-  slug: string;
   family: RoleFamily;
   /** The company the role belongs to, by its public id; null: every company's. */
   company_id: string | null;
   company_name: string | null;
-  /** A default role of the portal: renamed and edited, never deleted (the code refers to its slug). */
+  /** A default role of the portal: renamed and edited, never deleted (the code refers to its id). */
   built_in: boolean;
   /** How many users hold it. */
   users: number;
@@ -38,9 +42,9 @@ export interface RoleView {
 }
 
 const roleColumns = {
-  id: roles.id,
+  row_id: roles.id,
+  id: roles.slug,
   name: roles.name,
-  slug: roles.slug,
   family: roles.family,
   company_id: sql<string | null>`${companies.public_id}`.as('company_public_id'),
   company_db_id: roles.company_id,
@@ -59,8 +63,8 @@ export async function permissionsOfRoles(db: DB, roleIds: readonly number[]) {
     .where(inJson(rolePermissions.role_id, roleIds));
 }
 
-/** A role as read here: the view, and its company's row id for the log's tenant column. */
-type RoleRow = RoleView & { company_db_id: number | null };
+/** A role as read here: the view, its row id, and its company's row id for the log's tenant column. */
+type RoleRow = RoleView & { row_id: number; company_db_id: number | null };
 
 async function readRoles(ctx: ActorCtx, where: SQL | undefined): Promise<RoleRow[]> {
   const rows = await ctx.db
@@ -72,15 +76,14 @@ async function readRoles(ctx: ActorCtx, where: SQL | undefined): Promise<RoleRow
   if (!rows.length) return [];
   const held = await permissionsOfRoles(
     ctx.db,
-    rows.map((r) => r.id),
+    rows.map((r) => r.row_id),
   );
-  return rows.map(({ company_db_id, ...r }) => ({
+  return rows.map((r) => ({
     ...r,
-    company_db_id,
     users: Number(r.users),
-    built_in: BUILT_IN.has(`${r.family}:${r.slug}`),
+    built_in: BUILT_IN.has(`${r.family}:${r.id}`),
     permissions: held
-      .filter((h) => h.role_id === r.id)
+      .filter((h) => h.role_id === r.row_id)
       .map((h) => h.name)
       .sort(),
   }));
@@ -90,7 +93,7 @@ async function readRoles(ctx: ActorCtx, where: SQL | undefined): Promise<RoleRow
 export async function listRoles(ctx: ActorCtx) {
   requirePermission(ctx.actor, 'read_user_privilege');
   const all = await readRoles(ctx, undefined);
-  return all.map(({ permissions: _held, company_db_id: _company, ...role }) => role);
+  return all.map(({ permissions: _held, row_id: _row, company_db_id: _company, ...role }) => role);
 }
 
 /**
@@ -105,11 +108,11 @@ export async function familyRoles(ctx: ActorCtx, family: RoleFamily) {
   };
 }
 
-const viewOf = ({ company_db_id: _company, ...role }: RoleRow): RoleView => role;
+const viewOf = ({ row_id: _row, company_db_id: _company, ...role }: RoleRow): RoleView => role;
 
-/** One role of the family the actor may see, or not found (another company's role, another family). */
-async function findRole(ctx: ActorCtx, family: RoleFamily, id: number): Promise<RoleRow> {
-  const [role] = await readRoles(ctx, and(eq(roles.id, id), eq(roles.family, family)));
+/** One role of the family the actor may see, by its id (slug), or not found (another company's, another family's). */
+async function findRole(ctx: ActorCtx, family: RoleFamily, id: string): Promise<RoleRow> {
+  const [role] = await readRoles(ctx, and(eq(roles.slug, id), eq(roles.family, family)));
   if (!role) throw new NotFound();
   return role;
 }
@@ -244,7 +247,7 @@ export async function updateRoles(
   requirePermission(ctx.actor, 'update_user_privilege');
   const statements: Statement[] = [];
   const gained = new Set<string>();
-  const seen = new Set<number>();
+  const seen = new Set<string>();
   for (const [index, change] of input.roles.entries()) {
     if (seen.has(change.id)) continue;
     seen.add(change.id);
@@ -252,9 +255,9 @@ export async function updateRoles(
     const before: Record<string, unknown> = {};
     const after: Record<string, unknown> = {};
     if (change.name !== undefined && change.name !== role.name) {
-      await checkNameFree(ctx, family, change.name, role.id, `roles.${index}.name`);
+      await checkNameFree(ctx, family, change.name, role.row_id, `roles.${index}.name`);
       statements.push(
-        ctx.db.update(roles).set({ name: change.name, updated_at: ctx.now }).where(eq(roles.id, role.id)),
+        ctx.db.update(roles).set({ name: change.name, updated_at: ctx.now }).where(eq(roles.id, role.row_id)),
       );
       before.name = role.name;
       after.name = change.name;
@@ -266,9 +269,9 @@ export async function updateRoles(
       const removed = role.permissions.filter((p) => !wanted.includes(p));
       if (added.length || removed.length) {
         for (const p of added) gained.add(p);
-        statements.push(...setPermissions(ctx, role.id, wanted));
+        statements.push(...setPermissions(ctx, role.row_id, wanted));
         if (!before.name)
-          statements.push(ctx.db.update(roles).set({ updated_at: ctx.now }).where(eq(roles.id, role.id)));
+          statements.push(ctx.db.update(roles).set({ updated_at: ctx.now }).where(eq(roles.id, role.row_id)));
         before.permissions = role.permissions;
         after.permissions = wanted;
         // What moved, said plainly beside the whole lists (the audit trail shows these two).
@@ -280,7 +283,7 @@ export async function updateRoles(
       statements.push(
         logActivity(ctx, {
           entity_type: 'role',
-          entity_id: role.id,
+          entity_id: role.row_id,
           action: 'updated',
           before: { name: role.name, ...before },
           after: { name: role.name, ...after },
@@ -291,11 +294,11 @@ export async function updateRoles(
   }
   checkGrant(ctx, [...gained]);
   if (statements.length) await runBatch(ctx.db, statements);
-  return (await readRoles(ctx, and(eq(roles.family, family), inJson(roles.id, [...seen])))).map(viewOf);
+  return (await readRoles(ctx, and(eq(roles.family, family), inJson(roles.slug, [...seen])))).map(viewOf);
 }
 
 /** Deletes a role of the family that no user holds; a default role of the portal stays. */
-export async function deleteRole(ctx: ActorCtx, family: RoleFamily, id: number): Promise<void> {
+export async function deleteRole(ctx: ActorCtx, family: RoleFamily, id: string): Promise<void> {
   requirePermission(ctx.actor, 'update_user_privilege');
   const role = await findRole(ctx, family, id);
   if (role.built_in) throw new Conflict(msg('roles.errors.built_in'));
@@ -306,13 +309,13 @@ export async function deleteRole(ctx: ActorCtx, family: RoleFamily, id: number):
       .delete(roles)
       .where(
         and(
-          eq(roles.id, role.id),
+          eq(roles.id, role.row_id),
           sql`not exists (select 1 from ${userRoles} where ${userRoles.role_id} = ${roles.id})`,
         ),
       ),
     logActivity(ctx, {
       entity_type: 'role',
-      entity_id: role.id,
+      entity_id: role.row_id,
       action: 'deleted',
       before: { name: role.name, family, company: role.company_name, permissions: role.permissions },
       after: null,
