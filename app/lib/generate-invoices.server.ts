@@ -17,6 +17,7 @@ import { generateInvoicesSchema, idSchema } from '~/lib/schemas.server';
 import { formAction } from '~/lib/actions.server';
 import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
+import { wholePage } from '~/lib/lists.server';
 
 export type GenerateTarget = 'client' | 'campus';
 
@@ -55,6 +56,7 @@ export const generateInvoicesLoader = (args: LoaderFunctionArgs, kind: GenerateT
       const preview = await previewInvoices(ctx, targetOf(kind, id), input);
       return json({
         preview,
+        meta: wholePage(preview.invoices).meta,
         invalid: !parsed.success,
         title: pageTitle(context, request, 'taxes.generate.title'),
       });

@@ -1,6 +1,9 @@
 import { buildWorkbook, XLSX_CONTENT_TYPE, type SheetSpec } from '@server/platform/xlsx';
 import type { BulkSelection } from '@server/domain/lists';
 import { bulkFormFields } from '@server/domain/list-query';
+
+/** A list shown whole, as its one page (the pager's range without pages). */
+export { wholePage } from '@server/domain/list-query';
 import type { z } from 'zod';
 
 /** The list's query parameters as a plain object (the filters and paging a loader parses). */

@@ -15,6 +15,6 @@ export const loader = (args: LoaderFunctionArgs) => generateInvoicesLoader(args,
 export const action = (args: ActionFunctionArgs) => generateInvoicesAction(args, 'campus');
 
 export default function CampusGenerateInvoices() {
-  const { preview, invalid } = useLoaderData<typeof loader>();
-  return <GenerateInvoicesPage preview={preview} invalid={invalid} />;
+  const { preview, meta, invalid } = useLoaderData<typeof loader>();
+  return <GenerateInvoicesPage preview={preview} meta={meta} invalid={invalid} />;
 }

@@ -17,6 +17,6 @@ export const loader = (args: LoaderFunctionArgs) => generateInvoicesLoader(args,
 export const action = (args: ActionFunctionArgs) => generateInvoicesAction(args, 'client');
 
 export default function ClientGenerateInvoices() {
-  const { preview, invalid } = useLoaderData<typeof loader>();
-  return <GenerateInvoicesPage preview={preview} invalid={invalid} />;
+  const { preview, meta, invalid } = useLoaderData<typeof loader>();
+  return <GenerateInvoicesPage preview={preview} meta={meta} invalid={invalid} />;
 }

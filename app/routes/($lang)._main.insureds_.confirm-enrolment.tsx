@@ -14,6 +14,7 @@ import {
   enrolmentCheckFormSchema,
 } from '~/lib/insureds.server';
 import { formAction } from '~/lib/actions';
+import { wholePage } from '~/lib/lists.server';
 import { pageLoader } from '~/lib/loaders.server';
 import { AppForm, FieldShell, FormErrors, TextArea } from '~/components/fields';
 import { Button } from '~/components/ui/button';
@@ -38,7 +39,8 @@ export const action = (args: ActionFunctionArgs) =>
     schema: enrolmentCheckFormSchema,
     permission: ENROLMENT_CHECK_PERMISSION,
     async handle(input, { ctx }) {
-      return { data: await confirmEnrolment(ctx, { items: input.policies }) };
+      const checked = await confirmEnrolment(ctx, { items: input.policies });
+      return { data: { ...checked, meta: wholePage(checked.results).meta } };
     },
   })(args);
 
@@ -134,14 +136,7 @@ export default function ConfirmEnrolment() {
             rows={result.results}
             columns={columns}
             rowId={(r) => String(r.line)}
-            meta={{
-              from: 1,
-              to: result.total,
-              total: result.total,
-              per_page: result.total,
-              current_page: 1,
-              last_page: 1,
-            }}
+            meta={result.meta}
             caption={t('reminders.enrolment.results')}
           />
         </section>

@@ -176,6 +176,10 @@ describe('matching rows to policies', () => {
     expect(page.counts).toEqual({ total: 2500, with_errors: 2499 });
     expect(page.rows.meta).toMatchObject({ current_page: 3, last_page: 50, from: 101, to: 150 });
     expect(page.rows.items[0]!.row).toBe(102);
+    // A page past the last (rows deleted since it was shown) answers the last.
+    const past = await cancelReviewPage(ctx, id, { page: 80, errors_only: true });
+    expect(past.rows.meta).toMatchObject({ current_page: 50, last_page: 50, from: 2451, to: 2499 });
+    expect(past.rows.items).toHaveLength(49);
   });
 
   it("never matches a policy the uploader cannot see: another campus's is unknown to a campus employee", async () => {

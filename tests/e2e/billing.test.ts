@@ -3,7 +3,8 @@
  * /billing, whose chart is SVG in the page's HTML (no JavaScript needed) with the client in the aging table,
  * and follows the client to its receivables and statement; the school user's billing page is its own
  * statement of account, which it downloads as PDF (the client's name and the invoice number read back) and
- * as Excel.
+ * as Excel. Finance then gives back the credit a credit note left on a paid invoice through the
+ * record-refund form (docs/decisions/billing.md "Credit notes and refunds: the model").
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -129,6 +130,108 @@ describe('billing summary and statements', () => {
     await finance.close();
   });
 });
+
+describe('a refund of the credit on a paid invoice', () => {
+  it('finance credits a line, records the refund from the invoice and sees it and the new balance', async () => {
+    // Two policies paid by card: the invoice is paid at once.
+    const res = await fetch(`${BASE}/__dev/amendments/issue`, {
+      method: 'POST',
+      headers: { 'x-dev-secret': devSecret(), 'content-type': 'application/json' },
+      body: JSON.stringify({ email: SCHOOL, applicants: 2, payment_method: 'credit_card' }),
+    });
+    expect(res.ok).toBe(true);
+    const [issued] = ((await res.json()) as { policies: { invoice_id: string; client_id: string }[] })
+      .policies;
+    const invoicePage = `/clients/${issued.client_id}/invoices/${issued.invoice_id}`;
+    const finance = await newPage(browser, BASE);
+    await signIn(finance, FINANCE);
+    const figure = async (label: string) => {
+      const row = finance
+        .getByTestId('invoice-totals')
+        .locator(':scope > div')
+        .filter({ has: finance.getByText(label, { exact: true }) });
+      return minor(await row.locator('dd').innerText());
+    };
+
+    // The card order is invoiced, not yet paid: finance records the client's payment of all of it.
+    await visit(finance, invoicePage);
+    const due = await figure(t('invoices.totals.balance'));
+    expect(due).toBeGreaterThan(0);
+    await finance.getByRole('link', { name: t('invoices.actions.record_payment'), exact: true }).click();
+    await waitForPath(finance, `/invoices/${issued.invoice_id}/record-payment`);
+    await hydrated(finance);
+    await finance.getByRole('button', { name: t('payments.record.payment_submit') }).click();
+    await waitForPath(finance, invoicePage);
+    await finance
+      .getByRole('status')
+      .filter({ hasText: t('payments.toasts.payment_recorded') })
+      .first()
+      .waitFor();
+    expect(await figure(t('invoices.totals.paid'))).toBe(-due);
+    expect(await figure(t('invoices.totals.balance'))).toBe(0);
+    const paid = due;
+
+    // Paid in full, nothing to give back yet; finance credits one line of it.
+    await finance.locator('summary', { hasText: t('invoices.actions.credit_note') }).click();
+    await finance.locator('tbody input[type=checkbox][name=items]').first().check();
+    await finance.getByLabel(t('invoices.fields.reason')).first().fill('The student did not travel');
+    await finance.getByRole('button', { name: t('invoices.actions.credit_lines') }).click();
+    await finance.getByTestId('credit-notes').waitFor();
+    const credit = await figure(t('invoices.totals.account_credit'));
+    expect(credit).toBeGreaterThan(0);
+    expect(credit).toBeLessThan(paid);
+
+    // The refund form, from the invoice: it offers the credit, and refuses more than that.
+    await finance.getByRole('link', { name: t('invoices.actions.record_refund'), exact: true }).click();
+    await waitForPath(finance, `/invoices/${issued.invoice_id}/record-refund`);
+    await hydrated(finance);
+    expect(await finance.locator('h1').innerText()).toBe(t('payments.record.refund_title'));
+    const amount = finance.getByLabel(t('payments.fields.amount', 'en', { currency: 'GBP' }));
+    expect(minor(await amount.inputValue())).toBe(credit);
+    await amount.fill(((credit + 100) / 100).toFixed(2));
+    await finance.getByLabel(t('payments.fields.method')).selectOption('bank_transfer');
+    await finance.getByLabel(t('payments.fields.note')).fill('Returned to the school');
+    await finance.getByRole('button', { name: t('payments.record.refund_submit') }).click();
+    await finance
+      .getByText(/^Refund cannot be more than the credit on this invoice/)
+      .first()
+      .waitFor();
+    await screenshots(finance, 'payments-record-refund-refused', ['phone']);
+    await amount.fill((credit / 100).toFixed(2));
+    await screenshots(finance, 'payments-record-refund');
+    await finance.getByRole('button', { name: t('payments.record.refund_submit') }).click();
+
+    // Back on the invoice: the refund listed, the credit given back, still nothing owed.
+    await waitForPath(finance, invoicePage);
+    await finance
+      .getByRole('status')
+      .filter({ hasText: t('payments.toasts.refund_recorded') })
+      .first()
+      .waitFor();
+    const refund = finance
+      .getByTestId('invoice-payments')
+      .locator('li')
+      .filter({ hasText: t('invoices.transaction_kinds.refund') });
+    expect(await refund.count()).toBe(1);
+    expect(minor(await refund.locator('span.font-medium').innerText())).toBe(-credit);
+    expect(await figure(t('invoices.totals.refunded'))).toBe(credit);
+    expect(await figure(t('invoices.totals.balance'))).toBe(0);
+    expect(
+      await finance
+        .getByTestId('invoice-totals')
+        .getByText(t('invoices.totals.account_credit'), { exact: true })
+        .count(),
+    ).toBe(0);
+    await screenshots(finance, 'invoice-refunded');
+    // Nothing is left to give back.
+    await visit(finance, `/invoices/${issued.invoice_id}/record-refund`);
+    await finance.getByText(t('payments.errors.nothing_to_refund')).first().waitFor();
+    await finance.close();
+  });
+});
+
+/** "£1,234.56" → 123456; "-£12.00" → -1200 */
+const minor = (text: string) => Math.round(Number(text.replace(/[^0-9.-]/g, '')) * 100);
 
 /** At phone width the page itself does not scroll sideways (the chart and tables scroll in their boxes). */
 async function expectFitsPhone(page: Page, what: string) {

@@ -37,7 +37,7 @@ import { applyClientAction, bulkClientAction, setClientStatus } from '../domain/
 import { addressSchemas } from '../domain/contacts/schema';
 import { noteFileParamsSchema, noteSchema, notesQuerySchema } from '../domain/notes/schema';
 import { ValidationFailed, type FieldError } from '../domain/errors';
-import { listQuerySchema } from '../domain/lists';
+import { listQuerySchema, pageParam } from '../domain/lists';
 import { formatMessage, translate } from '../platform/i18n';
 import { actorCtxOf, langOf, requireAuth, type ApiEnv } from './context';
 import { zodToFieldErrors } from './errors';
@@ -105,7 +105,7 @@ async function readBody<S extends ZodTypeAny>(
 }
 
 const idParam = z.object({ id: z.string().min(1).max(40) });
-const pageQuery = z.object({ page: z.coerce.number().int().min(1).catch(1).default(1) });
+const pageQuery = z.object({ page: pageParam });
 /** A list answer `{ data: { <name>: { items, meta } } }`, its key kept in the type (and so in OpenAPI). */
 const list = <N extends string, T>(name: N, page: T) => ({ data: { [name]: page } as Record<N, T> });
 

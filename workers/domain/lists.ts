@@ -7,7 +7,7 @@ import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { SQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { DB } from '../platform/db';
-import { MAX_PER_PAGE, meta, type ListQuery, type Page } from './list-query';
+import { MAX_PER_PAGE, lastPage, meta, pageNumber, type ListQuery, type Page } from './list-query';
 
 export * from './list-query';
 
@@ -50,7 +50,11 @@ type RowOf<T, Q> = [T] extends [never] ? (Awaited<Q> extends readonly (infer E)[
 /**
  * Every list's page: runs a page query and its count together and answers `{ items, meta }`. `rows`
  * receives limit and offset; `count` is a query answering `[{ total }]` over the same filters. The row
- * type is the page query's, or the one named (`paginate<Row>(...)`) for a raw query.
+ * type is the page query's, or the one named (`paginate<Row>(...)`) for a raw query. `items` is the page
+ * size asked (at most MAX_PER_PAGE); a list with a fixed size passes it (`{ page, items: 50 }`).
+ *
+ * `lastAtMost`: a page past the last answers the last, for a list whose rows go as the person works
+ * through it (a review step whose rows are fixed or deleted); the page asked is read once more then.
  *
  * Mind: D1 answers a batched select as objects keyed by column name, so two selected columns with the
  * same name (`contracts.name` and `products.name` in a join) collapse into one and shift the values
@@ -64,16 +68,24 @@ export async function paginate<T = never, Q extends BatchItem<'sqlite'> = BatchI
     rows: (limit: number, offset: number) => Q;
     count: BatchItem<'sqlite'>;
     apart?: boolean;
+    lastAtMost?: boolean;
   },
 ): Promise<Page<RowOf<T, Q>>> {
   const perPage = Math.min(query.items, MAX_PER_PAGE);
-  const page = query.page;
+  let page = pageNumber(query.page);
   const statements = [build.rows(perPage, (page - 1) * perPage), build.count] as const;
-  const [items, counted] = (build.apart ? await Promise.all(statements) : await db.batch(statements)) as [
+  const [first, counted] = (build.apart ? await Promise.all(statements) : await db.batch(statements)) as [
     RowOf<T, Q>[],
     { total: number | string }[],
   ];
-  return { items, meta: meta(Number(counted[0]?.total ?? 0), page, perPage, items.length) };
+  let items = first;
+  const total = Number(counted[0]?.total ?? 0);
+  if (build.lastAtMost && page > lastPage(total, perPage)) {
+    page = lastPage(total, perPage);
+    const again: unknown = await build.rows(perPage, (page - 1) * perPage);
+    items = again as RowOf<T, Q>[];
+  }
+  return { items, meta: meta(total, page, perPage, items.length) };
 }
 
 export const countAll = sql<number>`count(*)`.as('total');

@@ -6,6 +6,7 @@
 import { useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { InvoicePreview, PlannedInvoice } from '@server/domain/invoices/periodic';
+import type { ListMeta } from '@server/domain/list-query';
 import { localePath } from '~/i18n/config';
 import { AppForm } from '~/components/fields';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
@@ -16,7 +17,15 @@ import { Facts } from '~/components/ui/facts';
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
 
-export function GenerateInvoicesPage({ preview, invalid }: { preview: InvoicePreview; invalid: boolean }) {
+export function GenerateInvoicesPage({
+  preview,
+  meta,
+  invalid,
+}: {
+  preview: InvoicePreview;
+  meta: ListMeta;
+  invalid: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const busy = useNavigation().state === 'submitting';
   const rows = preview.invoices;
@@ -103,14 +112,7 @@ export function GenerateInvoicesPage({ preview, invalid }: { preview: InvoicePre
           rows={rows}
           columns={columns}
           rowId={(r) => r.key}
-          meta={{
-            from: count ? 1 : 0,
-            to: count,
-            per_page: Math.max(count, 1),
-            total: count,
-            current_page: 1,
-            last_page: 1,
-          }}
+          meta={meta}
           caption={t('taxes.generate.caption')}
           empty={<EmptyState message={t('taxes.generate.empty')} />}
         />

@@ -1,6 +1,7 @@
 /** Inputs of the API keys area (pure: the page's form validates with the same schema). */
 import { z } from 'zod';
 import { isoDate, msg, optional, requiredText } from '../validation';
+import { itemsParam, pageParam } from '../list-query';
 
 /** A checkbox group sends one value as a string, several as an array, none as nothing. */
 const permissionList = z.preprocess(
@@ -21,6 +22,6 @@ export const generateApiKeySchema = z.object({
 export type GenerateApiKeyInput = z.infer<typeof generateApiKeySchema>;
 
 export const apiKeyListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  items: z.coerce.number().int().min(1).max(100).catch(25).default(25),
+  page: pageParam,
+  items: itemsParam(25, 100),
 });

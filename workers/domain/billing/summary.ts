@@ -17,7 +17,7 @@ import { billingTotalsScope, visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { major, todayIso } from '../validation';
 import { AGING_BUCKETS, type AgingBucket } from '../invoices/status';
-import type { Page } from '../list-query';
+import { pageOf, type Page } from '../list-query';
 
 /** Who may read the billing summary. */
 export const SUMMARY_PERMISSION = 'read_billing';
@@ -263,19 +263,5 @@ export const AGING_PER_PAGE = 25;
 
 /** One page (from 1; past the end: the last) of the summary's aging rows, with the list meta. */
 export function agingPage<T>(rows: T[], page: number): Page<T> {
-  const last = Math.max(1, Math.ceil(rows.length / AGING_PER_PAGE));
-  const at = Math.min(Math.max(1, Math.floor(page) || 1), last);
-  const items = rows.slice((at - 1) * AGING_PER_PAGE, at * AGING_PER_PAGE);
-  const from = items.length ? (at - 1) * AGING_PER_PAGE + 1 : 0;
-  return {
-    items,
-    meta: {
-      from,
-      to: items.length ? from + items.length - 1 : 0,
-      per_page: AGING_PER_PAGE,
-      total: rows.length,
-      current_page: at,
-      last_page: last,
-    },
-  };
+  return pageOf(rows, page, AGING_PER_PAGE);
 }

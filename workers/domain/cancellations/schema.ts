@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { type IMPORT_STATUSES } from '../../../drizzle/schema/ordering-enums';
 import { MAX_COLUMNS } from '../imports/schema';
 import { checkbox, msg } from '../validation';
+import { pageParam } from '../list-query';
 import { CANCEL_TARGETS, MAX_CANCEL_ROWS, CANCEL_PERMISSION } from './values';
 export { CANCEL_TARGETS, MAX_CANCEL_ROWS, CANCEL_PERMISSION };
 
@@ -51,7 +52,7 @@ export type CancelMappingInput = z.infer<typeof cancelMappingSchema>;
 
 /** The review grid's query. */
 export const cancelReviewQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page: pageParam,
   errors_only: checkbox.default(false),
 });
 export type CancelReviewQuery = z.infer<typeof cancelReviewQuerySchema>;

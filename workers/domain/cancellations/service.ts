@@ -26,7 +26,7 @@ import { checkSheetFile, readSheet } from '../imports/files';
 import { sourceHeaders } from '../imports/normalise';
 import { rowsKey, type StoredRows } from '../imports/service';
 import { startJob, toStatus, type JobStatus } from '../jobs/service';
-import { meta, type Page } from '../lists';
+import { countAll, paginate, type Page } from '../lists';
 import { msg } from '../validation';
 import { CANCEL_HEADERS, suggestCancelMapping } from './matching';
 import {
@@ -331,45 +331,46 @@ export async function cancelReviewPage(
   query: CancelReviewQuery,
 ): Promise<{ view: CancellationView; rows: Page<CancelReviewRow>; counts: CancelCounts }> {
   const row = await findVisibleCancellation(ctx, id);
-  const v = await view(ctx, row);
-  const c = await counts(ctx, row.imp.id);
   const where = and(
     eq(cancellationRows.import_id, row.imp.id),
     query.errors_only ? gt(cancellationRows.error_count, 0) : undefined,
   );
-  const [{ n }] = await ctx.db
-    .select({ n: sql<number>`count(*)` })
-    .from(cancellationRows)
-    .where(where);
-  const total = Number(n);
-  const lastPage = Math.max(1, Math.ceil(total / CANCEL_REVIEW_PAGE_SIZE));
-  const page = Math.min(query.page, lastPage);
-  const items = await ctx.db
-    .select({
-      position: cancellationRows.position,
-      policy_number: cancellationRows.policy_number,
-      source: cancellationRows.source,
-      errors: cancellationRows.errors,
-      p_id: sql<string | null>`p.public_id`,
-      p_first: sql<string | null>`p.first_name`,
-      p_last: sql<string | null>`p.last_name`,
-      p_start: sql<string | null>`p.start_date`,
-      p_end: sql<string | null>`p.end_date`,
-      p_type: sql<string | null>`p.type`,
-    })
-    .from(cancellationRows)
-    .leftJoin(sql`policies p`, sql`p.id = ${cancellationRows.policy_id}`)
-    .where(where)
-    .orderBy(asc(cancellationRows.position))
-    .limit(CANCEL_REVIEW_PAGE_SIZE)
-    .offset((page - 1) * CANCEL_REVIEW_PAGE_SIZE);
+  // A page past the last (rows deleted since) answers the last.
+  const rows = paginate(
+    ctx.db,
+    { page: query.page, items: CANCEL_REVIEW_PAGE_SIZE },
+    {
+      rows: (limit, offset) =>
+        ctx.db
+          .select({
+            position: cancellationRows.position,
+            policy_number: cancellationRows.policy_number,
+            source: cancellationRows.source,
+            errors: cancellationRows.errors,
+            p_id: sql<string | null>`p.public_id`,
+            p_first: sql<string | null>`p.first_name`,
+            p_last: sql<string | null>`p.last_name`,
+            p_start: sql<string | null>`p.start_date`,
+            p_end: sql<string | null>`p.end_date`,
+            p_type: sql<string | null>`p.type`,
+          })
+          .from(cancellationRows)
+          .leftJoin(sql`policies p`, sql`p.id = ${cancellationRows.policy_id}`)
+          .where(where)
+          .orderBy(asc(cancellationRows.position))
+          .limit(limit)
+          .offset(offset),
+      count: ctx.db.select({ total: countAll }).from(cancellationRows).where(where),
+      lastAtMost: true,
+    },
+  );
+  const [v, c, page] = await Promise.all([view(ctx, row), counts(ctx, row.imp.id), rows]);
   const lastNameHeader = lastNameColumn(row.imp);
-  const shown = items.length;
   return {
     view: v,
     counts: c,
     rows: {
-      items: items.map((r) => ({
+      items: page.items.map((r) => ({
         row: r.position,
         policy_number: r.policy_number,
         sheet_last_name: lastNameHeader != null ? (r.source?.[lastNameHeader] ?? null) : null,
@@ -385,7 +386,7 @@ export async function cancelReviewPage(
           : null,
         errors: rowErrors(r.errors),
       })),
-      meta: meta(total, page, CANCEL_REVIEW_PAGE_SIZE, shown),
+      meta: page.meta,
     },
   };
 }

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { RECORD_STATUSES } from '../../../drizzle/enums';
-import { listQuerySchema } from '../list-query';
+import { itemsParam, listQuerySchema, pageParam } from '../list-query';
 import { isoDate, money, msg, optional, poNumber, wholeNumber } from '../validation';
 import type { FieldError } from '../errors';
 
@@ -118,8 +118,8 @@ export type ContractListQuery = z.infer<typeof contractListQuerySchema>;
 
 /** contracts/{id}/activities paging. */
 export const activityQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  items: z.coerce.number().int().min(1).max(100).catch(25).default(25),
+  page: pageParam,
+  items: itemsParam(25, 100),
 });
 
 /**

@@ -4,7 +4,7 @@
  * the same schema as the page's action and the API.
  */
 import { z } from 'zod';
-import { listQuerySchema, MAX_PER_PAGE } from '../list-query';
+import { itemsParam, listQuerySchema, MAX_PER_PAGE } from '../list-query';
 import { msg, optional, requiredText } from '../validation';
 import { applicantSchema, CART_PAGE_SIZE, MAX_APPLICANTS } from './schema';
 
@@ -85,7 +85,7 @@ export const groupLeaderSchema = z.object({
 /** GET enrollments: one batch (or the whole cart), 500 a page. */
 export const enrollmentListQuerySchema = listQuerySchema.extend({
   policy_batch: z.string().max(40).optional(),
-  items: z.coerce.number().int().min(1).max(MAX_PER_PAGE).catch(CART_PAGE_SIZE).default(CART_PAGE_SIZE),
+  items: itemsParam(CART_PAGE_SIZE),
   only_errors: z
     .enum(['0', '1', 'true', 'false'])
     .optional()

@@ -13,7 +13,7 @@ import { openBatch } from '../enrollments/staging';
 import { LINK_ERROR_FIELDS } from '../enrollments/edit';
 import { APPLICANT_FIELDS, type ApplicantField } from '../enrollments/schema';
 import { NotFound, ValidationFailed } from '../errors';
-import { meta, type Page } from '../lists';
+import { countAll, paginate, type Page } from '../lists';
 import { msg } from '../validation';
 import { sourceHeaders } from './normalise';
 import { findVisibleImport, type ImportRow } from './service';
@@ -194,22 +194,34 @@ export async function reviewPage(
   const where: SQL = query.errors_only
     ? and(eq(enrollments.batch_id, batch.id), sql`${enrollments.error_count} > 0`, ownErrorSql)!
     : eq(enrollments.batch_id, batch.id);
-  const perPage = REVIEW_PAGE_SIZE;
-  const counts = await batchCounts(ctx, batch.id);
-  const total = query.errors_only ? counts.with_errors : counts.total;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
-  const page = Math.min(query.page, lastPage);
-  const rows = await ctx.db
-    .select()
-    .from(enrollments)
-    .where(where)
-    .orderBy(asc(enrollments.position), asc(enrollments.id))
-    .limit(perPage)
-    .offset((page - 1) * perPage);
-  return {
-    rows: { items: await toReviewRows(ctx, rows, imp), meta: meta(total, page, perPage, rows.length) },
-    counts,
-  };
+  const [counts, page] = await Promise.all([
+    batchCounts(ctx, batch.id),
+    applicantsPage(ctx, where, query.page),
+  ]);
+  return { rows: { items: await toReviewRows(ctx, page.items, imp), meta: page.meta }, counts };
+}
+
+/**
+ * A page of a batch's applicants in sheet order, 50 a page; a page past the last (rows fixed or
+ * deleted since) answers the last.
+ */
+function applicantsPage(ctx: ActorCtx, where: SQL, page: number) {
+  return paginate(
+    ctx.db,
+    { page, items: REVIEW_PAGE_SIZE },
+    {
+      rows: (limit, offset) =>
+        ctx.db
+          .select()
+          .from(enrollments)
+          .where(where)
+          .orderBy(asc(enrollments.position), asc(enrollments.id))
+          .limit(limit)
+          .offset(offset),
+      count: ctx.db.select({ total: countAll }).from(enrollments).where(where),
+      lastAtMost: true,
+    },
+  );
 }
 
 export interface PersonOption {
@@ -282,47 +294,6 @@ export async function dependentsStep(ctx: ActorCtx, batch: BatchRow) {
   return { family, student_count: students.length };
 }
 
-/** The group-leader step: the batch's group leaders and one page of the others with their leader. */
-export async function groupLeaderStep(ctx: ActorCtx, { batch, imp }: ImportBatch, page: number) {
-  const leaders = await ctx.db
-    .select({
-      public_id: enrollments.public_id,
-      position: enrollments.position,
-      first_name: enrollments.first_name,
-      last_name: enrollments.last_name,
-      email: enrollments.email,
-    })
-    .from(enrollments)
-    .where(and(eq(enrollments.batch_id, batch.id), eq(enrollments.type, 'group_leader')))
-    .orderBy(asc(enrollments.position));
-  const where = and(eq(enrollments.batch_id, batch.id), sql`${enrollments.type} != 'group_leader'`);
-  const [{ total }] = (await ctx.db
-    .select({ total: sql<number>`count(*)` })
-    .from(enrollments)
-    .where(where)) as [{ total: number }];
-  const perPage = REVIEW_PAGE_SIZE;
-  const current = Math.min(Math.max(1, page), Math.max(1, Math.ceil(Number(total) / perPage)));
-  const rows = await ctx.db
-    .select()
-    .from(enrollments)
-    .where(where)
-    .orderBy(asc(enrollments.position))
-    .limit(perPage)
-    .offset((current - 1) * perPage);
-  return {
-    leaders: leaders.map((l) => ({
-      id: l.public_id,
-      position: l.position,
-      label: nameOf(l) || `#${l.position}`,
-      email: l.email,
-    })),
-    rows: {
-      items: await toReviewRows(ctx, rows, imp),
-      meta: meta(Number(total), current, perPage, rows.length),
-    },
-  };
-}
-
 /** The public ids of the students and family members that have no group leader yet. */
 export async function unassignedIds(ctx: ActorCtx, batch: BatchRow): Promise<string[]> {
   const rows = await ctx.db
@@ -341,27 +312,22 @@ export async function unassignedIds(ctx: ActorCtx, batch: BatchRow): Promise<str
 /** The fees step: one page of applicants with their fee, and the batch's totals in its currency. */
 export async function feesStep(ctx: ActorCtx, { batch, imp }: ImportBatch, page: number) {
   const { pricing } = await batchRules(ctx, batch);
-  const [sum] = await ctx.db
-    .select({
-      count: sql<number>`count(*)`,
-      premium: sql<number>`coalesce(sum(${enrollments.fee_minor}), 0)`,
-      tax: sql<number>`coalesce(sum(${enrollments.tax_minor}), 0)`,
-      // Each applicant's stamp duty was set with its fee, by the invoices' rule (enrollments/fees.ts).
-      stamp: sql<number>`coalesce(sum(${enrollments.stamp_duty_minor}), 0)`,
-      missing: sql<number>`coalesce(sum(${enrollments.fee_minor} is null), 0)`,
-    })
-    .from(enrollments)
-    .where(eq(enrollments.batch_id, batch.id));
+  const where = eq(enrollments.batch_id, batch.id);
+  const [[sum], rows] = await Promise.all([
+    ctx.db
+      .select({
+        count: sql<number>`count(*)`,
+        premium: sql<number>`coalesce(sum(${enrollments.fee_minor}), 0)`,
+        tax: sql<number>`coalesce(sum(${enrollments.tax_minor}), 0)`,
+        // Each applicant's stamp duty was set with its fee, by the invoices' rule (enrollments/fees.ts).
+        stamp: sql<number>`coalesce(sum(${enrollments.stamp_duty_minor}), 0)`,
+        missing: sql<number>`coalesce(sum(${enrollments.fee_minor} is null), 0)`,
+      })
+      .from(enrollments)
+      .where(where),
+    applicantsPage(ctx, where, page),
+  ]);
   const total = Number(sum?.count ?? 0);
-  const perPage = REVIEW_PAGE_SIZE;
-  const current = Math.min(Math.max(1, page), Math.max(1, Math.ceil(total / perPage)));
-  const rows = await ctx.db
-    .select()
-    .from(enrollments)
-    .where(eq(enrollments.batch_id, batch.id))
-    .orderBy(asc(enrollments.position))
-    .limit(perPage)
-    .offset((current - 1) * perPage);
   const premium = Number(sum?.premium ?? 0);
   const tax = Number(sum?.tax ?? 0);
   const stamp = Number(sum?.stamp ?? 0);
@@ -375,7 +341,7 @@ export async function feesStep(ctx: ActorCtx, { batch, imp }: ImportBatch, page:
       total_minor: premium + tax + stamp,
       missing: Number(sum?.missing ?? 0),
     },
-    rows: { items: await toReviewRows(ctx, rows, imp), meta: meta(total, current, perPage, rows.length) },
+    rows: { items: await toReviewRows(ctx, rows.items, imp), meta: rows.meta },
   };
 }
 

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { DATE_ORDERS, IMPORT_STATUSES } from '../../../drizzle/enums';
 import { MAX_APPLICANTS } from '../enrollments/schema';
 import { checkbox, msg } from '../validation';
+import { pageParam } from '../list-query';
 import { IMPORT_TARGETS, MAX_COLUMNS } from './values';
 // The limits, targets and mapping helpers are zod-free (pages read them from values.ts); the import steps'
 // server code reads everything from here.
@@ -46,7 +47,7 @@ export const importTargetSchema = z.object({
 
 /** The review grid's query. */
 export const reviewQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page: pageParam,
   errors_only: checkbox.default(false),
 });
 export type ReviewQuery = z.infer<typeof reviewQuerySchema>;

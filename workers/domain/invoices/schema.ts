@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { INVOICE_PAYMENT_METHODS } from '../../../drizzle/schema/ordering-enums';
 import { INVOICE_LIST_STATUSES } from './values';
 import { INVOICE_TYPES } from '../../../drizzle/schema/policy-enums';
-import { listQuerySchema } from '../list-query';
+import { itemsParam, listQuerySchema, pageParam } from '../list-query';
 import { msg } from '../messages';
 
 const isoDay = z
@@ -36,14 +36,8 @@ export type InvoiceListQuery = z.infer<typeof invoiceListQuerySchema>;
 export const INVOICE_POLICIES_PER_PAGE = 25;
 
 export const invoiceItemsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  items: z.coerce
-    .number()
-    .int()
-    .min(1)
-    .max(500)
-    .catch(INVOICE_POLICIES_PER_PAGE)
-    .default(INVOICE_POLICIES_PER_PAGE),
+  page: pageParam,
+  items: itemsParam(INVOICE_POLICIES_PER_PAGE),
 });
 export type InvoiceItemsQuery = z.infer<typeof invoiceItemsQuerySchema>;
 

@@ -24,7 +24,7 @@ import { loadLanguages, translate } from '../../platform/i18n';
 import { requirePermission } from '../access/actor';
 import { visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
-import { countAll, likeAny, orderBy, paginate, meta, type BulkSelection, type Page } from '../lists';
+import { countAll, likeAny, orderBy, paginate, type BulkSelection, type Page } from '../lists';
 import { NotFound, ValidationFailed } from '../errors';
 import { findCampus, findClient } from '../access/finders';
 import { inJson } from '../../platform/db';
@@ -326,17 +326,19 @@ function itemRows(ctx: ActorCtx, invoiceId: number) {
 export async function getInvoice(ctx: ActorCtx, id: string, q: InvoiceItemsQuery = { page: 1, items: 25 }) {
   const row = await findVisibleInvoice(ctx, id);
   const today = todayIso(ctx.now);
-  // Not one db.batch: batched rows are keyed by column name, and an item and its policy share names.
-  const [items, [counted]] = await Promise.all([
-    itemRows(ctx, row.invoice.id)
-      .limit(q.items)
-      .offset((q.page - 1) * q.items),
-    ctx.db.select({ total: countAll }).from(invoiceItems).where(eq(invoiceItems.invoice_id, row.invoice.id)),
-  ]);
+  const page = await paginate(ctx.db, q, {
+    rows: (limit, offset) => itemRows(ctx, row.invoice.id).limit(limit).offset(offset),
+    count: ctx.db
+      .select({ total: countAll })
+      .from(invoiceItems)
+      .where(eq(invoiceItems.invoice_id, row.invoice.id)),
+    // Apart: batched rows are keyed by column name, and an item and its policy share names.
+    apart: true,
+  });
   return {
     ...presentInvoice(row),
-    items: items.map((r) => presentItem(r, today)),
-    meta: meta(Number(counted?.total ?? 0), q.page, q.items, items.length),
+    items: page.items.map((r) => presentItem(r, today)),
+    meta: page.meta,
   };
 }
 export type InvoiceDetail = Awaited<ReturnType<typeof getInvoice>>;

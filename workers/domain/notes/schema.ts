@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { NOTE_SOURCES, NOTE_TYPES } from '../../../drizzle/enums';
-import { bulkFormFields } from '../list-query';
+import { bulkFormFields, itemsParam, pageParam } from '../list-query';
 import { isoDate, msg, optional, requiredText } from '../validation';
 import { REQUESTER_TYPES } from './values';
 export { REQUESTER_TYPES };
@@ -81,8 +81,8 @@ export type NoteInput = z.infer<typeof noteSchema>;
 /** The notes list: an optional type, and paging. */
 export const notesQuerySchema = z.object({
   type: z.enum(NOTE_TYPES).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  items: z.coerce.number().int().min(1).max(100).catch(25).default(25),
+  page: pageParam,
+  items: itemsParam(25, 100),
 });
 export type NotesQuery = z.infer<typeof notesQuerySchema>;
 

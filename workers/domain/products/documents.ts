@@ -18,7 +18,7 @@ import {
 import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed, type FieldError } from '../errors';
-import { meta } from '../lists';
+import { wholePage } from '../lists';
 import { logActivity } from '../audit/activity-log';
 import { msg, todayIso } from '../validation';
 import { findProduct, type ProductRow } from './queries';
@@ -61,7 +61,7 @@ export async function listDocuments(ctx: ActorCtx, productId: string) {
     .where(eq(productDocuments.product_id, product.id))
     .orderBy(asc(productDocuments.type), asc(productDocuments.title), asc(productDocuments.id));
   const items = rows.filter((d) => !hiddenFrom(ctx, d)).map((d) => presentDocument(d, product));
-  return { items, meta: meta(items.length, 1, Math.max(items.length, 1), items.length) };
+  return wholePage(items);
 }
 
 async function findDocument(ctx: ActorCtx, product: ProductRow, documentId: number): Promise<DocumentRow> {

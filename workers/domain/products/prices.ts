@@ -9,7 +9,7 @@ import { inJson, runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed, type FieldError } from '../errors';
-import { meta } from '../lists';
+import { wholePage } from '../lists';
 import { major, msg, todayIso } from '../validation';
 import { logActivity } from '../audit/activity-log';
 import { findProduct, type ProductRow } from './queries';
@@ -120,7 +120,7 @@ export async function listPrices(ctx: ActorCtx, productId: string, period?: Pric
     .map((r) => presentPrice(r, product, today, names))
     .filter((p) => !period || p.period === period)
     .sort((a, b) => order(a.period) - order(b.period));
-  return { items, meta: meta(items.length, 1, Math.max(items.length, 1), items.length) };
+  return wholePage(items);
 }
 
 async function findPrice(ctx: ActorCtx, product: ProductRow, priceId: number): Promise<PriceRow> {

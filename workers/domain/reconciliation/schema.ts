@@ -3,7 +3,7 @@
  * review page and the API, and the limits. Pure: the pages and the API use the same schemas.
  */
 import { z } from 'zod';
-import { listQuerySchema } from '../list-query';
+import { listQuerySchema, pageParam } from '../list-query';
 import { msg } from '../messages';
 import { statementPeriodShape, withPeriodRule } from '../billing/schema';
 import {
@@ -68,7 +68,7 @@ export const statementListQuerySchema = withPeriodRule(
 export type StatementListQuery = z.infer<typeof statementListQuerySchema>;
 
 export const linesQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  page: pageParam,
   status: z.enum(BANK_LINE_STATUSES).optional(),
 });
 export type LinesQuery = z.infer<typeof linesQuerySchema>;

@@ -36,7 +36,7 @@ import { visibleBankStatements } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
 import { guessDateOrder } from '../imports/normalise';
-import { meta, type Page } from '../list-query';
+import { countAll, paginate, type Page } from '../lists';
 import { msg } from '../validation';
 import { suggestCsvMapping } from './parse';
 import {
@@ -208,27 +208,26 @@ export async function statementLines(ctx: ActorCtx, id: string, q: LinesQuery): 
     eq(bankStatementLines.statement_id, row.id),
     q.status ? eq(bankStatementLines.status, q.status) : undefined,
   );
-  const [lines, [{ total }]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(bankStatementLines)
-      .where(where)
-      .orderBy(asc(bankStatementLines.line_no))
-      .limit(LINES_PAGE_SIZE)
-      .offset((q.page - 1) * LINES_PAGE_SIZE),
-    ctx.db
-      .select({ total: sql<number>`count(*)` })
-      .from(bankStatementLines)
-      .where(where),
-  ]);
+  const page = await paginate(
+    ctx.db,
+    { page: q.page, items: LINES_PAGE_SIZE },
+    {
+      rows: (limit, offset) =>
+        ctx.db
+          .select()
+          .from(bankStatementLines)
+          .where(where)
+          .orderBy(asc(bankStatementLines.line_no))
+          .limit(limit)
+          .offset(offset),
+      count: ctx.db.select({ total: countAll }).from(bankStatementLines).where(where),
+    },
+  );
   const allocations = await allocationsOf(
     ctx,
-    lines.map((l) => l.id),
+    page.items.map((l) => l.id),
   );
-  return {
-    items: lines.map((l) => presentLine(l, allocations.get(l.id) ?? [])),
-    meta: meta(total, q.page, LINES_PAGE_SIZE, lines.length),
-  };
+  return { items: page.items.map((l) => presentLine(l, allocations.get(l.id) ?? [])), meta: page.meta };
 }
 
 export function presentLine(l: LineRow, allocations: AllocationView[]): LineView {

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { WEBHOOK_DELIVERY_STATUSES, WEBHOOK_EVENTS } from '../../../drizzle/schema/partners-enums';
 import { msg, optional, requiredText, url } from '../validation';
+import { itemsParam, pageParam } from '../list-query';
 
 const eventList = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? [] : Array.isArray(v) ? v : [v]),
@@ -21,8 +22,8 @@ export type WebhookEndpointInput = z.infer<typeof webhookEndpointSchema>;
 
 /** The delivery log's query (the API's, and the /api-keys page's under its own `log_*` names). */
 export const deliveryQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  items: z.coerce.number().int().min(1).max(100).catch(25).default(25),
+  page: pageParam,
+  items: itemsParam(25, 100),
   endpoint_id: z.string().max(40).optional(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional().catch(undefined),
 });

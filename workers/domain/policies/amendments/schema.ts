@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { AMENDMENT_KINDS } from '../../../../drizzle/schema/policy-enums';
-import { bulkFormFields, bulkSelectionSchema } from '../../list-query';
+import { bulkFormFields, bulkSelectionSchema, itemsParam, pageParam } from '../../list-query';
 import { groupName, isoDate, msg } from '../../validation';
 import { AMEND_PERMISSION } from './values';
 export { AMEND_PERMISSION };
@@ -89,8 +89,8 @@ export const groupLeaderFormSchema = z.object({ group_leader_id: groupLeaderId }
 
 /** Paging of an amendment's lines (the quote page, `GET policies/amount/{id}`). */
 export const amendmentViewQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  items: z.coerce.number().int().min(1).max(500).catch(25).default(25),
+  page: pageParam,
+  items: itemsParam(),
   errors_only: z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean()).default(false),
 });
 export type AmendmentViewQuery = z.infer<typeof amendmentViewQuerySchema>;

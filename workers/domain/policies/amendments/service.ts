@@ -36,7 +36,7 @@ import { visibleAmendments, visiblePolicies } from '../../access/scope';
 import type { ActorCtx } from '../../context';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import { startJob, toStatus, type JobStatus } from '../../jobs/service';
-import { meta, type BulkSelection, type ListMeta } from '../../list-query';
+import { countAll, paginate, type BulkSelection, type ListMeta } from '../../lists';
 import { msg, todayIso } from '../../validation';
 import { selectedPolicyIds } from '../filters';
 import type { PolicyListQuery } from '../list-query';
@@ -400,42 +400,44 @@ export async function getAmendment(
   query: Partial<AmendmentViewQuery> = {},
 ): Promise<AmendmentView> {
   const a = await findAmendment(ctx, id);
-  const page = query.page ?? 1;
-  const perPage = query.items ?? 25;
   const where = and(
     eq(policyAmendmentLines.amendment_id, a.id),
     query.errors_only ? gt(policyAmendmentLines.error_count, 0) : undefined,
   );
-  const [lines, [count], groups, [counts], members] = await ctx.db.batch([
-    ctx.db
-      .select({
-        line: policyAmendmentLines,
-        policy: {
-          id: policies.public_id,
-          policy_number: policies.policy_number,
-          first_name: policies.first_name,
-          last_name: policies.last_name,
-          type: policies.type,
-        },
-        because_of: sql<
-          string | null
-        >`(SELECT b.policy_number FROM policies b WHERE b.id = ${policyAmendmentLines.because_of_policy_id})`.as(
-          'because_of_number',
-        ),
-      })
-      .from(policyAmendmentLines)
-      .innerJoin(policies, eq(policies.id, policyAmendmentLines.policy_id))
-      .where(where)
-      .orderBy(
-        sql`coalesce(${policyAmendmentLines.because_of_policy_id}, ${policyAmendmentLines.policy_id})`,
-        asc(policyAmendmentLines.id),
-      )
-      .limit(perPage)
-      .offset((page - 1) * perPage),
-    ctx.db
-      .select({ n: sql<number>`count(*)` })
-      .from(policyAmendmentLines)
-      .where(where),
+  const lines = paginate(
+    ctx.db,
+    { page: query.page ?? 1, items: query.items ?? 25 },
+    {
+      rows: (limit, offset) =>
+        ctx.db
+          .select({
+            line: policyAmendmentLines,
+            policy: {
+              id: policies.public_id,
+              policy_number: policies.policy_number,
+              first_name: policies.first_name,
+              last_name: policies.last_name,
+              type: policies.type,
+            },
+            because_of: sql<
+              string | null
+            >`(SELECT b.policy_number FROM policies b WHERE b.id = ${policyAmendmentLines.because_of_policy_id})`.as(
+              'because_of_number',
+            ),
+          })
+          .from(policyAmendmentLines)
+          .innerJoin(policies, eq(policies.id, policyAmendmentLines.policy_id))
+          .where(where)
+          .orderBy(
+            sql`coalesce(${policyAmendmentLines.because_of_policy_id}, ${policyAmendmentLines.policy_id})`,
+            asc(policyAmendmentLines.id),
+          )
+          .limit(limit)
+          .offset(offset),
+      count: ctx.db.select({ total: countAll }).from(policyAmendmentLines).where(where),
+    },
+  );
+  const summary = ctx.db.batch([
     ctx.db
       .select({
         client_id: clients.public_id,
@@ -478,6 +480,7 @@ export async function getAmendment(
           .from(sql`policy_transactions`)
           .where(sql`amendment_id = ${a.id} AND kind = 'group_leader'`),
   ]);
+  const [page, [groups, [counts], members]] = await Promise.all([lines, summary]);
   const [job] = a.job_id ? await ctx.db.select().from(jobs).where(eq(jobs.id, a.job_id)) : [];
   return {
     id: a.public_id,
@@ -511,7 +514,7 @@ export async function getAmendment(
       credit_tax_minor: Number(g.credit_tax),
     })),
     lines: {
-      items: lines.map((r) => ({
+      items: page.items.map((r) => ({
         policy: r.policy,
         because_of: r.because_of,
         old_start_date: r.line.old_start_date,
@@ -526,7 +529,7 @@ export async function getAmendment(
         currency: r.line.currency,
         errors: r.line.errors,
       })),
-      meta: meta(Number(count.n), page, perPage, lines.length),
+      meta: page.meta,
     },
     invoices: a.status === 'confirmed' ? await amendmentInvoices(ctx.db, a.id) : [],
     job: job ? toStatus(job) : null,
