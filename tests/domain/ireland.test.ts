@@ -21,6 +21,7 @@ import { IRISH_DEMO_CANCEL_REASON, IRISH_DEMO_CLIENT } from '../../drizzle/seed/
 import { feeForDays, type Pricing } from '../../workers/domain/enrollments/fees';
 import { invoiceDetail } from '../../workers/domain/invoices/detail';
 import { invoiceFile } from '../../workers/domain/invoices/files';
+import { formatMoney } from '../../workers/domain/invoices/pdf';
 import { stampDutyNotRefunded } from '../../workers/domain/invoices/tax-lines';
 import { taxAtOriginalRate } from '../../workers/domain/invoices/taxes';
 import { loadExcel } from '../../workers/platform/xlsx';
@@ -168,6 +169,13 @@ describe('the Ireland demo', () => {
     expect(cells).toContain(
       'Stamp duty is not refundable: the EUR 1.00 stamp duty charged on 1 cancelled policy is not credited.',
     );
+    // A credit note's own figures are credits: negative on its PDF and in its Excel.
+    expect(text).toContain(formatMoney(-note.total_minor, 'EUR'));
+    const figures = book.worksheets.find((w) => w.name === 'Invoice')!;
+    const total = figures
+      .getSheetValues()
+      .find((row) => Array.isArray(row) && row[1] === 'Total') as unknown[];
+    expect(total[2]).toBe(-note.total_minor / 100);
 
     // The invoice it corrects, and a policy nobody cancelled, say nothing of it.
     const [original] = await db().select().from(invoices).where(eq(invoices.id, cancelled.invoice_id!));

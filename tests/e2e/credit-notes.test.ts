@@ -120,7 +120,7 @@ describe('a cancelled policy on an invoiced order', () => {
     expect(await total(t('invoices.totals.balance'))).toBe(total0 - credit);
     const invoiceNumber = await page.getByTestId('invoice-number').innerText();
 
-    // The credit note: names the invoice, issued, what the invoice still owes.
+    // The credit note: names the invoice, what the invoice still owes.
     const href = await page
       .getByTestId('credit-notes')
       .getByRole('link', { name: number })
@@ -129,7 +129,10 @@ describe('a cancelled policy on an invoiced order', () => {
     await hydrated(page);
     expect(await page.getByRole('heading', { level: 1 }).innerText()).toContain(number);
     expect(await page.getByRole('link', { name: invoiceNumber }).count()).toBeGreaterThan(0);
-    expect(await page.getByText(t('invoices.statuses.issued'), { exact: true }).count()).toBeGreaterThan(0);
+    // It reads as a credit: one state, "Credit note", and its own figures negative.
+    expect(await page.getByText(t('invoices.types.credit_note'), { exact: true }).count()).toBe(1);
+    expect(await page.getByText(t('invoices.statuses.paid'), { exact: true }).count()).toBe(0);
+    expect(await total(t('invoices.totals.total'))).toBe(-credit);
     expect(await total(t('invoices.totals.invoice_balance', 'en', { number: invoiceNumber }))).toBe(
       total0 - credit,
     );

@@ -76,6 +76,24 @@ describe('invoices', () => {
     expect(first).toContain(entries[0].name.replace('.pdf', ''));
   });
 
+  it('shows each invoice in one state, an overdue one with how late it is as a note', async () => {
+    await visit(page, '/invoices?status=overdue');
+    const rows = table().locator('tbody tr');
+    await rows.first().waitFor();
+    const overdue = new RegExp(
+      t('invoices.due_note.overdue_other', 'en', { count: 999 }).replace('999', '\\d+').replace(/s$/, 's?'),
+    );
+    for (const text of await rows.allInnerTexts()) {
+      expect(text).toMatch(overdue);
+      // One state, not "Unpaid", "Overdue" and "Partly paid" side by side.
+      const states = ['unpaid', 'partly_paid', 'paid', 'pending'].filter((s) =>
+        text.split(/\n|\t/).some((cell) => cell.trim() === t(`invoices.statuses.${s}`)),
+      );
+      expect(states.length, text).toBe(1);
+      expect(text.split(/\n|\t/).map((c) => c.trim())).not.toContain(t('invoices.statuses.overdue'));
+    }
+  });
+
   it('shows an invoice with its tax lines and totals, downloads its PDF and credits one line', async () => {
     const number = await openFirst('status=paid&type=invoice');
     expect(await page.getByTestId('invoice-number').innerText()).toBe(number);

@@ -25,7 +25,7 @@ import {
   useSelection,
 } from '~/components/ui/list-controls';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
-import { InvoiceBadges } from './invoice-bits';
+import { InvoiceState } from './invoice-bits';
 
 export type InvoiceRow = SerializeFrom<InvoiceView>;
 
@@ -112,7 +112,7 @@ export function InvoiceList(p: InvoiceListProps) {
           </Link>
           {/* On a phone the status and balance columns are off to the side: repeated here (the cells keep them). */}
           <div className="mt-1 space-y-1 sm:hidden" aria-hidden="true">
-            <InvoiceBadges invoice={r} />
+            <InvoiceState invoice={r} />
             <p className="whitespace-nowrap text-xs text-slate-700">
               {t('invoices.fields.balance')}: {formatMinor(r.balance_minor, r.currency)}
             </p>
@@ -157,13 +157,18 @@ export function InvoiceList(p: InvoiceListProps) {
           },
         ]
       : []),
-    { key: 'status', header: t('invoices.fields.status'), render: (r) => <InvoiceBadges invoice={r} /> },
+    { key: 'status', header: t('invoices.fields.status'), render: (r) => <InvoiceState invoice={r} /> },
     {
       key: 'total',
       header: t('invoices.fields.total'),
       sort: 'total',
       className: 'text-right',
-      render: (r) => <span className="whitespace-nowrap">{formatMinor(r.total_minor, r.currency)}</span>,
+      // A credit note's total is a credit: negative, as on its page and PDF.
+      render: (r) => (
+        <span className="whitespace-nowrap">
+          {formatMinor(r.type === 'credit_note' ? -r.total_minor : r.total_minor, r.currency)}
+        </span>
+      ),
     },
     {
       key: 'balance',

@@ -20,7 +20,7 @@ import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { Facts } from '~/components/ui/facts';
 import { useAnswerError } from '~/components/ui/snackbar';
-import { InvoiceBadges } from './invoice-bits';
+import { InvoiceState } from './invoice-bits';
 
 export type InvoicePageData = SerializeFrom<InvoiceDetailView>;
 type Item = InvoicePageData['items'][number];
@@ -55,6 +55,8 @@ export function InvoicePage({
   const busy = useNavigation().state !== 'idle';
   const money = (minor: number) => formatMinor(minor, inv.currency);
   const credit = inv.type === 'credit_note';
+  /** This document's own figures: a credit note's are credits, shown negative (as on its PDF). */
+  const amount = (minor: number) => money(credit && minor ? -minor : minor);
   const reasonErrors = (intent: string) =>
     answer?.intent === intent ? (answer.submission?.error?.reason ?? null) : null;
   const credited = new Set(inv.credited_item_ids);
@@ -95,13 +97,13 @@ export function InvoicePage({
       key: 'premium',
       header: t('invoices.pdf.col_premium'),
       className: 'text-right',
-      render: (r) => money(r.unit_minor * r.quantity),
+      render: (r) => amount(r.unit_minor * r.quantity),
     },
     {
       key: 'tax',
       header: t('invoices.pdf.col_tax'),
       className: 'text-right',
-      render: (r) => money(r.tax_minor),
+      render: (r) => amount(r.tax_minor),
     },
     // Line totals include their stamp duty: shown beside premium and tax so each line adds up.
     ...(inv.stamp_duty_minor
@@ -110,7 +112,7 @@ export function InvoicePage({
             key: 'stamp_duty',
             header: t('taxes.lines.stamp_duty'),
             className: 'text-right',
-            render: (r: Item) => money(r.stamp_duty_minor),
+            render: (r: Item) => amount(r.stamp_duty_minor),
           },
         ]
       : []),
@@ -118,22 +120,22 @@ export function InvoicePage({
       key: 'total',
       header: t('invoices.pdf.col_total'),
       className: 'text-right',
-      render: (r) => <span className="font-medium">{money(r.total_minor)}</span>,
+      render: (r) => <span className="font-medium">{amount(r.total_minor)}</span>,
     },
   ];
 
   const totals: [string, string, boolean?][] = [
-    [t('invoices.totals.premium'), money(inv.insurance_cost_minor)],
+    [t('invoices.totals.premium'), amount(inv.insurance_cost_minor)],
   ];
   for (const line of inv.tax_lines)
     totals.push([
       line.kind === 'tax'
         ? `${t(line.label)}${line.rate_bp != null ? ` (${rate(line.rate_bp)})` : ''}`
         : `${t(line.label)} (${line.count})`,
-      money(line.amount_minor),
+      amount(line.amount_minor),
     ]);
-  if (inv.admin_fee_minor) totals.push([t('invoices.totals.admin_fee'), money(inv.admin_fee_minor)]);
-  totals.push([t('invoices.totals.total'), money(inv.total_minor), true]);
+  if (inv.admin_fee_minor) totals.push([t('invoices.totals.admin_fee'), amount(inv.admin_fee_minor)]);
+  totals.push([t('invoices.totals.total'), amount(inv.total_minor), true]);
   if (!credit) {
     if (inv.credited_minor) totals.push([t('invoices.totals.credited'), money(-inv.credited_minor)]);
     if (inv.paid_minor) totals.push([t('invoices.totals.paid'), money(-inv.paid_minor)]);
@@ -195,7 +197,7 @@ export function InvoicePage({
       ) : null}
       <Card>
         <div className="mb-4">
-          <InvoiceBadges invoice={inv} />
+          <InvoiceState invoice={inv} />
         </div>
         <Facts
           items={[

@@ -31,6 +31,8 @@ export async function invoiceWorkbook(doc: InvoiceDocument): Promise<ArrayBuffer
   await loadLanguages([doc.lang]);
   const t = (key: string, p?: Record<string, string | number>) => translate(doc.lang, `invoices.${key}`, p);
   const inv = doc.invoice;
+  /** The document's own figures: a credit note's are credits, negative (as on its page and PDF). */
+  const own = (minor: number) => money(inv.type === 'credit_note' ? -minor : minor) || 0;
   const figures: { field: string; value: string | number }[] = [
     { field: t('fields.number'), value: inv.number },
     { field: t('fields.type'), value: t(`types.${inv.type}`) },
@@ -44,13 +46,13 @@ export async function invoiceWorkbook(doc: InvoiceDocument): Promise<ArrayBuffer
     { field: t('fields.currency'), value: inv.currency },
     ...(inv.credit_for ? [{ field: t('fields.credit_for'), value: inv.credit_for.number ?? '' }] : []),
     { field: t('fields.billing_address'), value: doc.bill_to.join(', ') || t('no_billing_address') },
-    { field: t('totals.premium'), value: money(inv.insurance_cost_minor) },
+    { field: t('totals.premium'), value: own(inv.insurance_cost_minor) },
     ...doc.tax_lines.map((l) => ({
       field:
         l.kind === 'tax'
           ? `${translate(doc.lang, l.label)}${l.rate_bp != null ? ` (${l.rate_bp / 100} %)` : ''}`
           : `${translate(doc.lang, l.label)} (${l.count})`,
-      value: money(l.amount_minor),
+      value: own(l.amount_minor),
     })),
     ...(doc.stamp_duty_not_refunded
       ? [
@@ -63,8 +65,8 @@ export async function invoiceWorkbook(doc: InvoiceDocument): Promise<ArrayBuffer
           },
         ]
       : []),
-    ...(inv.admin_fee_minor ? [{ field: t('totals.admin_fee'), value: money(inv.admin_fee_minor) }] : []),
-    { field: t('totals.total'), value: money(inv.total_minor) },
+    ...(inv.admin_fee_minor ? [{ field: t('totals.admin_fee'), value: own(inv.admin_fee_minor) }] : []),
+    { field: t('totals.total'), value: own(inv.total_minor) },
     { field: t('totals.credited'), value: money(inv.credited_minor) },
     { field: t('totals.paid'), value: money(inv.paid_minor) },
     { field: t('totals.refunded'), value: money(inv.refunded_minor) },
@@ -90,11 +92,11 @@ export async function invoiceWorkbook(doc: InvoiceDocument): Promise<ArrayBuffer
         insured: l.insured ?? '',
         description: l.description,
         dates: l.dates ?? '',
-        premium: money(l.unit_minor * l.quantity),
+        premium: own(l.unit_minor * l.quantity),
         rate: l.tax_rate_bp == null ? '' : l.tax_rate_bp / 100,
-        tax: money(l.tax_minor),
-        stamp: money(l.stamp_duty_minor),
-        total: money(l.total_minor),
+        tax: own(l.tax_minor),
+        stamp: own(l.stamp_duty_minor),
+        total: own(l.total_minor),
         currency: inv.currency,
       })),
     },
@@ -225,7 +227,8 @@ export function exportRow(r: InvoiceView, t: (key: string) => string): Record<st
     due_state: r.due_state ? t(`statuses.${r.due_state}`) : '',
     payment_method: t(`methods.${r.payment_method}`),
     currency: r.currency,
-    total: r.total_minor / 100,
+    // A credit note's total is a credit: negative, as on its page, its PDF and the list.
+    total: (r.type === 'credit_note' ? -r.total_minor : r.total_minor) / 100 || 0,
     paid: r.paid_minor / 100,
     credited: r.credited_minor / 100,
     refunded: r.refunded_minor / 100,

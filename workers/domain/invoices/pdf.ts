@@ -221,6 +221,8 @@ export async function renderInvoicePdf(
   await L.fonts();
   const cur = inv.currency;
   const m = (minor: number) => formatMoney(minor, cur);
+  /** The document's own figures: a credit note's are credits, printed negative (as on its page). */
+  const own = (minor: number) => m(credit && minor ? -minor : minor);
   L.newPage();
 
   // Letterhead: the company on the left, the document's title and number on the right.
@@ -327,12 +329,16 @@ export async function renderInvoicePdf(
       size: 8,
       maxWidth: COL.unit - 58 - COL.description,
     });
-    await L.cell(m(line.unit_minor * line.quantity), COL.unit, L.y, { size: 8, align: 'right', plain: true });
-    await L.cell(m(line.tax_minor), COL.tax, L.y, { size: 8, align: 'right', plain: true });
+    await L.cell(own(line.unit_minor * line.quantity), COL.unit, L.y, {
+      size: 8,
+      align: 'right',
+      plain: true,
+    });
+    await L.cell(own(line.tax_minor), COL.tax, L.y, { size: 8, align: 'right', plain: true });
     await L.cell(rate(line.tax_rate_bp), COL.rate, L.y, { size: 8, align: 'right', plain: true });
     if (COL.stamp != null)
-      await L.cell(m(line.stamp_duty_minor), COL.stamp, L.y, { size: 8, align: 'right', plain: true });
-    await L.cell(m(line.total_minor), COL.total, L.y, { size: 8, align: 'right', plain: true });
+      await L.cell(own(line.stamp_duty_minor), COL.stamp, L.y, { size: 8, align: 'right', plain: true });
+    await L.cell(own(line.total_minor), COL.total, L.y, { size: 8, align: 'right', plain: true });
     L.y -= 12;
   }
   await L.fast.done();
@@ -344,16 +350,16 @@ export async function renderInvoicePdf(
   L.y -= 8;
 
   // Totals.
-  const totals: [string, string, boolean?][] = [[t('totals.premium'), m(inv.insurance_cost_minor)]];
+  const totals: [string, string, boolean?][] = [[t('totals.premium'), own(inv.insurance_cost_minor)]];
   for (const line of doc.tax_lines) {
     const label =
       line.kind === 'tax'
         ? `${translate(lang, line.label)}${line.rate_bp != null ? ` (${rate(line.rate_bp)})` : ''}`
         : `${translate(lang, line.label)} (${line.count})`;
-    totals.push([label, m(line.amount_minor)]);
+    totals.push([label, own(line.amount_minor)]);
   }
-  if (inv.admin_fee_minor) totals.push([t('totals.admin_fee'), m(inv.admin_fee_minor)]);
-  totals.push([t('totals.total'), m(inv.total_minor), true]);
+  if (inv.admin_fee_minor) totals.push([t('totals.admin_fee'), own(inv.admin_fee_minor)]);
+  totals.push([t('totals.total'), own(inv.total_minor), true]);
   if (!credit) {
     if (inv.credited_minor) totals.push([t('totals.credited'), m(-inv.credited_minor)]);
     if (inv.paid_minor) totals.push([t('totals.paid'), m(-inv.paid_minor)]);

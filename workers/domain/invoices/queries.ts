@@ -15,7 +15,7 @@ import { visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
 import { major, msg, todayIso } from '../validation';
-import { balanceMinor, dueState, partlyPaid } from './status';
+import { balanceMinor, daysOverdue, dueState, partlyPaid } from './status';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
 
@@ -158,6 +158,8 @@ export function presentInvoiceOn(r: JoinedInvoice, today: string) {
     /** Credit on the account from this invoice: paid beyond what it owes after its credit notes. */
     account_credit_minor: Math.max(0, -balanceMinor(i)),
     due_state: dueState(i, today),
+    /** Days past the due date of an invoice still owing (0 otherwise): the page's "overdue by N days". */
+    days_overdue: dueState(i, today) === 'overdue' ? daysOverdue(i.due_at, today) : 0,
     partly_paid: partlyPaid(i),
     voided_at: i.voided_at,
     void_reason: i.void_reason,
