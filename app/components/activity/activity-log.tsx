@@ -16,10 +16,7 @@ import { describeChange, firstOf, humanize, type LoggedChange } from '~/lib/logg
 export { humanize };
 
 /** A row as it reaches the page (JSON): the values of a change may be absent. */
-export type ActivityRowView = Omit<
-  ActivityRow,
-  'changes' | 'on_behalf_of' | 'entity_type' | 'currency'
-> & {
+export type ActivityRowView = Omit<ActivityRow, 'changes' | 'on_behalf_of' | 'entity_type' | 'currency'> & {
   entity_type?: string | null;
   currency?: string | null;
   on_behalf_of?: string | null;
@@ -43,7 +40,9 @@ export function ChangeList({
 }) {
   const { t } = useTranslation();
   return (
-    <dl className={`grid min-w-0 gap-x-4 gap-y-1 sm:grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] ${className}`}>
+    <dl
+      className={`grid min-w-0 gap-x-4 gap-y-1 sm:grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] ${className}`}
+    >
       {changes.map((change) => {
         const c = describeChange(t, change, row, labels);
         return (
