@@ -17,7 +17,10 @@ export interface LoggedChange {
   after?: unknown;
 }
 
-/** A change in words. `before` is null when there was nothing before (a new record, a value first set). */
+/**
+ * A change in words. `before` is null when there was nothing before (a new record, a value first set)
+ * or it did not change.
+ */
 export interface LoggedChangeText {
   field: string;
   label: string;
@@ -94,10 +97,13 @@ export function describeChange(
       humanize(name),
     );
   const currency = row.currency ?? null;
+  // Nothing before (a new record, a value first set), or the same as after (a value logged for
+  // context): the value reads once.
+  const unchanged = JSON.stringify(change.before) === JSON.stringify(change.after);
   return {
     field,
     label,
-    before: isEmpty(change.before) ? null : valueOf(t, kind, change.before, currency),
+    before: isEmpty(change.before) || unchanged ? null : valueOf(t, kind, change.before, currency),
     after: valueOf(t, kind, change.after, currency),
   };
 }
