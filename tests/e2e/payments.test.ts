@@ -143,8 +143,8 @@ describe('recorded payments', () => {
     expect(await value(entry, t('activity.fields.amount')).innerText()).toBe('£50.00');
     expect(await value(entry, t('activity.fields.paid')).innerText()).toContain('£50.00');
     expect(await value(entry, t('activity.fields.method')).innerText()).toBe(t('payments.methods.cheque'));
-    // A part payment leaves the invoice unpaid: a value that did not change reads once, not struck.
-    expect(await value(entry, t('activity.fields.status')).innerText()).toBe(t('invoices.statuses.unpaid'));
+    // The bank transfer the school started still awaits: the status did not change and reads once.
+    expect(await value(entry, t('activity.fields.status')).innerText()).toBe(t('invoices.statuses.pending'));
     expect(await value(entry, t('activity.fields.paid_on')).innerText()).toMatch(
       /^\d{2} [A-Z][a-z]{2} \d{4}$/,
     );
