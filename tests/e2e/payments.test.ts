@@ -157,6 +157,7 @@ describe('recorded payments', () => {
     await card.waitFor();
     expect(await value(card, t('activity.fields.amount')).innerText()).toBe('£50.00');
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await admin.screenshot({ path: 'test-output/screenshots/audit-trail-payment-390.png', fullPage: true });
     await admin.close();
 
     // A part payment leaves nothing owed back: a refund gives back credit only (an overpayment or a
