@@ -22,7 +22,7 @@ import {
   useExportHref,
 } from '~/components/ui/list-controls';
 import { useAuditLabels } from '~/components/audit/audit-labels';
-import { useValueText } from '~/components/activity/activity-log';
+import { ActivityLog, ChangeList } from '~/components/activity/activity-log';
 import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -52,8 +52,16 @@ export default function AuditTrail() {
   const { t } = useTranslation();
   const { list, choices } = useLoaderData<typeof loader>();
   const exportHref = useExportHref();
-  const { action, entity, field } = useAuditLabels();
-  const text = useValueText();
+  const { action, entity } = useAuditLabels();
+  const rows = list.items.map((r) => ({ ...r, changes: shownChanges(r.changes) }));
+  const subject = (r: Row) => (
+    <span>
+      <span className="block text-xs text-slate-500">
+        {entity(r.entity_type)} #{r.entity_id}
+      </span>
+      {r.entity_name ? <span className="font-medium text-slate-900">{r.entity_name}</span> : null}
+    </span>
+  );
   const columns: Column<Row>[] = [
     {
       key: 'when',
@@ -76,40 +84,14 @@ export default function AuditTrail() {
           t('audit.system')
         ),
     },
-    {
-      key: 'entity',
-      header: t('audit.columns.entity'),
-      render: (r) => (
-        <span>
-          <span className="block text-xs text-slate-500">
-            {entity(r.entity_type)} #{r.entity_id}
-          </span>
-          {r.entity_name ? <span className="font-medium text-slate-900">{r.entity_name}</span> : null}
-        </span>
-      ),
-    },
+    { key: 'entity', header: t('audit.columns.entity'), render: subject },
     { key: 'action', header: t('audit.columns.action'), render: (r) => action(r.action) },
     {
       key: 'changes',
       header: t('audit.columns.changes'),
+      className: 'min-w-[20rem]',
       render: (r) =>
-        r.changes.length ? (
-          <dl className="grid gap-x-3 gap-y-0.5 text-xs sm:grid-cols-[minmax(6rem,auto)_1fr]">
-            {shownChanges(r.changes).map((c) => (
-              <div key={c.field} className="contents">
-                <dt className="font-medium text-slate-700">{field(c.field)}</dt>
-                <dd className="break-words text-slate-600">
-                  <span className="line-through decoration-slate-400">{text(c.before)}</span>
-                  <span aria-hidden="true"> → </span>
-                  <span className="sr-only">{t('audit.columns.after')}: </span>
-                  <span className="text-slate-900">{text(c.after)}</span>
-                </dd>
-              </div>
-            ))}
-          </dl>
-        ) : (
-          '—'
-        ),
+        r.changes.length ? <ChangeList row={r} changes={r.changes} className="text-xs" /> : '—',
     },
   ];
   return (
@@ -136,14 +118,20 @@ export default function AuditTrail() {
         <FilterDate name="from" label={t('audit.filters.from')} />
         <FilterDate name="to" label={t('audit.filters.to')} />
       </FiltersBar>
-      <DataTable
-        rows={list.items}
-        columns={columns}
-        rowId={(r) => String(r.id)}
-        meta={list.meta}
-        caption={t('audit.title')}
-        empty={<EmptyState message={t('audit.empty')} />}
-      />
+      {/* On a phone each change is a card; the table's columns would not fit. */}
+      <div className="sm:hidden">
+        <ActivityLog rows={rows} meta={list.meta} subject={(r) => subject(r as Row)} />
+      </div>
+      <div className="hidden sm:block">
+        <DataTable
+          rows={rows}
+          columns={columns}
+          rowId={(r) => String(r.id)}
+          meta={list.meta}
+          caption={t('audit.title')}
+          empty={<EmptyState message={t('audit.empty')} />}
+        />
+      </div>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { auditQuerySchema } from '~/lib/schemas.server';
 import { exportAuditTrail } from '@server/domain/audit/trail';
 import { translate } from '@server/platform/i18n';
 import { xlsxResponse } from '~/lib/lists.server';
-import { humanize } from '~/components/activity/activity-log';
+import { describeChange, humanize } from '~/lib/logged-changes';
 import { pageLoader } from '~/lib/loaders.server';
 
 /**
@@ -23,8 +23,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         }
         return humanize(code);
       };
-      const value = (v: unknown) =>
-        v === null || v === undefined ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      const t = (key: string) => translate(lang, key);
       const rows = await exportAuditTrail(ctx, query);
       return xlsxResponse('audit-trail.xlsx', {
         name: h('title'),
@@ -55,12 +54,10 @@ export const loader = (args: LoaderFunctionArgs) =>
             action: word([`audit.actions.${r.action}`, `activity.actions.${r.action}`], r.action),
           };
           if (!r.changes.length) return [{ ...base, field: '', before: '', after: '' }];
-          return r.changes.map((c) => ({
-            ...base,
-            field: word([`audit.fields.${c.field}`, `activity.fields.${c.field}`], c.field),
-            before: value(c.before),
-            after: value(c.after),
-          }));
+          return r.changes.map((c) => {
+            const change = describeChange(t, c, r);
+            return { ...base, field: change.label, before: change.before ?? '', after: change.after };
+          });
         }),
       });
     },

@@ -12,7 +12,6 @@ import { requireInsuredTab } from '~/lib/insureds.server';
 import { ActivityLog } from '~/components/activity/activity-log';
 import { Card } from '~/components/ui/card';
 import { formatMoney } from '~/lib/money';
-import { formatDate } from '~/lib/dates';
 import { pageLoader } from '~/lib/loaders.server';
 import { idSchema, insuredLogsQuerySchema } from '~/lib/schemas.server';
 
@@ -47,12 +46,14 @@ export default function InsuredLogsTab() {
         : [];
     return {
       id: x.document_version,
+      entity_type: 'policy',
+      currency: x.currency,
       action: x.kind,
       actor: x.user,
       actor_email: null,
       created_at: x.created_at,
       changes: [
-        { field: 'effective_date', after: formatDate(x.effective_date) },
+        { field: 'effective_date', after: x.effective_date },
         ...fields.map((f) => ({ field: f, before: x.before?.[f], after: x.after?.[f] })),
         ...money,
         { field: 'document_version', after: x.document_version },

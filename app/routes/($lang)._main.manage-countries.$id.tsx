@@ -408,13 +408,6 @@ export default function CountryDetail() {
             tax_rate: t('countries.tax_rate_percent'),
             tax_amount: t('countries.tax_amount'),
           }}
-          formatValue={(field, value) =>
-            field === 'rate_bp'
-              ? `${(Number(value) / 100).toFixed(2)}%`
-              : field === 'amount_minor'
-                ? (Number(value) / 100).toFixed(2)
-                : undefined
-          }
         />
       </section>
     </div>

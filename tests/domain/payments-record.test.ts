@@ -15,7 +15,9 @@ import {
   transactionFormView,
 } from '../../workers/domain/payments/record';
 import { editTransactionSchema, recordTransactionSchema } from '../../workers/domain/payments/schema';
-import { formatMessage } from '../../workers/platform/i18n';
+import { formatMessage, translate } from '../../workers/platform/i18n';
+import { listActivity } from '../../workers/domain/audit/activity-log';
+import { describeChange } from '../../app/lib/logged-changes';
 import { actorCtx, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS } from '../support/world';
 import { seedContractsWorld, type ContractsWorld } from '../support/contracts';
 import { day, db, insertInvoice, reloadInvoice } from '../support/billing';
@@ -144,6 +146,23 @@ describe('recording a payment', () => {
       amount_minor: 5000,
       kind: 'payment',
     });
+  });
+
+  it("reads the payment's money in the invoice's currency, which the log row does not repeat", async () => {
+    const ctx = await finance();
+    const inv = await insertInvoice({ ...owner(), total_minor: 9_000, currency: 'EUR' });
+    await recordTransaction(ctx, inv.public_id, 'payment', input({ amount: '12.50' }));
+    const { items } = await listActivity(db(), 'invoice', inv.id);
+    expect(items[0]).toMatchObject({ action: 'payment_recorded', currency: 'EUR' });
+    const shown = describeChange(
+      (key) => translate('en', key),
+      { field: 'amount_minor', after: 1250 },
+      {
+        entity_type: 'invoice',
+        currency: items[0].currency,
+      },
+    );
+    expect(shown).toMatchObject({ label: 'Amount', after: '€12.50' });
   });
 
   it('records the same submission once: twice in a row, or at the same time', async () => {

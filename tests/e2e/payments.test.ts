@@ -11,7 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
@@ -128,6 +128,37 @@ describe('recorded payments', () => {
     expect(receipt.status()).toBe(200);
     expect(receipt.headers()['content-type']).toBe('application/pdf');
     expect(Buffer.from(await receipt.body()).equals(PDF)).toBe(true);
+
+    // The audit trail tells the payment in words: the amounts as money, the method and the invoice's
+    // state by their names, a value first set without an empty "before". At 1366 a table row; on a
+    // phone a card.
+    const admin = await newPage(browser, BASE);
+    await signIn(admin, 'senior.admin@demo.test');
+    await admin.setViewportSize({ width: 1366, height: 900 });
+    await visit(admin, '/audit-trail?entity_type=invoice&action=payment_recorded');
+    const entry = admin.getByRole('row').filter({ hasText: 'Cheque 1001' }).first();
+    await entry.waitFor();
+    const value = (scope: Locator, label: string) =>
+      scope.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+    expect(await value(entry, t('activity.fields.amount')).innerText()).toBe('£50.00');
+    expect(await value(entry, t('activity.fields.paid')).innerText()).toContain('£50.00');
+    expect(await value(entry, t('activity.fields.method')).innerText()).toBe(t('payments.methods.cheque'));
+    // The bank transfer the school started still awaits: the status did not change and reads once.
+    expect(await value(entry, t('activity.fields.status')).innerText()).toBe(t('invoices.statuses.pending'));
+    expect(await value(entry, t('activity.fields.paid_on')).innerText()).toMatch(
+      /^\d{2} [A-Z][a-z]{2} \d{4}$/,
+    );
+    expect(await entry.innerText()).not.toContain('5000');
+    expect(await entry.locator('del').allInnerTexts()).not.toContain(t('activity.empty_value'));
+    await admin.screenshot({ path: 'test-output/screenshots/audit-trail-payment-1366.png', fullPage: true });
+    await screenshots(admin, 'audit-trail-payment');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    const card = admin.getByTestId('activity-row').filter({ hasText: 'Cheque 1001' }).first();
+    await card.waitFor();
+    expect(await value(card, t('activity.fields.amount')).innerText()).toBe('£50.00');
+    expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await admin.screenshot({ path: 'test-output/screenshots/audit-trail-payment-390.png', fullPage: true });
+    await admin.close();
 
     // A part payment leaves nothing owed back: a refund gives back credit only (an overpayment or a
     // credit note), so the refund form says so and how to give money back.

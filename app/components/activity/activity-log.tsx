@@ -1,65 +1,90 @@
 /**
  * The logs tab of any entity: who did what and when, and for each changed field its value before and
- * after. Rows come from `activityFeed` (workers/domain/activity/feed.ts). Action and field names are
- * looked up in activity.json (`activity.actions.*`, then the audit trail's `audit.actions.*`; `activity.fields.*`); an area may pass its own
- * labels, and anything unknown is shown humanised ("return_policy" → "Return policy").
+ * after. Rows come from `activityFeed` (workers/domain/activity/feed.ts). Action names are looked up in
+ * activity.json (`activity.actions.*`, then the audit trail's `audit.actions.*`); fields and their
+ * values read by app/lib/logged-changes.ts. An area may pass its own labels; anything unknown is shown
+ * humanised ("return_policy" → "Return policy").
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityRow } from '@server/domain/activity/feed';
 import type { ListMeta } from '@server/domain/list-query';
 import { Pagination } from '~/components/ui/data-table';
 import { formatDateTime } from '~/lib/dates';
+import { describeChange, firstOf, humanize, type LoggedChange } from '~/lib/logged-changes';
 
-export function humanize(key: string): string {
-  const text = key.replace(/[._]+/g, ' ').trim();
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
-
-export function useValueText() {
-  const { t } = useTranslation();
-  const text = (value: unknown): string => {
-    if (value === null || value === undefined || value === '') return t('activity.empty_value');
-    if (typeof value === 'boolean') return value ? t('activity.yes') : t('activity.no');
-    if (Array.isArray(value)) return value.map(text).join(', ');
-    if (typeof value === 'object')
-      return Object.entries(value as Record<string, unknown>)
-        .filter(([, v]) => v !== null && v !== undefined && v !== '')
-        .map(([k, v]) => `${humanize(k)}: ${text(v)}`)
-        .join('; ');
-    return String(value);
-  };
-  return text;
-}
+export { humanize };
 
 /** A row as it reaches the page (JSON): the values of a change may be absent. */
-export type ActivityRowView = Omit<ActivityRow, 'changes' | 'on_behalf_of'> & {
+export type ActivityRowView = Omit<ActivityRow, 'changes' | 'on_behalf_of' | 'entity_type' | 'currency'> & {
+  entity_type?: string | null;
+  currency?: string | null;
   on_behalf_of?: string | null;
-  changes: { field: string; before?: unknown; after?: unknown }[];
+  changes: LoggedChange[];
 };
+
+/**
+ * The changed fields of one logged change: label, then the value before (struck through) and after. A
+ * field that had no value before (a new record) shows its value only. Long values wrap.
+ */
+export function ChangeList({
+  row,
+  changes,
+  labels,
+  className = '',
+}: {
+  row: { entity_type?: string | null; currency?: string | null };
+  changes: LoggedChange[];
+  labels?: Record<string, string>;
+  className?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <dl
+      className={`grid min-w-0 gap-x-4 gap-y-1 sm:grid-cols-[minmax(7rem,auto)_minmax(0,1fr)] ${className}`}
+    >
+      {changes.map((change) => {
+        const c = describeChange(t, change, row, labels);
+        return (
+          <div key={c.field} className="contents" data-testid="logged-change">
+            <dt className="text-slate-500">{c.label}</dt>
+            <dd className="min-w-0 text-slate-800 [overflow-wrap:anywhere]">
+              {c.before !== null ? (
+                <>
+                  <span className="sr-only">{t('activity.before')}: </span>
+                  <del className="text-slate-500 decoration-slate-300">{c.before}</del>
+                  <span aria-hidden="true" className="mx-1.5 text-slate-400">
+                    →
+                  </span>
+                  <span className="sr-only"> {t('activity.after')}: </span>
+                </>
+              ) : null}
+              <span>{c.after}</span>
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
 
 export function ActivityLog({
   rows,
   meta,
   actionLabels = {},
-  fieldLabels = {},
-  formatValue,
+  fieldLabels,
+  subject,
 }: {
   rows: ActivityRowView[];
   meta: ListMeta;
   actionLabels?: Record<string, string>;
   fieldLabels?: Record<string, string>;
-  /** The area's own wording of a stored value (an enum's label); undefined falls back to the value. */
-  formatValue?: (field: string, value: unknown) => string | undefined;
+  /** What each row changed, when the list mixes entities (the audit trail on a phone). */
+  subject?: (row: ActivityRowView) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const plain = useValueText();
-  const text = (value: unknown, field = '') =>
-    (value !== null && value !== undefined && formatValue?.(field, value)) || plain(value);
   const actionLabel = (a: string) =>
-    actionLabels[a] ??
-    t(`activity.actions.${a}`, { defaultValue: t(`audit.actions.${a}`, { defaultValue: humanize(a) }) });
-  const fieldLabel = (f: string) =>
-    fieldLabels[f] ?? t(`activity.fields.${f}`, { defaultValue: humanize(f) });
+    actionLabels[a] ?? firstOf(t, [`activity.actions.${a}`, `audit.actions.${a}`], humanize(a));
   return (
     <div className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
       {rows.length === 0 ? (
@@ -82,28 +107,9 @@ export function ActivityLog({
                   {formatDateTime(row.created_at)}
                 </time>
               </div>
+              {subject ? <div className="mt-1 text-sm">{subject(row)}</div> : null}
               {row.changes.length ? (
-                <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(8rem,auto)_1fr]">
-                  {row.changes.map((c) => (
-                    <div key={c.field} className="contents">
-                      <dt className="text-slate-500">{fieldLabel(c.field)}</dt>
-                      <dd className="break-words text-slate-800">
-                        {c.before !== null && c.before !== undefined ? (
-                          <>
-                            <span className="text-slate-500 line-through decoration-slate-300">
-                              {text(c.before)}
-                            </span>
-                            <span aria-hidden="true" className="mx-1.5 text-slate-400">
-                              →
-                            </span>
-                            <span className="sr-only"> {t('activity.after')}: </span>
-                          </>
-                        ) : null}
-                        <span>{text(c.after, c.field)}</span>
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
+                <ChangeList row={row} changes={row.changes} labels={fieldLabels} className="mt-2 text-sm" />
               ) : null}
             </li>
           ))}

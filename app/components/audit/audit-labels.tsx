@@ -3,7 +3,7 @@
  * area's own words first (audit.json), then the logs tabs' (activity.json), else the code humanised.
  */
 import { useTranslation } from 'react-i18next';
-import { humanize } from '~/components/activity/activity-log';
+import { humanize } from '~/lib/logged-changes';
 
 export function useAuditLabels() {
   const { t } = useTranslation();

@@ -11,6 +11,10 @@ import type { Page } from '../lists';
 
 export interface ActivityRow {
   id: number;
+  /** What was changed (a client, an invoice): decides how its fields read (audit/fields.ts). */
+  entity_type: string;
+  /** The currency of the row's money fields (activity-log.ts loggedCurrency). */
+  currency: string | null;
   action: string;
   /** Who acted: their name, or null for the system (jobs, seeds). */
   actor: string | null;
@@ -59,6 +63,8 @@ export async function activityFeed(
       );
       return {
         id: r.id,
+        entity_type: r.entity_type,
+        currency: r.currency,
         action: r.action,
         actor: who ? `${who.first_name} ${who.last_name}`.trim() : null,
         actor_email: who?.email ?? null,

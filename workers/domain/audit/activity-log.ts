@@ -123,6 +123,19 @@ export function logActivityFrom(
     FROM (${rows}) AS r`);
 }
 
+/**
+ * The currency a log row's money is in: the one it logged, else its entity's (an invoice, a policy, a
+ * product), else its company's. Rows written before amounts carried their currency read right too.
+ */
+export const loggedCurrency = sql<string | null>`coalesce(
+  json_extract(${activityLogs.after}, '$.currency'), json_extract(${activityLogs.before}, '$.currency'),
+  CASE ${activityLogs.entity_type}
+    WHEN 'invoice' THEN (SELECT currency FROM invoices WHERE invoices.id = ${activityLogs.entity_id})
+    WHEN 'policy' THEN (SELECT currency FROM policies WHERE policies.id = ${activityLogs.entity_id})
+    WHEN 'product' THEN (SELECT currency FROM products WHERE products.id = ${activityLogs.entity_id})
+  END,
+  (SELECT currency FROM companies WHERE companies.id = ${activityLogs.company_id}))`;
+
 /** Rows of one entity's logs tab, newest first. Callers check the entity is visible first. */
 export async function listActivity(db: DB, entityType: string, entityId: number, page = 1, perPage = 25) {
   const where = and(eq(activityLogs.entity_type, entityType), eq(activityLogs.entity_id, entityId));
@@ -132,7 +145,7 @@ export async function listActivity(db: DB, entityType: string, entityId: number,
     {
       rows: (limit, offset) =>
         db
-          .select()
+          .select({ ...getTableColumns(activityLogs), currency: loggedCurrency.as('log_currency') })
           .from(activityLogs)
           .where(where)
           .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))

@@ -10,6 +10,7 @@ import { requirePermission } from '../access/actor';
 import { visibleActivity } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { countAll, likeAny, paginate, type Page } from '../lists';
+import { loggedCurrency } from './activity-log';
 import type { AuditQuery } from './schema';
 
 /** The user a senior admin acted as in a support view (activity_logs.on_behalf_of_user_id). */
@@ -30,6 +31,8 @@ export interface AuditRow {
   entity_id: number;
   /** The entity's name when the row was written (entity-names.ts), or null when it has none. */
   entity_name: string | null;
+  /** The currency of the row's money fields (activity-log.ts loggedCurrency). */
+  currency: string | null;
   action: string;
   changes: { field: string; before: unknown; after: unknown }[];
 }
@@ -73,6 +76,7 @@ const columns = {
   behalf_last_name: sql<string | null>`${viewed.last_name}`.as('behalf_last_name'),
   behalf_email: sql<string | null>`${viewed.email}`.as('behalf_email'),
   entity_name: activityLogs.entity_label,
+  currency: loggedCurrency.as('log_currency'),
 };
 
 type Raw = {
@@ -90,6 +94,7 @@ type Raw = {
   behalf_last_name: string | null;
   behalf_email: string | null;
   entity_name: string | null;
+  currency: string | null;
 };
 
 const json = (v: Record<string, unknown> | string | null): Record<string, unknown> =>
@@ -111,6 +116,7 @@ function rowOf(r: Raw): AuditRow {
     entity_type: r.entity_type,
     entity_id: r.entity_id,
     entity_name: r.entity_name,
+    currency: r.currency,
     action: r.action,
     changes: fields.map((field) => ({ field, before: before[field] ?? null, after: after[field] ?? null })),
   };
