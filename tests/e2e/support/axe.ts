@@ -85,13 +85,14 @@ interface PageState {
 function pageState(listKinds: boolean): PageState | null {
   // Between two documents of a navigation there is no root element yet: that state is not a page.
   if (!document.documentElement) return null;
-  /** Elements axe has no rule for, which Remix adds and removes as route modules load. */
+  /** Elements axe has no rule for, which Remix adds and removes as route modules load; hidden inputs are skipped too. */
   const UNSEEN = /^(SCRIPT|LINK|TEMPLATE)$/;
   /** Containers whose children are items of a list of data. */
   const LIST = /^(TBODY|UL|OL|SELECT|DATALIST)$/;
   const LIST_ROLE = /^(list|listbox|grid|treegrid|rowgroup|tree|feed)$/;
   /** Attributes axe judges by their value (digits blanked, apart from classes and style). */
-  const AS_IS = /^(class|style|role|type|tabindex|disabled|hidden|inert|open|lang|dir|scope|autocomplete|aria-.*)$/;
+  const AS_IS =
+    /^(class|style|role|type|tabindex|disabled|hidden|inert|open|lang|dir|scope|autocomplete|aria-.*)$/;
   /** Attributes that point at other elements by id: whether every target is there. */
   const REFERENCE =
     /^(for|headers|list|form|aria-(labelledby|describedby|controls|owns|activedescendant|errormessage|details|flowto))$/;
@@ -106,7 +107,12 @@ function pageState(listKinds: boolean): PageState | null {
   const valueOf = (name: string, value: string): string => {
     if (name === 'class') return value.trim().split(/\s+/).sort().join(' ');
     if (REFERENCE.test(name))
-      return value.trim().split(/\s+/).every((id) => document.getElementById(id)) ? 'found' : 'missing';
+      return value
+        .trim()
+        .split(/\s+/)
+        .every((id) => document.getElementById(id))
+        ? 'found'
+        : 'missing';
     if (TEXT.test(name)) return value.trim() ? 'text' : 'empty';
     // A length (a bar's width) is data; a colour is not.
     if (name === 'style') return value.replace(/-?(\d*\.)?\d+(%|px|r?em|ch|v[wh]|fr|deg|m?s)\b/g, '0$2');
@@ -116,11 +122,17 @@ function pageState(listKinds: boolean): PageState | null {
   const items = new Set<number>();
   const kinds: string[] = [];
   const walk = (el: Element, inItem: boolean) => {
-    if (UNSEEN.test(el.tagName)) return;
+    if (UNSEEN.test(el.tagName) || (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'hidden'))
+      return;
+    // What is typed in a field is data; the value of a button-like input is its name.
+    const named = el.tagName === 'INPUT' && /^(submit|button|reset)$/.test((el as HTMLInputElement).type);
     let kind = `${el.parentElement?.tagName}>${el.tagName}`;
-    for (const { name, value } of Array.from(el.attributes).sort((a, b) => (a.name < b.name ? -1 : 1)))
-      kind +=
-        AS_IS.test(name) || REFERENCE.test(name) || TEXT.test(name) ? ` ${name}=${valueOf(name, value)}` : ` ${name}`;
+    for (const { name, value } of Array.from(el.attributes).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (name === 'value') kind += named ? ` value=${value.trim() ? 'text' : 'empty'}` : '';
+      else if (AS_IS.test(name) || REFERENCE.test(name) || TEXT.test(name))
+        kind += ` ${name}=${valueOf(name, value)}`;
+      else kind += ` ${name}`;
+    }
     const labels = (el as HTMLInputElement).labels;
     if (labels) kind += labels.length ? ' labelled' : ' unlabelled';
     for (const n of Array.from(el.childNodes)) {
@@ -154,16 +166,22 @@ function pageState(listKinds: boolean): PageState | null {
 }
 
 /**
- * Waits (at most a second) for the CSS transitions and finite animations running now to end, so axe sees
- * the state at rest: a button fading back from its disabled opacity after a submit has, half-way, too
- * little contrast. Endless animations (a spinner) are not waited for.
+ * Waits for the page to come to rest, so axe sees the state a person uses: a client-side navigation
+ * under way (the page shows a loading bar over the old route) to end, at most 5 s; then, at most a
+ * second, the CSS transitions and finite animations running to end (a button fading back from its
+ * disabled opacity after a submit has, half-way, too little contrast). Endless animations (a spinner)
+ * are not waited for.
  */
-function settleTransitions(): Promise<unknown> {
+async function settle(): Promise<void> {
+  const router = (window as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter;
+  const navigationDeadline = Date.now() + 5_000;
+  while (router && router.state.navigation.state !== 'idle' && Date.now() < navigationDeadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const finite = document
     .getAnimations()
     .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-  if (!finite.length) return Promise.resolve();
-  return Promise.race([
+  if (!finite.length) return;
+  await Promise.race([
     Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
     new Promise((resolve) => setTimeout(resolve, 1_000)),
   ]);
@@ -208,7 +226,7 @@ export async function checkedBefore(page: Page): Promise<boolean> {
  */
 async function runAxe(page: Page): Promise<AccessibilityFinding[] | null> {
   const started = Date.now();
-  await page.evaluate(settleTransitions);
+  await page.evaluate(settle);
   const state = await page.evaluate(pageState, Boolean(STATES_DIR));
   // The page is between documents; the next one is checked when it has loaded.
   if (state === null) return null;

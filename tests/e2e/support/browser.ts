@@ -319,7 +319,8 @@ function watchSession(page: Page): void {
     unproven.delete(page);
     if (!SIGN_IN_PAGE.test(new URL(frame.url()).pathname)) return;
     const saved = savedSessions.get(page.context());
-    if (saved && existsSync(saved.file) && readFileSync(saved.file, 'utf8') === saved.cookies) rmSync(saved.file);
+    if (saved && existsSync(saved.file) && readFileSync(saved.file, 'utf8') === saved.cookies)
+      rmSync(saved.file);
     if (email === undefined) return;
     refusedSessions.set(
       page,
@@ -389,7 +390,9 @@ export async function signIn(page: Page, email: string, options: { fresh?: boole
     await page.waitForURL((url) => LANDING.test(url.pathname), { waitUntil: 'commit' });
   });
   if (!options.fresh) {
-    const cookies = JSON.stringify((await page.context().cookies(origin)).filter((c) => SESSION_COOKIE.test(c.name)));
+    const cookies = JSON.stringify(
+      (await page.context().cookies(origin)).filter((c) => SESSION_COOKIE.test(c.name)),
+    );
     writeFileSync(file, cookies);
     savedSessions.set(page.context(), { file, cookies });
   }
