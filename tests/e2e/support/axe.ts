@@ -9,13 +9,25 @@
  *   hydrated, also those a test reaches by a plain `goto` or a click without waiting for hydration; what
  *   it finds is collected and thrown after the test by the setup file (accessibility-setup.ts).
  *
- * A page state is checked once per run. Its fingerprint is the path (ids blanked), the language, and the
- * set of distinct elements as axe sees them: tag, classes, inline style, role, ARIA and form attributes
- * (numbers blanked), which other attributes are present, and whether it holds text of its own. Ten rows
- * of one table look like one row; a menu opened, an error shown, a row added of another kind, another
- * language, a class changed: each is a new state. A state that passed is written to the run's folder, so
- * the next test (or test file) showing the same state is not checked again; one that failed is checked
- * every time it shows. Each check's time is profiled (profile.ts).
+ * A page state is checked once per run, and a state is what axe judges, not the data it shows:
+ * - the template: the routes Remix matched (`routes/($lang)._main.clients.$id`), so every client's page
+ *   is one template; a page without scripts (the sign-in steps) by its path with ids blanked;
+ * - the language and direction of the document: each language is its own state;
+ * - the kinds of element outside list items (the frame): each kind is its tag and its parent's, its
+ *   classes, inline style (lengths blanked), role, ARIA states, type and tabindex, whether the ids it
+ *   points at are there (`for`, `aria-describedby`), whether its name-giving attributes (`aria-label`,
+ *   `alt`, `title`) hold any text, whether a form control has a label, which other attributes it has,
+ *   and whether it holds text of its own. So an open dialog or menu, a field marked invalid with its
+ *   message, a control added or taken away, a label lost, a class changed: each makes a new state;
+ * - the kinds of element inside list items (table body rows, list entries, options): a state whose frame
+ *   passed before with each of these kinds is not new. So a list with other rows, more rows or fewer,
+ *   is the same state; a row of a kind not seen on this frame (a status badge of another colour, an
+ *   empty-list row) makes it new.
+ * Never part of a state: texts, ids, links, figures, what is typed in a field, hidden inputs, scripts.
+ * A state that passed is written to the run's folder, so no later test (or test file, in either shard)
+ * showing it checks it again; one that failed is checked every time it shows. Before reading the state
+ * the page comes to rest (settle()). Each check's time is profiled (profile.ts); E2E_AXE_STATES=<folder>
+ * writes each state checked with its element kinds, to see why two states differ.
  */
 import { createHash } from 'node:crypto';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -313,6 +325,8 @@ const failures: string[] = [];
  */
 export function watchAccessibility(page: Page): void {
   page.on('load', () => {
+    // A blank page (a test between two sites, signIn() when done) is no page of the portal.
+    if (!/^https?:/.test(page.url())) return;
     const check = (async () => {
       try {
         await page.waitForFunction(isHydrated, undefined, { timeout: 15_000 });

@@ -108,11 +108,11 @@ function noteMutations(): void {
  * Waits until the DOM has been quiet for 100 ms, at most 5 s. The first time at an address, the 100 ms
  * count from now: the page has just hydrated (a hydration mismatch makes React re-render the whole
  * document just after) or a client-side navigation has just changed the address (React may render the
- * new route just after). Waiting again at the same address, where the page settled before, quiet time
- * already passed counts: a page unchanged since is ready at once.
+ * new route just after). Waiting again at the same address with the DOM unchanged since it settled there,
+ * the page is ready at once.
  */
 function quiet(): Promise<void> {
-  const w = window as { __lastMutation?: number; __settledAt?: string };
+  const w = window as { __lastMutation?: number; __settledAt?: string; __settledTime?: number };
   if (w.__lastMutation === undefined) {
     // A document that began before its context noted mutations: from now on.
     w.__lastMutation = performance.now();
@@ -123,13 +123,17 @@ function quiet(): Promise<void> {
       characterData: true,
     });
   }
-  const from = w.__settledAt === location.href ? 0 : performance.now();
+  const unchanged =
+    w.__settledAt === location.href && w.__settledTime !== undefined && w.__lastMutation! <= w.__settledTime;
+  if (unchanged) return Promise.resolve();
+  const from = performance.now();
   const cap = performance.now() + 5_000;
   return new Promise<void>((resolve) => {
     const check = () => {
       const idle = performance.now() - Math.max(from, w.__lastMutation!);
       if (idle >= 100 || performance.now() >= cap) {
         w.__settledAt = location.href;
+        w.__settledTime = performance.now();
         resolve();
       } else setTimeout(check, 100 - idle);
     };
@@ -386,8 +390,8 @@ export async function signIn(page: Page, email: string, options: { fresh?: boole
     await enterEmail(page, email);
     const pin = await enterPassword(page, email);
     await enterPin(page, pin);
-    // Signed in once the landing page's address commits: its cookies are set; the test goes on elsewhere.
-    await page.waitForURL((url) => LANDING.test(url.pathname), { waitUntil: 'commit' });
+    await waitForPath(page, LANDING);
+    await hydrated(page);
   });
   if (!options.fresh) {
     const cookies = JSON.stringify(
