@@ -94,6 +94,7 @@ describe('account details: where you are signed in', () => {
     const b = await newPage(browser, UK_URL);
     await signIn(a, 'executive@demo.test', { fresh: true });
     await signIn(b, 'executive@demo.test', { fresh: true });
+    await visit(b, '/home');
     const changed = 'Changed-Passw0rd!';
     await changePassword(a, DEMO_PASSWORD, changed, true);
     // Every other session of the account has ended, a session kept by an earlier file too.
