@@ -72,6 +72,7 @@ describe('switching region (UK to Ireland)', () => {
   it('offers no region switch to a user without access to the other region', async () => {
     const page = await newPage(browser, UK_URL);
     await signIn(page, 'admin@demo.test');
+    await visit(page, '/home');
     const menu = await openAccountMenu(page);
     expect(await menu.innerText()).toContain(t('shell.account_details'));
     expect(await accountMenuEntry(page, t('shell.go_to_ireland')).count()).toBe(0);

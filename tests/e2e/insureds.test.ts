@@ -51,6 +51,7 @@ async function rows() {
 
 describe('the insureds list', () => {
   it('is where an administrator lands after signing in, with the summary by status', async () => {
+    await visit(page, '/home');
     expect(pathOf(page)).toBe('/insureds');
     expect(await headingText(page)).toBe(t('insureds.title'));
     const chips = page.getByTestId('status-chips');

@@ -13,7 +13,7 @@ import {
   visit,
   waitForPath,
 } from './support/browser';
-import { expectAccessible } from './support/axe';
+import { checkedBefore, expectAccessible } from './support/axe';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -109,5 +109,43 @@ describe('page kit', () => {
     await page.evaluate(() => document.getElementById('kit-no-alt')!.removeAttribute('alt'));
     await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
     await page.evaluate(() => document.getElementById('kit-no-alt')!.remove());
+  });
+
+  it('checks a page state once whatever its data, and each dialog, field error and language as a new state', async () => {
+    // What counts as a new state (support/axe.ts): the same list with other rows is not; a dialog, a
+    // field marked invalid or another language is.
+    await visit(page, '/products');
+    expect(await checkedBefore(page)).toBe(true);
+    const rows = page.locator('tbody tr');
+    expect(await rows.count()).toBeGreaterThan(0);
+    await rows.first().evaluate((row) => {
+      // Another name, amount and date in every text of the row.
+      const texts = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
+      for (let n = texts.nextNode(); n; n = texts.nextNode())
+        if (n.textContent!.trim()) n.textContent = 'Kowalski 12 345,67 2031-02-29';
+      for (const link of Array.from(row.querySelectorAll('a'))) link.setAttribute('href', '/products/zz9zz9');
+      for (let i = 0; i < 30; i++) row.parentElement!.appendChild(row.cloneNode(true));
+    });
+    expect(await checkedBefore(page), 'other data, more rows').toBe(true);
+
+    const invalid = page.locator('main input:not([type="hidden"]), main select').first();
+    await invalid.evaluate((input) => input.setAttribute('aria-invalid', 'true'));
+    expect(await checkedBefore(page), 'a field marked invalid').toBe(false);
+    await invalid.evaluate((input) => input.removeAttribute('aria-invalid'));
+    expect(await checkedBefore(page)).toBe(true);
+
+    await page.evaluate(() => {
+      const dialog = document.createElement('div');
+      dialog.id = 'kit-dialog';
+      dialog.setAttribute('role', 'dialog');
+      dialog.setAttribute('aria-modal', 'true');
+      document.body.appendChild(dialog);
+    });
+    expect(await checkedBefore(page), 'a dialog open').toBe(false);
+    await page.evaluate(() => document.getElementById('kit-dialog')!.remove());
+
+    await page.evaluate(() => (document.documentElement.lang = 'de'));
+    expect(await checkedBefore(page), 'another language').toBe(false);
+    await page.reload();
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { isGroup, visibleMenu } from '../../app/lib/navigation';
 import { DEFAULT_ROLES } from '../../workers/domain/access/default-roles';
-import { launchBrowser, newPage, signIn } from './support/browser';
+import { launchBrowser, newPage, signIn, visit } from './support/browser';
 import { UK_URL } from './support/servers';
 
 /** Demo accounts and the role each holds (drizzle/seed/demo.ts). */
@@ -78,6 +78,7 @@ describe('the side menu and header icons follow the role permissions', () => {
     it(`shows ${email} (${role}) exactly the menu of visibleMenu() and the icons its permissions allow`, async () => {
       const page = await newPage(browser, UK_URL);
       await signIn(page, email);
+      await visit(page, '/home');
 
       expect(await renderedMenu(page)).toEqual(expectedMenu(role));
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
   enterEmail,
+  forgetSessions,
   hydrated,
   launchBrowser,
   newPage,
@@ -68,6 +69,8 @@ describe("a school's own staff", () => {
     master.once('dialog', (d) => void d.accept());
     await master.getByRole('button', { name: t('users.moves.suspend') }).click();
     await notice(master, t('users.suspended'));
+    // A suspension ends their sessions: later files sign them in afresh.
+    forgetSessions(STAFF);
 
     const staff = await newPage(browser, UK_URL);
     await enterEmail(staff, STAFF);

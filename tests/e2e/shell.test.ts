@@ -78,6 +78,7 @@ describe('company area', () => {
   it('shows a user with one company its name as text, without a dropdown', async () => {
     const page = await newPage(browser, UK_URL);
     await signIn(page, ADMIN);
+    await visit(page, '/home');
     const area = page.getByTestId('company-area');
     expect(await area.innerText()).toContain(FIRST_COMPANY);
     expect(await area.getByRole('button').count()).toBe(0);

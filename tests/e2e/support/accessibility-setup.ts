@@ -1,11 +1,15 @@
 /**
- * Runs before every browser test file: after each test, what the background axe checks found on the
- * pages that test loaded (axe.ts, watchAccessibility) fails that test.
+ * Runs before every browser test file. After each test: what the background axe checks found on the
+ * pages that test loaded (axe.ts, watchAccessibility) fails that test, and so does a saved session
+ * that the test's first page found ended (browser.ts, signIn), when no visit() has said so already.
  */
 import { afterEach } from 'vitest';
 import { takeAccessibilityFailures } from './axe';
+import { takeRefusedSessions } from './browser';
 
 afterEach(async () => {
+  const refused = takeRefusedSessions();
   const report = await takeAccessibilityFailures();
+  if (refused) throw new Error(refused);
   if (report) throw new Error(`Accessibility findings (WCAG 2.1 A/AA, serious or critical):\n${report}`);
 });

@@ -9,17 +9,30 @@
  *   hydrated, also those a test reaches by a plain `goto` or a click without waiting for hydration; what
  *   it finds is collected and thrown after the test by the setup file (accessibility-setup.ts).
  *
- * A page state is checked once per run. Its fingerprint is the path (ids blanked), the language, and the
- * set of distinct elements as axe sees them: tag, classes, inline style, role, ARIA and form attributes
- * (numbers blanked), which other attributes are present, and whether it holds text of its own. Ten rows
- * of one table look like one row; a menu opened, an error shown, a row added of another kind, another
- * language, a class changed: each is a new state. A state that passed is written to the run's folder, so
- * the next test (or test file) showing the same state is not checked again; one that failed is checked
- * every time it shows. Each check's time is profiled (profile.ts).
+ * A page state is checked once per run, and a state is what axe judges, not the data it shows:
+ * - the template: the routes Remix matched (`routes/($lang)._main.clients.$id`), so every client's page
+ *   is one template; a page without scripts (the sign-in steps) by its path with ids blanked;
+ * - the language and direction of the document: each language is its own state;
+ * - the kinds of element outside list items (the frame): each kind is its tag and its parent's, its
+ *   classes, inline style (lengths blanked), role, ARIA states, type and tabindex, whether the ids it
+ *   points at are there (`for`, `aria-describedby`), whether its name-giving attributes (`aria-label`,
+ *   `alt`, `title`) hold any text, whether a form control has a label, which other attributes it has,
+ *   and whether it holds text of its own. So an open dialog or menu, a field marked invalid with its
+ *   message, a control added or taken away, a label lost, a class changed: each makes a new state;
+ * - the kinds of element inside list items (table body rows, list entries, options): a state whose frame
+ *   passed before with each of these kinds is not new. So a list with other rows, more rows or fewer,
+ *   is the same state; a row of a kind not seen on this frame (a status badge of another colour, an
+ *   empty-list row) makes it new.
+ * Never part of a state: texts, ids, links, figures, what is typed in a field, hidden inputs, scripts.
+ * A state that passed is written to the run's folder, so no later test (or test file, in either shard)
+ * showing it checks it again; one that failed is checked every time it shows. Before reading the state
+ * the page comes to rest (settle()). Each check's time is profiled (profile.ts); E2E_AXE_STATES=<folder>
+ * writes each state checked with its element kinds, to see why two states differ.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { profile } from './profile';
@@ -60,59 +73,162 @@ function serialised<T>(page: Page, task: () => Promise<T>): Promise<T> {
   return next;
 }
 
+/** A page state as axe judges it (see the top of this file). */
+interface PageState {
+  /** The routes Remix matched, or for a page without scripts its path with ids blanked. */
+  template: string;
+  /** The template, language, direction and the element kinds outside list items, as one key. */
+  frame: string;
+  /** The distinct element kinds inside list items (rows, entries, options), hashed. */
+  items: string[];
+  /** With E2E_AXE_STATES: every kind written out, to see why two states differ. */
+  kinds: string[];
+}
+
 /**
- * The page state's fingerprint (see the top of this file), hashed in the page: FNV-1a of each distinct
- * element's signature, summed, so the order of elements does not matter and repeats count once.
+ * Reads the page's state, in the page. An element's kind is what axe judges of it: its tag and its
+ * parent's, its classes (Tailwind's colours and sizes) and inline style with lengths blanked, its role
+ * and ARIA states, type, tabindex, language, whether each id it points at (a label's `for`,
+ * `aria-describedby`) is there, whether its name-giving attributes (`aria-label`, `alt`, `title`,
+ * `placeholder`) hold text, whether a form control has a label, which other attributes it has, and
+ * whether it holds text of its own. Not the text, the ids, the links or the figures. Kinds are hashed
+ * (FNV-1a); repeats count once.
  */
-function fingerprint(): string | null {
+function pageState(listKinds: boolean): PageState | null {
   // Between two documents of a navigation there is no root element yet: that state is not a page.
   if (!document.documentElement) return null;
-  const blank = (v: string) => v.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/gi, '#').replace(/\d+/g, '0');
-  const KEPT = /^(class|style|role|type|alt|tabindex|disabled|hidden|open|lang|scope|aria-.*)$/;
+  /** Elements axe has no rule for, which Remix adds and removes as route modules load; hidden inputs are skipped too. */
+  const UNSEEN = /^(SCRIPT|LINK|TEMPLATE)$/;
+  /** Containers whose children are items of a list of data. */
+  const LIST = /^(TBODY|UL|OL|SELECT|DATALIST)$/;
+  const LIST_ROLE = /^(list|listbox|grid|treegrid|rowgroup|tree|feed)$/;
+  /** Attributes axe judges by their value (digits blanked, apart from classes and style). */
+  const AS_IS =
+    /^(class|style|role|type|tabindex|disabled|hidden|inert|open|lang|dir|scope|autocomplete|aria-.*)$/;
+  /** Attributes that point at other elements by id: whether every target is there. */
+  const REFERENCE =
+    /^(for|headers|list|form|aria-(labelledby|describedby|controls|owns|activedescendant|errormessage|details|flowto))$/;
+  /** Attributes that are text for a person (a name, a description): whether there is any. */
+  const TEXT =
+    /^(alt|title|placeholder|label|aria-(label|description|roledescription|valuetext|placeholder|keyshortcuts))$/;
   const hash = (text: string) => {
     let h = 0x811c9dc5;
     for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
     return h >>> 0;
   };
-  const seen = new Set<number>();
-  for (const el of Array.from(document.getElementsByTagName('*'))) {
-    let sig = `${el.parentElement?.tagName}>${el.tagName}`;
-    for (const a of Array.from(el.attributes))
-      sig += KEPT.test(a.name) ? ` ${a.name}=${blank(a.value)}` : ` ${a.name}`;
+  const valueOf = (name: string, value: string): string => {
+    if (name === 'class') return value.trim().split(/\s+/).sort().join(' ');
+    if (REFERENCE.test(name))
+      return value
+        .trim()
+        .split(/\s+/)
+        .every((id) => document.getElementById(id))
+        ? 'found'
+        : 'missing';
+    if (TEXT.test(name)) return value.trim() ? 'text' : 'empty';
+    // A length (a bar's width) is data; a colour is not.
+    if (name === 'style') return value.replace(/-?(\d*\.)?\d+(%|px|r?em|ch|v[wh]|fr|deg|m?s)\b/g, '0$2');
+    return value.replace(/\d+/g, '0');
+  };
+  const frame = new Set<number>();
+  const items = new Set<number>();
+  const kinds: string[] = [];
+  const walk = (el: Element, inItem: boolean) => {
+    if (UNSEEN.test(el.tagName) || (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'hidden'))
+      return;
+    // What is typed in a field is data; the value of a button-like input is its name.
+    const named = el.tagName === 'INPUT' && /^(submit|button|reset)$/.test((el as HTMLInputElement).type);
+    let kind = `${el.parentElement?.tagName}>${el.tagName}`;
+    for (const { name, value } of Array.from(el.attributes).sort((a, b) => (a.name < b.name ? -1 : 1))) {
+      if (name === 'value') kind += named ? ` value=${value.trim() ? 'text' : 'empty'}` : '';
+      else if (AS_IS.test(name) || REFERENCE.test(name) || TEXT.test(name))
+        kind += ` ${name}=${valueOf(name, value)}`;
+      else kind += ` ${name}`;
+    }
+    const labels = (el as HTMLInputElement).labels;
+    if (labels) kind += labels.length ? ' labelled' : ' unlabelled';
     for (const n of Array.from(el.childNodes)) {
-      if (n.nodeType === 3 && n.textContent!.trim()) {
-        sig += ' text';
+      if (n.nodeType === Node.TEXT_NODE && n.textContent!.trim()) {
+        kind += ' text';
         break;
       }
     }
-    seen.add(hash(sig));
-  }
+    const h = hash(kind);
+    const set = inItem ? items : frame;
+    if (listKinds && !set.has(h)) kinds.push(`${inItem ? 'item ' : ''}${kind}`);
+    set.add(h);
+    const list = LIST.test(el.tagName) || LIST_ROLE.test(el.getAttribute('role') ?? '');
+    for (const child of Array.from(el.children)) walk(child, inItem || list);
+  };
+  walk(document.documentElement, false);
   let sum = 0;
-  for (const h of seen) sum = (sum + h) % 0x1_0000_0000_0000;
-  return `${blank(location.pathname)}|${document.documentElement.lang}|${seen.size}|${sum.toString(36)}`;
+  for (const h of frame) sum = (sum + h) % 0x1_0000_0000_0000;
+  const router = (window as { __remixRouter?: { state: { matches: { route: { id: string } }[] } } })
+    .__remixRouter;
+  const template = router
+    ? router.state.matches.map((m) => m.route.id).join(' > ')
+    : location.pathname.replace(/\/[^/]*\d[^/]*/g, '/:id');
+  const { lang, dir } = document.documentElement;
+  return {
+    template,
+    frame: `${template}|${lang}|${dir || 'ltr'}|${frame.size}|${sum.toString(36)}`,
+    items: [...items].map((h) => h.toString(36)),
+    kinds,
+  };
 }
 
 /**
- * Waits (at most a second) for the CSS transitions and finite animations running now to end, so axe sees
- * the state at rest: a button fading back from its disabled opacity after a submit has, half-way, too
- * little contrast. Endless animations (a spinner) are not waited for.
+ * Waits for the page to come to rest, so axe sees the state a person uses: a client-side navigation
+ * under way (the page shows a loading bar over the old route) to end, at most 5 s; then, at most a
+ * second, the CSS transitions and finite animations running to end (a button fading back from its
+ * disabled opacity after a submit has, half-way, too little contrast). Endless animations (a spinner)
+ * are not waited for.
  */
-function settleTransitions(): Promise<unknown> {
+async function settle(): Promise<void> {
+  const router = (window as { __remixRouter?: { state: { navigation: { state: string } } } }).__remixRouter;
+  const navigationDeadline = Date.now() + 5_000;
+  while (router && router.state.navigation.state !== 'idle' && Date.now() < navigationDeadline)
+    await new Promise((resolve) => setTimeout(resolve, 50));
   const finite = document
     .getAnimations()
     .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity);
-  if (!finite.length) return Promise.resolve();
-  return Promise.race([
+  if (!finite.length) return;
+  await Promise.race([
     Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
     new Promise((resolve) => setTimeout(resolve, 1_000)),
   ]);
 }
 
-/** The run's record of the states that passed (one empty file per state; global-setup.ts makes the folder). */
-function passedFile(state: string): string {
+/**
+ * The run's record of the states that passed: a file per frame (named by its hash: a template of nested
+ * routes is too long for a file name) listing the item kinds seen in it. global-setup.ts makes the
+ * run's folder; both shards write to it.
+ */
+function passedFile(frame: string): string {
   const dir = join(inject('runDir'), 'axe-passed');
   mkdirSync(dir, { recursive: true });
-  return join(dir, encodeURIComponent(state));
+  return join(dir, createHash('sha1').update(frame).digest('hex'));
+}
+
+/** Whether this state is one that passed: its frame passed, with each of its item kinds. */
+function passedBefore(state: PageState): boolean {
+  const file = passedFile(state.frame);
+  if (!existsSync(file)) return false;
+  const seen = new Set(readFileSync(file, 'utf8').split('\n'));
+  return state.items.every((item) => seen.has(item));
+}
+
+function recordPassed(state: PageState): void {
+  appendFileSync(passedFile(state.frame), state.items.map((item) => `${item}\n`).join(''));
+}
+
+/** With E2E_AXE_STATES=<folder>, each state checked is written there with its element kinds. */
+const STATES_DIR = process.env.E2E_AXE_STATES;
+
+/** Whether the page as it is now is a state that passed in this run, so expectAccessible() would not check it again. */
+export async function checkedBefore(page: Page): Promise<boolean> {
+  const state = await page.evaluate(pageState, false);
+  return state !== null && passedBefore(state);
 }
 
 /**
@@ -122,14 +238,18 @@ function passedFile(state: string): string {
  */
 async function runAxe(page: Page): Promise<AccessibilityFinding[] | null> {
   const started = Date.now();
-  await page.evaluate(settleTransitions);
-  const state = await page.evaluate(fingerprint);
+  await page.evaluate(settle);
+  const state = await page.evaluate(pageState, Boolean(STATES_DIR));
   // The page is between documents; the next one is checked when it has loaded.
   if (state === null) return null;
-  const passed = passedFile(state);
-  if (existsSync(passed)) {
+  if (passedBefore(state)) {
     profile({ kind: 'axe (state seen before)', ms: Date.now() - started });
     return null;
+  }
+  if (STATES_DIR) {
+    mkdirSync(STATES_DIR, { recursive: true });
+    const name = `${Date.now()}-${basename(passedFile(state.frame))}`;
+    writeFileSync(join(STATES_DIR, name), `${page.url()}\n${state.frame}\n${state.kinds.join('\n')}\n`);
   }
   const hasAxe = await page.evaluate(() => 'axe' in window);
   if (!hasAxe) await page.evaluate(AXE_SOURCE);
@@ -158,8 +278,8 @@ async function runAxe(page: Page): Promise<AccessibilityFinding[] | null> {
         summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').trim(),
       })),
     }));
-  if (!findings.length) writeFileSync(passed, '');
-  profile({ kind: 'axe (checked)', ms: Date.now() - started });
+  if (!findings.length) recordPassed(state);
+  profile({ kind: 'axe (checked)', ms: Date.now() - started, template: state.template });
   return findings;
 }
 
@@ -205,6 +325,8 @@ const failures: string[] = [];
  */
 export function watchAccessibility(page: Page): void {
   page.on('load', () => {
+    // A blank page (a test between two sites, signIn() when done) is no page of the portal.
+    if (!/^https?:/.test(page.url())) return;
     const check = (async () => {
       try {
         await page.waitForFunction(isHydrated, undefined, { timeout: 15_000 });

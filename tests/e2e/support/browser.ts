@@ -3,7 +3,7 @@
  * sign-in as a person does it (PIN read from the development mailbox), and screenshots. Every page made
  * by newPage() is checked with axe (axe.ts) whenever it loads and whenever a test waits for it.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
@@ -56,6 +56,7 @@ export async function newContext(
     timezoneId: 'Europe/London',
   });
   origins.set(context, new URL(baseURL).origin);
+  await context.addInitScript(noteMutations);
   if (!options.servedAssets) await serveBuildFromDisk(context);
   return context;
 }
@@ -79,6 +80,7 @@ export async function newPage(
   page.setDefaultTimeout(30_000);
   page.setDefaultNavigationTimeout(60_000);
   watchAccessibility(page);
+  watchSession(page);
   return page;
 }
 
@@ -88,42 +90,78 @@ export function pathOf(page: Page): string {
 }
 
 /**
+ * Runs in every document from its start: notes when the DOM last changed, so a test can tell how long
+ * it has been quiet (quiet()).
+ */
+function noteMutations(): void {
+  const w = window as { __lastMutation?: number };
+  w.__lastMutation = performance.now();
+  new MutationObserver(() => (w.__lastMutation = performance.now())).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
+}
+
+/**
+ * Waits until the DOM has been quiet for 100 ms, at most 5 s. The first time at an address, the 100 ms
+ * count from now: the page has just hydrated (a hydration mismatch makes React re-render the whole
+ * document just after) or a client-side navigation has just changed the address (React may render the
+ * new route just after). Waiting again at the same address with the DOM unchanged since it settled there,
+ * the page is ready at once.
+ */
+function quiet(): Promise<void> {
+  const w = window as { __lastMutation?: number; __settledAt?: string; __settledTime?: number };
+  if (w.__lastMutation === undefined) {
+    // A document that began before its context noted mutations: from now on.
+    w.__lastMutation = performance.now();
+    new MutationObserver(() => (w.__lastMutation = performance.now())).observe(document, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      characterData: true,
+    });
+  }
+  const unchanged =
+    w.__settledAt === location.href && w.__settledTime !== undefined && w.__lastMutation! <= w.__settledTime;
+  if (unchanged) return Promise.resolve();
+  const from = performance.now();
+  const cap = performance.now() + 5_000;
+  return new Promise<void>((resolve) => {
+    const check = () => {
+      const idle = performance.now() - Math.max(from, w.__lastMutation!);
+      if (idle >= 100 || performance.now() >= cap) {
+        w.__settledAt = location.href;
+        w.__settledTime = performance.now();
+        resolve();
+      } else setTimeout(check, 100 - idle);
+    };
+    check();
+  });
+}
+
+/**
  * Waits until React has hydrated the server-rendered page, so menus and dropdowns answer clicks: the
- * Remix router exists, React owns the body, and the DOM has been quiet for a moment (a hydration
- * mismatch makes React re-render the whole document just after). Then checks the page with axe.
+ * Remix router exists, React owns the body, and the DOM has been quiet for 100 ms since (quiet()). Then
+ * checks the page with axe.
  */
 export async function hydrated(page: Page): Promise<void> {
   await timed('hydration', () => page.waitForFunction(isHydrated));
-  await timed('quiet DOM after hydration', () =>
-    page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          let timer = setTimeout(done, 100);
-          const observer = new MutationObserver(() => {
-            clearTimeout(timer);
-            timer = setTimeout(done, 100);
-          });
-          const cap = setTimeout(done, 5_000);
-          function done() {
-            observer.disconnect();
-            clearTimeout(cap);
-            resolve();
-          }
-          observer.observe(document, {
-            subtree: true,
-            childList: true,
-            attributes: true,
-            characterData: true,
-          });
-        }),
-    ),
-  );
+  await timed('quiet DOM after hydration', () => page.evaluate(quiet));
   await expectAccessible(page);
 }
 
 /** Goes to a path and waits for hydration; returns the main response's status. */
 export async function visit(page: Page, path: string): Promise<number | undefined> {
-  const response = await timed('page load (goto)', () => page.goto(path));
+  let response;
+  try {
+    response = await timed('page load (goto)', () => page.goto(path));
+  } catch (e) {
+    throwIfRefused(page);
+    throw e;
+  }
+  throwIfRefused(page);
   await hydrated(page);
   return response?.status();
 }
@@ -244,63 +282,125 @@ export async function enterPin(page: Page, pin: string): Promise<void> {
 
 /** Where a signed-in user lands: /home sends them to their landing page (/insureds by default). */
 const LANDING = /^(\/[a-z]{2})?\/(home|insureds|clients|products)$/;
+/** Where the portal sends a visitor without a session. */
+const SIGN_IN_PAGE = /^(\/[a-z]{2})?\/auth\/login$/;
 /**
  * The cookies that make a session (workers/web/cookies.ts: over local http each region's names start with
  * the region, `uk_sid`, `ie_csrf`); the others stay the test's own.
  */
 const SESSION_COOKIE = /^(uk|ie)_(sid|csrf)$/;
 
-/** The file keeping a user's session for the later test files of this run (global-setup.ts makes the folder). */
-function savedSessionFile(origin: string, email: string): string {
+/** The folder keeping users' sessions for the later test files of this run (global-setup.ts makes the run's folder). */
+function sessionsDir(): string {
   const dir = join(inject('runDir'), 'sessions');
   mkdirSync(dir, { recursive: true });
-  return join(dir, `${encodeURIComponent(`${origin}|${email.toLowerCase()}`)}.json`);
+  return dir;
+}
+
+function savedSessionFile(origin: string, email: string): string {
+  return join(sessionsDir(), `${encodeURIComponent(`${origin}|${email.toLowerCase()}`)}.json`);
+}
+
+/** The saved session each context was signed in with, so that it is forgotten when it ends. */
+const savedSessions = new WeakMap<BrowserContext, { file: string; cookies: string }>();
+/** Pages signed in from a saved session that no page has shown to work yet, with the user's email. */
+const unproven = new WeakMap<Page, string>();
+/** What a page signed in from a saved session found instead of a page of the portal. */
+const refusedSessions = new Map<Page, string>();
+
+/**
+ * Follows a page's sessions: when it lands on the sign-in page, the session it was signed in with has
+ * ended (a sign-out, a suspension, another browser ending it), so the saved copy is forgotten and the
+ * next signIn() of that user signs in afresh. When that happens on the first page after signIn() took
+ * the session from the saved copy, the test cannot go on: the page is closed at once, so the test fails
+ * now and not at its next wait's timeout, and the reason is thrown by visit() or after the test
+ * (takeRefusedSessions()).
+ */
+function watchSession(page: Page): void {
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame() || !/^https?:/.test(frame.url())) return;
+    const email = unproven.get(page);
+    unproven.delete(page);
+    if (!SIGN_IN_PAGE.test(new URL(frame.url()).pathname)) return;
+    const saved = savedSessions.get(page.context());
+    if (saved && existsSync(saved.file) && readFileSync(saved.file, 'utf8') === saved.cookies)
+      rmSync(saved.file);
+    if (email === undefined) return;
+    refusedSessions.set(
+      page,
+      `signIn() gave ${email} the session saved earlier in this run, but the first page went to the ` +
+        `sign-in page (${frame.url()}): that session has ended. A test that ends another user's ` +
+        `sessions (a suspension, "sign out other sessions") calls forgetSessions() for that user.`,
+    );
+    void page.close();
+  });
+}
+
+/** Throws the reason when the page's saved session was refused (see watchSession()). */
+function throwIfRefused(page: Page): void {
+  const reason = refusedSessions.get(page);
+  if (reason === undefined) return;
+  refusedSessions.delete(page);
+  throw new Error(reason);
+}
+
+/** The sessions refused since the last call that no visit() has thrown yet (the setup file throws them after each test). */
+export function takeRefusedSessions(): string | null {
+  const reasons = [...refusedSessions.values()];
+  refusedSessions.clear();
+  return reasons.length ? reasons.join('\n') : null;
 }
 
 /**
- * Signs in as a person does: email, password, the PIN from the mailbox; ends on the landing page.
- *
- * The session is kept for the rest of the run, and a later sign-in of the same user in a new browser
- * context starts from it, which saves the three steps and the mailbox (the steps themselves are tested in
- * sign-in.test.ts). When that session has ended meanwhile (a test signed out, suspended the user or
- * ended their sessions), the person signs in afresh. `fresh: true` always signs in afresh: for a test
- * that needs a session of its own (two browsers of one user, a support view).
+ * Forgets the saved sessions of a user whose sessions a test ended from another user's browser (a
+ * suspension, "sign out other sessions"), so the next signIn() signs them in afresh.
  */
-export async function signIn(page: Page, email: string, options: { fresh?: boolean } = {}): Promise<void> {
-  const started = Date.now();
-  let kind = 'sign-in (saved session)';
-  try {
-    await signInSteps(page, email, options, () => (kind = 'sign-in (email, password, PIN)'));
-  } finally {
-    profile({ kind, ms: Date.now() - started });
-  }
+export function forgetSessions(email: string): void {
+  const suffix = `${encodeURIComponent(`|${email.toLowerCase()}`)}.json`;
+  for (const name of readdirSync(sessionsDir())) if (name.endsWith(suffix)) rmSync(join(sessionsDir(), name));
 }
 
-async function signInSteps(
-  page: Page,
-  email: string,
-  options: { fresh?: boolean },
-  afresh: () => void,
-): Promise<void> {
+/**
+ * Signs the page's browser context in as `email`, and leaves the page blank: the test then visits its
+ * first page.
+ *
+ * The first time a user signs in on an origin in a run, the person's steps are taken: email, password, the
+ * PIN from the mailbox. That session is kept for the rest of the run, and a later signIn() of the same
+ * user in a new browser context only sets its cookies: no page is loaded for it, and the test's first page
+ * shows that the session works (the steps themselves are tested in sign-in.test.ts). When that page goes
+ * to the sign-in page instead, the test fails at once saying so (watchSession()). A session that is seen
+ * to end is forgotten, and the next signIn() takes the steps again. `fresh: true` always takes the steps
+ * and keeps that session to the test: for a test that needs a session of its own (two browsers of one
+ * user, a support view), which it may end.
+ */
+export async function signIn(page: Page, email: string, options: { fresh?: boolean } = {}): Promise<void> {
   const origin = origins.get(page.context());
   if (!origin) throw new Error('signIn needs a page made by newPage()');
   const file = savedSessionFile(origin, email);
   if (!options.fresh && existsSync(file)) {
-    await page.context().addCookies(JSON.parse(readFileSync(file, 'utf8')));
-    await page.goto('/home');
-    if (LANDING.test(pathOf(page))) {
-      await hydrated(page);
-      return;
-    }
+    const started = Date.now();
+    const cookies = readFileSync(file, 'utf8');
+    await page.context().addCookies(JSON.parse(cookies));
+    savedSessions.set(page.context(), { file, cookies });
+    unproven.set(page, email);
+    profile({ kind: 'sign-in (saved session)', ms: Date.now() - started });
+    return;
   }
-  afresh();
-  await enterEmail(page, email);
-  const pin = await enterPassword(page, email);
-  await enterPin(page, pin);
-  await waitForPath(page, LANDING);
-  await hydrated(page);
-  const cookies = await page.context().cookies(origin);
-  writeFileSync(file, JSON.stringify(cookies.filter((c) => SESSION_COOKIE.test(c.name))));
+  await timed('sign-in (email, password, PIN)', async () => {
+    await enterEmail(page, email);
+    const pin = await enterPassword(page, email);
+    await enterPin(page, pin);
+    await waitForPath(page, LANDING);
+    await hydrated(page);
+  });
+  if (!options.fresh) {
+    const cookies = JSON.stringify(
+      (await page.context().cookies(origin)).filter((c) => SESSION_COOKIE.test(c.name)),
+    );
+    writeFileSync(file, cookies);
+    savedSessions.set(page.context(), { file, cookies });
+  }
+  await page.goto('about:blank');
 }
 
 /** Saves test-output/screenshots/<name>-desktop.png (1280x800) and <name>-phone.png (390x844). */
