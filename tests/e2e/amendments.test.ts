@@ -90,7 +90,9 @@ describe('amendments', () => {
     // A new end date before the current one is refused on its field, and nothing is quoted.
     await page.getByLabel(t('amendments.fields.new_end_date')).fill(day(20));
     await page.getByRole('button', { name: t('amendments.quote.get') }).click();
-    await page.getByText('The new end date must be after the current end date').waitFor();
+    const fieldError = page.locator('[id$="new_end_date-error"]');
+    await fieldError.waitFor();
+    expect(await fieldError.innerText()).toContain('The new end date must be after the current end date');
     expect(await page.getByTestId('quote-totals').count()).toBe(0);
     await screenshots(page, 'amendment-end-refused');
 
