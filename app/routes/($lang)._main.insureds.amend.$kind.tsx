@@ -5,10 +5,13 @@
  *   quote page, /insureds/amendments/{id}, which asks for the new dates or the reason.
  * - group-name, group-leader: a small form here, carrying the selection; saving goes back to /insureds
  *   with a toast. These move no money, so they are applied at once (one batch each).
- * Opened without a selection, the page says to choose insureds in the list.
+ * Opened without a selection, the page says to choose insureds in the list. Opened with one (`?ids=`) for
+ * a money kind, there is nothing to decide here: the draft is made and the page goes straight on to the
+ * quote page, which lists the insureds with their current dates.
  */
 import {
   json,
+  redirect,
   type ActionFunctionArgs,
   type LoaderFunctionArgs,
   type MetaFunction,
@@ -41,7 +44,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 
 /**
  * Opened with `?ids=` (a link from the insured page, or a form without JavaScript), the page shows the
- * selection and, for the group changes, their form; the money kinds then post it to make the quote.
+ * selection and, for the group changes, their form; for the money kinds it makes the draft (a draft moves
+ * nothing: the quote page asks the dates, and only its confirmation applies them) and goes on to it.
  */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader({
@@ -53,6 +57,10 @@ export const loader = (args: LoaderFunctionArgs) =>
       if (ids.length) {
         const selection = { all_matching: false as const, ids };
         const query = lenientQuery(policyListQuerySchema, {});
+        if (kind === 'extend' || kind === 'trip_dates' || kind === 'cancel') {
+          const { id } = await createAmendment(ctx, { kind, selection, query });
+          throw redirect(localePath(ctx.lang ?? 'en', `/insureds/amendments/${id}`));
+        }
         chosen =
           kind === 'group_leader'
             ? { ids, all_matching: false, filters: '', ...(await groupLeaderOptions(ctx, selection, query)) }
@@ -131,8 +139,8 @@ export default function AmendStart() {
   const { kind, chosen: linked } = useLoaderData<typeof loader>();
   const answer = answerOf<Chosen>(useActionData<typeof action>());
   const busy = useNavigation().state !== 'idle';
+  // The money kinds never stop here with a selection (the loader and the action go on to the quote).
   const chosen = answer?.data ?? linked;
-  const money = kind === 'extend' || kind === 'trip_dates' || kind === 'cancel';
   const back = localePath(i18n.language, '/insureds');
   return (
     <div className="mx-auto max-w-2xl space-y-6">
@@ -154,8 +162,8 @@ export default function AmendStart() {
           </p>
           <AppForm method="post" className="space-y-4">
             <SelectionInputs chosen={chosen} />
-            {money ? null : <input type="hidden" name="save" value="1" />}
-            {money ? null : kind === 'group_name' ? (
+            <input type="hidden" name="save" value="1" />
+            {kind === 'group_name' ? (
               <FieldShell
                 id="group_name"
                 label={t('amendments.fields.group_name')}
@@ -193,7 +201,7 @@ export default function AmendStart() {
               </Link>
               {kind === 'group_leader' && chosen.sameClient === false ? null : (
                 <Button type="submit" disabled={busy}>
-                  {money ? t('amendments.start.continue') : t('amendments.start.save')}
+                  {t('amendments.start.save')}
                 </Button>
               )}
             </div>

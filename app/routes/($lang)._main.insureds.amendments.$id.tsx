@@ -40,6 +40,7 @@ import { DataTable, type Column } from '~/components/ui/data-table';
 import { Facts } from '~/components/ui/facts';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { ProgressBar } from '~/components/imports/import-bits';
+import { SameBandNote, SelectedInsureds } from '~/components/insureds/amendment-bits';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -291,6 +292,12 @@ export default function AmendmentPage() {
         />
       </Card>
 
+      {view.status === 'draft' ? (
+        <Card>
+          <SelectedInsureds lines={view.lines.items} meta={view.lines.meta} />
+        </Card>
+      ) : null}
+
       {view.status !== 'confirmed' && !confirming ? (
         <Card>
           <AppForm method="post" {...getFormProps(form)} className="space-y-4">
@@ -363,6 +370,9 @@ export default function AmendmentPage() {
                 </li>
               ))}
             </ul>
+          ) : null}
+          {kind !== 'cancel' && charge === 0 && credit === 0 ? (
+            <SameBandNote lines={view.lines.items} />
           ) : null}
           <p className="mt-3 text-sm text-slate-600">{t('amendments.quote.documents_note')}</p>
           {view.counts.with_errors ? (

@@ -124,6 +124,40 @@ describe('direct calls', () => {
     expect((await reload([p]))[0].end_date).toBe(day(36));
   });
 
+  it('refuses an extension ending before the current end, in the call language, writing nothing', async () => {
+    const [p] = await issuePolicies(w, 1); // ends on day(29)
+    const amendments = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)` })
+          .from(sql`policy_amendments`)
+      )[0].n;
+    const before = { invoices: await invoiceCount(), amendments: await amendments() };
+    const current = day(29).split('-').reverse().join('/');
+    const direct = await call<ErrorEnvelope>(`/api/company/policies/${p.public_id}/extend`, {
+      method: 'POST',
+      json: { new_end_date: day(20) },
+      token: school,
+    });
+    expect(direct.status).toBe(422);
+    expect(direct.body.errors).toEqual([
+      { key: 'new_end_date', message: `The new end date must be after the current end date (${current})` },
+    ]);
+    const quoted = await call<ErrorEnvelope>('/api/company/policies/amount', {
+      method: 'POST',
+      json: { type: 'extend', policies: [p.public_id], new_end_date: day(29) },
+      token: school,
+      headers: { 'accept-language': 'de' },
+    });
+    expect(quoted.status).toBe(422);
+    expect(quoted.body.errors[0].key).toBe('new_end_date');
+    expect(quoted.body.errors[0].message).toBe(
+      `Das neue Enddatum muss nach dem aktuellen Enddatum (${current}) liegen`,
+    );
+    expect({ invoices: await invoiceCount(), amendments: await amendments() }).toEqual(before);
+    expect((await reload([p]))[0]).toMatchObject({ end_date: day(29), version: 1 });
+  });
+
   it('POST policies/extend and POST policies/trip-dates/update work in bulk', async () => {
     const issued = await issuePolicies(w, 2);
     const ids = issued.map((p) => p.public_id);

@@ -25,7 +25,7 @@ import {
   groupNameBodySchema,
   type AmendmentView,
 } from '../../workers/domain/policies/amendments';
-import { priceLine, type ContractTerms } from '../../workers/domain/policies/amendments/pricing';
+import { priceBand, priceLine, type ContractTerms } from '../../workers/domain/policies/amendments/pricing';
 import { recordChangeStatements } from '../../workers/domain/policies/transactions';
 import { inJson, runBatch } from '../../workers/platform/db';
 import { Conflict, NotFound, ValidationFailed } from '../../workers/domain/errors';
@@ -369,6 +369,89 @@ describe('extend', () => {
     const e = await failure(quoteAmendment(school, id, {}));
     expect(e).toBeInstanceOf(ValidationFailed);
     expect((e as ValidationFailed).errors[0].key).toBe('new_end_date');
+  });
+});
+
+describe('extend: the new end date and the price band', () => {
+  const amendmentCount = async () =>
+    (
+      await db()
+        .select({ n: sql<number>`count(*)` })
+        .from(policyAmendments)
+    )[0].n;
+  const britishEnd = (iso: string) => iso.split('-').reverse().join('/');
+
+  it('refuses a new end date on or before the current end on its field and writes nothing', async () => {
+    const issued = await issuePolicies(w, 2); // both end on day(29)
+    const { id } = await createAmendment(school, {
+      kind: 'extend',
+      selection: { ids: ids(issued) },
+      query: none,
+    });
+    const before = await countRows();
+    for (const end of [day(20), day(29)]) {
+      const e = await failure(quoteAmendment(school, id, { new_end_date: end }));
+      expect(e).toBeInstanceOf(ValidationFailed);
+      const [error] = (e as ValidationFailed).errors;
+      expect(error.key).toBe('new_end_date');
+      expect(formatMessage(error.message)).toBe(
+        `The new end date must be after the current end date (${britishEnd(day(29))})`,
+      );
+    }
+    const view = await getAmendment(school, id);
+    expect(view.status).toBe('draft');
+    expect(view.lines.items.map((l) => l.new_end_date)).toEqual([null, null]);
+    expect(await countRows()).toEqual(before);
+    expect((await reload(issued)).map((p) => [p.end_date, p.version])).toEqual([
+      [day(29), 1],
+      [day(29), 1],
+    ]);
+  });
+
+  it('names the latest current end of a selection, and refuses before writing a draft when quoted at once', async () => {
+    const issued = await issuePolicies(w, 2);
+    await db()
+      .update(policies)
+      .set({ end_date: day(33) })
+      .where(eq(policies.id, issued[1].id));
+    const drafts = await amendmentCount();
+    const e = await failure(
+      createAmendment(school, {
+        kind: 'extend',
+        selection: { ids: ids(issued) },
+        query: none,
+        request: { new_end_date: day(31) },
+      }),
+    );
+    expect(english(e)).toBe(`The new end date must be after the current end date (${britishEnd(day(33))})`);
+    expect(await amendmentCount()).toBe(drafts);
+  });
+
+  it('says which price band a longer trip at no charge stays in', async () => {
+    const issued = await issuePolicies(w, 1); // day(10) to day(29): 20 days, the third week
+    const view = await quote('extend', issued, { new_end_date: day(30) });
+    expect(view.totals).toMatchObject({ charge_minor: 0, credit_minor: 0 });
+    expect(view.lines.items[0]).toMatchObject({
+      premium_diff_minor: 0,
+      new_end_date: day(30),
+      price_band: { min_days: 15, max_days: 21 },
+    });
+    const dearer = await quote('extend', issued, { new_end_date: day(31) });
+    expect(dearer.lines.items[0]).toMatchObject({
+      premium_diff_minor: 9500,
+      price_band: { min_days: 22, max_days: 28 },
+    });
+  });
+
+  it('bands trip lengths by started unit, the minimum purchase first, one band for a price per trip', () => {
+    const weekly = { unit_days: 7, min_days: 6 };
+    expect(priceBand(20, weekly)).toEqual({ min_days: 15, max_days: 21 });
+    expect(priceBand(21, weekly)).toEqual({ min_days: 15, max_days: 21 });
+    expect(priceBand(22, weekly)).toEqual({ min_days: 22, max_days: 28 });
+    expect(priceBand(3, weekly)).toEqual({ min_days: 1, max_days: 7 });
+    expect(priceBand(12, { unit_days: 7, min_days: 10 })).toEqual({ min_days: 1, max_days: 14 });
+    expect(priceBand(60, { unit_days: 30, min_days: 6 })).toEqual({ min_days: 31, max_days: 60 });
+    expect(priceBand(400, { unit_days: null, min_days: 6 })).toEqual({ min_days: 1, max_days: null });
   });
 });
 

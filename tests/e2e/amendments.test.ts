@@ -44,12 +44,9 @@ async function issue(body: Record<string, unknown>): Promise<Issued[]> {
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
-/** From the insured page's link to the quote page: Continue makes the draft. */
+/** From the insured page's link straight on to the quote page, which lists the insureds first. */
 async function startAmendment(kind: string, ids: string[]) {
   await visit(page, `/insureds/amend/${kind}?${ids.map((id) => `ids=${id}`).join('&')}`);
-  await hydrated(page);
-  expect(await page.getByTestId('selection-count').innerText()).toContain(String(ids.length));
-  await page.getByRole('button', { name: t('amendments.start.continue') }).click();
   await waitForPath(page, /^\/insureds\/amendments\/[a-z0-9]+$/);
   await hydrated(page);
 }
@@ -83,6 +80,22 @@ describe('amendments', () => {
       'extend',
       issued.map((p) => p.id),
     );
+    const selected = page.getByTestId('selected-insureds');
+    const british = (iso: string) => iso.split('-').reverse().join('/');
+    const listed = await selected.locator('table').innerText();
+    for (const p of issued) expect(listed).toContain(`${p.first_name} ${p.last_name}`);
+    expect(listed).toContain(british(day(14 + 19)));
+    await screenshots(page, 'amendment-selected');
+
+    // A new end date before the current one is refused on its field, and nothing is quoted.
+    await page.getByLabel(t('amendments.fields.new_end_date')).fill(day(20));
+    await page.getByRole('button', { name: t('amendments.quote.get') }).click();
+    const fieldError = page.locator('[id$="new_end_date-error"]');
+    await fieldError.waitFor();
+    expect(await fieldError.innerText()).toContain('The new end date must be after the current end date');
+    expect(await page.getByTestId('quote-totals').count()).toBe(0);
+    await screenshots(page, 'amendment-end-refused');
+
     await quote({ [t('amendments.fields.new_end_date')]: day(14 + 40) });
     const rows = page.locator('tbody tr');
     expect(await rows.count()).toBe(3);
@@ -116,6 +129,17 @@ describe('amendments', () => {
     await waitForPath(page, '/insureds/payment');
     expect(await page.getByTestId('invoice-total').innerText()).toBe(charge);
     expect(await page.getByRole('link', { name: t('amendments.payment.bank') }).count()).toBe(1);
+  });
+
+  it('explains a quote of no charge for a longer trip by its price band', async () => {
+    const [p] = await issue({ applicants: 1, first_names: ['Ines'], days: 20 });
+    await startAmendment('extend', [p.id]);
+    await quote({ [t('amendments.fields.new_end_date')]: day(14 + 20) });
+    expect(await page.getByTestId('total-charge').innerText()).toBe('£0.00');
+    expect(await page.getByTestId('same-band').innerText()).toMatch(
+      /^No change in price: trips of \d+ to \d+ days are one price band\.$/,
+    );
+    await screenshots(page, 'amendment-same-band');
   });
 
   it('shortens a trip and shows the credit note', async () => {

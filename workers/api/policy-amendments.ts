@@ -66,7 +66,12 @@ export const policyAmendmentsApi = new Hono<ApiEnv>()
   .post('/company/policies/amount', valid('json', amountBodySchema), async (c) => {
     const ctx = actorCtxOf(c);
     const { type, policies, ...input } = c.req.valid('json');
-    const { id } = await createAmendment(ctx, { kind: type, selection: { ids: policies }, query: ALL });
+    const { id } = await createAmendment(ctx, {
+      kind: type,
+      selection: { ids: policies },
+      query: ALL,
+      request: input,
+    });
     return c.json({ data: { amendment: quoted(await quoteAmendment(ctx, id, input), langOf(c)) } });
   })
   .get(

@@ -85,6 +85,24 @@ export function premiumFor(days: number, terms: ContractTerms): number {
   return feeForDays(days, { ...terms.pricing, tax: null, stamp_duty: false }).premium_minor;
 }
 
+/**
+ * The price band a trip of `days` days falls in under the contract: the trip lengths that cost the same
+ * (fees.ts charges per started unit of the product's term, at least the minimum purchase). A band of one
+ * unit of a weekly product is e.g. 36 to 42 days; lengths up to the minimum purchase share its band; a
+ * product priced per trip has one band for every length (`max_days` null). It explains a quote of no
+ * charge for a longer trip: the new length stays in the old length's band.
+ */
+export function priceBand(
+  days: number,
+  pricing: Pick<Pricing, 'unit_days' | 'min_days'>,
+): { min_days: number; max_days: number | null } {
+  if (!pricing.unit_days) return { min_days: 1, max_days: null };
+  const unit = pricing.unit_days;
+  const floorUnits = Math.max(1, Math.ceil(pricing.min_days / unit));
+  const units = Math.max(floorUnits, Math.ceil(Math.max(days, 1) / unit));
+  return { min_days: units === floorUnits ? 1 : (units - 1) * unit + 1, max_days: units * unit };
+}
+
 /** Prices one line of an amendment and lists why it cannot be applied. */
 export function priceLine(
   policy: LinePolicy,

@@ -37,12 +37,13 @@ import type { ActorCtx } from '../../context';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import { startJob, toStatus, type JobStatus } from '../../jobs/service';
 import { countAll, paginate, type BulkSelection, type ListMeta } from '../../lists';
-import { msg, todayIso } from '../../validation';
+import { britishDate, msg, todayIso } from '../../validation';
+import { tripDays } from '../../enrollments/rules';
 import { selectedPolicyIds } from '../filters';
 import type { PolicyListQuery } from '../list-query';
 import { logActors } from '../../audit/activity-log';
 import { applyAmendment } from './confirm';
-import { priceLine, type ContractTerms, type LineError } from './pricing';
+import { priceBand, priceLine, type ContractTerms, type LineError } from './pricing';
 import {
   AMEND_PERMISSION,
   CONFIRM_AMENDMENT_JOB,
@@ -70,6 +71,11 @@ export interface AmendmentLineView {
   tax_diff_minor: number;
   tax_rate: number | null;
   currency: string;
+  /**
+   * The price band of the new trip length (the lengths that cost the same under the policy's contract):
+   * why a longer trip may cost nothing more. Null for a cancellation and before a quote.
+   */
+  price_band: { min_days: number; max_days: number | null } | null;
   errors: LineError[];
 }
 
@@ -158,11 +164,20 @@ export async function findAmendment(ctx: ActorCtx, id: string): Promise<Amendmen
  */
 export async function createAmendment(
   ctx: ActorCtx,
-  input: { kind: AmendmentKind; selection: BulkSelection; query: PolicyListQuery },
+  input: { kind: AmendmentKind; selection: BulkSelection; query: PolicyListQuery; request?: QuoteInput },
 ): Promise<{ id: string }> {
   requirePermission(ctx.actor, AMEND_PERMISSION);
   const ids = await selectedPolicyIds(ctx, input.selection, input.query);
   if (!ids.length) throw new NotFound(msg('insureds.errors.not_found'));
+  if (input.request) {
+    // Quoted in the same call (the API): bad dates are refused before the draft is written.
+    checkRequest(input.kind, input.request);
+    const current = await ctx.db
+      .select({ status: policies.status, end_date: policies.end_date })
+      .from(policies)
+      .where(inJson(policies.id, ids));
+    refuseEarlierEnd(input.kind, input.request.new_end_date, current);
+  }
   const [first] = await ctx.db
     .select({ company_id: policies.company_id })
     .from(policies)
@@ -267,6 +282,27 @@ function checkRequest(kind: AmendmentKind, input: QuoteInput) {
 }
 
 /**
+ * An extension ends after the current end of every selected insured that is not cancelled: a new end
+ * date on or before one of them is refused on its field, naming the latest current end, before anything
+ * is priced or written (a shorter trip is a trip-date change, which credits the difference).
+ */
+function refuseEarlierEnd(
+  kind: AmendmentKind,
+  newEnd: string | undefined,
+  rows: { status: string; end_date: string }[],
+) {
+  if (kind !== 'extend' || !newEnd) return;
+  const latest = rows
+    .filter((r) => r.status !== 'cancelled')
+    .reduce((max, r) => (r.end_date > max ? r.end_date : max), '');
+  if (latest && newEnd <= latest)
+    throw ValidationFailed.field(
+      'new_end_date',
+      msg('amendments.errors.not_later', { date: britishDate(latest) }),
+    );
+}
+
+/**
  * Prices every line of an amendment for the new dates (or the reason of a cancellation) and stores the
  * quote. Quoting again replaces the lines' prices and the versions they were priced on.
  */
@@ -298,6 +334,7 @@ export async function quoteAmendment(ctx: ActorCtx, id: string, input: QuoteInpu
     .from(policyAmendmentLines)
     .innerJoin(policies, eq(policies.id, policyAmendmentLines.policy_id))
     .where(eq(policyAmendmentLines.amendment_id, a.id));
+  refuseEarlierEnd(a.kind, request.new_end_date, rows);
   const terms = await contractTerms(ctx.db, [...new Set(rows.map((r) => r.contract_id))]);
   const rules = { today: todayIso(ctx.now), allowPastStartDate: can(ctx.actor, 'allow_past_start_date') };
 
@@ -419,6 +456,11 @@ export async function getAmendment(
               last_name: policies.last_name,
               type: policies.type,
             },
+            pricing: {
+              unit_days: units.days,
+              product_min_days: products.min_purchase_days,
+              contract_min_days: contracts.min_days,
+            },
             because_of: sql<
               string | null
             >`(SELECT b.policy_number FROM policies b WHERE b.id = ${policyAmendmentLines.because_of_policy_id})`.as(
@@ -427,6 +469,9 @@ export async function getAmendment(
           })
           .from(policyAmendmentLines)
           .innerJoin(policies, eq(policies.id, policyAmendmentLines.policy_id))
+          .innerJoin(contracts, eq(contracts.id, policies.contract_id))
+          .innerJoin(products, eq(products.id, contracts.product_id))
+          .leftJoin(units, eq(units.id, products.unit_id))
           .where(where)
           .orderBy(
             sql`coalesce(${policyAmendmentLines.because_of_policy_id}, ${policyAmendmentLines.policy_id})`,
@@ -527,6 +572,13 @@ export async function getAmendment(
         tax_diff_minor: r.line.tax_diff_minor,
         tax_rate: r.line.tax_rate,
         currency: r.line.currency,
+        price_band:
+          a.kind !== 'cancel' && r.line.new_start_date && r.line.new_end_date
+            ? priceBand(tripDays(r.line.new_start_date, r.line.new_end_date), {
+                unit_days: r.pricing.unit_days ?? null,
+                min_days: Math.max(r.pricing.product_min_days, r.pricing.contract_min_days),
+              })
+            : null,
         errors: r.line.errors,
       })),
       meta: page.meta,
@@ -616,6 +668,7 @@ export async function amendNow(
     kind: input.kind,
     selection: { ids: input.policies },
     query: { page: 1, items: 25 },
+    request: input,
   });
   await quoteAmendment(ctx, id, input);
   return confirmAmendment(ctx, id);
