@@ -120,7 +120,7 @@ describe('API answers carry texts, not translation keys', () => {
       method: 'POST',
       token: school,
     });
-    // A quote whose lines are refused carries the lines' messages.
+    // A quote refused for its new end date (before the current one) says so in words.
     await seen('refused quote', '/api/company/policies/amount', {
       method: 'POST',
       json: { type: 'extend', policies: policyIds.slice(0, 1), new_end_date: day(1) },
@@ -147,14 +147,15 @@ describe('API answers carry texts, not translation keys', () => {
 
     const found = answers.flatMap((a) => translationKeysIn(a.body).map((f) => `${a.call} ${f}`));
     expect(found).toEqual([]);
-    // The walk saw the texts it is about: a tax line, an amendment's message, a quote line's error.
+    // The walk saw the texts it is about: a tax line, an amendment's message, a refused quote's reason.
     const texts = new Set(answers.flatMap((a) => stringsIn(a.body)));
-    for (const text of [
-      'Insurance premium tax',
-      'Selected insured(s) have been updated successfully',
-      'End date should be after the start date',
-    ])
+    for (const text of ['Insurance premium tax', 'Selected insured(s) have been updated successfully'])
       expect(texts.has(text), text).toBe(true);
+    const refusal = 'The new end date must be after the current end date (';
+    expect(
+      [...texts].some((text) => text.startsWith(refusal)),
+      refusal,
+    ).toBe(true);
   });
 
   it("answers in the request's language (Accept-Language), English by default", async () => {
