@@ -97,6 +97,8 @@ describe('campuses, service agreements and contracts', () => {
 
     await page.getByRole('button', { name: t('service_agreements.save_and_approve') }).click();
     await page.getByText(t('contracts.errors.sale_below_net')).first().waitFor();
+    // The form takes the answer in (its fields may be made again): typing waits until it is quiet.
+    await hydrated(page);
     expect(await field(t('service_agreements.fields.name')).inputValue()).toBe(AGREEMENT);
     await screenshots(page, 'contracts-agreement-error');
 
