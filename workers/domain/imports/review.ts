@@ -3,7 +3,7 @@
  * errors, each row's errors on its cells and the original text of a cell that could not be read),
  * linking family members, assigning group leaders, the fees, and putting the batch into the cart.
  */
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { countries, enrollments, imports, policyBatches } from '../../../drizzle/schema';
 import type { EnrollmentError } from '../../../drizzle/schema/ordering-enums';
 import { inJson } from '../../platform/db';
@@ -250,9 +250,7 @@ export async function dependentsStep(ctx: ActorCtx, batch: BatchRow) {
       dependency_id: enrollments.dependency_id,
     })
     .from(enrollments)
-    .where(
-      and(eq(enrollments.batch_id, batch.id), inArray(enrollments.type, ['student', 'immediate_family'])),
-    )
+    .where(and(eq(enrollments.batch_id, batch.id), inJson(enrollments.type, ['student', 'immediate_family'])))
     .orderBy(asc(enrollments.position));
   const students = rows.filter((r) => r.type === 'student');
   const byId = new Map(rows.map((r) => [r.id, r]));
