@@ -360,12 +360,70 @@ export function forgetSessions(email: string): void {
   for (const name of readdirSync(sessionsDir())) if (name.endsWith(suffix)) rmSync(join(sessionsDir(), name));
 }
 
+/** An `<input>`'s attributes, by name (values with their entities decoded). */
+function attributesOf(tag: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [, name, value] of tag.matchAll(/([a-zA-Z_:-]+)(?:="([^"]*)")?/g))
+    attributes[name.toLowerCase()] = textOf(value ?? '');
+  return attributes;
+}
+
+/**
+ * Sends the page's form that has `fields` as a person without scripts would: the form as the server wrote
+ * it (its hidden fields, the CSRF token among them), with `fields` filled in, posted to its address, the
+ * redirects followed. Answers the address the person lands on.
+ */
+async function submitForm(
+  context: BrowserContext,
+  url: string,
+  fields: Record<string, string>,
+): Promise<URL> {
+  const page = await context.request.get(url);
+  if (!page.ok()) throw new Error(`${url} answered ${page.status()}`);
+  const html = await page.text();
+  const form = [...html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/g)].find(
+    ([, attributes, body]) =>
+      /method="post"/i.test(attributes) && Object.keys(fields).every((n) => body.includes(`name="${n}"`)),
+  );
+  if (!form) throw new Error(`${url} has no form with ${Object.keys(fields).join(', ')}`);
+  const values: Record<string, string> = {};
+  for (const [tag] of form[2].matchAll(/<input\b[^>]*>/g)) {
+    const input = attributesOf(tag.slice('<input'.length, -1));
+    const checkable = input.type === 'checkbox' || input.type === 'radio';
+    if (input.name && input.type !== 'submit' && (!checkable || 'checked' in input))
+      values[input.name] = input.value ?? '';
+  }
+  const action = new URL(attributesOf(form[1]).action || url, url);
+  const answer = await context.request.post(action.href, { form: { ...values, ...fields } });
+  if (!answer.ok()) throw new Error(`${action.pathname} answered ${answer.status()}`);
+  return new URL(answer.url());
+}
+
+/**
+ * The sign-in steps (email, password, the PIN from the mailbox) as a person without scripts takes them,
+ * over HTTP without rendering the pages: the browser context gets the session's cookies. The steps as a
+ * person sees them in the browser are tested in sign-in.test.ts.
+ */
+async function signInOverHttp(context: BrowserContext, origin: string, email: string): Promise<void> {
+  const atPassword = await submitForm(context, `${origin}/auth/login`, { email });
+  if (!/\/auth\/login-pwd$/.test(atPassword.pathname))
+    throw new Error(`Signing in ${email}: the email step led to ${atPassword.pathname}`);
+  const before = await newestMessage(context, origin, email);
+  const atPin = await submitForm(context, atPassword.href, { password: DEMO_PASSWORD });
+  if (!/\/auth\/pin-otp$/.test(atPin.pathname))
+    throw new Error(`Signing in ${email}: the password step led to ${atPin.pathname}`);
+  const pin = await readPin(context, origin, email, before);
+  const landing = await submitForm(context, atPin.href, { pin, intent: 'verify' });
+  if (!LANDING.test(landing.pathname))
+    throw new Error(`Signing in ${email}: the PIN step led to ${landing.pathname}`);
+}
+
 /**
  * Signs the page's browser context in as `email`, and leaves the page blank: the test then visits its
  * first page.
  *
- * The first time a user signs in on an origin in a run, the person's steps are taken: email, password, the
- * PIN from the mailbox. That session is kept for the rest of the run, and a later signIn() of the same
+ * The first time a user signs in on an origin in a run, the person's steps are taken over HTTP, as without
+ * scripts (signInOverHttp): email, password, the PIN from the mailbox. That session is kept for the rest of the run, and a later signIn() of the same
  * user in a new browser context only sets its cookies: no page is loaded for it, and the test's first page
  * shows that the session works (the steps themselves are tested in sign-in.test.ts). When that page goes
  * to the sign-in page instead, the test fails at once saying so (watchSession()). A session that is seen
@@ -386,13 +444,7 @@ export async function signIn(page: Page, email: string, options: { fresh?: boole
     profile({ kind: 'sign-in (saved session)', ms: Date.now() - started });
     return;
   }
-  await timed('sign-in (email, password, PIN)', async () => {
-    await enterEmail(page, email);
-    const pin = await enterPassword(page, email);
-    await enterPin(page, pin);
-    await waitForPath(page, LANDING);
-    await hydrated(page);
-  });
+  await timed('sign-in (email, password, PIN)', () => signInOverHttp(page.context(), origin, email));
   if (!options.fresh) {
     const cookies = JSON.stringify(
       (await page.context().cookies(origin)).filter((c) => SESSION_COOKIE.test(c.name)),
