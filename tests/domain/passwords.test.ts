@@ -1,11 +1,15 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   PASSWORD_PARAMS,
   hashPassword,
+  hashPasswordsWith,
   needsRehash,
   parseHash,
   verifyPassword,
 } from '../../workers/platform/auth/password';
+
+// The suite hashes at a low cost (tests/setup.ts, again before each file); this file checks the deployed one.
+beforeAll(() => hashPasswordsWith(PASSWORD_PARAMS));
 
 describe('password hashing', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -32,6 +36,7 @@ describe('password hashing', () => {
 
   it('asks to rehash hashes made with weaker parameters', () => {
     expect(needsRehash('scrypt$16384$8$1$c2FsdA$a2V5')).toBe(true);
+    expect(needsRehash('scrypt$32768$8$3$c2FsdA$a2V5')).toBe(false);
     expect(needsRehash('pbkdf2$1000$x$y')).toBe(true);
   });
 

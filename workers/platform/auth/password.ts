@@ -11,6 +11,20 @@ import { constantTimeEqual, fromBase64Url, randomBytes, toBase64Url } from '../c
  */
 export const PASSWORD_PARAMS = { N: 2 ** 15, r: 8, p: 3, keyLength: 32, saltLength: 16 } as const;
 
+type PasswordParams = { [K in keyof typeof PASSWORD_PARAMS]: number };
+
+/** The parameters new hashes are made with, and that an older hash is rehashed to: PASSWORD_PARAMS. */
+let current: PasswordParams = PASSWORD_PARAMS;
+
+/**
+ * Makes new hashes with other parameters. Only the unit tests call it (tests/setup.ts), with a low cost:
+ * they sign in thousands of times to test what a sign-in does, not what scrypt costs, which
+ * tests/domain/passwords.test.ts checks at PASSWORD_PARAMS. As bcrypt's cost in other frameworks' tests.
+ */
+export function hashPasswordsWith(params: PasswordParams): void {
+  current = params;
+}
+
 function derive(password: string, salt: Uint8Array, N: number, r: number, p: number, keyLength: number) {
   return new Promise<Uint8Array>((resolve, reject) => {
     scrypt(password.normalize('NFKC'), salt, keyLength, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
@@ -20,7 +34,7 @@ function derive(password: string, salt: Uint8Array, N: number, r: number, p: num
 }
 
 export async function hashPassword(password: string): Promise<string> {
-  const { N, r, p, keyLength, saltLength } = PASSWORD_PARAMS;
+  const { N, r, p, keyLength, saltLength } = current;
   const salt = randomBytes(saltLength);
   const key = await derive(password, salt, N, r, p, keyLength);
   return `scrypt$${N}$${r}$${p}$${toBase64Url(salt)}$${toBase64Url(key)}`;
@@ -36,7 +50,14 @@ export async function verifyPassword(password: string, hash: string | null | und
   // Without a stored hash, still spend the same time so the answer does not reveal whether the account exists.
   const parsed = hash ? parseHash(hash) : null;
   if (!parsed) {
-    await derive(password, randomBytes(16), PASSWORD_PARAMS.N, PASSWORD_PARAMS.r, PASSWORD_PARAMS.p, 32);
+    await derive(
+      password,
+      randomBytes(current.saltLength),
+      current.N,
+      current.r,
+      current.p,
+      current.keyLength,
+    );
     return false;
   }
   const key = await derive(password, parsed.salt, parsed.N, parsed.r, parsed.p, parsed.key.length);
@@ -46,5 +67,5 @@ export async function verifyPassword(password: string, hash: string | null | und
 export function needsRehash(hash: string): boolean {
   const parsed = parseHash(hash);
   if (!parsed) return true;
-  return parsed.N < PASSWORD_PARAMS.N || parsed.r < PASSWORD_PARAMS.r || parsed.p < PASSWORD_PARAMS.p;
+  return parsed.N < current.N || parsed.r < current.r || parsed.p < current.p;
 }
