@@ -19,6 +19,7 @@ import {
   outbox,
   policies,
   policyBatches,
+  policyDocuments,
   serviceAgreementRows,
 } from '../../drizzle/schema';
 import { publicId } from '../../workers/platform/crypto';
@@ -28,6 +29,7 @@ import { sendWelcomeEmails } from '../../workers/domain/checkout/welcome';
 import { assignGroupLeader, updateGroupName } from '../../workers/domain/policies/amendments/groups';
 import { policyListQuerySchema } from '../../workers/domain/policies/list-query';
 import { startDocumentsZipByPublicIds } from '../../workers/domain/policy-documents/bulk';
+import { ensureCurrentDocument } from '../../workers/domain/policy-documents/documents';
 import { MAX_ZIP_POLICIES } from '../../workers/domain/policy-documents/values';
 import {
   cancelReviewPage,
@@ -202,6 +204,13 @@ describe('bulk changes of many insureds', () => {
         });
       const many = await zip(MANY);
       expect(many.total).toBe(MANY);
+      // The 101 cards are made once and stored for every copy (a copy has its template's version), as a
+      // school's second download finds them: the job packs 101 stored files. Making them across deliveries
+      // is policy-documents.test.ts's.
+      const card = await ensureCurrentDocument(db(), testEnv(), copies[0].id, 'insurance_card', new Date());
+      await copyRow(policyDocuments, card.id, 100, {
+        policy_id: oneOf(copies.slice(1, 101).map((c) => c.id)),
+      });
       const hundred = await zip(101);
       expect(hundred.total).toBe(101);
       const [job] = await db().select().from(jobs).where(eq(jobs.public_id, hundred.id));
