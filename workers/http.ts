@@ -102,7 +102,9 @@ export function createApp(build?: ServerBuild) {
     }
     const db = c.get('db');
     const now = c.get('now');
-    const sessionToken = readCookie(request, c.env, 'sid');
+    // Remix's route manifest (`/__manifest`, asked as a page's links come into view) answers the public
+    // route table whoever asks: it reads no session, so none is looked up for it.
+    const sessionToken = url.pathname === '/__manifest' ? null : readCookie(request, c.env, 'sid');
     // A support view open in this browser (workers/domain/auth/support.ts) stands in for the admin.
     const resolved = sessionToken
       ? await resolvePageActor(db, sessionToken, readCookie(request, c.env, 'view_as'), now)
