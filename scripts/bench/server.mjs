@@ -1,13 +1,30 @@
-// Starts a throw-away UK Worker (fresh local D1, demo data) for benchmarks, and stops it.
+// Starts a throw-away Worker (fresh local D1, demo data) for benchmarks and screenshots, and stops it.
 import { spawn } from 'node:child_process';
 import { cpSync, createWriteStream, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
-export async function startServer({ port = 8799, region = 'uk' } = {}) {
+/**
+ * `build: false` serves the build and bundle as they are (several Workers started beside each other from
+ * one build); `publicUrl` and `otherRegionUrl` are the portal's own address and the other region's.
+ */
+export async function startServer({
+  port = 8799,
+  region = 'uk',
+  build = true,
+  publicUrl = `http://127.0.0.1:${port}`,
+  otherRegionUrl,
+} = {}) {
   const persist = mkdtempSync(join(tmpdir(), 'bench-'));
   const child = spawn('node', ['scripts/start.mjs', region], {
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PERSIST_DIR: persist,
+      PUBLIC_URL: publicUrl,
+      ...(otherRegionUrl ? { OTHER_REGION_URL: otherRegionUrl } : {}),
+      ...(build ? {} : { SKIP_BUILD: '1' }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
