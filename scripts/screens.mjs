@@ -38,11 +38,17 @@ async function firstLink(page, pattern) {
 
 /**
  * The pages, in the order README.md lists them: `name` is the file name, `as` who looks, `path` where
- * (or `find`: opens a list and returns the address of the page to show), `act` what to do there first.
+ * (or `find`: opens a list and returns the address of the page to show, or acts on the page and returns
+ * null to show it as it is), `show` what to scroll to when it is not at the top.
  */
 const PAGES = [
-  { name: 'home', as: 'school', path: '/home', says: "A school's home page: what waits for them" },
-  { name: 'admin-home', as: 'admin', path: '/home', says: "The insurer's staff's home page" },
+  { name: 'home', as: 'admin', path: '/home', says: 'The home page: ordering, the account, notifications' },
+  {
+    name: 'school-home',
+    as: 'school',
+    path: '/home',
+    says: "A school's first page: its landing page, the insureds of its campuses",
+  },
   {
     name: 'insureds',
     as: 'admin',
@@ -129,7 +135,8 @@ const PAGES = [
     name: 'user-privileges',
     as: 'admin',
     path: '/user-privileges',
-    says: 'User privileges: the permissions matrix of the roles',
+    show: 'main table',
+    says: 'User privileges: the permissions matrix of the roles (scrolled to it)',
   },
   {
     name: 'api-keys',
@@ -285,7 +292,7 @@ async function main() {
   const run = await servers();
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars', '--lang=en-GB'],
   });
   const people = {
     admin: { base: run.uk, email: ADMIN },
@@ -315,6 +322,14 @@ async function main() {
           // The page as it first shows at this size (a quote found by acting on the page stays as it is).
           if (path) await open(page, path);
           else await page.evaluate(() => window.scrollTo(0, 0));
+          if (entry.show) {
+            // Under the sticky top bar, with a little of what comes before it.
+            await page
+              .locator(entry.show)
+              .first()
+              .evaluate((e) => window.scrollTo(0, e.getBoundingClientRect().top + window.scrollY - 140));
+            await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 200))));
+          }
           bytes += await save(`${size}/${entry.name}.png`, await page.screenshot());
         }
         shot.push(entry);
