@@ -9,6 +9,8 @@
 // SCREENS_IE_URL take Workers that already run (`npm start`, `npm run start:ie`) instead.
 // The images are reduced to a 256-colour palette (sharp, which Miniflare brings), so the folder stays a
 // few megabytes. `--only insureds,invoice` photographs those pages alone (README.md is left as it is).
+// The functions given to page.evaluate run in the browser:
+/* global document, window, requestAnimationFrame */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,7 +60,8 @@ const PAGES = [
   {
     name: 'insured',
     as: 'admin',
-    find: (page) => open(page, '/insureds').then(() => firstLink(page, /^\/insureds\/[^/]+\/insured_details/)),
+    find: (page) =>
+      open(page, '/insureds').then(() => firstLink(page, /^\/insureds\/[^/]+\/insured_details/)),
     says: "An insured's page: details, policies, documents, notes and logs",
   },
   {
@@ -67,20 +70,28 @@ const PAGES = [
     find: quoteAnExtension,
     says: 'The quote of an extension: the insureds with their current dates, the difference and why',
   },
-  { name: 'orders', as: 'school', path: '/insureds/order', says: 'Ordering policies: one by one or a spreadsheet' },
+  {
+    name: 'orders',
+    as: 'school',
+    path: '/insureds/order',
+    says: 'Ordering policies: one by one or a spreadsheet',
+  },
   { name: 'cart', as: 'school', path: '/cart', says: 'The cart, before checkout' },
   { name: 'invoices', as: 'admin', path: '/invoices', says: 'The invoices list with its summary' },
   {
     name: 'invoice',
     as: 'admin',
-    find: (page) => open(page, '/invoices?type=invoice').then(() => firstLink(page, /^\/clients\/[^/]+\/invoices\/[^/]+$/)),
+    find: (page) =>
+      open(page, '/invoices?type=invoice').then(() => firstLink(page, /^\/clients\/[^/]+\/invoices\/[^/]+$/)),
     says: 'An invoice: one status, its lines, payments and credit notes',
   },
   {
     name: 'credit-note',
     as: 'admin',
     find: (page) =>
-      open(page, '/invoices?type=credit_note').then(() => firstLink(page, /^\/clients\/[^/]+\/invoices\/[^/]+$/)),
+      open(page, '/invoices?type=credit_note').then(() =>
+        firstLink(page, /^\/clients\/[^/]+\/invoices\/[^/]+$/),
+      ),
     says: 'A credit note: negative amounts and the invoice it credits',
   },
   {
@@ -154,7 +165,8 @@ const PAGES = [
   {
     name: 'ireland-invoice',
     as: 'ireland',
-    find: (page) => open(page, '/invoices?type=invoice').then(() => firstLink(page, /^\/clients\/[^/]+\/invoices\/[^/]+$/)),
+    find: (page) =>
+      open(page, '/invoices?type=invoice').then(() => firstLink(page, /^\/clients\/[^/]+\/invoices\/[^/]+$/)),
     says: "The Irish portal's invoice: the levy and the stamp duty",
   },
 ];
@@ -224,11 +236,11 @@ async function signIn(context, base, email) {
   await page.goto(`${base}/auth/login`);
   await page.getByLabel(en('auth.email')).fill(email);
   await press('common.continue');
-  await page.waitForURL((url) => url.pathname.endsWith("/auth/login-pwd"));
+  await page.waitForURL((url) => url.pathname.endsWith('/auth/login-pwd'));
   const before = await newestPin(context, base, email);
   await page.getByLabel(en('auth.password'), { exact: true }).fill(PASSWORD);
   await press('auth.sign_in');
-  await page.waitForURL((url) => url.pathname.endsWith("/auth/pin-otp"));
+  await page.waitForURL((url) => url.pathname.endsWith('/auth/pin-otp'));
   let pin = null;
   for (let i = 0; i < 50 && (!pin || pin === before); i++) {
     await new Promise((r) => setTimeout(r, 300));
@@ -243,7 +255,9 @@ async function signIn(context, base, email) {
 
 /** The PIN of the newest message the development mailbox holds for `email` (its first six-digit number). */
 async function newestPin(context, base, email) {
-  const html = await (await context.request.get(`${base}/dev/mailbox?to=${encodeURIComponent(email)}`)).text();
+  const html = await (
+    await context.request.get(`${base}/dev/mailbox?to=${encodeURIComponent(email)}`)
+  ).text();
   const item = html.match(/<li[^>]*data-testid="mailbox-message"[^>]*>([\s\S]*?)<\/li>/);
   return item?.[1].replace(/<time[\s\S]*?<\/time>/, '').match(/\b(\d{6})\b/)?.[1] ?? null;
 }

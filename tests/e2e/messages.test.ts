@@ -104,11 +104,13 @@ describe('messages with JavaScript', () => {
       .locator('[aria-live="polite"] [role="status"]')
       .filter({ hasText: t('api_keys.generated') });
     // Read while it shows (a few seconds): it is not in the flow and takes no click or tap.
-    const styles = await snack.first().evaluate((e) => [
-      getComputedStyle(e).pointerEvents,
-      getComputedStyle(e.parentElement!).pointerEvents,
-      getComputedStyle(e.parentElement!).position,
-    ]);
+    const styles = await snack
+      .first()
+      .evaluate((e) => [
+        getComputedStyle(e).pointerEvents,
+        getComputedStyle(e.parentElement!).pointerEvents,
+        getComputedStyle(e.parentElement!).position,
+      ]);
     expect(styles).toEqual(['none', 'none', 'fixed']);
     expect(await flowToast(page).count()).toBe(0);
     await hydrated(page);

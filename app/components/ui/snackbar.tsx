@@ -117,7 +117,10 @@ export function FlowToast({ className = 'mb-6' }: { className?: string }) {
   const { type, message } = served.toast;
   return (
     <div aria-live="polite" className={className} data-testid="flow-toast">
-      <details open className={`relative rounded-lg text-sm ring-1 [&:not([open])]:hidden ${flowTones[type]}`}>
+      <details
+        open
+        className={`relative rounded-lg text-sm ring-1 [&:not([open])]:hidden ${flowTones[type]}`}
+      >
         <summary
           className="absolute right-1 top-1 cursor-pointer list-none rounded p-2 leading-none hover:bg-black/5 [&::-webkit-details-marker]:hidden"
           data-testid="flow-toast-dismiss"
