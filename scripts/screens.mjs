@@ -81,17 +81,13 @@ const PAGES = [
   {
     name: 'invoice',
     as: 'admin',
-    find: (page) =>
-      open(page, '/invoices?type=invoice').then(() => firstLink(page, /^\/clients\/[^/]+\/invoices\/[^/]+$/)),
+    find: firstDocument('invoice'),
     says: 'An invoice: one status, its lines, payments and credit notes',
   },
   {
     name: 'credit-note',
     as: 'admin',
-    find: (page) =>
-      open(page, '/invoices?type=credit_note').then(() =>
-        firstLink(page, /^\/clients\/[^/]+\/invoices\/[^/]+$/),
-      ),
+    find: firstDocument('credit_note'),
     says: 'A credit note: negative amounts and the invoice it credits',
   },
   {
@@ -165,11 +161,18 @@ const PAGES = [
   {
     name: 'ireland-invoice',
     as: 'ireland',
-    find: (page) =>
-      open(page, '/invoices?type=invoice').then(() => firstLink(page, /^\/clients\/[^/]+\/invoices\/[^/]+$/)),
+    find: firstDocument('invoice'),
     says: "The Irish portal's invoice: the levy and the stamp duty",
   },
 ];
+
+/** The page of the first invoice or credit note (`type`) of the invoices list. */
+function firstDocument(type) {
+  return async (page) => {
+    await open(page, `/invoices?type=${type}`);
+    return firstLink(page, /^\/clients\/[^/]+\/invoices\/[^/]+$/);
+  };
+}
 
 /** A tab of the first client in the list ('' for its profile). */
 async function clientPage(page, tab) {
