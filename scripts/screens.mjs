@@ -15,6 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { format, resolveConfig } from 'prettier';
 import { startServer } from './bench/server.mjs';
 
 const OUT = 'docs/screens';
@@ -155,8 +156,8 @@ const PAGES = [
   {
     name: 'logs',
     as: 'admin',
-    find: (page) => clientPage(page, '/logs'),
-    says: "A client's logs: each change with its field labels and values",
+    find: clientLogs,
+    says: "A client's logs after a change to its profile: field labels and values",
   },
   {
     name: 'ireland-invoice',
@@ -179,6 +180,24 @@ async function clientPage(page, tab) {
   await open(page, '/clients');
   const client = await firstLink(page, /^\/clients\/[^/]+$/);
   return `${client}${tab}`;
+}
+
+/** A client's logs tab, after a change made on its profile as a person makes it (the seed logs nothing). */
+async function clientLogs(page) {
+  const client = await clientPage(page, '');
+  await open(page, client);
+  await page
+    .getByLabel(en('clients.fields.website'), { exact: true })
+    .fill('https://www.example.org/admissions');
+  await page
+    .getByLabel(en('clients.fields.description'), { exact: true })
+    .fill('An English language school for international students, open all year.');
+  await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST'),
+    page.getByRole('button', { name: en('clients.save'), exact: true }).click(),
+  ]);
+  await ready(page);
+  return `${client}/logs`;
 }
 
 /**
@@ -358,7 +377,11 @@ async function main() {
     await browser.close();
     run.stop();
   }
-  if (!only) writeFileSync(join(OUT, 'README.md'), readme(shot));
+  if (!only) {
+    const file = join(OUT, 'README.md');
+    const options = { ...(await resolveConfig(file)), filepath: file };
+    writeFileSync(file, await format(readme(shot), options));
+  }
   console.log(`screens: ${shot.length} pages, ${(bytes / 1e6).toFixed(1)} MB in ${OUT}/`);
 }
 
