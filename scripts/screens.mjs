@@ -192,10 +192,17 @@ async function clientLogs(page) {
   await page
     .getByLabel(en('clients.fields.description'), { exact: true })
     .fill('An English language school for international students, open all year.');
-  await Promise.all([
-    page.waitForResponse((r) => r.request().method() === 'POST'),
-    page.getByRole('button', { name: en('clients.save'), exact: true }).click(),
-  ]);
+  const saved = page
+    .waitForResponse((r) => r.request().method() === 'POST', { timeout: 15_000 })
+    .then(
+      () => true,
+      () => false,
+    );
+  await page.getByRole('button', { name: en('common.save'), exact: true }).click();
+  if (!(await saved)) {
+    const refused = await page.locator('[aria-invalid="true"]').evaluateAll((e) => e.map((f) => f.name));
+    console.warn(`screens: the client's profile was not saved (fields refused: ${refused.join(', ')})`);
+  }
   await ready(page);
   return `${client}/logs`;
 }
@@ -317,11 +324,21 @@ async function servers() {
   const port = Number(process.env.SCREENS_PORT ?? 8771);
   const uk = `http://127.0.0.1:${port}`;
   const ie = `http://localhost:${port + 1}`;
-  const started = await Promise.all([
-    startServer({ port, region: 'uk', build: false, publicUrl: uk, otherRegionUrl: ie }),
-    startServer({ port: port + 1, region: 'ie', build: false, publicUrl: ie, otherRegionUrl: uk }),
+  // Each Worker is stopped however the script ends, one that failed to start or a failure half-way too.
+  const started = [];
+  const stop = () => started.splice(0).forEach((s) => s.stop());
+  process.once('exit', stop);
+  const start = (options) => startServer({ ...options, build: false }).then((s) => started.push(s));
+  const results = await Promise.allSettled([
+    start({ port, region: 'uk', publicUrl: uk, otherRegionUrl: ie }),
+    start({ port: port + 1, region: 'ie', publicUrl: ie, otherRegionUrl: uk }),
   ]);
-  return { uk, ie, stop: () => started.forEach((s) => s.stop()) };
+  const failed = results.find((r) => r.status === 'rejected');
+  if (failed) {
+    stop();
+    throw failed.reason;
+  }
+  return { uk, ie, stop };
 }
 
 async function main() {

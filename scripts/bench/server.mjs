@@ -33,24 +33,30 @@ export async function startServer({
   const keep = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG) : null;
   child.stdout.on('data', (d) => ((log += d), keep?.write(d)));
   child.stderr.on('data', (d) => ((log += d), keep?.write(d)));
+  let exited = false;
+  child.on('exit', () => (exited = true));
   const base = `http://127.0.0.1:${port}`;
   // A build, the migrations and the seed: about a minute, several on a machine busy with other work.
   const limit = Date.now() + Number(process.env.BENCH_START_MS ?? 600_000);
-  while (Date.now() < limit && !/Demo data loaded|already has data/.test(log))
+  while (Date.now() < limit && !exited && !/Demo data loaded|already has data/.test(log))
     await new Promise((r) => setTimeout(r, 500));
-  if (!/Demo data loaded|already has data/.test(log)) throw new Error(`Server did not start:\n${log}`);
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(persist, { recursive: true, force: true });
+  };
+  if (!/Demo data loaded|already has data/.test(log)) {
+    stop();
+    throw new Error(`Server did not start:\n${log}`);
+  }
   return {
     base,
     /** The local D1/R2 folder (PERSIST_DIR of start.mjs), for benchmarks that seed with SQL. */
     persist,
-    stop() {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      rmSync(persist, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 
