@@ -198,7 +198,10 @@ async function clientLogs(page) {
       () => true,
       () => false,
     );
-  await page.getByRole('button', { name: en('common.save'), exact: true }).click();
+  await page
+    .locator('form', { has: page.getByLabel(en('clients.fields.website'), { exact: true }) })
+    .getByRole('button', { name: en('common.save'), exact: true })
+    .click();
   if (!(await saved)) {
     const refused = await page.locator('[aria-invalid="true"]').evaluateAll((e) => e.map((f) => f.name));
     console.warn(`screens: the client's profile was not saved (fields refused: ${refused.join(', ')})`);
