@@ -119,6 +119,7 @@ export function createApp(build?: ServerBuild) {
       csrfToken: csrf.token,
       cspNonce: newCspNonce(),
       unknownPrefix: isUnknownPrefix(url.pathname),
+      dataRequest: url.pathname.endsWith('.data'),
       requestId: c.get('requestId'),
       ip: request.headers.get('cf-connecting-ip'),
       waitUntil: (p) => c.executionCtx.waitUntil(p),

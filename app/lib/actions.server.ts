@@ -228,9 +228,10 @@ async function run<D>(
     const handled = await handle(submission.value as never, handlerArgs);
     if (handled instanceof Response) return handled as TypedResponse<never>;
     const stay = handled as { toast?: string; data?: D } | undefined;
-    // Without JavaScript the page a form posts to renders before the root loader could read the toast's
-    // cookie: a toast with nothing else to show goes through one redirect back to the same page.
-    if (stay?.toast && stay.data === undefined && !isFetch(request)) {
+    // Without JavaScript a toast with nothing else to show goes through one redirect back to the same page
+    // (a reload then does not post the form again); a toast with data is shown by the page that carries
+    // the data, rendered in this same request (see `answer`).
+    if (stay?.toast && !context.dataRequest && (stay.data === undefined || returnTo)) {
       return redirectBack(context, returnTo ? returnTo(request, formData) : ownPath(request), stay.toast);
     }
     return answer<D>(context, { intent, ok: true, data: stay?.data ?? null }, 200, stay?.toast);
@@ -256,7 +257,7 @@ async function goBack<D>(
   returnTo: ReturnTo,
   answered: TypedResponse<never> | TypedResponse<ActionAnswer<D>>,
 ): ActionResult<D> {
-  if (isFetch(request) || (answered.status >= 300 && answered.status < 400)) return answered;
+  if (context.dataRequest || (answered.status >= 300 && answered.status < 400)) return answered;
   const body = (await answered.clone().json()) as ActionAnswer<D>;
   const headers = new Headers(answered.headers);
   headers.delete('content-type');
@@ -302,6 +303,19 @@ function refusalOf(
   };
 }
 
+/**
+ * Toasts answered by an action to a browser without JavaScript, for the root loader of the same request:
+ * Remix renders the page of a document POST in the request that ran the action, whose cookies were sent
+ * before the action's flash cookie existed.
+ */
+const answeredToasts = new WeakMap<AppLoadContext, Toast>();
+
+/**
+ * The action's answer. Its toast goes where the page that reads the answer finds it: the page's scripts
+ * load the page's data in a request of their own after the action, so the toast travels in the flash
+ * cookie; a browser without JavaScript gets the page in this very request, so the toast is handed to the
+ * root loader here, and no cookie is left to show it again one page later.
+ */
 function answer<D>(
   context: AppLoadContext,
   fields: Partial<ActionAnswer<D>> & { intent: string | null; ok: boolean },
@@ -310,13 +324,17 @@ function answer<D>(
 ): TypedResponse<ActionAnswer<D>> {
   const body: ActionAnswer<D> = { submission: null, error: null, data: null, ...fields };
   const headers = new Headers();
-  if (toast) headers.append('set-cookie', toastCookie(context, toast, 'success'));
+  if (toast && context.dataRequest) headers.append('set-cookie', toastCookie(context, toast, 'success'));
+  else if (toast) answeredToasts.set(context, newToast(toast, 'success'));
   return json(body, { status, headers });
 }
 
+function newToast(message: string, type: ToastType): Toast {
+  return { id: crypto.randomUUID(), type, message };
+}
+
 function toastCookie(context: AppLoadContext, message: string, type: ToastType): string {
-  const toast: Toast = { id: crypto.randomUUID(), type, message };
-  return serializeCookie(context.env, 'toast', JSON.stringify(toast));
+  return serializeCookie(context.env, 'toast', JSON.stringify(newToast(message, type)));
 }
 
 /**
@@ -331,11 +349,6 @@ export async function ignoreRefusal(run: Promise<unknown>): Promise<boolean> {
     if (isDomainError(e) && !(e instanceof NotFound)) return false;
     throw e;
   }
-}
-
-/** A request made by Remix's fetch (`?_data=`), rather than a document request of a browser without JavaScript. */
-function isFetch(request: Request): boolean {
-  return new URL(request.url).searchParams.has('_data');
 }
 
 /** The page that posted: its own address and query, Remix's `index` marker left out. */
@@ -364,17 +377,21 @@ export function redirectWithToast(
   return redirect(localePath(lang, path), { headers });
 }
 
-/** The root loader's read of the flash cookie: the toast to show, and the header that clears it. */
+/**
+ * The root loader's read of the toast to show: the one an action answered in this same request, else the
+ * flash cookie's; and the header that clears the cookie.
+ */
 export function takeToast(
   request: Request,
   context: AppLoadContext,
 ): { toast: Toast | null; clear: string | null } {
+  const answered = answeredToasts.get(context) ?? null;
   const raw = readCookie(request, context.env, 'toast');
-  if (raw === null) return { toast: null, clear: null };
-  let toast: Toast | null = null;
+  if (raw === null) return { toast: answered, clear: null };
+  let toast: Toast | null = answered;
   try {
     const parsed = JSON.parse(raw) as Partial<Toast>;
-    if (typeof parsed.id === 'string' && typeof parsed.message === 'string') {
+    if (!answered && typeof parsed.id === 'string' && typeof parsed.message === 'string') {
       const type: ToastType = parsed.type === 'error' || parsed.type === 'info' ? parsed.type : 'success';
       toast = { id: parsed.id, type, message: parsed.message };
     }

@@ -1,13 +1,30 @@
-// Starts a throw-away UK Worker (fresh local D1, demo data) for benchmarks, and stops it.
+// Starts a throw-away Worker (fresh local D1, demo data) for benchmarks and screenshots, and stops it.
 import { spawn } from 'node:child_process';
 import { cpSync, createWriteStream, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
 
-export async function startServer({ port = 8799, region = 'uk' } = {}) {
+/**
+ * `build: false` serves the build and bundle as they are (several Workers started beside each other from
+ * one build); `publicUrl` and `otherRegionUrl` are the portal's own address and the other region's.
+ */
+export async function startServer({
+  port = 8799,
+  region = 'uk',
+  build = true,
+  publicUrl = `http://127.0.0.1:${port}`,
+  otherRegionUrl,
+} = {}) {
   const persist = mkdtempSync(join(tmpdir(), 'bench-'));
   const child = spawn('node', ['scripts/start.mjs', region], {
-    env: { ...process.env, PORT: String(port), PERSIST_DIR: persist, PUBLIC_URL: `http://127.0.0.1:${port}` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      PERSIST_DIR: persist,
+      PUBLIC_URL: publicUrl,
+      ...(otherRegionUrl ? { OTHER_REGION_URL: otherRegionUrl } : {}),
+      ...(build ? {} : { SKIP_BUILD: '1' }),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -16,24 +33,30 @@ export async function startServer({ port = 8799, region = 'uk' } = {}) {
   const keep = process.env.BENCH_SERVER_LOG ? createWriteStream(process.env.BENCH_SERVER_LOG) : null;
   child.stdout.on('data', (d) => ((log += d), keep?.write(d)));
   child.stderr.on('data', (d) => ((log += d), keep?.write(d)));
+  let exited = false;
+  child.on('exit', () => (exited = true));
   const base = `http://127.0.0.1:${port}`;
   // A build, the migrations and the seed: about a minute, several on a machine busy with other work.
   const limit = Date.now() + Number(process.env.BENCH_START_MS ?? 600_000);
-  while (Date.now() < limit && !/Demo data loaded|already has data/.test(log))
+  while (Date.now() < limit && !exited && !/Demo data loaded|already has data/.test(log))
     await new Promise((r) => setTimeout(r, 500));
-  if (!/Demo data loaded|already has data/.test(log)) throw new Error(`Server did not start:\n${log}`);
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+    rmSync(persist, { recursive: true, force: true });
+  };
+  if (!/Demo data loaded|already has data/.test(log)) {
+    stop();
+    throw new Error(`Server did not start:\n${log}`);
+  }
   return {
     base,
     /** The local D1/R2 folder (PERSIST_DIR of start.mjs), for benchmarks that seed with SQL. */
     persist,
-    stop() {
-      try {
-        process.kill(-child.pid, 'SIGTERM');
-      } catch {
-        // already gone
-      }
-      rmSync(persist, { recursive: true, force: true });
-    },
+    stop,
   };
 }
 

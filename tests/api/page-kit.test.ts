@@ -162,4 +162,28 @@ describe('a page action', () => {
     const [row] = await db().select().from(products).where(eq(products.public_id, productId));
     expect(row.status).toBe('archived');
   });
+
+  it('shows a toast that comes with data on the page that carries the data, without JavaScript', async () => {
+    const res = await post('/api-keys?index', school, {
+      intent: 'generate',
+      name: 'Kit partner',
+      permissions: 'read_insured',
+    });
+    expect(res.status).toBe(200);
+    // No flash cookie: the next page would say it again, away from the key.
+    expect(setCookie(res, cookieName(env, 'toast'))).toBeNull();
+    const html = await res.text();
+    expect(html).toContain('data-testid="new-api-key"');
+    const message = html.slice(html.indexOf('data-testid="flow-toast"'));
+    expect(message).toContain('The API key has been generated. Copy it now: it will not be shown again.');
+  });
+
+  it("answers the page's scripts in place, the toast in the flash cookie for the data loaded next", async () => {
+    // Remix's single fetch posts a form the page's scripts send to the page's address with `.data`.
+    const res = await post(`/products/${productId}.data`, admin, { intent: 'status', status: 'active' });
+    expect(res.status).toBe(200);
+    expect(JSON.parse(setCookie(res, cookieName(env, 'toast'))!).message).toBe('products.messages.activated');
+    const [row] = await db().select().from(products).where(eq(products.public_id, productId));
+    expect(row.status).toBe('active');
+  });
 });

@@ -17,6 +17,11 @@ export interface PortalLoadContext {
   cspNonce: string;
   /** The address starts with something that is neither a language nor a page (see page-prefix.ts). */
   unknownPrefix: boolean;
+  /**
+   * The page's scripts ask for data or post a form (Remix's single-fetch `.data` address), rather than a
+   * browser loading a document: an action's answer then reaches the page in a request of its own.
+   */
+  dataRequest: boolean;
   requestId: string;
   ip: string | null;
   waitUntil: (promise: Promise<unknown>) => void;

@@ -6,6 +6,7 @@ import { useRootData } from '~/root';
 import { Logo } from '~/components/shell/icons';
 import { Footer, Watermark } from '~/components/shell/footer';
 import { LanguageSwitcher } from '~/components/shell/language-switcher';
+import { FlowToast } from '~/components/ui/snackbar';
 import type { Constraints } from '~/lib/schema-form';
 import { LoginHelp } from './login-help';
 
@@ -50,6 +51,7 @@ export function AuthHeading({ title, subtitle }: { title: ReactNode; subtitle?: 
     <div className="mb-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
       {subtitle ? <p className="mt-2 text-sm text-slate-600">{subtitle}</p> : null}
+      <FlowToast className="mt-4" />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { FlowToast } from './snackbar';
 
 /** A white panel. `flush` drops the padding for content that runs to the edges (lists, tables). */
 export function Card({
@@ -29,13 +30,16 @@ export function PageHeader({
   actions?: ReactNode;
 }) {
   return (
-    <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-      <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
-        {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
-      </div>
-      {actions ? <div className="flex gap-3">{actions}</div> : null}
-    </header>
+    <>
+      <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+          {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
+        </div>
+        {actions ? <div className="flex gap-3">{actions}</div> : null}
+      </header>
+      <FlowToast />
+    </>
   );
 }
 
