@@ -66,7 +66,7 @@ function valueOf(t: Translate, kind: LoggedFieldKind, value: unknown, currency: 
       const moment = typeof value === 'number' ? new Date(value) : new Date(String(value));
       if (Number.isNaN(moment.getTime())) break;
       return kind.kind === 'date' || (typeof value === 'string' && DAY.test(value))
-        ? formatDate(moment)
+        ? formatDate(typeof value === 'string' && DAY.test(value) ? value : moment)
         : formatDateTime(moment);
     }
     case 'enum':

@@ -37,11 +37,11 @@ describe('describeChange', () => {
       describeChange(en, { field: 'paid_on', after: '2026-11-21' }, { entity_type: 'invoice' }),
     ).toMatchObject({
       label: 'Payment date',
-      after: '21 Nov 2026',
+      after: '21/11/2026',
     });
     expect(
       describeChange(en, { field: 'due_at', after: '2026-12-05' }, { entity_type: 'invoice' }).after,
-    ).toBe('05 Dec 2026');
+    ).toBe('05/12/2026');
   });
 
   it('shows enum codes by their names, in the reader language', () => {

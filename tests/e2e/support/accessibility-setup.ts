@@ -14,6 +14,7 @@ afterEach(async () => {
   const report = await takeAccessibilityFailures();
   const untranslated = await takeTextFailures();
   if (refused) throw new Error(refused);
-  if (untranslated) throw new Error(`Raw translation keys or unfilled placeholders on screen:\n${untranslated}`);
+  if (untranslated)
+    throw new Error(`Raw translation keys or unfilled placeholders on screen:\n${untranslated}`);
   if (report) throw new Error(`Accessibility findings (WCAG 2.1 A/AA, serious or critical):\n${report}`);
 });

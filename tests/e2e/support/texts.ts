@@ -66,7 +66,9 @@ const NOT_KEY_ENDINGS = [
 function readTexts(): string[] {
   if (!document.body) return [];
   const texts = [document.body.innerText];
-  for (const el of Array.from(document.querySelectorAll('[placeholder], [aria-label], [title], [alt], input[value]'))) {
+  for (const el of Array.from(
+    document.querySelectorAll('[placeholder], [aria-label], [title], [alt], input[value]'),
+  )) {
     if (el.closest('[hidden], template, script, style')) continue;
     for (const name of ['placeholder', 'aria-label', 'title', 'alt']) {
       const value = el.getAttribute(name);
