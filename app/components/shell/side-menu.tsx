@@ -2,7 +2,14 @@ import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localePath, splitLocale } from '~/i18n/config';
-import { activeMenuLink, APP_VERSION, BUILT_PAGES, isGroup, visibleMenu, type MenuLink } from '~/lib/navigation';
+import {
+  activeMenuLink,
+  APP_VERSION,
+  BUILT_PAGES,
+  isGroup,
+  visibleMenu,
+  type MenuLink,
+} from '~/lib/navigation';
 import { useRootData } from '~/root';
 import { Icon } from './icons';
 import { DrawerAccount } from './account-menu';
