@@ -44,6 +44,16 @@ describe('describeChange', () => {
     ).toBe('05/12/2026');
   });
 
+  it("shows a role's permissions by their labels, as the privileges matrix names them", () => {
+    const change = { field: 'removed', after: ['read_billing', 'read_monthly_policy_report'] };
+    expect(describeChange(en, change, { entity_type: 'role' }).after).toBe(
+      'Billing: View, Reports: Monthly policy report and admin reports',
+    );
+    const german = describeChange(de, { field: 'added', after: ['read_billing'] }, { entity_type: 'role' });
+    expect(german.after).toBe(`${de('roles.groups.billing')}: ${de('roles.verbs.read')}`);
+    expect(german.after).not.toContain('read_billing');
+  });
+
   it('shows enum codes by their names, in the reader language', () => {
     const method = { field: 'method', before: 'cheque', after: 'bank_transfer' };
     expect(describeChange(en, method, { entity_type: 'invoice' })).toMatchObject({
