@@ -110,15 +110,13 @@ export async function sendExpiryReminders(db: DB, env: Env, now: Date): Promise<
     const lang = client.lang;
     await loadLanguages([lang]);
     const t = (k: string, p?: Record<string, string | number>) => translate(lang, `reminders.expiry.${k}`, p);
-    const lines = listed
-      .slice(0, MAX_LISTED)
-      .map((p) =>
-        t('line', {
-          policy: p.policy_number,
-          name: `${p.first_name} ${p.last_name}`,
-          end: britishDate(p.end_date),
-        }),
-      );
+    const lines = listed.slice(0, MAX_LISTED).map((p) =>
+      t('line', {
+        policy: p.policy_number,
+        name: `${p.first_name} ${p.last_name}`,
+        end: britishDate(p.end_date),
+      }),
+    );
     if (listed.length > MAX_LISTED) lines.push(t('more', { count: listed.length - MAX_LISTED }));
     const body = [
       t('greeting', { name: contact.first_name }),
