@@ -1,4 +1,5 @@
 import { format, type Locale } from 'date-fns';
+import { britishDate, britishDateTime } from '@server/domain/formats';
 import { enGB } from 'date-fns/locale/en-GB';
 
 // One chunk per language: a page loads the date-fns locale of its own language only.
@@ -14,24 +15,28 @@ const LOCALES: Record<string, () => Promise<Locale>> = {
 
 /**
  * The date-fns locale for relative times in an interface language, loaded on demand (English is
- * en-GB, already here for dates). Dates themselves are shown en-GB.
+ * en-GB). Dates themselves are shown in British English (formatDate).
  */
 export async function loadDateLocale(lang: string): Promise<Locale> {
   return (await LOCALES[lang]?.()) ?? enGB;
 }
 
-/** Dates are displayed in the British English locale (spec 000 s.1): 21 Nov 2026. */
+/** A date on a page: 21/11/2026 (britishDate, the one format of every page, PDF, e-mail and export); 'N/A' for none. */
 export function formatDate(value: Date | string | null | undefined): string {
-  if (!value) return 'N/A';
-  const d = typeof value === 'string' ? new Date(value) : value;
-  return format(d, 'dd MMM yyyy', { locale: enGB });
+  return britishDate(value, 'N/A');
 }
 
+/** A date and time on a page, where the time matters: 21/11/2026, 14:05 (London time); 'N/A' for none. */
 export function formatDateTime(value: Date | string | null | undefined): string {
-  if (!value) return 'N/A';
-  const d = typeof value === 'string' ? new Date(value) : value;
-  return format(d, 'dd MMM yyyy, HH:mm', { locale: enGB });
+  return britishDateTime(value, 'N/A');
 }
 
-/** DD/MM/YYYY from YYYY-MM-DD: the one rule, shared with the server's messages. */
-export { britishDate } from '@server/domain/formats';
+/**
+ * A day with its month spelled (03 Apr 1980), only where the digits themselves are in question: the
+ * import shows how it reads an ambiguous spreadsheet date (03/04/1980 read as 03 Apr 1980).
+ */
+export function formatDateSpelled(day: string): string {
+  return format(new Date(`${day}T12:00:00`), 'dd MMM yyyy', { locale: enGB });
+}
+
+export { britishDate, britishDateTime };

@@ -5,6 +5,8 @@
  * tab and the audit export; `t` is the page's translator or the server's.
  */
 import { loggedFieldKind, loggedFieldName, type LoggedFieldKind } from '@server/domain/audit/fields';
+import { groupOf, isPermission } from '@server/domain/access/permissions';
+import { permissionVerb } from '@server/domain/roles/verbs';
 import { formatMinor, formatMoney } from './money';
 import { formatDate, formatDateTime } from './dates';
 
@@ -66,9 +68,12 @@ function valueOf(t: Translate, kind: LoggedFieldKind, value: unknown, currency: 
       const moment = typeof value === 'number' ? new Date(value) : new Date(String(value));
       if (Number.isNaN(moment.getTime())) break;
       return kind.kind === 'date' || (typeof value === 'string' && DAY.test(value))
-        ? formatDate(moment)
+        ? formatDate(typeof value === 'string' && DAY.test(value) ? value : moment)
         : formatDateTime(moment);
     }
+    case 'permission':
+      if (typeof value !== 'string' || !isPermission(value)) break;
+      return `${t(`roles.groups.${groupOf(value)}`)}: ${t(`roles.verbs.${permissionVerb(groupOf(value), value)}`)}`;
     case 'enum':
       if (typeof value !== 'string') break;
       return firstOf(t, [`${kind.labels}.${value}`], humanize(value));

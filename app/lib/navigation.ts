@@ -143,6 +143,22 @@ export function visibleMenu(permissions: Iterable<string>): MenuEntry[] {
   return out;
 }
 
+/**
+ * The one menu link a page belongs to: the link to the page itself, or else the most specific link whose
+ * address holds it (/invoices/reconciliation/3 belongs to Bank reconciliation, not to Invoices, though
+ * both addresses hold it). Null when no link does.
+ */
+export function activeMenuLink(path: string, menu: MenuEntry[]): string | null {
+  let best: string | null = null;
+  for (const entry of menu) {
+    for (const link of isGroup(entry) ? entry.children : [entry]) {
+      const holds = path === link.to || path.startsWith(`${link.to}/`);
+      if (holds && (best === null || link.to.length > best.length)) best = link.to;
+    }
+  }
+  return best;
+}
+
 /** Header gating (spec 000 s.6): the cart icon needs read_insured, the mail icon read_message. */
 export function headerIcons(permissions: Iterable<string>) {
   const held = new Set(permissions);

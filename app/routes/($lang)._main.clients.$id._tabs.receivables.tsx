@@ -14,6 +14,7 @@ import { buttonClass } from '~/components/ui/button';
 import { ScrollBox } from '~/components/ui/data-table';
 import { AgingCells, AgingHeaders } from '~/components/billing/statement-view';
 import { useClient } from '~/components/clients/client-page';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 import { pageLoader } from '~/lib/loaders.server';
 import { idSchema } from '~/lib/schemas.server';
 
@@ -105,7 +106,7 @@ export default function ClientReceivablesTab() {
                   return (
                     <tr key={i.id}>
                       <th scope="row" className={`${td} text-left font-medium`}>
-                        {i.number}
+                        <InvoiceLink number={i.number} clientId={client.id} invoiceId={i.id} />
                       </th>
                       <td className={td}>{i.campus ?? '—'}</td>
                       <td className={td}>{formatDate(i.date)}</td>

@@ -209,19 +209,6 @@ export default function ReviewStatement() {
         </ScrollBox>
       </Card>
       {canChange ? (
-        <Card className="flex flex-wrap items-center justify-between gap-4">
-          <p className="text-sm text-slate-700">
-            {t('reconciliation.review.confirm_question', { count: toRecord })}
-          </p>
-          <AppForm method="post">
-            <Button type="submit" name="intent" value="confirm" disabled={busy || toRecord === 0}>
-              {t('reconciliation.review.confirm')}
-            </Button>
-          </AppForm>
-        </Card>
-      ) : null}
-
-      {canChange ? (
         <Card>
           <Form method="get" className="flex flex-wrap items-end gap-3" preventScrollReset>
             {current ? <input type="hidden" name="status" value={current} /> : null}
@@ -289,6 +276,20 @@ export default function ReviewStatement() {
         )}
         <Pagination meta={lines.meta} />
       </Card>
+
+      {/* Under the matches it confirms: a person reads them, then records them. */}
+      {canChange ? (
+        <Card className="flex flex-wrap items-center justify-between gap-4">
+          <p className="text-sm text-slate-700">
+            {t('reconciliation.review.confirm_question', { count: toRecord })}
+          </p>
+          <AppForm method="post">
+            <Button type="submit" name="intent" value="confirm" disabled={busy || toRecord === 0}>
+              {t('reconciliation.review.confirm')}
+            </Button>
+          </AppForm>
+        </Card>
+      ) : null}
     </div>
   );
 }

@@ -37,11 +37,21 @@ describe('describeChange', () => {
       describeChange(en, { field: 'paid_on', after: '2026-11-21' }, { entity_type: 'invoice' }),
     ).toMatchObject({
       label: 'Payment date',
-      after: '21 Nov 2026',
+      after: '21/11/2026',
     });
     expect(
       describeChange(en, { field: 'due_at', after: '2026-12-05' }, { entity_type: 'invoice' }).after,
-    ).toBe('05 Dec 2026');
+    ).toBe('05/12/2026');
+  });
+
+  it("shows a role's permissions by their labels, as the privileges matrix names them", () => {
+    const change = { field: 'removed', after: ['read_billing', 'read_monthly_policy_report'] };
+    expect(describeChange(en, change, { entity_type: 'role' }).after).toBe(
+      'Billing: View, Reports: Monthly policy report and admin reports',
+    );
+    const german = describeChange(de, { field: 'added', after: ['read_billing'] }, { entity_type: 'role' });
+    expect(german.after).toBe(`${de('roles.groups.billing')}: ${de('roles.verbs.read')}`);
+    expect(german.after).not.toContain('read_billing');
   });
 
   it('shows enum codes by their names, in the reader language', () => {

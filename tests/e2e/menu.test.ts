@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { isGroup, visibleMenu } from '../../app/lib/navigation';
+import { activeMenuLink, isGroup, visibleMenu } from '../../app/lib/navigation';
 import { DEFAULT_ROLES } from '../../workers/domain/access/default-roles';
 import { launchBrowser, newPage, signIn, visit } from './support/browser';
 import { UK_URL } from './support/servers';
@@ -92,4 +92,30 @@ describe('the side menu and header icons follow the role permissions', () => {
       await page.context().close();
     });
   }
+});
+
+describe('the side menu highlights one entry', () => {
+  it('marks the most specific entry holding the page, and only that one', () => {
+    const menu = visibleMenu(permissionsOf('finance'));
+    expect(activeMenuLink('/invoices/reconciliation/12', menu)).toBe('/invoices/reconciliation');
+    expect(activeMenuLink('/invoices/INV-1', menu)).toBe('/invoices');
+    expect(activeMenuLink('/invoices', menu)).toBe('/invoices');
+    // A link is not a prefix of a longer word: /insureds-x is no page of /insureds.
+    expect(activeMenuLink('/insureds-x', menu)).toBeNull();
+  });
+
+  it('shows one highlighted entry on a page two entries hold', async () => {
+    const page = await newPage(browser, UK_URL);
+    await signIn(page, 'finance@demo.test');
+    await visit(page, '/invoices/reconciliation');
+    const current = page.getByTestId('side-menu').locator('[aria-current="page"]');
+    expect(await current.evaluateAll((links) => links.map((l) => l.getAttribute('data-menu-item')))).toEqual([
+      'reconciliation',
+    ]);
+    await visit(page, '/invoices');
+    expect(await current.evaluateAll((links) => links.map((l) => l.getAttribute('data-menu-item')))).toEqual([
+      'invoices',
+    ]);
+    await page.context().close();
+  });
 });

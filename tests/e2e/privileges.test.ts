@@ -172,9 +172,12 @@ describe('user privileges', () => {
 
   it('the audit trail shows the change with who, before and after, and searches by entity', async () => {
     await visit(admin, '/audit-trail?entity_type=role&action=updated');
-    const row = admin.getByRole('row').filter({ hasText: 'read_billing' }).first();
+    // A permission reads by its label, as on the matrix, never by its code.
+    const billingView = `${t('roles.groups.billing')}: ${t('roles.verbs.read')}`;
+    const row = admin.getByRole('row').filter({ hasText: billingView }).first();
     await row.waitFor();
     expect(await row.textContent()).toContain('Sarah');
+    expect(await row.textContent()).not.toContain('read_billing');
     await screenshots(admin, 'audit-trail');
 
     // The export holds the same search: one row per changed field, with the before and after.
@@ -194,9 +197,7 @@ describe('user privileges', () => {
         'after',
       ].map((k) => t(`audit.columns.${k}`)),
     );
-    const removed = sheet.rows.find(
-      (r) => r[7] === t('audit.fields.removed') && r[9].includes('read_billing'),
-    );
+    const removed = sheet.rows.find((r) => r[7] === t('audit.fields.removed') && r[9].includes(billingView));
     expect(removed?.[2]).toBe('senior.admin@demo.test');
     expect(removed?.[3]).toBe(t('audit.entities.role'));
     // The role by its name, not only its number.

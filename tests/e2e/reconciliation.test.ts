@@ -133,7 +133,12 @@ describe('finance reconciles a bank statement', () => {
       .getByRole('button', { name: t('reconciliation.review.restore') })
       .waitFor();
     await hydrated(page);
-    await page.getByRole('button', { name: t('reconciliation.review.confirm') }).click();
+    // "Confirm and record the payments" sits under the matches it confirms.
+    const confirm = page.getByRole('button', { name: t('reconciliation.review.confirm') });
+    const credits = page.getByRole('list', { name: t('reconciliation.review.credits') });
+    const [listBox, confirmBox] = [await credits.boundingBox(), await confirm.boundingBox()];
+    expect(confirmBox!.y).toBeGreaterThan(listBox!.y + listBox!.height);
+    await confirm.click();
     await page.getByText(t('reconciliation.toasts.confirmed')).first().waitFor();
     await credit(gbp(a.balance_minor))
       .filter({ has: page.getByText(a.number, { exact: true }) })

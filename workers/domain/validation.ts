@@ -248,6 +248,22 @@ export const money = z.preprocess(
     .transform((n) => Math.round(n * 100)),
 );
 
+/**
+ * A required amount: nothing typed (empty, spaces, absent) says 'This field is required' before the
+ * amount's own rules (which would read nothing as 0, or as a number badly written). `amount` reads what
+ * was typed: the shared `money` unless a field has rules of its own. Every required money field of the
+ * forms and the API goes through this.
+ */
+export function requiredAmount<T extends z.ZodTypeAny>(amount: T) {
+  return z.preprocess(
+    (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? '' : v),
+    z
+      .union([z.string(), z.number()], { invalid_type_error: msg('validation.numeric') })
+      .refine((v) => v !== '', msg('validation.required'))
+      .pipe(amount),
+  );
+}
+
 /** A whole number of days or years. */
 export const wholeNumber = z.coerce
   .number({ invalid_type_error: msg('validation.digits') })

@@ -39,13 +39,23 @@ export function safeCell(value: unknown): string | number | boolean | Date | nul
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** Dates read as on every page (DD/MM/YYYY, British English), and stay dates a spreadsheet can sort. */
+const DAY_FORMAT = 'dd/mm/yyyy';
+
+/** A calendar day (YYYY-MM-DD) as a date cell, at UTC midnight as exceljs writes dates; else null. */
+function dayCell(value: unknown): Date | null {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
 export interface SheetSpec {
   name: string;
   columns: { header: string; key: string; width?: number }[];
   rows: Record<string, unknown>[];
 }
 
-/** Builds an .xlsx file from rows; every text cell goes through safeCell. */
+/** Builds an .xlsx file from rows; a calendar day becomes a date cell (DD/MM/YYYY), every text cell goes through safeCell. */
 export async function buildWorkbook(sheets: SheetSpec[]): Promise<ArrayBuffer> {
   const ExcelJS = await loadExcel();
   const workbook = new ExcelJS.Workbook();
@@ -61,8 +71,11 @@ export async function buildWorkbook(sheets: SheetSpec[]): Promise<ArrayBuffer> {
     sheet.views = [{ state: 'frozen', ySplit: 1 }];
     for (const row of spec.rows) {
       const safe: Record<string, unknown> = {};
-      for (const c of spec.columns) safe[c.key] = safeCell(row[c.key]);
-      sheet.addRow(safe);
+      for (const c of spec.columns) safe[c.key] = dayCell(row[c.key]) ?? safeCell(row[c.key]);
+      const added = sheet.addRow(safe);
+      added.eachCell((cell) => {
+        if (cell.value instanceof Date) cell.numFmt = DAY_FORMAT;
+      });
     }
   }
   const buffer = await workbook.xlsx.writeBuffer();

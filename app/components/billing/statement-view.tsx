@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { AgingMinor } from '@server/domain/billing/summary';
 import type { StatementPageData } from '~/lib/billing.server';
 import { AGING_BUCKETS } from '@server/domain/invoices/status';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { formatDate } from '~/lib/dates';
 import { formatMinor } from '~/lib/money';
@@ -79,7 +80,9 @@ export function StatementView({ statement }: { statement: StatementPageData }) {
     {
       key: 'reference',
       header: t('billing.statement.columns.reference'),
-      render: (e) => e.reference,
+      render: (e) => (
+        <InvoiceLink number={e.reference} clientId={statement.client.id} invoiceId={e.invoice_id} />
+      ),
       className: 'whitespace-nowrap',
     },
     {

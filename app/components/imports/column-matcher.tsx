@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DateOrder } from '@server/domain/imports/values';
 import { columnLetter, parseDate } from '@server/domain/imports/normalise';
 import { ErrorList, inputClass } from '~/components/fields';
-import { formatDate } from '~/lib/dates';
+import { formatDateSpelled } from '~/lib/dates';
 
 /** How a column's suggestion was made (a spreadsheet import says it under the select). */
 export type MatchSource = 'previous' | 'exact' | 'fuzzy' | 'none';
@@ -115,7 +115,7 @@ export function ColumnMatcher({
                                   data-date-preview
                                 >
                                   {read
-                                    ? t('imports.match.reads_as', { date: formatDate(read) })
+                                    ? t('imports.match.reads_as', { date: formatDateSpelled(read) })
                                     : t('imports.match.not_a_date')}
                                 </span>
                               ) : null}

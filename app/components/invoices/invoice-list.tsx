@@ -3,14 +3,13 @@
  * /campuses/{id}/invoices. Filters in the address, the summary per currency as tiles, sort and paging,
  * the selection (rows or all matching) and the bulk downloads (one ZIP of PDFs or Excel files).
  */
-import { Link } from '@remix-run/react';
 import type { SerializeFrom } from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceView } from '@server/domain/invoices/queries';
 import type { InvoiceSummaryRow } from '@server/domain/invoices/service';
 import { INVOICE_LIST_STATUSES } from '@server/domain/invoices/values';
 import type { ListMeta } from '@server/domain/list-query';
-import { localePath } from '~/i18n/config';
+import { InvoiceLink } from './invoice-link';
 import { formatDate } from '~/lib/dates';
 import { formatMinor } from '~/lib/money';
 import { DataTable, type Column } from '~/components/ui/data-table';
@@ -89,7 +88,7 @@ function tilesOf(summary: InvoiceSummaryRow[], t: (k: string, o?: Record<string,
 }
 
 export function InvoiceList(p: InvoiceListProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const exportHref = useExportHref();
   const { selection, onChange } = useSelection();
   const columns: Column<InvoiceRow>[] = [
@@ -99,17 +98,13 @@ export function InvoiceList(p: InvoiceListProps) {
       sort: 'number',
       render: (r) => (
         <>
-          <Link
-            to={localePath(i18n.language, p.hrefOf(r))}
-            className="font-mono text-xs font-semibold text-primary-800 hover:underline"
-          >
-            {r.number}
+          <InvoiceLink number={r.number} href={p.hrefOf(r)}>
             {r.type !== 'invoice' ? (
               <span className="block font-sans font-normal text-slate-500">
                 {t(`invoices.types.${r.type}`)}
               </span>
             ) : null}
-          </Link>
+          </InvoiceLink>
           {/* On a phone the status and balance columns are off to the side: repeated here (the cells keep them). */}
           <div className="mt-1 space-y-1 sm:hidden" aria-hidden="true">
             <InvoiceState invoice={r} />

@@ -15,7 +15,7 @@ export function localiseUtcTimes(text: string, timeZone?: string): string {
     return d.toLocaleString('en-GB', {
       timeZone,
       day: '2-digit',
-      month: 'short',
+      month: '2-digit',
       year: 'numeric',
       hour: '2-digit',
       minute: '2-digit',

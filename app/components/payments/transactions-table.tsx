@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClientTransactionRow } from '@server/domain/payments/client-lists';
 import type { ListMeta } from '@server/domain/list-query';
 import { DataTable, type Column } from '~/components/ui/data-table';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { britishDate } from '~/lib/dates';
 import { formatMinor } from '~/lib/money';
@@ -42,9 +43,12 @@ export function TransactionsTable({
       key: 'invoice',
       header: t('payments.list.invoice'),
       render: (r) => (
-        <Link to={to(`/clients/${clientId}/invoices/${r.invoice_id}`)} className={linkClass}>
-          {r.invoice_number}
-        </Link>
+        <InvoiceLink
+          number={r.invoice_number}
+          clientId={clientId}
+          invoiceId={r.invoice_id}
+          className={linkClass}
+        />
       ),
     },
     ...(mode === 'transactions'

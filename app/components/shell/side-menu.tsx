@@ -1,13 +1,20 @@
-import { NavLink, useLocation } from '@remix-run/react';
+import { Link, NavLink, useLocation } from '@remix-run/react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localePath, splitLocale } from '~/i18n/config';
-import { APP_VERSION, BUILT_PAGES, isGroup, visibleMenu, type MenuLink } from '~/lib/navigation';
+import {
+  activeMenuLink,
+  APP_VERSION,
+  BUILT_PAGES,
+  isGroup,
+  visibleMenu,
+  type MenuLink,
+} from '~/lib/navigation';
 import { useRootData } from '~/root';
 import { Icon } from './icons';
 import { DrawerAccount } from './account-menu';
 
-function Item({ link, nested = false }: { link: MenuLink; nested?: boolean }) {
+function Item({ link, active, nested = false }: { link: MenuLink; active: boolean; nested?: boolean }) {
   const { t, i18n } = useTranslation();
   const label = t(`nav.${link.key}`);
   const pad = nested ? 'pl-9 pr-3' : 'px-3';
@@ -30,15 +37,14 @@ function Item({ link, nested = false }: { link: MenuLink; nested?: boolean }) {
   }
   return (
     <li>
-      <NavLink
+      <Link
         to={localePath(i18n.language, link.to)}
         data-menu-item={link.key}
-        className={({ isActive }) =>
-          `block truncate rounded-lg ${pad} py-2 text-sm font-medium ${isActive ? 'bg-primary-50 text-primary-800' : 'text-slate-700 hover:bg-slate-100'}`
-        }
+        aria-current={active ? 'page' : undefined}
+        className={`block truncate rounded-lg ${pad} py-2 text-sm font-medium ${active ? 'bg-primary-50 text-primary-800' : 'text-slate-700 hover:bg-slate-100'}`}
       >
         {label}
-      </NavLink>
+      </Link>
     </li>
   );
 }
@@ -85,6 +91,8 @@ export function SideMenu() {
   const current = splitLocale(location.pathname).path;
   if (!user) return null;
   const menu = visibleMenu(user.permissions);
+  // One entry is highlighted: the most specific link holding the page (a prefix match would light two).
+  const active = activeMenuLink(current, menu);
   return (
     <nav aria-label={t('shell.main_menu')} className="flex h-full flex-col">
       <DrawerAccount />
@@ -95,15 +103,15 @@ export function SideMenu() {
               <MenuGroup
                 groupKey={entry.key}
                 label={t(`nav.${entry.key}`)}
-                defaultOpen={entry.children.some((c) => current.startsWith(c.to))}
+                defaultOpen={entry.children.some((c) => c.to === active)}
               >
                 {entry.children.map((c) => (
-                  <Item key={c.key} link={c} nested />
+                  <Item key={c.key} link={c} active={c.to === active} nested />
                 ))}
               </MenuGroup>
             </li>
           ) : (
-            <Item key={entry.key} link={entry} />
+            <Item key={entry.key} link={entry} active={entry.to === active} />
           ),
         )}
       </ul>

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { UserFamily } from '@server/domain/users/values';
 import type { newUserLoader, userLoader } from '~/lib/users.server';
 import { answerOf } from '~/lib/actions';
+import { britishDate } from '~/lib/dates';
 import { localePath } from '~/i18n/config';
 import { Select } from '~/components/forms';
 import { Label } from '~/components/fields';
@@ -77,7 +78,7 @@ export function UserPage({ family, user, moves, canEdit, options }: UserData) {
   const { t, i18n } = useTranslation();
   const answer = answerOf(useActionData());
   useAnswerError(answer);
-  const date = (d: string | Date | null) => (d ? new Date(d).toLocaleDateString('en-GB') : '—');
+  const date = (d: string | Date | null) => britishDate(d, '—');
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <PageHeader

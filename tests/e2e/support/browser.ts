@@ -1,7 +1,8 @@
 /**
  * A small driver for the browser tests: Chromium through playwright-core, a fresh profile per context,
  * sign-in as a person does it (PIN read from the development mailbox), and screenshots. Every page made
- * by newPage() is checked with axe (axe.ts) whenever it loads and whenever a test waits for it.
+ * by newPage() is checked with axe (axe.ts) and for raw translation keys (texts.ts) whenever it loads and
+ * whenever a test waits for it.
  */
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +14,7 @@ import { profile, timed } from './profile';
 import { isHydrated } from './ready';
 import { DEMO_PASSWORD } from './servers';
 import { t } from './i18n';
+import { expectTranslated, watchTexts } from './texts';
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -80,6 +82,7 @@ export async function newPage(
   page.setDefaultTimeout(30_000);
   page.setDefaultNavigationTimeout(60_000);
   watchAccessibility(page);
+  watchTexts(page);
   watchSession(page);
   return page;
 }
@@ -144,11 +147,12 @@ function quiet(): Promise<void> {
 /**
  * Waits until React has hydrated the server-rendered page, so menus and dropdowns answer clicks: the
  * Remix router exists, React owns the body, and the DOM has been quiet for 100 ms since (quiet()). Then
- * checks the page with axe.
+ * checks that the page shows no raw translation key (texts.ts) and checks it with axe.
  */
 export async function hydrated(page: Page): Promise<void> {
   await timed('hydration', () => page.waitForFunction(isHydrated));
   await timed('quiet DOM after hydration', () => page.evaluate(quiet));
+  await expectTranslated(page);
   await expectAccessible(page);
 }
 

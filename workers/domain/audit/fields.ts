@@ -15,6 +15,8 @@ export type LoggedFieldKind =
   /** A moment; a bare YYYY-MM-DD day in such a field reads as a date. */
   | { kind: 'datetime' }
   | { kind: 'percent_bp' }
+  /** A permission's code shown by its group and verb, as the privileges matrix names it ("Billing: View"). */
+  | { kind: 'permission' }
   /** A stored code shown by its name: `labels` is the locale key prefix of its values. */
   | { kind: 'enum'; labels: string }
   | { kind: 'text' };
@@ -23,6 +25,7 @@ const minor = { kind: 'money', minor: true } as const;
 const major = { kind: 'money', minor: false } as const;
 const date = { kind: 'date' } as const;
 const enumOf = (labels: string) => ({ kind: 'enum', labels }) as const;
+const permission = { kind: 'permission' } as const;
 
 /** Fields whose kind holds whatever entity logged them. */
 const SHARED: Record<string, LoggedFieldKind> = {
@@ -64,6 +67,8 @@ const BY_ENTITY: Record<string, Record<string, LoggedFieldKind>> = {
   },
   contract: { status: enumOf('contracts.statuses') },
   policy: { status: enumOf('insureds.statuses') },
+  // A role's permissions: the whole lists, and what was added and removed.
+  role: { permissions: permission, added: permission, removed: permission },
   product: {
     status: enumOf('products.statuses'),
     net: major,

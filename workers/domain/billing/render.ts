@@ -7,7 +7,8 @@ import { loadLanguages, translate } from '../../platform/i18n';
 import { PdfWriter, rgb, runsWidth, type AssetReader, type FontWeight } from '../../platform/pdf';
 import { buildWorkbook } from '../../platform/xlsx';
 import { AGING_BUCKETS } from '../invoices/status';
-import { money, ukDate } from '../policy-documents/render';
+import { britishDate } from '../formats';
+import { money } from '../policy-documents/render';
 import type { StatementOfAccount } from './statement';
 
 const A4 = { w: 595.28, h: 841.89 };
@@ -38,7 +39,7 @@ function detailOf(
   t: ReturnType<typeof label>,
   e: StatementOfAccount['currencies'][number]['entries'][number],
 ) {
-  if (!e.detail) return e.due_at ? t('statement.due_on', { date: ukDate(e.due_at) }) : '';
+  if (!e.detail) return e.due_at ? t('statement.due_on', { date: britishDate(e.due_at) }) : '';
   if (e.kind === 'credit_note') return t('statement.credit_for', { number: e.detail });
   return t(`statement.ways.${e.detail}`);
 }
@@ -105,15 +106,29 @@ export async function renderStatementPdf(
   y -= 36;
   await text(pdf, page, who, MARGIN, y, { size: 13, weight: 'bold', maxWidth: A4.w - 2 * MARGIN });
   y -= 18;
-  await text(pdf, page, t('statement.period', { from: ukDate(s.from), to: ukDate(s.to) }), MARGIN, y, {
-    size: 10,
-    color: MUTED,
-  });
+  await text(
+    pdf,
+    page,
+    t('statement.period', { from: britishDate(s.from), to: britishDate(s.to) }),
+    MARGIN,
+    y,
+    {
+      size: 10,
+      color: MUTED,
+    },
+  );
   y -= 14;
-  await text(pdf, page, t('statement.made_on', { date: ukDate(now.toISOString().slice(0, 10)) }), MARGIN, y, {
-    size: 10,
-    color: MUTED,
-  });
+  await text(
+    pdf,
+    page,
+    t('statement.made_on', { date: britishDate(now.toISOString().slice(0, 10)) }),
+    MARGIN,
+    y,
+    {
+      size: 10,
+      color: MUTED,
+    },
+  );
   y -= 24;
 
   // Columns: date, type, reference, detail, debit, credit, balance (right edges for money).
@@ -153,14 +168,17 @@ export async function renderStatementPdf(
       y -= 20;
     }
     await header();
-    await balanceLine(t('statement.opening', { date: ukDate(s.from) }), money(c.opening_minor, c.currency));
+    await balanceLine(
+      t('statement.opening', { date: britishDate(s.from) }),
+      money(c.opening_minor, c.currency),
+    );
     for (const e of c.entries) {
       if (y - 14 < MARGIN + 20) {
         await newPage();
         await header();
       }
       const o = { size: 8.5 };
-      await text(pdf, page, ukDate(e.date), cols.date + 2, y, o);
+      await text(pdf, page, britishDate(e.date), cols.date + 2, y, o);
       await text(pdf, page, t(`statement.kinds.${e.kind}`), cols.kind, y, { ...o, maxWidth: 76 });
       await text(pdf, page, e.reference, cols.ref, y, { ...o, maxWidth: 78 });
       await text(pdf, page, detailOf(t, e), cols.detail, y, { ...o, color: MUTED, maxWidth: 100 });
@@ -174,12 +192,15 @@ export async function renderStatementPdf(
       });
       y -= 14;
     }
-    await balanceLine(t('statement.closing', { date: ukDate(s.to) }), money(c.closing_minor, c.currency));
+    await balanceLine(
+      t('statement.closing', { date: britishDate(s.to) }),
+      money(c.closing_minor, c.currency),
+    );
 
     // The aging at the end date.
     await room(70);
     y -= 6;
-    await text(pdf, page, t('statement.aging_at', { date: ukDate(s.to) }), MARGIN, y, {
+    await text(pdf, page, t('statement.aging_at', { date: britishDate(s.to) }), MARGIN, y, {
       size: 10,
       weight: 'bold',
     });
@@ -232,13 +253,13 @@ export async function renderStatementXlsx(s: StatementOfAccount, lang: string): 
   const lines: Record<string, unknown>[] = [];
   for (const c of s.currencies) {
     lines.push({
-      detail: t('statement.opening', { date: ukDate(s.from) }),
+      detail: t('statement.opening', { date: britishDate(s.from) }),
       currency: c.currency,
       balance: amount(c.opening_minor),
     });
     for (const e of c.entries)
       lines.push({
-        date: ukDate(e.date),
+        date: britishDate(e.date),
         kind: t(`statement.kinds.${e.kind}`),
         reference: e.reference,
         detail: detailOf(t, e),
@@ -248,7 +269,7 @@ export async function renderStatementXlsx(s: StatementOfAccount, lang: string): 
         balance: amount(e.balance_minor),
       });
     lines.push({
-      detail: t('statement.closing', { date: ukDate(s.to) }),
+      detail: t('statement.closing', { date: britishDate(s.to) }),
       currency: c.currency,
       balance: amount(c.closing_minor),
     });

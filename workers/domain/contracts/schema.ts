@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { RECORD_STATUSES } from '../../../drizzle/enums';
 import { itemsParam, listQuerySchema, pageParam } from '../list-query';
-import { isoDate, money, msg, optional, poNumber, wholeNumber } from '../validation';
+import { isoDate, money, msg, optional, poNumber, requiredAmount, wholeNumber } from '../validation';
 import type { FieldError } from '../errors';
 
 /** Minimum product purchase (spec 001 s.9): a contract's and an agreement row's min days. */
@@ -37,13 +37,7 @@ export const requiredDate = z.preprocess(
 );
 
 /** A price in major units: required and numeric (spec 001 s.5 'Value must be numeric'). */
-export const requiredPrice = z.preprocess(
-  (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? '' : v),
-  z
-    .union([z.string(), z.number()])
-    .refine((v) => v !== '', msg('validation.required'))
-    .pipe(money),
-);
+export const requiredPrice = requiredAmount(money);
 
 /** Min days: required, a whole number, at least the minimum purchase (6). */
 export const minDays = z.preprocess(

@@ -6,6 +6,7 @@
  */
 import type { PDFFont, PDFPage, RGB, StandardFonts } from '@cantoo/pdf-lib';
 import { loadLanguages, translate } from '../../platform/i18n';
+import { britishDate } from '../formats';
 import { FastText, PdfWriter, rgb, runsWidth, type AssetReader, type FontWeight } from '../../platform/pdf';
 import type { InvoiceDocument } from './document';
 
@@ -18,9 +19,7 @@ const LEFT = 42;
 const RIGHT = A4.w - 42;
 const BOTTOM = 56;
 
-/** 2026-03-01 as 01/03/2026. */
-const ukDate = (iso: string | null | undefined) =>
-  iso ? iso.slice(0, 10).split('-').reverse().join('/') : '—';
+const ukDate = (value: string | Date | null | undefined) => britishDate(value, '—');
 
 export function formatMoney(minor: number, currency: string): string {
   const sign = minor < 0 ? '-' : '';
@@ -403,7 +402,7 @@ export async function renderInvoicePdf(
     L.y -= 14;
     for (const x of money) {
       await L.need(12);
-      await L.text(ukDate(x.paid_on ?? new Date(x.created_at).toISOString()), LEFT, L.y, { size: 8 });
+      await L.text(ukDate(x.paid_on ?? new Date(x.created_at)), LEFT, L.y, { size: 8 });
       await L.text(t(`transaction_kinds.${x.kind}`), LEFT + 70, L.y, { size: 8 });
       await L.text(t(`gateways.${x.gateway}`), LEFT + 150, L.y, { size: 8 });
       await L.text(t(`transaction_statuses.${x.status}`), LEFT + 260, L.y, { size: 8 });

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { RECEIVED_VIA } from '../../../drizzle/schema/billing-enums';
 
 export { RECEIVED_VIA };
-import { isLocalPath, isoDate, msg } from '../validation';
+import { isLocalPath, isoDate, msg, requiredAmount } from '../validation';
 
 /** POST .../pay-invoice/{id}/start: the currency the client pays in (the invoice's). */
 export const startPaymentSchema = z.object({
@@ -61,18 +61,17 @@ const paymentDate = z.preprocess(
 );
 
 /** An amount as typed, in major units with at most two decimals ("120.50"), to minor units; above 0. */
-const positiveAmount = z.preprocess(
-  (v) => (typeof v === 'string' ? v.replace(/[,\s]/g, '') : v),
-  z.coerce
-    .number({
-      required_error: msg('payments.errors.amount_required'),
-      invalid_type_error: msg('payments.errors.amount_invalid'),
-    })
-    .finite(msg('payments.errors.amount_invalid'))
-    .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, msg('payments.errors.amount_invalid'))
-    .transform((n) => Math.round(n * 100))
-    .refine((n) => n > 0, msg('payments.errors.amount_positive'))
-    .refine((n) => n <= 1_000_000_000_00, msg('payments.errors.amount_invalid')),
+const positiveAmount = requiredAmount(
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.replace(/[,\s]/g, '') : v),
+    z.coerce
+      .number({ invalid_type_error: msg('payments.errors.amount_invalid') })
+      .finite(msg('payments.errors.amount_invalid'))
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, msg('payments.errors.amount_invalid'))
+      .transform((n) => Math.round(n * 100))
+      .refine((n) => n > 0, msg('payments.errors.amount_positive'))
+      .refine((n) => n <= 1_000_000_000_00, msg('payments.errors.amount_invalid')),
+  ),
 );
 
 const transactionFields = {

@@ -5,6 +5,7 @@
  */
 import type { PDFPage, RGB } from '@cantoo/pdf-lib';
 import { loadLanguages, translate } from '../../platform/i18n';
+import { britishDate } from '../formats';
 import { PdfWriter, rgb, runsWidth, type AssetReader, type FontWeight } from '../../platform/pdf';
 import type { PolicyDocumentKind } from '../../../drizzle/schema/policy-enums';
 
@@ -47,9 +48,6 @@ const MUTED = rgb(0.36, 0.4, 0.47);
 const BRAND = rgb(0.07, 0.25, 0.45);
 const LINE = rgb(0.78, 0.81, 0.86);
 const WHITE = rgb(1, 1, 1);
-
-/** 2026-03-01 as 01/03/2026 (dates are shown in en-GB everywhere). */
-export const ukDate = (iso: string) => iso.split('-').reverse().join('/');
 
 export function money(minor: number, currency: string): string {
   const sign = minor < 0 ? '-' : '';
@@ -171,9 +169,9 @@ export async function renderInsuranceCard(
   fy -= 17;
   const pairs: [string, string][] = [
     [t('policy_number'), data.policy_number],
-    [t('date_of_birth'), ukDate(data.date_of_birth)],
+    [t('date_of_birth'), britishDate(data.date_of_birth)],
     [t('product'), data.product.name],
-    [t('cover'), `${ukDate(data.start_date)} – ${ukDate(data.end_date)}`],
+    [t('cover'), `${britishDate(data.start_date)} – ${britishDate(data.end_date)}`],
   ];
   for (const [label, value] of pairs) {
     await text(pdf, page, label, fx, fy, { size: 6.5, color: MUTED });
@@ -184,7 +182,7 @@ export async function renderInsuranceCard(
   await text(
     pdf,
     page,
-    t('version_line', { version: data.version, date: ukDate(data.issued_on) }),
+    t('version_line', { version: data.version, date: britishDate(data.issued_on) }),
     fx,
     front.y + 7,
     {
@@ -279,7 +277,7 @@ export async function renderCertificate(
 
   await section(t('insured_section'));
   await row(t('insured'), fullName(data));
-  await row(t('date_of_birth'), ukDate(data.date_of_birth));
+  await row(t('date_of_birth'), britishDate(data.date_of_birth));
   await row(t('client'), data.client);
   await row(t('campus'), data.campus);
   await row(t('destination'), dash(data.destination));
@@ -290,8 +288,8 @@ export async function renderCertificate(
   await row(t('product'), `${data.product.name} (${data.product.code})`);
   await row(t('master_certificate'), dash(data.product.master_certificate_number));
   await row(t('insurer'), dash(data.insurer));
-  await row(t('cover_from'), ukDate(data.start_date));
-  await row(t('cover_to'), ukDate(data.end_date));
+  await row(t('cover_from'), britishDate(data.start_date));
+  await row(t('cover_to'), britishDate(data.end_date));
   await row(t('premium'), money(data.premium_minor + data.tax_minor, data.currency));
   y -= 10;
 
@@ -316,7 +314,7 @@ export async function renderCertificate(
   await text(
     pdf,
     page,
-    t('version_line', { version: data.version, date: ukDate(data.issued_on) }),
+    t('version_line', { version: data.version, date: britishDate(data.issued_on) }),
     right,
     68,
     {

@@ -8,7 +8,17 @@
  */
 import { z } from 'zod';
 import { listQuerySchema } from '../list-query';
-import { checkbox, email, entityName, isoDate, msg, money, productCode, wholeNumber } from '../validation';
+import {
+  checkbox,
+  email,
+  entityName,
+  isoDate,
+  msg,
+  money,
+  productCode,
+  requiredAmount,
+  wholeNumber,
+} from '../validation';
 
 import {
   CURRENCIES,
@@ -59,16 +69,7 @@ const contactPhone = z
   .string()
   .transform((v) => v.replace(/[\s().-]/g, ''))
   .pipe(z.string().regex(/^\+?\d{3,18}$/, msg('validation.phone_number')));
-/** A required amount: empty is "required" (the shared `money` alone would read it as 0). */
-const requiredMoney = z.preprocess(
-  (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-  z
-    .union([z.string(), z.number()], {
-      required_error: msg('validation.required'),
-      invalid_type_error: msg('validation.numeric'),
-    })
-    .pipe(money),
-);
+const requiredMoney = requiredAmount(money);
 const days = wholeNumber.pipe(z.number().max(36500, msg('products.errors.days_too_many')));
 
 // ---------------------------------------------------------------- products

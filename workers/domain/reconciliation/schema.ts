@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { listQuerySchema, pageParam } from '../list-query';
 import { msg } from '../messages';
+import { requiredAmount } from '../validation';
 import { statementPeriodShape, withPeriodRule } from '../billing/schema';
 import {
   BANK_LINE_STATUSES,
@@ -83,10 +84,12 @@ export const reviewIntentSchemas = {
   allocate: z.object({
     line: lineNo,
     invoice: z.string().trim().min(1, 'validation.required').max(64),
-    amount: z.coerce
-      .number({ invalid_type_error: 'reconciliation.errors.amount' })
-      .positive('reconciliation.errors.amount')
-      .max(1_000_000_000, 'reconciliation.errors.amount'),
+    amount: requiredAmount(
+      z.coerce
+        .number({ invalid_type_error: 'reconciliation.errors.amount' })
+        .positive('reconciliation.errors.amount')
+        .max(1_000_000_000, 'reconciliation.errors.amount'),
+    ),
   }),
   remove: z.object({ allocation: lineNo }),
   ignore: z.object({ line: lineNo, ignored: z.enum(['true', 'false']) }),

@@ -18,6 +18,7 @@ import { runBatch, type DB } from '../../platform/db';
 import { loadLanguages, translate } from '../../platform/i18n';
 import { logActivity } from '../audit/activity-log';
 import { flushOutbox, queueMessage } from '../outbox/service';
+import { britishDate } from '../formats';
 import { todayIso } from '../validation';
 
 /** How far ahead a policy's end is announced. */
@@ -28,8 +29,6 @@ const MAX_LISTED = 200;
 
 const addDays = (iso: string, days: number) =>
   new Date(Date.parse(`${iso}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-const dmy = (iso: string) => iso.split('-').reverse().join('/');
 
 /** The policies a reminder is due for today: issued, ending in the window, not reminded for this end. */
 function dueWhere(today: string, until: string) {
@@ -111,11 +110,13 @@ export async function sendExpiryReminders(db: DB, env: Env, now: Date): Promise<
     const lang = client.lang;
     await loadLanguages([lang]);
     const t = (k: string, p?: Record<string, string | number>) => translate(lang, `reminders.expiry.${k}`, p);
-    const lines = listed
-      .slice(0, MAX_LISTED)
-      .map((p) =>
-        t('line', { policy: p.policy_number, name: `${p.first_name} ${p.last_name}`, end: dmy(p.end_date) }),
-      );
+    const lines = listed.slice(0, MAX_LISTED).map((p) =>
+      t('line', {
+        policy: p.policy_number,
+        name: `${p.first_name} ${p.last_name}`,
+        end: britishDate(p.end_date),
+      }),
+    );
     if (listed.length > MAX_LISTED) lines.push(t('more', { count: listed.length - MAX_LISTED }));
     const body = [
       t('greeting', { name: contact.first_name }),

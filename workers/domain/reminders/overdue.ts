@@ -28,6 +28,7 @@ import { Conflict, NotFound } from '../errors';
 import { findVisibleInvoice } from '../invoices/queries';
 import { daysOverdue } from '../invoices/status';
 import { flushOutbox, queueMessage } from '../outbox/service';
+import { britishDate } from '../formats';
 import { msg, todayIso } from '../validation';
 
 export const OVERDUE_TEMPLATE = 'overdue_reminder';
@@ -102,7 +103,6 @@ async function recipientOf(db: DB, clientId: number) {
   return rows.find((r) => r.type === 'accounting') ?? rows.find((r) => r.type === 'initial') ?? null;
 }
 
-const dmy = (iso: string) => iso.split('-').reverse().join('/');
 const amount = (minor: number, currency: string) => `${currency} ${(minor / 100).toFixed(2)}`;
 
 /** The email of one client's overdue invoices, in the client's language. */
@@ -119,7 +119,7 @@ function reminderEmail(
     t('line', {
       number: i.number,
       amount: amount(i.balance, i.currency),
-      due: dmy(i.due_at),
+      due: britishDate(i.due_at),
       count: daysOverdue(i.due_at, today),
       reference: i.payment_reference,
     }),
