@@ -185,7 +185,6 @@ export default function ManageCompanies() {
           name="status"
           label={t('companies.fields.status')}
           any={t('companies.statuses.all')}
-          anyValue="all"
           options={(['active', 'archived'] as const).map((v) => ({
             value: v,
             label: t(`companies.statuses.${v}`),

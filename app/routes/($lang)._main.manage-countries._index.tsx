@@ -163,7 +163,6 @@ export default function ManageCountries() {
           name="status"
           label={t('countries.status')}
           any={t('countries.statuses.all')}
-          anyValue="all"
           options={(['active', 'archived'] as const).map((v) => ({
             value: v,
             label: t(`countries.statuses.${v}`),
