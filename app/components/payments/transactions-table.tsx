@@ -36,11 +36,13 @@ export function TransactionsTable({
     {
       key: 'date',
       header: t('payments.list.date'),
+      card: 'figure',
       render: (r) => britishDate(r.paid_on ?? r.created_at.slice(0, 10)),
     },
     {
       key: 'invoice',
       header: t('payments.list.invoice'),
+      card: 'title',
       render: (r) => (
         <Link to={to(`/clients/${clientId}/invoices/${r.invoice_id}`)} className={linkClass}>
           {r.invoice_number}
@@ -52,16 +54,18 @@ export function TransactionsTable({
           {
             key: 'kind',
             header: t('payments.list.kind'),
+            card: 'hidden' as const,
             render: (r: ClientTransactionRow) => t(`payments.kinds.${r.kind}`),
           },
         ]
       : []),
-    { key: 'method', header: t('payments.list.method'), render: how },
+    { key: 'method', header: t('payments.list.method'), card: 'figure', render: how },
     ...(mode === 'transactions'
       ? [
           {
             key: 'status',
             header: t('payments.list.status'),
+            card: 'status' as const,
             render: (r: ClientTransactionRow) => (
               <StatusBadge tone={TONES[r.status]}>{t(`payments.statuses.${r.status}`)}</StatusBadge>
             ),
@@ -72,11 +76,13 @@ export function TransactionsTable({
       key: 'amount',
       header: t('payments.list.amount'),
       className: 'text-right tabular-nums',
+      card: 'figure',
       render: (r) => (r.kind === 'refund' ? '−' : '') + formatMinor(r.amount_minor, r.currency),
     },
     {
       key: 'receipt',
       header: t('payments.list.receipt'),
+      card: 'hidden',
       render: (r) =>
         r.receipt_name ? (
           <a
@@ -96,6 +102,7 @@ export function TransactionsTable({
           {
             key: 'edit',
             header: <span className="sr-only">{t('payments.list.edit')}</span>,
+            card: 'actions' as const,
             render: (r: ClientTransactionRow) =>
               r.gateway !== 'barclaycard' && r.status === 'succeeded' ? (
                 <Link

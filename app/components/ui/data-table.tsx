@@ -6,11 +6,11 @@ import type { ListMeta } from '@server/domain/list-query';
 /**
  * What a column is on a phone, where each row is a card (below 640 px): the `title` (the row's name, a
  * link where the row has one) and its `status` share the card's first line; each `figure` (an amount, a
- * date) sits below them under its column's label; `actions` take a line of their own at the bottom; a
- * `hidden` column is left off the card (the row's own page shows it). Without a role, the first column is
- * the title and every other one a figure.
+ * date) sits below them under its column's label, a `wide` one (long text: an entry's changes) across the
+ * card; `actions` take a line of their own at the bottom; a `hidden` column is left off the card (the
+ * row's own page shows it). Without a role, the first column is the title and every other one a figure.
  */
-export type CardRole = 'title' | 'status' | 'figure' | 'actions' | 'hidden';
+export type CardRole = 'title' | 'status' | 'figure' | 'wide' | 'actions' | 'hidden';
 
 export interface Column<T> {
   key: string;
@@ -141,7 +141,7 @@ function SortHeader({ label, field }: { label: ReactNode; field: string }) {
 const CELL = 'px-3 py-2 align-top';
 
 /** A summary row's cell on a card: its amounts are figures, whatever the column is on a row. */
-const summaryRole = (role: CardRole): CardRole => (role === 'hidden' ? 'hidden' : 'figure');
+const summaryRole = (role: CardRole): CardRole => (role === 'hidden' || role === 'wide' ? role : 'figure');
 
 /**
  * The list table: server-sorted headers, optional row selection (page or "all matching"), empty state and
