@@ -151,7 +151,7 @@ export default function Products() {
   const columns: Column<Row>[] = [
     {
       key: 'code',
-      card: 'figure',
+      card: 'hidden',
       header: t('products.fields.code'),
       sort: 'code',
       render: (r) => <span className="font-mono text-xs">{r.code}</span>,

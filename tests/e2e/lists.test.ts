@@ -61,7 +61,11 @@ describe('the insureds list at 1366 px', () => {
     expect(await rows.count()).toBe(25);
     const first = rows.first();
     const name = first.getByRole('link').nth(1);
-    expect(await name.evaluate((a) => a.getClientRects().length)).toBe(1);
+    expect(
+      await name.evaluate(
+        (a) => a.getBoundingClientRect().height < 1.5 * parseFloat(getComputedStyle(a).lineHeight),
+      ),
+    ).toBe(true);
     expect(await first.innerText()).toContain('Oakwood International School · Oakwood North Campus');
     expect(await inView(box, first.locator('td').nth(3))).toBe(true);
     // A dense admin table: a name and its second line, not three wrapped lines (80 px before).
@@ -95,8 +99,11 @@ describe('a statement on a 390 px phone', () => {
     );
 
     // One button says how many filters are in use; the fields are out of sight until it is pressed.
-    const filters = school.getByRole('search').locator('summary');
-    expect((await filters.innerText()).trim()).toBe(t('table.filters_in_use', 'en', { count: 1 }));
+    const filters = school.getByRole('search').locator('details[data-filters] > summary');
+    expect(await filters.isVisible()).toBe(true);
+    expect((await filters.innerText()).replace('▾', '').trim()).toBe(
+      t('table.filters_in_use', 'en', { count: 1 }),
+    );
     const from = school.getByLabel(t('billing.statement.from'));
     expect(await from.isVisible()).toBe(false);
 
@@ -138,7 +145,9 @@ describe('a statement on a 390 px phone', () => {
   it('shows the filters open from 640 px, with no button to press', async () => {
     await admin.setViewportSize(WIDE_DESKTOP);
     await visit(admin, '/insureds');
-    expect(await admin.getByRole('search').locator('summary').isVisible()).toBe(false);
+    expect(await admin.getByRole('search').locator('details[data-filters] > summary').isVisible()).toBe(
+      false,
+    );
     expect(await admin.getByLabel(t('insureds.fields.last_name'), { exact: true }).isVisible()).toBe(true);
   });
 });
@@ -181,7 +190,7 @@ describe('filter addresses', () => {
     // An address written by hand with empty filters is sent on to the clean one.
     await plain.goto('/insureds?policy_id=&status=&last_name=Kowal&page=');
     expect(new URL(plain.url()).search).toBe('?last_name=Kowal');
-    await expectAccessible(plain);
+    // (axe cannot run in a page without scripts: the same address is checked with scripts above.)
     await context.close();
   });
 });
