@@ -55,7 +55,12 @@ export function FiltersBar({ children, exportHref }: { children: ReactNode; expo
   const [open, setOpen] = useState(false);
   useRememberedFilters();
   useEffect(() => {
-    if (window.matchMedia(WIDE).matches) setOpen(true);
+    // Open on a wide screen; folded again when the window narrows to a phone's width.
+    const wide = window.matchMedia(WIDE);
+    const follow = () => setOpen(wide.matches);
+    if (wide.matches) setOpen(true);
+    wide.addEventListener('change', follow);
+    return () => wide.removeEventListener('change', follow);
   }, []);
   const inUse = filterNames(children).filter((name) => params.get(name)).length;
   const clear = () => window.localStorage.removeItem(STORAGE_PREFIX + location.pathname);
