@@ -1,3 +1,4 @@
+import { redirect } from '@remix-run/cloudflare';
 import { buildWorkbook, XLSX_CONTENT_TYPE, type SheetSpec } from '@server/platform/xlsx';
 import type { BulkSelection } from '@server/domain/lists';
 import { bulkFormFields } from '@server/domain/list-query';
@@ -5,6 +6,24 @@ import { bulkFormFields } from '@server/domain/list-query';
 /** A list shown whole, as its one page (the pager's range without pages). */
 export { wholePage } from '@server/domain/list-query';
 import type { z } from 'zod';
+
+/** Parameters Remix itself adds to an address, which hold no value. */
+const REMIX_PARAMS = new Set(['index', '_data']);
+
+/**
+ * An address with empty parameters (`?search=&status=&campus=`, what a filters form sent without
+ * JavaScript gives) is sent on to the same address without them, so an address names only the filters in
+ * use, with or without scripts. Every page loader calls it first (loaders.server.ts).
+ */
+export function dropEmptyParams(request: Request): void {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return;
+  const url = new URL(request.url);
+  const all = [...url.searchParams];
+  const kept = all.filter(([name, value]) => value !== '' || REMIX_PARAMS.has(name));
+  if (kept.length === all.length) return;
+  const search = new URLSearchParams(kept).toString();
+  throw redirect(search ? `${url.pathname}?${search}` : url.pathname);
+}
 
 /** The list's query parameters as a plain object (the filters and paging a loader parses). */
 export function queryOf(request: Request): Record<string, string> {

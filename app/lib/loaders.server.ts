@@ -11,7 +11,7 @@ import {
   requirePermissions,
   requireUser,
 } from '~/lib/guards.server';
-import { lenientQuery, queryOf } from '~/lib/lists.server';
+import { dropEmptyParams, lenientQuery, queryOf } from '~/lib/lists.server';
 
 /**
  * The loader half of the page kit (docs/page-kit.md). A page loader says who may open the page, which
@@ -22,7 +22,8 @@ import { lenientQuery, queryOf } from '~/lib/lists.server';
  * - an address parameter that does not parse, or a record that does not exist or is another tenant's (`NotFound`):
  *   the 404 page, so existence does not leak;
  * - any other domain refusal (`Forbidden`, `Conflict`, ...): the error page with its status.
- * The list query is read leniently: a filter that does not parse (an old bookmark, a typo) is dropped.
+ * The list query is read leniently: a filter that does not parse (an old bookmark, a typo) is dropped, and
+ * an address with empty parameters is first sent on to the one without them (`dropEmptyParams`).
  */
 
 type Access = 'user' | 'guest' | 'public';
@@ -79,6 +80,7 @@ export function pageLoader<
   A extends Access = 'user',
 >(def: PageLoaderDefinition<A, P, Q, R>) {
   return async ({ request, context, params }: LoaderFunctionArgs): Promise<R> => {
+    dropEmptyParams(request);
     const lang = langOf(request);
     const ctx = (
       def.access === 'guest'

@@ -93,6 +93,7 @@ export default function ApiKeysTab() {
   const keyColumns: Column<KeyRow>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('api_keys.fields.name'),
       render: (r) => (
         <div>
@@ -103,6 +104,7 @@ export default function ApiKeysTab() {
     },
     {
       key: 'scope',
+      card: 'figure',
       header: t('api_keys.fields.scope'),
       render: (r) => (
         <div className="min-w-40">
@@ -115,6 +117,7 @@ export default function ApiKeysTab() {
     },
     {
       key: 'created',
+      card: 'hidden',
       header: t('api_keys.fields.created'),
       render: (r) => (
         <div className="whitespace-nowrap">
@@ -125,6 +128,7 @@ export default function ApiKeysTab() {
     },
     {
       key: 'last_used',
+      card: 'figure',
       header: t('api_keys.fields.last_used'),
       render: (r) => (
         <span className="whitespace-nowrap">
@@ -134,6 +138,7 @@ export default function ApiKeysTab() {
     },
     {
       key: 'expires',
+      card: 'figure',
       header: t('api_keys.fields.expires'),
       render: (r) => (
         <span className="whitespace-nowrap">
@@ -143,11 +148,13 @@ export default function ApiKeysTab() {
     },
     {
       key: 'state',
+      card: 'status',
       header: t('api_keys.fields.state'),
       render: (r) => <StatusBadge tone={stateTone[r.state]}>{t(`api_keys.states.${r.state}`)}</StatusBadge>,
     },
     {
       key: 'actions',
+      card: 'actions',
       header: <span className="sr-only">{t('api_keys.actions')}</span>,
       className: 'text-right',
       render: (r) =>

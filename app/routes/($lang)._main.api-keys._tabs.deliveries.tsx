@@ -59,6 +59,7 @@ export default function DeliveriesTab() {
   const columns: Column<DeliveryRow>[] = [
     {
       key: 'event',
+      card: 'title',
       header: t('webhooks.fields.event'),
       render: (r) => (
         <div>
@@ -77,11 +78,13 @@ export default function DeliveriesTab() {
     },
     {
       key: 'happened',
+      card: 'figure',
       header: t('webhooks.fields.happened'),
       render: (r) => <span className="whitespace-nowrap">{dateTime(r.created_at)}</span>,
     },
     {
       key: 'status',
+      card: 'status',
       header: t('webhooks.fields.status'),
       render: (r) => (
         <div className="whitespace-nowrap">
@@ -92,6 +95,7 @@ export default function DeliveriesTab() {
     },
     {
       key: 'answer',
+      card: 'figure',
       header: t('webhooks.fields.answer'),
       render: (r) =>
         r.attempts ? (
@@ -102,6 +106,7 @@ export default function DeliveriesTab() {
     },
     {
       key: 'when',
+      card: 'hidden',
       header: t('webhooks.fields.last_attempt'),
       render: (r) => (
         <div className="whitespace-nowrap">
@@ -116,6 +121,7 @@ export default function DeliveriesTab() {
     },
     {
       key: 'actions',
+      card: 'actions',
       header: <span className="sr-only">{t('api_keys.actions')}</span>,
       className: 'text-right',
       render: (r) => (

@@ -65,12 +65,14 @@ export default function AuditTrail() {
   const columns: Column<Row>[] = [
     {
       key: 'when',
+      card: 'figure',
       header: t('audit.columns.when'),
       className: 'whitespace-nowrap',
       render: (r) => <time dateTime={r.created_at}>{formatDateTime(r.created_at)}</time>,
     },
     {
       key: 'who',
+      card: 'title',
       header: t('audit.columns.who'),
       render: (r) =>
         r.actor ? (
@@ -84,10 +86,11 @@ export default function AuditTrail() {
           t('audit.system')
         ),
     },
-    { key: 'entity', header: t('audit.columns.entity'), render: subject },
-    { key: 'action', header: t('audit.columns.action'), render: (r) => action(r.action) },
+    { key: 'entity', card: 'figure', header: t('audit.columns.entity'), render: subject },
+    { key: 'action', card: 'status', header: t('audit.columns.action'), render: (r) => action(r.action) },
     {
       key: 'changes',
+      card: 'wide',
       header: t('audit.columns.changes'),
       className: 'min-w-[20rem]',
       render: (r) =>

@@ -4,7 +4,13 @@
  * the aging of every client's balance, largest first, 25 a page, each linking to the client's receivables. A school
  * user's billing page is their own statement of account.
  */
-import { json, redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  redirect,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type SerializeFrom,
+} from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { agingPage, billingSummary, SUMMARY_PERMISSION } from '@server/domain/billing/summary';
@@ -13,9 +19,9 @@ import { localePath } from '~/i18n/config';
 import { formatMinor } from '~/lib/money';
 import { Card, PageHeader } from '~/components/ui/card';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
-import { Pagination, ScrollBox } from '~/components/ui/data-table';
+import { DataTable, type Column } from '~/components/ui/data-table';
 import { InvoicedCollectedChart } from '~/components/billing/chart';
-import { AgingCells, AgingHeaders } from '~/components/billing/statement-view';
+import { agingColumns } from '~/components/billing/statement-view';
 import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -35,11 +41,40 @@ export const loader = (args: LoaderFunctionArgs) =>
     },
   })(args);
 
+type AgingRow = SerializeFrom<typeof loader>['aging']['items'][number];
+
 export default function BillingSummaryPage() {
   const { t, i18n } = useTranslation();
   const { summary, aging } = useLoaderData<typeof loader>();
   const to = (path: string) => localePath(i18n.language, path);
-  const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+  const agingTable: Column<AgingRow>[] = [
+    {
+      key: 'client',
+      header: t('billing.aging.client'),
+      card: 'title',
+      render: (a) => (
+        <Link
+          to={to(`/clients/${a.client.id}/receivables`)}
+          className="font-medium text-primary-800 underline-offset-2 hover:underline"
+        >
+          {a.client.name}
+        </Link>
+      ),
+    },
+    { key: 'currency', header: t('billing.aging.currency'), card: 'status', render: (a) => a.currency },
+    ...agingColumns(t, (a: AgingRow) => ({
+      currency: a.currency,
+      aging: {
+        current: a.current_minor,
+        d1_30: a.d1_30_minor,
+        d31_60: a.d31_60_minor,
+        d61_90: a.d61_90_minor,
+        over_90: a.over_90_minor,
+        credit: a.unapplied_credit_minor,
+        total: a.total_minor,
+      },
+    })),
+  ];
   return (
     <div>
       <PageHeader title={t('billing.title')} />
@@ -82,63 +117,16 @@ export default function BillingSummaryPage() {
         </section>
       ))}
       {summary.currencies.length ? (
-        <section className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-slate-200">
-          <h2 className="px-4 pt-4 text-base font-semibold text-slate-900">{t('billing.aging.title')}</h2>
-          <ScrollBox label={t('billing.aging.caption')}>
-            <table className="mt-2 min-w-full divide-y divide-slate-200">
-              <caption className="sr-only">{t('billing.aging.caption')}</caption>
-              <thead className="bg-slate-50">
-                <AgingHeaders
-                  first={
-                    <>
-                      <th scope="col" className={th}>
-                        {t('billing.aging.client')}
-                      </th>
-                      <th scope="col" className={th}>
-                        {t('billing.aging.currency')}
-                      </th>
-                    </>
-                  }
-                />
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {aging.items.length ? (
-                  aging.items.map((a) => (
-                    <tr key={`${a.client.id}-${a.currency}`}>
-                      <th scope="row" className="px-3 py-2 text-left text-sm font-medium">
-                        <Link
-                          to={to(`/clients/${a.client.id}/receivables`)}
-                          className="text-primary-800 underline-offset-2 hover:underline"
-                        >
-                          {a.client.name}
-                        </Link>
-                      </th>
-                      <td className="px-3 py-2 text-sm">{a.currency}</td>
-                      <AgingCells
-                        currency={a.currency}
-                        aging={{
-                          current: a.current_minor,
-                          d1_30: a.d1_30_minor,
-                          d31_60: a.d31_60_minor,
-                          d61_90: a.d61_90_minor,
-                          over_90: a.over_90_minor,
-                          credit: a.unapplied_credit_minor,
-                          total: a.total_minor,
-                        }}
-                      />
-                    </tr>
-                  ))
-                ) : (
-                  <tr>
-                    <td colSpan={9} className="px-3 py-6 text-center text-sm text-slate-600">
-                      {t('billing.aging.empty')}
-                    </td>
-                  </tr>
-                )}
-              </tbody>
-            </table>
-          </ScrollBox>
-          <Pagination meta={aging.meta} />
+        <section className="space-y-3">
+          <h2 className="text-base font-semibold text-slate-900">{t('billing.aging.title')}</h2>
+          <DataTable
+            rows={aging.items}
+            columns={agingTable}
+            rowId={(a) => `${a.client.id}-${a.currency}`}
+            meta={aging.meta}
+            caption={t('billing.aging.caption')}
+            empty={t('billing.aging.empty')}
+          />
         </section>
       ) : null}
     </div>

@@ -133,6 +133,7 @@ export default function ClientsList() {
   const columns: Column<ClientListRow>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('clients.columns.name'),
       sort: 'name',
       render: (r) => (
@@ -146,18 +147,21 @@ export default function ClientsList() {
     },
     {
       key: 'type',
+      card: 'figure',
       header: t('clients.columns.type'),
       sort: 'type',
       render: (r) => t(`clients.types.${r.type}`),
     },
     {
       key: 'status',
+      card: 'status',
       header: t('clients.columns.status'),
       sort: 'status',
       render: (r) => <ClientStatusBadge status={r.status} />,
     },
     {
       key: 'owner',
+      card: 'hidden',
       header: t('clients.columns.owner'),
       render: (r) =>
         r.owner_contact.name ? (
@@ -171,11 +175,13 @@ export default function ClientsList() {
     },
     {
       key: 'account_manager',
+      card: 'figure',
       header: t('clients.columns.account_manager'),
       render: (r) => r.account_manager?.name ?? '—',
     },
     {
       key: 'campuses',
+      card: 'figure',
       header: t('clients.columns.campuses'),
       sort: 'campuses',
       className: 'text-right',
@@ -183,6 +189,7 @@ export default function ClientsList() {
     },
     {
       key: 'created_at',
+      card: 'hidden',
       header: t('clients.columns.created_at'),
       sort: 'created_at',
       render: (r) => formatDate(r.created_at),

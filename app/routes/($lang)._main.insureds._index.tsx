@@ -92,11 +92,14 @@ export default function Insureds() {
   const to = (path: string) => localePath(i18n.language, path);
   const { staff } = data;
 
+  // Status right after the name, where it is read first; client and campus a quiet line under the name;
+  // the figures a person scans next (trip dates, group) before the ones they seldom need.
   const columns: Column<PolicyListRow>[] = [
     {
       key: 'policy_number',
       header: t('insureds.fields.policy_id'),
       sort: 'policy_number',
+      card: 'figure',
       render: (r) => (
         <Link
           to={to(`/insureds/${r.id}/insured_details`)}
@@ -110,48 +113,61 @@ export default function Insureds() {
       key: 'name',
       header: t('insureds.fields.name'),
       sort: 'full_name',
+      card: 'title',
       render: (r) => (
-        <Link
-          to={to(`/insureds/${r.id}/insured_details`)}
-          className="whitespace-nowrap font-medium text-slate-900 hover:underline"
-        >
-          {r.last_name}, {r.first_name}
-        </Link>
-      ),
-    },
-    { key: 'type', header: t('insureds.fields.type'), render: (r) => t(`insureds.types.${r.type}`) },
-    {
-      key: 'date_of_birth',
-      header: t('insureds.fields.date_of_birth'),
-      render: (r) => <span className="whitespace-nowrap">{formatDate(r.date_of_birth)}</span>,
-    },
-    {
-      key: 'where',
-      header: staff ? t('insureds.fields.client_campus') : t('insureds.fields.campus'),
-      render: (r) =>
-        staff ? (
-          <span className="block min-w-40">
-            {r.client.name}
-            <br />
-            <span className="text-xs text-slate-500">{r.campus.name}</span>
+        <>
+          <Link
+            to={to(`/insureds/${r.id}/insured_details`)}
+            className="whitespace-nowrap font-medium text-slate-900 hover:underline"
+          >
+            {r.last_name}, {r.first_name}
+          </Link>
+          <span
+            className="block max-w-64 truncate text-xs font-normal text-slate-500"
+            title={`${r.client.name} · ${r.campus.name}`}
+          >
+            {r.client.name} · {r.campus.name}
           </span>
-        ) : (
-          r.campus.name
-        ),
-    },
-    { key: 'product', header: t('insureds.fields.product'), render: (r) => r.product.name },
-    {
-      key: 'trip',
-      header: t('insureds.fields.trip_dates'),
-      sort: 'start_date',
-      render: (r) => <TripDates start={r.start_date} end={r.end_date} />,
+        </>
+      ),
     },
     {
       key: 'status',
       header: t('insureds.fields.status'),
+      card: 'status',
       render: (r) => <PolicyStatusBadge status={r.status} />,
     },
-    { key: 'group_name', header: t('insureds.fields.group_name'), render: (r) => r.group_name ?? '—' },
+    {
+      key: 'trip',
+      header: t('insureds.fields.trip_dates'),
+      sort: 'start_date',
+      card: 'figure',
+      render: (r) => <TripDates start={r.start_date} end={r.end_date} />,
+    },
+    {
+      key: 'group_name',
+      header: t('insureds.fields.group_name'),
+      card: 'figure',
+      render: (r) => <span className="whitespace-nowrap">{r.group_name ?? '—'}</span>,
+    },
+    {
+      key: 'product',
+      header: t('insureds.fields.product'),
+      card: 'hidden',
+      render: (r) => <span className="whitespace-nowrap">{r.product.name}</span>,
+    },
+    {
+      key: 'type',
+      header: t('insureds.fields.type'),
+      card: 'hidden',
+      render: (r) => <span className="whitespace-nowrap">{t(`insureds.types.${r.type}`)}</span>,
+    },
+    {
+      key: 'date_of_birth',
+      header: t('insureds.fields.date_of_birth'),
+      card: 'hidden',
+      render: (r) => <span className="whitespace-nowrap">{formatDate(r.date_of_birth)}</span>,
+    },
   ];
 
   const bulk = [

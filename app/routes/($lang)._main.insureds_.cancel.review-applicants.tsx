@@ -97,6 +97,7 @@ export default function CancelReview() {
   const columns: Column<CancelReviewRow>[] = [
     {
       key: 'select',
+      card: 'status' as const,
       header: <span className="sr-only">{t('cancellations.review.select')}</span>,
       render: (r) => (
         <input
@@ -109,9 +110,10 @@ export default function CancelReview() {
         />
       ),
     },
-    { key: 'row', header: t('cancellations.review.row'), render: (r) => r.row },
+    { key: 'row', card: 'figure', header: t('cancellations.review.row'), render: (r) => r.row },
     {
       key: 'policy_id',
+      card: 'figure',
       header: t('cancellations.fields.policy_id'),
       render: (r) => <span className="font-mono">{r.policy_number ?? ''}</span>,
     },
@@ -119,6 +121,7 @@ export default function CancelReview() {
       ? [
           {
             key: 'last_name',
+            card: 'hidden' as const,
             header: t('cancellations.fields.last_name'),
             render: (r: CancelReviewRow) => r.sheet_last_name ?? '',
           },
@@ -126,11 +129,13 @@ export default function CancelReview() {
       : []),
     {
       key: 'insured',
+      card: 'title',
       header: t('cancellations.review.insured'),
       render: (r) => (r.policy ? `${r.policy.first_name} ${r.policy.last_name}` : ''),
     },
     {
       key: 'trip',
+      card: 'figure',
       header: t('cancellations.review.trip'),
       className: 'whitespace-nowrap',
       render: (r) =>
@@ -138,6 +143,7 @@ export default function CancelReview() {
     },
     {
       key: 'errors',
+      card: 'wide',
       header: t('cancellations.review.errors'),
       render: (r) =>
         r.errors.length ? (

@@ -61,24 +61,28 @@ export default function ConfirmEnrolment() {
   const errors = answer?.submission?.error ?? {};
   const result = answer?.ok ? answer.data : null;
   const columns: Column<EnrolmentResult>[] = [
-    { key: 'line', header: t('reminders.enrolment.line'), render: (r) => r.line },
+    { key: 'line', card: 'figure', header: t('reminders.enrolment.line'), render: (r) => r.line },
     {
       key: 'policy_id',
+      card: 'figure',
       header: t('reminders.enrolment.policy_id'),
       render: (r) => <span className="font-mono">{r.policy_id}</span>,
     },
     {
       key: 'insured',
+      card: 'title',
       header: t('reminders.enrolment.insured'),
       render: (r) => (r.insured ? `${r.insured.first_name} ${r.insured.last_name}` : ''),
     },
     {
       key: 'school',
+      card: 'hidden',
       header: t('reminders.enrolment.school'),
       render: (r) => (r.insured ? `${r.insured.client} · ${r.insured.campus}` : ''),
     },
     {
       key: 'trip',
+      card: 'figure',
       header: t('reminders.enrolment.trip'),
       className: 'whitespace-nowrap',
       render: (r) =>
@@ -86,6 +90,7 @@ export default function ConfirmEnrolment() {
     },
     {
       key: 'result',
+      card: 'status',
       header: t('reminders.enrolment.result'),
       render: (r) => (
         <span className={`font-medium ${TONES[r.state]}`} data-testid="enrolment-state">

@@ -76,6 +76,7 @@ export default function Reconciliation() {
   const columns: Column<StatementListItem>[] = [
     {
       key: 'file',
+      card: 'title',
       header: t('reconciliation.list.file'),
       render: (s) => (
         <Link to={to(statementHref(s))} className="font-medium text-primary-800 underline">
@@ -83,31 +84,41 @@ export default function Reconciliation() {
         </Link>
       ),
     },
-    { key: 'format', header: t('reconciliation.list.format'), render: (s) => FORMAT_NAMES[s.format] },
+    {
+      key: 'format',
+      card: 'hidden',
+      header: t('reconciliation.list.format'),
+      render: (s) => FORMAT_NAMES[s.format],
+    },
     {
       key: 'uploaded',
+      card: 'figure',
       header: t('reconciliation.list.uploaded'),
       render: (s) => formatDateTime(s.created_at),
     },
     {
       key: 'status',
+      card: 'status',
       header: t('reconciliation.list.status'),
       render: (s) => <StatementStatusBadge status={s.status} />,
     },
     {
       key: 'credits',
+      card: 'figure',
       header: t('reconciliation.list.credits'),
       render: (s) => s.line_count,
       className: 'text-right',
     },
     {
       key: 'matched',
+      card: 'figure',
       header: t('reconciliation.list.matched'),
       render: (s) => s.matched_count,
       className: 'text-right',
     },
     {
       key: 'recorded',
+      card: 'hidden',
       header: t('reconciliation.list.recorded'),
       render: (s) => s.recorded_count,
       className: 'text-right',

@@ -73,6 +73,7 @@ export default function ManageCompanies() {
   const columns: Column<Row>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('companies.fields.name'),
       sort: 'name',
       render: (r) => (
@@ -84,32 +85,48 @@ export default function ManageCompanies() {
         </Link>
       ),
     },
-    { key: 'country', header: t('companies.fields.country_id'), render: (r) => r.country_name ?? '—' },
+    {
+      key: 'country',
+      card: 'figure',
+      header: t('companies.fields.country_id'),
+      render: (r) => r.country_name ?? '—',
+    },
     {
       key: 'registration',
+      card: 'hidden',
       header: t('companies.fields.registration_number'),
       render: (r) => r.registration_number ?? '—',
     },
-    { key: 'currency', header: t('companies.fields.currency'), sort: 'currency', render: (r) => r.currency },
+    {
+      key: 'currency',
+      card: 'figure',
+      header: t('companies.fields.currency'),
+      sort: 'currency',
+      render: (r) => r.currency,
+    },
     {
       key: 'gateway',
+      card: 'hidden',
       header: t('companies.fields.payment_gateway'),
       render: (r) => t(`companies.gateways.${r.payment_gateway ?? 'none'}`),
     },
     {
       key: 'users',
+      card: 'hidden',
       header: t('companies.summary.users'),
       className: 'text-right',
       render: (r) => r.users_count,
     },
     {
       key: 'clients',
+      card: 'figure',
       header: t('companies.summary.clients'),
       className: 'text-right',
       render: (r) => r.clients_count,
     },
     {
       key: 'status',
+      card: 'status',
       header: t('companies.fields.status'),
       sort: 'status',
       render: (r) => (
@@ -118,6 +135,7 @@ export default function ManageCompanies() {
     },
     {
       key: 'actions',
+      card: 'actions',
       header: <span className="sr-only">{t('companies.actions')}</span>,
       className: 'text-right',
       render: (r) => (
@@ -185,7 +203,6 @@ export default function ManageCompanies() {
           name="status"
           label={t('companies.fields.status')}
           any={t('companies.statuses.all')}
-          anyValue="all"
           options={(['active', 'archived'] as const).map((v) => ({
             value: v,
             label: t(`companies.statuses.${v}`),

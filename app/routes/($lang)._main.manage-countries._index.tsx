@@ -71,6 +71,7 @@ export default function ManageCountries() {
   const columns: Column<Row>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('countries.name'),
       sort: 'name',
       render: (r) => (
@@ -81,26 +82,30 @@ export default function ManageCountries() {
     },
     {
       key: 'abbreviation',
+      card: 'hidden',
       header: t('countries.abbreviation'),
       sort: 'abbreviation',
       render: (r) => r.abbreviation,
     },
-    { key: 'code', header: t('countries.code'), sort: 'code', render: (r) => r.code },
+    { key: 'code', card: 'figure', header: t('countries.code'), sort: 'code', render: (r) => r.code },
     {
       key: 'region',
+      card: 'hidden',
       header: t('countries.region'),
       sort: 'region_code',
       render: (r) => (r.region_code ? t(`countries.regions.${r.region_code}`) : '—'),
     },
     {
       key: 'currency',
+      card: 'figure',
       header: t('countries.currency'),
       sort: 'currency_code',
       render: (r) => (r.currency_code ? `${r.currency_code} ${r.currency_symbol ?? ''}`.trim() : '—'),
     },
-    { key: 'tax', header: t('countries.tax'), render: (r) => taxLabel(r) ?? '—' },
+    { key: 'tax', card: 'figure', header: t('countries.tax'), render: (r) => taxLabel(r) ?? '—' },
     {
       key: 'status',
+      card: 'status',
       header: t('countries.status'),
       sort: 'status',
       render: (r) => (
@@ -109,6 +114,7 @@ export default function ManageCountries() {
     },
     {
       key: 'actions',
+      card: 'actions',
       header: <span className="sr-only">{t('countries.actions')}</span>,
       className: 'text-right',
       render: (r) => (
@@ -163,7 +169,6 @@ export default function ManageCountries() {
           name="status"
           label={t('countries.status')}
           any={t('countries.statuses.all')}
-          anyValue="all"
           options={(['active', 'archived'] as const).map((v) => ({
             value: v,
             label: t(`countries.statuses.${v}`),

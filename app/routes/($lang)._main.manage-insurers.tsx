@@ -178,13 +178,15 @@ export default function ManageInsurers() {
   const columns: Column<Row>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('insurers.name'),
       sort: 'name',
       render: (r) => <span className="font-medium text-slate-900">{r.name}</span>,
     },
-    { key: 'code', header: t('insurers.code'), sort: 'code', render: (r) => r.code ?? '—' },
+    { key: 'code', card: 'figure', header: t('insurers.code'), sort: 'code', render: (r) => r.code ?? '—' },
     {
       key: 'email',
+      card: 'figure',
       header: t('insurers.email'),
       sort: 'email',
       render: (r) =>
@@ -198,6 +200,7 @@ export default function ManageInsurers() {
     },
     {
       key: 'phone',
+      card: 'hidden',
       header: t('insurers.phone'),
       render: (r) => {
         if (!r.phone_number) return '—';
@@ -209,6 +212,7 @@ export default function ManageInsurers() {
     },
     {
       key: 'website',
+      card: 'hidden',
       header: t('insurers.website'),
       render: (r) =>
         r.website ? (
@@ -228,6 +232,7 @@ export default function ManageInsurers() {
       ? [
           {
             key: 'company',
+            card: 'hidden' as const,
             header: t('insurers.company'),
             sort: 'company',
             render: (r: Row) => r.company_name,
@@ -236,6 +241,7 @@ export default function ManageInsurers() {
       : []),
     {
       key: 'status',
+      card: 'status',
       header: t('insurers.status'),
       sort: 'status',
       render: (r) => (
@@ -244,6 +250,7 @@ export default function ManageInsurers() {
     },
     {
       key: 'actions',
+      card: 'actions',
       header: <span className="sr-only">{t('insurers.actions')}</span>,
       className: 'text-right',
       render: (r) => (

@@ -151,12 +151,14 @@ export default function Products() {
   const columns: Column<Row>[] = [
     {
       key: 'code',
+      card: 'hidden',
       header: t('products.fields.code'),
       sort: 'code',
       render: (r) => <span className="font-mono text-xs">{r.code}</span>,
     },
     {
       key: 'name',
+      card: 'title',
       header: t('products.fields.name'),
       sort: 'name',
       render: (r) => (
@@ -167,18 +169,21 @@ export default function Products() {
     },
     {
       key: 'insurer',
+      card: 'figure',
       header: t('products.fields.insurer'),
       sort: 'insurer',
       render: (r) => r.insurer?.name ?? '—',
     },
     {
       key: 'territorial_limit',
+      card: 'hidden',
       header: t('products.fields.territorial_limit'),
       sort: 'territorial_limit',
       render: (r) => (r.territorial_limit ? t(`products.territorial_limits.${r.territorial_limit}`) : '—'),
     },
     {
       key: 'period',
+      card: 'figure',
       header: t('products.list.effective'),
       sort: 'effective_start_date',
       render: (r) => (
@@ -193,18 +198,21 @@ export default function Products() {
     },
     {
       key: 'prices',
+      card: 'hidden',
       header: t('products.list.prices'),
       className: 'text-right',
       render: (r) => r.prices_count,
     },
     {
       key: 'status',
+      card: 'status',
       header: t('products.fields.status'),
       sort: 'status',
       render: (r) => <ProductStatusBadge status={r.status} />,
     },
     {
       key: 'actions',
+      card: 'actions',
       header: <span className="sr-only">{t('products.actions')}</span>,
       className: 'text-right',
       render: (r) => (
@@ -237,6 +245,7 @@ export default function Products() {
   const groupColumns: Column<GroupRow>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('products.groups.name'),
       sort: 'name',
       render: (g) => (
@@ -245,11 +254,24 @@ export default function Products() {
         </Link>
       ),
     },
-    { key: 'scheme', header: t('products.groups.scheme'), sort: 'scheme', render: (g) => g.scheme ?? '—' },
-    { key: 'type', header: t('products.groups.type'), sort: 'type', render: (g) => g.type ?? '—' },
-    { key: 'company', header: t('products.fields.company'), render: (g) => g.company.name },
+    {
+      key: 'scheme',
+      card: 'figure',
+      header: t('products.groups.scheme'),
+      sort: 'scheme',
+      render: (g) => g.scheme ?? '—',
+    },
+    {
+      key: 'type',
+      card: 'figure',
+      header: t('products.groups.type'),
+      sort: 'type',
+      render: (g) => g.type ?? '—',
+    },
+    { key: 'company', card: 'hidden', header: t('products.fields.company'), render: (g) => g.company.name },
     {
       key: 'count',
+      card: 'figure',
       header: t('products.groups.products'),
       className: 'text-right',
       render: (g) => g.products_count,

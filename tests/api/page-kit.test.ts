@@ -101,6 +101,16 @@ describe('a page loader', () => {
     expect((await get('/clients?tab=nonsense&status=whatever', admin)).status).toBe(200);
   });
 
+  it('sends an address with empty parameters on to the one with only the filters in use', async () => {
+    const sent = await get('/clients?search=&status=&tab=archived&page=', admin);
+    expect(sent.status).toBe(302);
+    expect(sent.headers.get('location')).toBe('/clients?tab=archived');
+    const allEmpty = await get('/de/insureds?last_name=&status=', admin);
+    expect(allEmpty.status).toBe(302);
+    expect(allEmpty.headers.get('location')).toBe('/de/insureds');
+    expect((await get('/clients?tab=archived', admin)).status).toBe(200);
+  });
+
   it('answers an address segment outside its list with the 404 page', async () => {
     expect((await get('/insureds/amend/trip-dates', admin)).status).toBe(200);
     expect((await get('/insureds/amend/sideways', admin)).status).toBe(404);

@@ -304,6 +304,7 @@ const COUNT_LABELS = new Set<string>([
   'reminders.expiry.more',
   'roles.list.users',
   'roles.list.permissions',
+  'table.filters_in_use',
   'taxes.generate.confirm',
   'webhooks.attempts',
 ]);

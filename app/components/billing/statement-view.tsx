@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgingMinor } from '@server/domain/billing/summary';
 import type { StatementPageData } from '~/lib/billing.server';
@@ -8,37 +7,26 @@ import { DataTable, type Column } from '~/components/ui/data-table';
 import { formatDate } from '~/lib/dates';
 import { formatMinor } from '~/lib/money';
 
-const th = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
-const td = 'px-3 py-2 text-sm text-slate-800 whitespace-nowrap';
-const num = `${td} text-right tabular-nums`;
-
 export const AGING_COLUMNS = [...AGING_BUCKETS, 'unapplied_credit', 'total'] as const;
 
-/** One aging row's figures (buckets, unapplied credit, balance) as table cells. */
-export function AgingCells({ aging, currency }: { aging: AgingMinor; currency: string }) {
-  return (
-    <>
-      {AGING_COLUMNS.map((k) => (
-        <td key={k} className={`${num} ${k === 'total' ? 'font-semibold' : ''}`}>
-          {formatMinor(k === 'unapplied_credit' ? aging.credit : aging[k], currency)}
-        </td>
-      ))}
-    </>
-  );
-}
-
-export function AgingHeaders({ first }: { first?: ReactNode }) {
-  const { t } = useTranslation();
-  return (
-    <tr>
-      {first}
-      {AGING_COLUMNS.map((k) => (
-        <th key={k} scope="col" className={`${th} text-right`}>
-          {t(`billing.aging.${k}`)}
-        </th>
-      ))}
-    </tr>
-  );
+/**
+ * The aging figures (buckets, unapplied credit, balance) as columns of a DataTable whose rows each hold
+ * one aging in one currency: a statement's aging, a client's receivables, the billing dashboard.
+ */
+export function agingColumns<T>(
+  t: (key: string) => string,
+  read: (row: T) => { aging: AgingMinor; currency: string },
+): Column<T>[] {
+  return AGING_COLUMNS.map((k) => ({
+    key: k,
+    header: t(`billing.aging.${k}`),
+    render: (row: T) => {
+      const { aging, currency } = read(row);
+      return formatMinor(k === 'unapplied_credit' ? aging.credit : aging[k], currency);
+    },
+    className: `text-right tabular-nums whitespace-nowrap ${k === 'total' ? 'font-semibold' : ''}`,
+    card: 'figure' as const,
+  }));
 }
 
 type StatementLine = StatementPageData['currencies'][number]['entries'][number];
@@ -70,12 +58,14 @@ export function StatementView({ statement }: { statement: StatementPageData }) {
       header: t('billing.statement.columns.date'),
       render: (e) => formatDate(e.date),
       className: 'whitespace-nowrap',
+      card: 'figure',
     },
     {
       key: 'type',
       header: t('billing.statement.columns.type'),
       render: (e) => t(`billing.statement.kinds.${e.kind}`),
       className: 'whitespace-nowrap',
+      card: 'status',
     },
     {
       key: 'reference',
@@ -84,6 +74,7 @@ export function StatementView({ statement }: { statement: StatementPageData }) {
         <InvoiceLink number={e.reference} clientId={statement.client.id} invoiceId={e.invoice_id} />
       ),
       className: 'whitespace-nowrap',
+      card: 'title',
     },
     {
       key: 'detail',
@@ -97,6 +88,7 @@ export function StatementView({ statement }: { statement: StatementPageData }) {
               ? t('billing.statement.due_on', { date: formatDate(e.due_at) })
               : '',
       className: 'whitespace-nowrap text-slate-600',
+      card: 'hidden',
     },
     {
       key: 'debit',
@@ -117,13 +109,7 @@ export function StatementView({ statement }: { statement: StatementPageData }) {
       className: right,
     },
   ];
-  const agingColumnsOf = (currency: string): Column<AgingMinor>[] =>
-    AGING_COLUMNS.map((k) => ({
-      key: k,
-      header: t(`billing.aging.${k}`),
-      render: (aging) => formatMinor(k === 'unapplied_credit' ? aging.credit : aging[k], currency),
-      className: `${right} ${k === 'total' ? 'font-semibold' : ''}`,
-    }));
+  const agingColumnsOf = (currency: string) => agingColumns(t, (aging: AgingMinor) => ({ aging, currency }));
   return (
     <div className="space-y-8">
       {statement.currencies.map((c) => (

@@ -91,11 +91,13 @@ export function PoliciesTable({
   const columns: Column<InvoiceItem>[] = [
     {
       key: 'policy_number',
+      card: 'figure',
       header: t('checkout.policies.policy_number'),
       render: (i) => <span className="font-mono text-sm font-semibold">{i.policy?.policy_number}</span>,
     },
     {
       key: 'name',
+      card: 'title',
       header: t('checkout.policies.name'),
       render: (i) => (
         <div>
@@ -106,6 +108,7 @@ export function PoliciesTable({
     },
     {
       key: 'dates',
+      card: 'figure',
       header: t('checkout.policies.dates'),
       render: (i) => (
         <span className="whitespace-nowrap">
@@ -115,6 +118,7 @@ export function PoliciesTable({
     },
     {
       key: 'product',
+      card: 'hidden',
       header: t('checkout.policies.product'),
       render: (i) => (
         <div>
@@ -125,11 +129,13 @@ export function PoliciesTable({
     },
     {
       key: 'status',
+      card: 'status',
       header: t('checkout.policies.status'),
       render: (i) => (i.policy ? <PolicyStatusBadge status={i.policy.status} /> : null),
     },
     {
       key: 'fee',
+      card: 'figure',
       header: t('checkout.policies.fee'),
       className: 'text-right',
       render: (i) => (

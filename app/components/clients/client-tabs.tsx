@@ -34,6 +34,7 @@ export function CampusesTab({
   const columns: Column<CampusRow>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('clients.campuses.columns.name'),
       sort: 'name',
       render: (c) => (
@@ -45,9 +46,15 @@ export function CampusesTab({
         </Link>
       ),
     },
-    { key: 'country', header: t('clients.campuses.columns.country'), render: (c) => c.country ?? '—' },
+    {
+      key: 'country',
+      card: 'figure',
+      header: t('clients.campuses.columns.country'),
+      render: (c) => c.country ?? '—',
+    },
     {
       key: 'status',
+      card: 'status',
       header: t('clients.campuses.columns.status'),
       sort: 'status',
       render: (c) => (
@@ -56,12 +63,14 @@ export function CampusesTab({
     },
     {
       key: 'contracts',
+      card: 'figure',
       header: t('clients.campuses.columns.contracts'),
       className: 'text-right',
       render: (c) => c.contracts,
     },
     {
       key: 'created_at',
+      card: 'figure',
       header: t('clients.campuses.columns.created_at'),
       sort: 'created_at',
       render: (c) => formatDate(c.created_at),
@@ -113,6 +122,7 @@ export function AgreementsTab({
   const columns: Column<AgreementRow>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('clients.agreements.columns.name'),
       sort: 'name',
       render: (a) =>
@@ -127,9 +137,15 @@ export function AgreementsTab({
           <span className="font-medium text-slate-900">{a.name}</span>
         ),
     },
-    { key: 'insurer', header: t('clients.agreements.columns.insurer'), render: (a) => a.insurer ?? '—' },
+    {
+      key: 'insurer',
+      card: 'hidden',
+      header: t('clients.agreements.columns.insurer'),
+      render: (a) => a.insurer ?? '—',
+    },
     {
       key: 'period',
+      card: 'figure',
       header: t('clients.agreements.columns.period'),
       sort: 'start_date',
       render: (a) =>
@@ -137,6 +153,7 @@ export function AgreementsTab({
     },
     {
       key: 'status',
+      card: 'status',
       header: t('clients.agreements.columns.status'),
       sort: 'status',
       render: (a) => (
@@ -145,18 +162,21 @@ export function AgreementsTab({
     },
     {
       key: 'products',
+      card: 'figure',
       header: t('clients.agreements.columns.products'),
       className: 'text-right',
       render: (a) => a.products,
     },
     {
       key: 'contracts',
+      card: 'figure',
       header: t('clients.agreements.columns.contracts'),
       className: 'text-right',
       render: (a) => a.contracts,
     },
     {
       key: 'valid',
+      card: 'hidden',
       header: t('clients.agreements.columns.valid'),
       render: (a) => (a.valid ? t('clients.agreements.yes') : t('clients.agreements.no')),
     },

@@ -46,6 +46,7 @@ export function ContractsTable({
   const columns: Column<ContractView>[] = [
     {
       key: 'product',
+      card: 'title',
       header: t('contracts.columns.product'),
       sort: 'product',
       render: (c) => (
@@ -68,6 +69,7 @@ export function ContractsTable({
       ? [
           {
             key: 'campus',
+            card: 'figure' as const,
             header: t('contracts.columns.campus'),
             sort: 'campus',
             render: (c: ContractView) => c.campus.name,
@@ -76,6 +78,7 @@ export function ContractsTable({
       : []),
     {
       key: 'dates',
+      card: 'figure',
       header: t('contracts.columns.dates'),
       sort: 'start_date',
       render: (c) => (
@@ -86,6 +89,7 @@ export function ContractsTable({
     },
     {
       key: 'net',
+      card: 'hidden',
       header: t('contracts.columns.net_price'),
       sort: 'net_price',
       className: 'text-right',
@@ -93,16 +97,24 @@ export function ContractsTable({
     },
     {
       key: 'sale',
+      card: 'figure',
       header: t('contracts.columns.sale_price'),
       sort: 'sale_price',
       className: 'text-right',
       render: (c) => formatMoney(c.sale_price, c.currency),
     },
-    { key: 'min_days', header: t('contracts.columns.min_days'), sort: 'min_days', render: (c) => c.min_days },
+    {
+      key: 'min_days',
+      card: 'hidden',
+      header: t('contracts.columns.min_days'),
+      sort: 'min_days',
+      render: (c) => c.min_days,
+    },
     ...(showAgreement
       ? [
           {
             key: 'agreement',
+            card: 'hidden' as const,
             header: t('contracts.columns.agreement'),
             render: (c: ContractView) => c.service_agreement?.name ?? t('contracts.no_agreement'),
           },
@@ -110,6 +122,7 @@ export function ContractsTable({
       : []),
     {
       key: 'status',
+      card: 'status',
       header: t('contracts.columns.status'),
       sort: 'status',
       render: (c) => <ContractStatus contract={c} />,

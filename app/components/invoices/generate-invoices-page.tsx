@@ -33,6 +33,7 @@ export function GenerateInvoicesPage({
   const columns: Column<PlannedInvoice>[] = [
     {
       key: 'billed',
+      card: 'title',
       header: t('taxes.generate.columns.invoice'),
       render: (r) => (
         <span className="font-medium text-slate-900">
@@ -43,24 +44,28 @@ export function GenerateInvoicesPage({
     },
     {
       key: 'policies',
+      card: 'figure',
       header: t('taxes.generate.columns.policies'),
       render: (r) => r.policies,
       className: 'text-right',
     },
     {
       key: 'premium',
+      card: 'hidden',
       header: t('taxes.generate.columns.premium'),
       render: (r) => money(r.insurance_cost_minor, r.currency),
       className: 'text-right tabular-nums',
     },
     {
       key: 'tax',
+      card: 'figure',
       header: t('taxes.generate.columns.tax'),
       render: (r) => money(r.tax_minor + r.stamp_duty_minor, r.currency),
       className: 'text-right tabular-nums',
     },
     {
       key: 'total',
+      card: 'figure',
       header: t('taxes.generate.columns.total'),
       render: (r) => <span className="font-semibold">{money(r.total_minor, r.currency)}</span>,
       className: 'text-right tabular-nums',

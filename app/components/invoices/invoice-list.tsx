@@ -96,35 +96,29 @@ export function InvoiceList(p: InvoiceListProps) {
       key: 'number',
       header: t('invoices.fields.number'),
       sort: 'number',
+      card: 'title',
       render: (r) => (
-        <>
-          <InvoiceLink number={r.number} href={p.hrefOf(r)}>
-            {r.type !== 'invoice' ? (
-              <span className="block font-sans font-normal text-slate-500">
-                {t(`invoices.types.${r.type}`)}
-              </span>
-            ) : null}
-          </InvoiceLink>
-          {/* On a phone the status and balance columns are off to the side: repeated here (the cells keep them). */}
-          <div className="mt-1 space-y-1 sm:hidden" aria-hidden="true">
-            <InvoiceState invoice={r} />
-            <p className="whitespace-nowrap text-xs text-slate-700">
-              {t('invoices.fields.balance')}: {formatMinor(r.balance_minor, r.currency)}
-            </p>
-          </div>
-        </>
+        <InvoiceLink number={r.number} href={p.hrefOf(r)}>
+          {r.type !== 'invoice' ? (
+            <span className="block font-sans font-normal text-slate-500">
+              {t(`invoices.types.${r.type}`)}
+            </span>
+          ) : null}
+        </InvoiceLink>
       ),
     },
     {
       key: 'date',
       header: t('invoices.fields.date'),
       sort: 'date',
+      card: 'hidden',
       render: (r) => <span className="whitespace-nowrap">{formatDate(r.date)}</span>,
     },
     {
       key: 'due_at',
       header: t('invoices.fields.due_at'),
       sort: 'due_at',
+      card: 'figure',
       render: (r) => (
         <span className="whitespace-nowrap">{r.type === 'credit_note' ? '—' : formatDate(r.due_at)}</span>
       ),
@@ -135,6 +129,7 @@ export function InvoiceList(p: InvoiceListProps) {
             key: 'where',
             header: p.scope === 'all' && p.staff ? t('invoices.fields.client') : t('invoices.fields.campus'),
             sort: p.scope === 'all' && p.staff ? 'client' : undefined,
+            card: 'hidden' as const,
             render: (r: InvoiceRow) =>
               p.scope === 'all' && p.staff ? (
                 <span className="block min-w-40">
@@ -152,12 +147,18 @@ export function InvoiceList(p: InvoiceListProps) {
           },
         ]
       : []),
-    { key: 'status', header: t('invoices.fields.status'), render: (r) => <InvoiceState invoice={r} /> },
+    {
+      key: 'status',
+      header: t('invoices.fields.status'),
+      card: 'status',
+      render: (r) => <InvoiceState invoice={r} />,
+    },
     {
       key: 'total',
       header: t('invoices.fields.total'),
       sort: 'total',
       className: 'text-right',
+      card: 'figure',
       // A credit note's total is a credit: negative, as on its page and PDF.
       render: (r) => (
         <span className="whitespace-nowrap">
@@ -170,6 +171,7 @@ export function InvoiceList(p: InvoiceListProps) {
       header: t('invoices.fields.balance'),
       sort: 'balance',
       className: 'text-right',
+      card: 'figure',
       render: (r) => (
         <span className="whitespace-nowrap font-medium">{formatMinor(r.balance_minor, r.currency)}</span>
       ),

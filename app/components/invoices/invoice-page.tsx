@@ -66,6 +66,7 @@ export function InvoicePage({
       ? [
           {
             key: 'pick',
+            card: 'status' as const,
             header: <span className="sr-only">{t('invoices.actions.credit_note')}</span>,
             render: (r: Item) =>
               credited.has(r.id) ? (
@@ -83,24 +84,33 @@ export function InvoicePage({
       : []),
     {
       key: 'policy',
+      card: 'figure',
       header: t('invoices.pdf.col_policy'),
       render: (r) => <span className="font-mono text-xs">{r.policy?.policy_number ?? '—'}</span>,
     },
-    { key: 'insured', header: t('invoices.pdf.col_insured'), render: (r) => r.policy?.full_name ?? '—' },
+    {
+      key: 'insured',
+      card: 'title',
+      header: t('invoices.pdf.col_insured'),
+      render: (r) => r.policy?.full_name ?? '—',
+    },
     {
       key: 'description',
+      card: 'hidden',
       header: t('invoices.pdf.col_description'),
       // Wide enough to read on a phone (the table scrolls sideways rather than squeeze it to a word a line).
       render: (r) => <span className="block min-w-48">{r.description}</span>,
     },
     {
       key: 'premium',
+      card: 'figure',
       header: t('invoices.pdf.col_premium'),
       className: 'text-right',
       render: (r) => amount(r.unit_minor * r.quantity),
     },
     {
       key: 'tax',
+      card: 'figure',
       header: t('invoices.pdf.col_tax'),
       className: 'text-right',
       render: (r) => amount(r.tax_minor),
@@ -110,6 +120,7 @@ export function InvoicePage({
       ? [
           {
             key: 'stamp_duty',
+            card: 'hidden' as const,
             header: t('taxes.lines.stamp_duty'),
             className: 'text-right',
             render: (r: Item) => amount(r.stamp_duty_minor),
@@ -118,6 +129,7 @@ export function InvoicePage({
       : []),
     {
       key: 'total',
+      card: 'figure',
       header: t('invoices.pdf.col_total'),
       className: 'text-right',
       render: (r) => <span className="font-medium">{amount(r.total_minor)}</span>,

@@ -37,11 +37,13 @@ export function TransactionsTable({
     {
       key: 'date',
       header: t('payments.list.date'),
+      card: 'figure',
       render: (r) => britishDate(r.paid_on ?? r.created_at.slice(0, 10)),
     },
     {
       key: 'invoice',
       header: t('payments.list.invoice'),
+      card: 'title',
       render: (r) => (
         <InvoiceLink
           number={r.invoice_number}
@@ -56,16 +58,18 @@ export function TransactionsTable({
           {
             key: 'kind',
             header: t('payments.list.kind'),
+            card: 'hidden' as const,
             render: (r: ClientTransactionRow) => t(`payments.kinds.${r.kind}`),
           },
         ]
       : []),
-    { key: 'method', header: t('payments.list.method'), render: how },
+    { key: 'method', header: t('payments.list.method'), card: 'figure', render: how },
     ...(mode === 'transactions'
       ? [
           {
             key: 'status',
             header: t('payments.list.status'),
+            card: 'status' as const,
             render: (r: ClientTransactionRow) => (
               <StatusBadge tone={TONES[r.status]}>{t(`payments.statuses.${r.status}`)}</StatusBadge>
             ),
@@ -76,11 +80,13 @@ export function TransactionsTable({
       key: 'amount',
       header: t('payments.list.amount'),
       className: 'text-right tabular-nums',
+      card: 'figure',
       render: (r) => (r.kind === 'refund' ? '−' : '') + formatMinor(r.amount_minor, r.currency),
     },
     {
       key: 'receipt',
       header: t('payments.list.receipt'),
+      card: 'hidden',
       render: (r) =>
         r.receipt_name ? (
           <a
@@ -100,6 +106,7 @@ export function TransactionsTable({
           {
             key: 'edit',
             header: <span className="sr-only">{t('payments.list.edit')}</span>,
+            card: 'actions' as const,
             render: (r: ClientTransactionRow) =>
               r.gateway !== 'barclaycard' && r.status === 'succeeded' ? (
                 <Link

@@ -3,6 +3,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ListMeta } from '@server/domain/list-query';
 
+/**
+ * What a column is on a phone, where each row is a card (below 640 px): the `title` (the row's name, a
+ * link where the row has one) and its `status` share the card's first line; each `figure` (an amount, a
+ * date) sits below them under its column's label, a `wide` one (long text: an entry's changes) across the
+ * card; `actions` take a line of their own at the bottom; a `hidden` column is left off the card (the
+ * row's own page shows it). Without a role, the first column is the title and every other one a figure.
+ */
+export type CardRole = 'title' | 'status' | 'figure' | 'wide' | 'actions' | 'hidden';
+
 export interface Column<T> {
   key: string;
   header: ReactNode;
@@ -10,7 +19,21 @@ export interface Column<T> {
   sort?: string;
   render: (row: T) => ReactNode;
   className?: string;
+  /** The column's part on a card (see CardRole). */
+  card?: CardRole;
+  /** The label of its figures on a card, when the header is not plain text. */
+  label?: string;
 }
+
+/** Each column's part on a card: its own role, or the default (the first column is the title). */
+function cardRoles<T>(columns: Column<T>[]): CardRole[] {
+  const titled = columns.some((c) => c.card === 'title');
+  return columns.map((c, i) => c.card ?? (i === 0 && !titled ? 'title' : 'figure'));
+}
+
+/** The label a figure shows above its value on a card (CSS reads `data-label`). */
+const labelOf = <T,>(c: Column<T>): string | undefined =>
+  c.label ?? (typeof c.header === 'string' ? c.header : undefined);
 
 /**
  * A summary row above or below the rows (an opening or closing balance, a total): its label spans the
@@ -114,11 +137,22 @@ function SortHeader({ label, field }: { label: ReactNode; field: string }) {
   );
 }
 
+/** A cell of a dense admin table: one line of text is a 37 px row. */
+const CELL = 'px-3 py-2 align-top';
+
+/** A summary row's cell on a card: its amounts are figures, whatever the column is on a row. */
+const summaryRole = (role: CardRole): CardRole => (role === 'hidden' || role === 'wide' ? role : 'figure');
+
 /**
  * The list table: server-sorted headers, optional row selection (page or "all matching"), empty state and
  * pagination. The rows are one page of a server-side list; without `meta` they are all there is (no
  * pagination). Optional summary rows open the body (`summaryStart`, e.g. an opening balance) and close
  * the table in its footer (`summaryEnd`, e.g. a closing balance or totals).
+ *
+ * Below 640 px the same rows read as cards (`data-cards`, styled in app/styles/app.css): each cell says
+ * its part (`data-card`, from the columns' `card` roles) and a figure's label comes from `data-label`.
+ * The header stays a table header for assistive technology; on the cards it shows only the page's
+ * checkbox and the sortable columns.
  */
 export function DataTable<T>({
   rows,
@@ -162,16 +196,28 @@ export function DataTable<T>({
   const togglePage = () => setSelection({ allMatching: false, ids: allOnPage ? [] : pageIds });
   const loading = navigation.state === 'loading';
   const total = meta?.total ?? rows.length;
+  const roles = cardRoles(columns);
+  const sortsOnCards = columns.some((c, i) => c.sort && roles[i] !== 'hidden');
   const summaryRow = (r: SummaryRow) => {
     const first = columns.findIndex((c) => c.key in r.cells);
     const span = Math.max(1, first < 0 ? columns.length : first);
     return (
       <tr key={r.key} data-summary={r.key} className="bg-slate-50 font-semibold text-slate-900">
-        <th scope="row" colSpan={span + (selectable ? 1 : 0)} className="px-4 py-3 text-left">
+        <th
+          scope="row"
+          colSpan={span + (selectable ? 1 : 0)}
+          className={`${CELL} text-left`}
+          data-card="title"
+        >
           {r.label}
         </th>
-        {columns.slice(span).map((c) => (
-          <td key={c.key} className={`px-4 py-3 ${c.className ?? ''}`}>
+        {columns.slice(span).map((c, i) => (
+          <td
+            key={c.key}
+            className={`${CELL} ${c.className ?? ''}`}
+            data-card={r.cells[c.key] == null ? 'hidden' : summaryRole(roles[span + i])}
+            data-label={labelOf(c)}
+          >
             {r.cells[c.key] ?? null}
           </td>
         ))}
@@ -218,12 +264,15 @@ export function DataTable<T>({
       />
       <div aria-busy={loading || undefined}>
         <ScrollBox label={caption ?? t('table.scroll_region')}>
-          <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <table className="min-w-full divide-y divide-slate-200 text-sm" data-cards="">
             {caption ? <caption className="sr-only">{caption}</caption> : null}
-            <thead className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600">
-              <tr>
+            <thead
+              className="bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600"
+              data-card-header={selectable || sortsOnCards ? 'shown' : undefined}
+            >
+              <tr data-sort-label={sortsOnCards ? t('table.sort_by') : undefined}>
                 {selectable ? (
-                  <th scope="col" className="w-10 px-4 py-3">
+                  <th scope="col" className="w-10 px-3 py-2.5" data-card="select">
                     <input
                       type="checkbox"
                       checked={allOnPage}
@@ -233,8 +282,13 @@ export function DataTable<T>({
                     />
                   </th>
                 ) : null}
-                {columns.map((c) => (
-                  <th key={c.key} scope="col" className={`whitespace-nowrap px-4 py-3 ${c.className ?? ''}`}>
+                {columns.map((c, i) => (
+                  <th
+                    key={c.key}
+                    scope="col"
+                    className={`whitespace-nowrap px-3 py-2.5 ${c.className ?? ''}`}
+                    data-card={c.sort && roles[i] !== 'hidden' ? 'sort' : undefined}
+                  >
                     {c.sort ? <SortHeader label={c.header} field={c.sort} /> : c.header}
                   </th>
                 ))}
@@ -246,7 +300,7 @@ export function DataTable<T>({
                 <tr>
                   <td
                     colSpan={columns.length + (selectable ? 1 : 0)}
-                    className="px-4 py-12 text-center text-slate-500"
+                    className="px-3 py-12 text-center text-slate-500"
                   >
                     {empty ?? t('table.empty')}
                   </td>
@@ -258,7 +312,7 @@ export function DataTable<T>({
                   return (
                     <tr key={id} className={checked ? 'bg-primary-50/50' : 'hover:bg-slate-50'}>
                       {selectable ? (
-                        <td className="px-4 py-3">
+                        <td className={CELL} data-card="select">
                           <input
                             type="checkbox"
                             checked={checked}
@@ -268,8 +322,13 @@ export function DataTable<T>({
                           />
                         </td>
                       ) : null}
-                      {columns.map((c) => (
-                        <td key={c.key} className={`px-4 py-3 align-top text-slate-700 ${c.className ?? ''}`}>
+                      {columns.map((c, i) => (
+                        <td
+                          key={c.key}
+                          className={`${CELL} text-slate-700 ${c.className ?? ''}`}
+                          data-card={roles[i]}
+                          data-label={labelOf(c)}
+                        >
                           {c.render(row)}
                         </td>
                       ))}

@@ -3,7 +3,15 @@
  * selection and the bulk-action bar (with "all matching"). The table itself is DataTable.
  */
 import { Form, Link, useLocation, useNavigate, useSearchParams } from '@remix-run/react';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import {
+  Children,
+  isValidElement,
+  useCallback,
+  useEffect,
+  useState,
+  type FormEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRootData } from '~/root';
 import { Checkbox, Input, Label, Select, type Option } from '~/components/fields';
@@ -30,26 +38,84 @@ export function useRememberedFilters() {
   }, [location.pathname, location.search, navigate]);
 }
 
-/** The filters bar: a GET form; its fields are the children. Reset clears the remembered filters too. */
+/**
+ * The filters bar: a GET form; its fields are the children. Reset clears the remembered filters too.
+ *
+ * Below 640 px the fields fold behind one "Filters (n)" button (a `<details>`, so it works without
+ * JavaScript), n being the filters in use; from 640 px they are always shown (app/styles/app.css shows a
+ * closed one's fields until scripts open it). Applying sends only the fields that hold a value (and the
+ * order): the address says which filters are in use, nothing more. Without scripts the browser sends
+ * every field, and the page loader sends it on to the address without the empty ones (loaders.server.ts).
+ */
 export function FiltersBar({ children, exportHref }: { children: ReactNode; exportHref?: string }) {
   const { t } = useTranslation();
   const location = useLocation();
+  const navigate = useNavigate();
   const [params] = useSearchParams();
+  const [open, setOpen] = useState(false);
   useRememberedFilters();
+  useEffect(() => {
+    // Open on a wide screen; folded again when the window narrows to a phone's width.
+    const wide = window.matchMedia(WIDE);
+    const follow = () => setOpen(wide.matches);
+    if (wide.matches) setOpen(true);
+    wide.addEventListener('change', follow);
+    return () => wide.removeEventListener('change', follow);
+  }, []);
+  const inUse = filterNames(children).filter((name) => params.get(name)).length;
   const clear = () => window.localStorage.removeItem(STORAGE_PREFIX + location.pathname);
+  const apply = (e: FormEvent<HTMLFormElement>) => {
+    e.preventDefault();
+    navigate(`${location.pathname}?${filledFields(e.currentTarget)}`);
+  };
   return (
-    <Form method="get" className="mb-4 rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200" role="search">
+    <Form
+      method="get"
+      onSubmit={apply}
+      className="mb-4 rounded-xl bg-white shadow-sm ring-1 ring-slate-200"
+      role="search"
+    >
       {params.get('order') ? <input type="hidden" name="order" value={params.get('order')!} /> : null}
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
-      <div className="mt-4 flex flex-wrap items-center gap-3">
-        <Button type="submit">{t('table.apply_filters')}</Button>
-        <a href={`${location.pathname}?page=1`} onClick={clear} className={buttonClass('secondary')}>
-          {t('table.reset_filters')}
-        </a>
-        {exportHref ? <ExportLink href={exportHref} className="ml-auto" /> : null}
-      </div>
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)} data-filters="" className="group">
+        <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-xl px-4 py-3 text-sm font-semibold text-slate-900 sm:hidden [&::-webkit-details-marker]:hidden">
+          {inUse ? t('table.filters_in_use', { count: inUse }) : t('table.filters')}
+          <span aria-hidden="true" className="text-slate-500 transition-transform group-open:rotate-180">
+            ▾
+          </span>
+        </summary>
+        <div className="border-t border-slate-200 p-4 sm:border-t-0">
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">{children}</div>
+          <div className="mt-4 flex flex-wrap items-center gap-3">
+            <Button type="submit">{t('table.apply_filters')}</Button>
+            <a href={`${location.pathname}?page=1`} onClick={clear} className={buttonClass('secondary')}>
+              {t('table.reset_filters')}
+            </a>
+            {exportHref ? <ExportLink href={exportHref} className="ml-auto" /> : null}
+          </div>
+        </div>
+      </details>
     </Form>
   );
+}
+
+/** From this width the filters bar shows its fields (Tailwind's `sm`). */
+const WIDE = '(min-width: 40rem)';
+
+/** The form's fields that hold a value, as an address query. */
+function filledFields(form: HTMLFormElement): URLSearchParams {
+  const filled = new URLSearchParams();
+  for (const [name, value] of new FormData(form))
+    if (typeof value === 'string' && value !== '') filled.append(name, value);
+  return filled;
+}
+
+/** The address parameters of the filters among `children` (FilterSearch, FilterSelect, …), at any depth. */
+function filterNames(children: ReactNode): string[] {
+  return Children.toArray(children).flatMap((child): string[] => {
+    if (!isValidElement<{ name?: string; children?: ReactNode }>(child)) return [];
+    if (FILTERS.has(child.type)) return [child.props.name ?? 'search'];
+    return filterNames(child.props.children);
+  });
 }
 
 const filterId = (name: string) => `filter-${name}`;
@@ -81,27 +147,27 @@ export function FilterSearch({
   );
 }
 
-/** A choice of the filters bar: `any` is the first option, meaning no filter (an empty value). */
+/**
+ * A choice of the filters bar: `any` is the first option, meaning no filter (an empty value, left out of
+ * the address).
+ */
 export function FilterSelect({
   name,
   label,
   options,
   any,
-  anyValue = '',
 }: {
   name: string;
   label: string;
   options: readonly Option[];
   any?: string;
-  /** The value of the "any" option, when the list's query names it ('all'). */
-  anyValue?: string;
 }) {
   const [params] = useSearchParams();
   return (
     <div>
       <Label htmlFor={filterId(name)}>{label}</Label>
-      <Select id={filterId(name)} name={name} defaultValue={params.get(name) ?? anyValue}>
-        {any !== undefined ? <option value={anyValue}>{any}</option> : null}
+      <Select id={filterId(name)} name={name} defaultValue={params.get(name) ?? ''}>
+        {any !== undefined ? <option value="">{any}</option> : null}
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
@@ -187,6 +253,9 @@ export function FilterCheckbox({ name, label }: { name: string; label: string })
     </div>
   );
 }
+
+/** The fields a filters bar counts as filters (FiltersBar's "Filters (n)"). */
+const FILTERS = new Set<unknown>([FilterSearch, FilterSelect, FilterDate, FilterCheckbox]);
 
 /** The export link of a list (see useExportHref): the .xlsx of every row matching the filters. */
 export function ExportLink({ href, className = '' }: { href: string; className?: string }) {

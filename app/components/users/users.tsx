@@ -82,6 +82,7 @@ export function UsersTable({
   const columns: Column<UserRowData>[] = [
     {
       key: 'name',
+      card: 'title',
       header: t('users.fields.name'),
       sort: 'name',
       render: (r) => (
@@ -93,10 +94,11 @@ export function UsersTable({
         </Link>
       ),
     },
-    { key: 'email', header: t('users.fields.email'), sort: 'email', render: (r) => r.email },
-    { key: 'role', header: t('users.fields.role'), render: (r) => r.role ?? '—' },
+    { key: 'email', card: 'figure', header: t('users.fields.email'), sort: 'email', render: (r) => r.email },
+    { key: 'role', card: 'figure', header: t('users.fields.role'), render: (r) => r.role ?? '—' },
     {
       key: 'type',
+      card: 'hidden',
       header: t('users.fields.member_type'),
       render: (r) =>
         [
@@ -110,6 +112,7 @@ export function UsersTable({
       ? [
           {
             key: 'access',
+            card: 'hidden' as const,
             header: t('users.fields.campus_access'),
             render: (r: UserRowData) =>
               r.can_access_all_campuses ? t('users.all_campuses') : t('users.chosen_campuses'),
@@ -118,17 +121,26 @@ export function UsersTable({
       : []),
     {
       key: 'status',
+      card: 'status',
       header: t('users.fields.status'),
       sort: 'status',
       render: (r) => <UserStatus status={r.status} suspended={r.suspended} />,
     },
     {
       key: 'invitation',
+      card: 'hidden',
       header: t('users.fields.invitation'),
       render: (r) => <InvitationBadge state={r.invitation} />,
     },
     ...(belongsTo
-      ? [{ key: 'belongs_to', header: belongsTo, render: (r: UserRowData) => r.belongs_to ?? '—' }]
+      ? [
+          {
+            key: 'belongs_to',
+            card: 'figure' as const,
+            header: belongsTo,
+            render: (r: UserRowData) => r.belongs_to ?? '—',
+          },
+        ]
       : []),
   ];
   return (
