@@ -60,6 +60,9 @@ export interface HandlerArgs<C extends Ctx = ActorCtx, P = undefined> {
 /** What a handler gives back: a Response (usually `redirect`) or what to answer while staying on the page. */
 export type Handled<D> = TypedResponse<never> | { toast?: string; data?: D } | void;
 
+/** What a question made from the input reads: a signed-in user's context (guests' forms never ask). */
+type QuestionArgs = HandlerArgs<ActorCtx, z.ZodTypeAny | undefined>;
+
 /**
  * What a destructive or money-moving operation asks before it acts (docs/page-kit.md, "A confirmation
  * step"). A post without `confirmed=1` does nothing and answers the question: the shell shows it as a step
@@ -71,7 +74,7 @@ export interface ConfirmDefinition<I = never> {
    * The question, naming what the operation acts on: a message (`msg(key, params)`), or one made from the
    * parsed input (a count, a name looked up). It runs after the fields parsed and the permission held.
    */
-  question: string | ((input: I, args: HandlerArgs<Ctx, z.ZodTypeAny | undefined>) => string | Promise<string>);
+  question: string | ((input: I, args: QuestionArgs) => string | Promise<string>);
   /** The text of the button that acts (a message key); 'confirm.confirm' when absent. */
   button?: string;
   /** 'danger' (the default: it removes or undoes something) or 'primary' (it moves money as asked). */
@@ -287,7 +290,8 @@ async function confirmationOf(
   args: HandlerArgs<Ctx, z.ZodTypeAny | undefined>,
   returnTo?: ReturnTo,
 ): Promise<PendingConfirmation> {
-  const question = typeof def.question === 'function' ? await def.question(input, args) : def.question;
+  const question =
+    typeof def.question === 'function' ? await def.question(input, args as QuestionArgs) : def.question;
   const url = new URL(args.request.url);
   url.searchParams.delete('_data');
   const fields: [string, string][] = [];
