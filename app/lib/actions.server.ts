@@ -79,6 +79,8 @@ export interface ConfirmDefinition<I = never> {
   button?: string;
   /** 'danger' (the default: it removes or undoes something) or 'primary' (it moves money as asked). */
   tone?: 'danger' | 'primary';
+  /** Asks only for some values of the intent (a status move that deletes); always when absent. */
+  when?: (input: I) => boolean;
 }
 
 /** One intent: the schema of its fields (the `intent` field aside) and its permission. */
@@ -254,7 +256,8 @@ async function run<D>(
     redirect: (path, toast, options) => redirectWithToast(context, lang, path, toast, options),
   };
   try {
-    if (entry.confirm && formData.get(CONFIRMED) !== '1') {
+    const asks = entry.confirm && (!entry.confirm.when || entry.confirm.when(submission.value));
+    if (entry.confirm && asks && formData.get(CONFIRMED) !== '1') {
       const confirm = await confirmationOf(entry.confirm, submission.value, handlerArgs, returnTo);
       // A document request renders the page after this action: the shell reads the question from here.
       context.confirmation = confirm;

@@ -18,16 +18,7 @@ import {
   insurerStatusSchema,
 } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
-import {
-  createInsurer,
-  deleteInsurer,
-  getInsurer,
-  insurerActivity,
-  insurersSummary,
-  listInsurers,
-  updateInsurer,
-  updateInsurerStatus,
-} from '@server/domain/insurers/service';
+import { createInsurer, deleteInsurer, getInsurer, insurerActivity, insurersSummary, listInsurers, updateInsurer, updateInsurerStatus } from '@server/domain/insurers/service';
 import { pageLoader } from '~/lib/loaders.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
@@ -41,6 +32,8 @@ import { FiltersBar, useExportHref } from '~/components/ui/list-controls';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ActivityLog } from '~/components/activity/activity-log';
+import { ConfirmButton } from '~/components/ui/confirm';
+import { msg } from '@server/domain/messages';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -85,7 +78,15 @@ export const action = (args: ActionFunctionArgs) =>
       create: { schema: insurerSchema, permission: 'create_insurer' },
       update: { schema: idSchema.and(insurerSchema), permission: 'update_insurer' },
       status: { schema: idSchema.merge(insurerStatusSchema), permission: 'update_insurer' },
-      delete: { schema: idSchema, permission: 'delete_insurer' },
+      delete: {
+        schema: idSchema,
+        permission: 'delete_insurer',
+        confirm: {
+          question: async ({ id }: { id: string }, { ctx }) =>
+            msg('insurers.delete_confirm', { name: (await getInsurer(ctx, id)).name }),
+          button: 'insurers.delete',
+        },
+      },
     },
     async handle(input, { ctx, request, redirect }) {
       // Back to the list as it was (filters, page), with the form closed.
@@ -272,18 +273,16 @@ export default function ManageInsurers() {
             </>
           ) : null}
           {canDelete ? (
-            <AppForm
-              method="post"
-              preventScrollReset
-              onSubmit={(e) => {
-                if (!window.confirm(t('insurers.delete_confirm', { name: r.name }))) e.preventDefault();
-              }}
-            >
+            <AppForm method="post" preventScrollReset>
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={r.id} />
-              <button type="submit" disabled={busy} className="font-medium text-red-700 hover:underline">
+              <ConfirmButton
+                disabled={busy}
+                className="font-medium text-red-700 hover:underline"
+                question={t('insurers.delete_confirm', { name: r.name })}
+              >
                 {t('insurers.delete')}
-              </button>
+              </ConfirmButton>
             </AppForm>
           ) : null}
         </div>
