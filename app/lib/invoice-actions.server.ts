@@ -17,7 +17,9 @@ export function invoicePageAction(args: ActionFunctionArgs, self: string) {
         permission: 'update_invoice',
         confirm: {
           question: async (_input, { ctx }) =>
-            msg('invoices.actions.void_confirm', { number: (await findVisibleInvoice(ctx, id)).invoice.number ?? '' }),
+            msg('invoices.actions.void_confirm', {
+              number: (await findVisibleInvoice(ctx, id)).invoice.number ?? '',
+            }),
           button: 'invoices.actions.void',
         },
       },

@@ -168,7 +168,10 @@ export const userLoader = (args: LoaderFunctionArgs, family: UserFamily) =>
 const noFields = z.object({});
 
 /** A move that cannot simply be undone asks first, naming the user (the page's UserMoves asks alike). */
-const asks = (family: UserFamily, move: 'archive' | 'suspend' | 'decline' | 'delete' | 'revoke' | 'cancel') => ({
+const asks = (
+  family: UserFamily,
+  move: 'archive' | 'suspend' | 'decline' | 'delete' | 'revoke' | 'cancel',
+) => ({
   question: async (_input: unknown, { ctx, params }: { ctx: ActorCtx; params: unknown }) =>
     msg(`users.confirm.${move}`, {
       name: (await getUser(ctx, family, (params as { id?: string }).id ?? '')).full_name,

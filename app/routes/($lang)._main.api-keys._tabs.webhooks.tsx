@@ -8,7 +8,12 @@ import { visibleCompanies } from '@server/domain/access/scope';
 import { isLocalHttp, isProduction } from '@server/env';
 import { WEBHOOK_EVENTS } from '../../drizzle/schema/partners-enums';
 import { constraintsOf, idSchema, webhookEndpointSchema } from '~/lib/schemas.server';
-import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints, webhookEndpointUrl } from '@server/domain/webhooks/service';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  listWebhookEndpoints,
+  webhookEndpointUrl,
+} from '@server/domain/webhooks/service';
 import { intentAction } from '~/lib/actions.server';
 import { unreachable } from '~/lib/actions';
 import { useSchemaForm } from '~/lib/schema-form';

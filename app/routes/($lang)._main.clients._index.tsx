@@ -81,7 +81,9 @@ const CONFIRM: Partial<Record<ClientAction, string>> = {
 const bulk = (action: ClientAction) => ({
   schema: bulkSchema,
   permission: CLIENT_ACTION_PERMISSIONS[action],
-  confirm: CONFIRM[action] ? { question: CONFIRM[action], button: `clients.bulk.confirm_${action}_button` } : undefined,
+  confirm: CONFIRM[action]
+    ? { question: CONFIRM[action], button: `clients.bulk.confirm_${action}_button` }
+    : undefined,
 });
 
 /** The bulk actions of the bar (archive, activate, reactivate, delete, request onboarding). */

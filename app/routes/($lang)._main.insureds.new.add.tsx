@@ -83,7 +83,9 @@ export const action = (args: ActionFunctionArgs) =>
         permission: ORDER_PERMISSION,
         confirm: {
           question: async ({ enrollment_id }: { enrollment_id: string }, { ctx }) =>
-            msg('order.add.delete_confirm', { name: (await getEnrollment(ctx, enrollment_id)).full_name ?? '' }),
+            msg('order.add.delete_confirm', {
+              name: (await getEnrollment(ctx, enrollment_id)).full_name ?? '',
+            }),
           button: 'order.table.delete',
         },
       },

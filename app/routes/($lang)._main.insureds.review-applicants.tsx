@@ -109,7 +109,9 @@ export const action = (args: ActionFunctionArgs) =>
         confirm: {
           question: async (_input: unknown, kit) => {
             const { ctx, ib } = await importBatchStep(kit, 'review', kit.formData);
-            return msg('imports.review.confirm_delete_errored', { count: (await erroredIds(ctx, ib.batch)).length });
+            return msg('imports.review.confirm_delete_errored', {
+              count: (await erroredIds(ctx, ib.batch)).length,
+            });
           },
           button: 'confirm.confirm',
         },

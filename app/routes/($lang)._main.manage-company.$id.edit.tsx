@@ -9,7 +9,13 @@ import { getFormProps } from '@conform-to/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import { canArchive } from '@server/domain/access/archiving';
-import { companyActivity, getCompany, SAVE_FAILED, updateCompany, updateCompanyStatus } from '@server/domain/companies/service';
+import {
+  companyActivity,
+  getCompany,
+  SAVE_FAILED,
+  updateCompany,
+  updateCompanyStatus,
+} from '@server/domain/companies/service';
 import { countryOptions } from '@server/domain/contacts/service';
 import { translate } from '@server/platform/i18n';
 import { pageLoader } from '~/lib/loaders.server';
@@ -76,7 +82,9 @@ export const action = (args: ActionFunctionArgs) =>
         permission: 'update_company|archive_company',
         confirm: {
           question: async (_input: unknown, { ctx, params }) =>
-            msg('companies.archive_confirm', { name: (await getCompany(ctx, (params as { id: string }).id)).name }),
+            msg('companies.archive_confirm', {
+              name: (await getCompany(ctx, (params as { id: string }).id)).name,
+            }),
           button: 'companies.archive',
           when: (input: { status: string }) => input.status === 'archived',
         },

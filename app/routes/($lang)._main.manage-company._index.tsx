@@ -10,7 +10,12 @@ import { can } from '@server/domain/access/actor';
 import { canArchive } from '@server/domain/access/archiving';
 import { COMPANY_CURRENCIES } from '@server/domain/companies/values';
 import { companyListSchema, companyStatusSchema, idSchema } from '~/lib/schemas.server';
-import { companiesSummary, getCompany, listCompanies, updateCompanyStatus } from '@server/domain/companies/service';
+import {
+  companiesSummary,
+  getCompany,
+  listCompanies,
+  updateCompanyStatus,
+} from '@server/domain/companies/service';
 import { formAction } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';

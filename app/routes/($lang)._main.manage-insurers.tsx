@@ -18,7 +18,16 @@ import {
   insurerStatusSchema,
 } from '~/lib/schemas.server';
 import { useSchemaForm } from '~/lib/schema-form';
-import { createInsurer, deleteInsurer, getInsurer, insurerActivity, insurersSummary, listInsurers, updateInsurer, updateInsurerStatus } from '@server/domain/insurers/service';
+import {
+  createInsurer,
+  deleteInsurer,
+  getInsurer,
+  insurerActivity,
+  insurersSummary,
+  listInsurers,
+  updateInsurer,
+  updateInsurerStatus,
+} from '@server/domain/insurers/service';
 import { pageLoader } from '~/lib/loaders.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';

@@ -52,9 +52,13 @@ export function RecordTransactionPage() {
             hidden={{ idempotency_key: form_key, ...(back ? { back } : {}) }}
             confirm={(form) => {
               const typed = new FormData(form);
-              const amount = Math.round(Number(String(typed.get('amount') ?? '').replace(/[,\s]/g, '')) * 100);
+              const amount = Math.round(
+                Number(String(typed.get('amount') ?? '').replace(/[,\s]/g, '')) * 100,
+              );
               return t(`payments.record.${kind}_confirm`, {
-                amount: Number.isFinite(amount) ? formatMinor(amount, invoice.currency) : String(typed.get('amount')),
+                amount: Number.isFinite(amount)
+                  ? formatMinor(amount, invoice.currency)
+                  : String(typed.get('amount')),
                 date: britishDate(String(typed.get('paid_on') ?? '')),
                 number: invoice.number,
               });

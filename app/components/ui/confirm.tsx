@@ -182,7 +182,10 @@ export function ConfirmStep({ confirmation: c }: { confirmation: PendingConfirma
         <input type="hidden" name={CONFIRMED} value="1" />
         {c.files.map((f) => (
           <div key={f.name}>
-            <label htmlFor={`confirm-file-${f.name}`} className="mb-1.5 block text-sm font-medium text-slate-700">
+            <label
+              htmlFor={`confirm-file-${f.name}`}
+              className="mb-1.5 block text-sm font-medium text-slate-700"
+            >
               {t('confirm.file_again', { file: f.file })}
             </label>
             <input id={`confirm-file-${f.name}`} type="file" name={f.name} className="block text-sm" />

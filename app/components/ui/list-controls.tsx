@@ -350,7 +350,10 @@ export function BulkActionBar({
               <span aria-hidden="true" className="text-slate-400">
                 ·
               </span>
-              <button type="reset" className="whitespace-nowrap font-medium text-primary-800 underline-offset-2 hover:underline">
+              <button
+                type="reset"
+                className="whitespace-nowrap font-medium text-primary-800 underline-offset-2 hover:underline"
+              >
                 {t('table.clear_selection')}
               </button>
             </>
@@ -358,7 +361,12 @@ export function BulkActionBar({
             <>
               <span className="hidden text-slate-700 sm:inline">{t('bulk.choose_rows')}</span>
               {total > 0 ? (
-                <Checkbox id={`${form}-all`} name="all_matching" value="true" label={t('bulk.all_matching', { count: total })} />
+                <Checkbox
+                  id={`${form}-all`}
+                  name="all_matching"
+                  value="true"
+                  label={t('bulk.all_matching', { count: total })}
+                />
               ) : null}
             </>
           )}
@@ -366,7 +374,12 @@ export function BulkActionBar({
         <div className="flex shrink-0 items-center gap-2">
           {actions.slice(0, shown).map((a) => button(a, 'bar'))}
           <details ref={menuRef} className={`relative ${more.length ? '' : 'sm:hidden'}`}>
-            <summary className={buttonClass('secondary', 'cursor-pointer list-none py-1.5 [&::-webkit-details-marker]:hidden')}>
+            <summary
+              className={buttonClass(
+                'secondary',
+                'cursor-pointer list-none py-1.5 [&::-webkit-details-marker]:hidden',
+              )}
+            >
               {t('bulk.more')}
               <span aria-hidden="true" className="text-xs">
                 ▾
@@ -384,7 +397,10 @@ export function BulkActionBar({
         </div>
       </form>
       {/* Room under the list for the bar fixed at the bottom of a phone's screen. */}
-      <div aria-hidden="true" className={`h-16 sm:hidden ${visible ? '' : 'hidden noscript:block noscript:sm:hidden'}`} />
+      <div
+        aria-hidden="true"
+        className={`h-16 sm:hidden ${visible ? '' : 'hidden noscript:block noscript:sm:hidden'}`}
+      />
     </>
   );
 }
