@@ -22,7 +22,7 @@ import { ignoreRefusal } from '~/lib/actions.server';
 import { answerOf, intentAction, unreachable } from '~/lib/actions';
 import { localePath } from '~/i18n/config';
 import { AppForm, Checkbox, ErrorList } from '~/components/fields';
-import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
+import { ButtonLink, buttonClass } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
