@@ -26,6 +26,10 @@ const uniqueName = (stem: string) =>
 
 /** A page of a browser with JavaScript off, signed in; checked with axe on every document it loads. */
 async function plainPage(email: string): Promise<Page> {
+  // Signed in by a scripted browser first: signIn() keeps the session, which the plain browser reuses.
+  const scripted = await newPage(browser, UK_URL);
+  await signIn(scripted, email);
+  await scripted.context().close();
   const page = await newPage(browser, UK_URL, { javaScript: false });
   await signIn(page, email);
   return page;
