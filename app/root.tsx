@@ -40,7 +40,14 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   const { lang } = splitLocale(new URL(request.url).pathname);
   const { toast, clear } = takeToast(request, context);
   return json(
-    { lang, csrfToken: context.csrfToken, toast, ...(await shellData(context)) },
+    {
+      lang,
+      csrfToken: context.csrfToken,
+      toast,
+      // Set by an action of this request that asks before acting (app/lib/actions.server.ts, `confirm`).
+      confirmation: context.confirmation ?? null,
+      ...(await shellData(context)),
+    },
     clear ? { headers: { 'set-cookie': clear } } : undefined,
   );
 }

@@ -15,7 +15,7 @@ import { isDomainError, NotFound, ValidationFailed } from '@server/domain/errors
 import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
 import { fieldErrorsOf, langOf, notFound, requireGuest, requireUser } from '~/lib/guards.server';
-import type { ActionAnswer, Toast, ToastType } from '~/lib/actions';
+import type { ActionAnswer, PendingConfirmation, Toast, ToastType } from '~/lib/actions';
 
 /**
  * The page kit's server half (docs/page-kit.md): every action answers one shape (ActionAnswer), domain
@@ -60,6 +60,29 @@ export interface HandlerArgs<C extends Ctx = ActorCtx, P = undefined> {
 /** What a handler gives back: a Response (usually `redirect`) or what to answer while staying on the page. */
 export type Handled<D> = TypedResponse<never> | { toast?: string; data?: D } | void;
 
+/** What a question made from the input reads: a signed-in user's context (guests' forms never ask). */
+type QuestionArgs = HandlerArgs<ActorCtx, z.ZodTypeAny | undefined>;
+
+/**
+ * What a destructive or money-moving operation asks before it acts (docs/page-kit.md, "A confirmation
+ * step"). A post without `confirmed=1` does nothing and answers the question: the shell shows it as a step
+ * with the same fields (without JavaScript); a scripted page asks in the browser (ConfirmButton) and posts
+ * `confirmed=1` at once. The API has no such step.
+ */
+export interface ConfirmDefinition<I = never> {
+  /**
+   * The question, naming what the operation acts on: a message (`msg(key, params)`), or one made from the
+   * parsed input (a count, a name looked up). It runs after the fields parsed and the permission held.
+   */
+  question: string | ((input: I, args: QuestionArgs) => string | Promise<string>);
+  /** The text of the button that acts (a message key); 'confirm.confirm' when absent. */
+  button?: string;
+  /** 'danger' (the default: it removes or undoes something) or 'primary' (it moves money as asked). */
+  tone?: 'danger' | 'primary';
+  /** Asks only for some values of the intent (a status move that deletes); always when absent. */
+  when?: (input: I) => boolean;
+}
+
 /** One intent: the schema of its fields (the `intent` field aside) and its permission. */
 export interface IntentDefinition {
   schema: z.ZodTypeAny;
@@ -67,6 +90,12 @@ export interface IntentDefinition {
   permission: string | null;
   /** A message said above the intent's form whenever it is refused (see FormActionDefinition.formError). */
   formError?: string;
+  /**
+   * Asks before acting (see ConfirmDefinition). The question's input is typed loosely here (an intent's
+   * schema is not known to this interface): a question made from the input reads it as its schema parses.
+   */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  confirm?: ConfirmDefinition<any>;
 }
 
 /** The handler's input: a discriminated union of the intents' parsed fields, tagged by `intent`. */
@@ -118,6 +147,8 @@ export interface FormActionDefinition<
    * it), as a form that must say 'Unable to save ...' does; the refusal's own messages stay where they are.
    */
   formError?: string;
+  /** Asks before acting: a destructive or money-moving operation (see ConfirmDefinition). */
+  confirm?: ConfirmDefinition<z.infer<S>>;
   handle: (input: z.infer<S>, args: HandlerArgs<CtxFor<A>, P>) => Promise<Handled<D>>;
 }
 
@@ -172,7 +203,7 @@ export function formAction<
       def.params,
       formData,
       null,
-      { schema: def.schema, permission: def.permission, formError: def.formError },
+      { schema: def.schema, permission: def.permission, formError: def.formError, confirm: def.confirm },
       (value, handlerArgs) =>
         // One runner serves every access kind: the guard above made ctx what CtxFor<A> says, and params what P parses to.
         def.handle(value as z.infer<S>, handlerArgs as unknown as HandlerArgs<CtxFor<A>, P>),
@@ -188,7 +219,7 @@ async function run<D>(
   paramsSchema: z.ZodTypeAny | undefined,
   formData: FormData,
   intent: string | null,
-  entry: { schema: z.ZodTypeAny; permission: string | null; formError?: string } | null,
+  entry: IntentDefinition | null,
   handle: (input: never, args: HandlerArgs<Ctx, z.ZodTypeAny | undefined>) => Promise<Handled<D>>,
   returnTo?: ReturnTo,
 ): ActionResult<D> {
@@ -225,6 +256,13 @@ async function run<D>(
     redirect: (path, toast, options) => redirectWithToast(context, lang, path, toast, options),
   };
   try {
+    const asks = entry.confirm && (!entry.confirm.when || entry.confirm.when(submission.value));
+    if (entry.confirm && asks && formData.get(CONFIRMED) !== '1') {
+      const confirm = await confirmationOf(entry.confirm, submission.value, handlerArgs, returnTo);
+      // A document request renders the page after this action: the shell reads the question from here.
+      context.confirmation = confirm;
+      return answer<D>(context, { intent, ok: false, confirm }, 200);
+    }
     const handled = await handle(submission.value as never, handlerArgs);
     if (handled instanceof Response) return handled as TypedResponse<never>;
     const stay = handled as { toast?: string; data?: D } | undefined;
@@ -244,6 +282,38 @@ async function run<D>(
       refused.status,
     );
   }
+}
+
+/** The field a confirmed post carries (the confirmation step's form, ConfirmButton's dialog). */
+export const CONFIRMED = 'confirmed';
+
+/** The question an unconfirmed post answers, with what the confirmation step posts again. */
+async function confirmationOf(
+  def: ConfirmDefinition<unknown>,
+  input: unknown,
+  args: HandlerArgs<Ctx, z.ZodTypeAny | undefined>,
+  returnTo?: ReturnTo,
+): Promise<PendingConfirmation> {
+  const question =
+    typeof def.question === 'function' ? await def.question(input, args as QuestionArgs) : def.question;
+  const url = new URL(args.request.url);
+  url.searchParams.delete('_data');
+  const fields: [string, string][] = [];
+  const files: PendingConfirmation['files'] = [];
+  for (const [name, value] of args.formData) {
+    if (name === '_csrf' || name === CONFIRMED) continue;
+    if (typeof value === 'string') fields.push([name, value]);
+    else if (value.size > 0) files.push({ name, file: value.name });
+  }
+  return {
+    question,
+    button: def.button ?? 'confirm.confirm',
+    tone: def.tone ?? 'danger',
+    action: `${url.pathname}${url.search}`,
+    back: returnTo ? returnTo(args.request, args.formData) : ownPath(args.request),
+    fields,
+    files,
+  };
 }
 
 /**
@@ -322,7 +392,7 @@ function answer<D>(
   status: number,
   toast?: string,
 ): TypedResponse<ActionAnswer<D>> {
-  const body: ActionAnswer<D> = { submission: null, error: null, data: null, ...fields };
+  const body: ActionAnswer<D> = { submission: null, error: null, data: null, confirm: null, ...fields };
   const headers = new Headers();
   if (toast && context.dataRequest) headers.append('set-cookie', toastCookie(context, toast, 'success'));
   else if (toast) answeredToasts.set(context, newToast(toast, 'success'));
@@ -355,6 +425,7 @@ export async function ignoreRefusal(run: Promise<unknown>): Promise<boolean> {
 function ownPath(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete('index');
+  url.searchParams.delete('_data');
   const query = url.searchParams.toString();
   return `${url.pathname}${query ? `?${query}` : ''}`;
 }

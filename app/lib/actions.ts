@@ -1,5 +1,8 @@
 import type { SubmissionResult } from '@conform-to/react';
+import type { PendingConfirmation } from '@server/web/load-context';
 import * as server from './actions.server';
+
+export type { PendingConfirmation };
 
 /**
  * The one answer every page action gives (see docs/page-kit.md). A success that leaves the page usually
@@ -15,6 +18,11 @@ export interface ActionAnswer<D = unknown> {
   error: string | null;
   /** What the action hands back to the page, when it stays on it (rare). */
   data: D | null;
+  /**
+   * The question an intent declared with `confirm` asks when it was posted without `confirmed=1`: nothing
+   * was done. The shell shows it as a step (a document request); scripted pages ask in the browser first.
+   */
+  confirm: PendingConfirmation | null;
 }
 
 export type ToastType = 'success' | 'info' | 'error';

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { issueCreditNote, voidInvoice } from '@server/domain/invoices/corrections';
 import { creditNoteSchema, voidInvoiceSchema } from '@server/domain/invoices/schema';
 import { msg } from '@server/domain/validation';
+import { findVisibleInvoice } from '@server/domain/invoices/queries';
 import { intentAction } from './actions.server';
 import { unreachable } from './actions';
 
@@ -11,7 +12,17 @@ export function invoicePageAction(args: ActionFunctionArgs, self: string) {
   const id = args.params.invoiceId ?? '';
   return intentAction({
     intents: {
-      void: { schema: voidInvoiceSchema, permission: 'update_invoice' },
+      void: {
+        schema: voidInvoiceSchema,
+        permission: 'update_invoice',
+        confirm: {
+          question: async (_input, { ctx }) =>
+            msg('invoices.actions.void_confirm', {
+              number: (await findVisibleInvoice(ctx, id)).invoice.number ?? '',
+            }),
+          button: 'invoices.actions.void',
+        },
+      },
       credit_note: { schema: creditNoteSchema, permission: 'create_invoice' },
       credit_note_whole: {
         schema: creditNoteSchema.extend({ items: z.any().transform(() => [] as number[]) }),

@@ -4,7 +4,9 @@
  */
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from '@remix-run/cloudflare';
 import { RECORD_PERMISSION, recordTransaction, transactionFormView } from '@server/domain/payments/record';
-import { todayIso } from '@server/domain/formats';
+import { britishDate, todayIso } from '@server/domain/formats';
+import { msg } from '@server/domain/messages';
+import { formatMinor } from '~/lib/money';
 import { formAction } from '~/lib/actions.server';
 import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
@@ -34,6 +36,19 @@ export function recordAction(kind: RecordKind, args: ActionFunctionArgs) {
   return formAction({
     schema: recordPageSchema,
     permission: RECORD_PERMISSION,
+    // Money moved as typed: the amount, the date and the invoice are read back before they are recorded.
+    confirm: {
+      question: async (input, { ctx, params }) => {
+        const { invoice } = await transactionFormView(ctx, params.invoiceId ?? '', kind);
+        return msg(`payments.record.${kind}_confirm`, {
+          amount: formatMinor(input.amount, invoice.currency),
+          date: britishDate(input.paid_on),
+          number: invoice.number ?? '',
+        });
+      },
+      button: `payments.record.${kind}_submit`,
+      tone: 'primary',
+    },
     async handle(input, { ctx, params, formData, redirect }) {
       const { back, ...fields } = input;
       const result = await recordTransaction(

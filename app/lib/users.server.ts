@@ -39,6 +39,8 @@ import { visibleCompanies } from '@server/domain/access/scope';
 import { mayEditUser, movesFor } from '@server/domain/users/moves';
 import { usersExportSheet } from '@server/domain/users/export';
 import type { UserFamily } from '@server/domain/users/values';
+import { msg } from '@server/domain/messages';
+import type { ActorCtx } from '@server/domain/context';
 import { localePath } from '~/i18n/config';
 import { unreachable } from './actions';
 import { formAction, intentAction } from './actions.server';
@@ -165,6 +167,18 @@ export const userLoader = (args: LoaderFunctionArgs, family: UserFamily) =>
 
 const noFields = z.object({});
 
+/** A move that cannot simply be undone asks first, naming the user (the page's UserMoves asks alike). */
+const asks = (
+  family: UserFamily,
+  move: 'archive' | 'suspend' | 'decline' | 'delete' | 'revoke' | 'cancel',
+) => ({
+  question: async (_input: unknown, { ctx, params }: { ctx: ActorCtx; params: unknown }) =>
+    msg(`users.confirm.${move}`, {
+      name: (await getUser(ctx, family, (params as { id?: string }).id ?? '')).full_name,
+    }),
+  button: `users.moves.${move}`,
+});
+
 export const userAction = (args: ActionFunctionArgs, family: UserFamily) =>
   intentAction({
     intents: {
@@ -172,16 +186,20 @@ export const userAction = (args: ActionFunctionArgs, family: UserFamily) =>
         schema: family === 'company' ? companyUserSchema : schoolUserSchema,
         permission: P[family].update,
       },
-      archive: { schema: noFields, permission: P[family].archive },
+      archive: { schema: noFields, permission: P[family].archive, confirm: asks(family, 'archive') },
       activate: { schema: noFields, permission: P[family].archive },
-      suspend: { schema: noFields, permission: P.school.suspend },
+      suspend: { schema: noFields, permission: P.school.suspend, confirm: asks(family, 'suspend') },
       unsuspend: { schema: noFields, permission: P.school.suspend },
       approve: { schema: noFields, permission: P.school.approve },
-      decline: { schema: noFields, permission: family === 'company' ? P.company.delete : P.school.approve },
-      delete: { schema: noFields, permission: P[family].delete },
+      decline: {
+        schema: noFields,
+        permission: family === 'company' ? P.company.delete : P.school.approve,
+        confirm: asks(family, 'decline'),
+      },
+      delete: { schema: noFields, permission: P[family].delete, confirm: asks(family, 'delete') },
       resend: { schema: noFields, permission: P[family].create },
-      revoke: { schema: noFields, permission: P[family].create },
-      cancel: { schema: noFields, permission: P.school.create },
+      revoke: { schema: noFields, permission: P[family].create, confirm: asks(family, 'revoke') },
+      cancel: { schema: noFields, permission: P.school.create, confirm: asks(family, 'cancel') },
     },
     async handle(input, { ctx, params, redirect }) {
       const id = params.id ?? '';

@@ -7,6 +7,7 @@ import en_app from './en/app.json';
 import en_audit from './en/audit.json';
 import en_auth from './en/auth.json';
 import en_billing from './en/billing.json';
+import en_bulk from './en/bulk.json';
 import en_campuses from './en/campuses.json';
 import en_cancellations from './en/cancellations.json';
 import en_cart from './en/cart.json';
@@ -14,6 +15,7 @@ import en_checkout from './en/checkout.json';
 import en_clients from './en/clients.json';
 import en_common from './en/common.json';
 import en_companies from './en/companies.json';
+import en_confirm from './en/confirm.json';
 import en_contacts from './en/contacts.json';
 import en_contracts from './en/contracts.json';
 import en_countries from './en/countries.json';
@@ -62,6 +64,7 @@ import ca_app from './ca/app.json';
 import ca_audit from './ca/audit.json';
 import ca_auth from './ca/auth.json';
 import ca_billing from './ca/billing.json';
+import ca_bulk from './ca/bulk.json';
 import ca_campuses from './ca/campuses.json';
 import ca_cancellations from './ca/cancellations.json';
 import ca_cart from './ca/cart.json';
@@ -69,6 +72,7 @@ import ca_checkout from './ca/checkout.json';
 import ca_clients from './ca/clients.json';
 import ca_common from './ca/common.json';
 import ca_companies from './ca/companies.json';
+import ca_confirm from './ca/confirm.json';
 import ca_contacts from './ca/contacts.json';
 import ca_contracts from './ca/contracts.json';
 import ca_countries from './ca/countries.json';
@@ -117,6 +121,7 @@ import cn_app from './cn/app.json';
 import cn_audit from './cn/audit.json';
 import cn_auth from './cn/auth.json';
 import cn_billing from './cn/billing.json';
+import cn_bulk from './cn/bulk.json';
 import cn_campuses from './cn/campuses.json';
 import cn_cancellations from './cn/cancellations.json';
 import cn_cart from './cn/cart.json';
@@ -124,6 +129,7 @@ import cn_checkout from './cn/checkout.json';
 import cn_clients from './cn/clients.json';
 import cn_common from './cn/common.json';
 import cn_companies from './cn/companies.json';
+import cn_confirm from './cn/confirm.json';
 import cn_contacts from './cn/contacts.json';
 import cn_contracts from './cn/contracts.json';
 import cn_countries from './cn/countries.json';
@@ -172,6 +178,7 @@ import de_app from './de/app.json';
 import de_audit from './de/audit.json';
 import de_auth from './de/auth.json';
 import de_billing from './de/billing.json';
+import de_bulk from './de/bulk.json';
 import de_campuses from './de/campuses.json';
 import de_cancellations from './de/cancellations.json';
 import de_cart from './de/cart.json';
@@ -179,6 +186,7 @@ import de_checkout from './de/checkout.json';
 import de_clients from './de/clients.json';
 import de_common from './de/common.json';
 import de_companies from './de/companies.json';
+import de_confirm from './de/confirm.json';
 import de_contacts from './de/contacts.json';
 import de_contracts from './de/contracts.json';
 import de_countries from './de/countries.json';
@@ -227,6 +235,7 @@ import es_app from './es/app.json';
 import es_audit from './es/audit.json';
 import es_auth from './es/auth.json';
 import es_billing from './es/billing.json';
+import es_bulk from './es/bulk.json';
 import es_campuses from './es/campuses.json';
 import es_cancellations from './es/cancellations.json';
 import es_cart from './es/cart.json';
@@ -234,6 +243,7 @@ import es_checkout from './es/checkout.json';
 import es_clients from './es/clients.json';
 import es_common from './es/common.json';
 import es_companies from './es/companies.json';
+import es_confirm from './es/confirm.json';
 import es_contacts from './es/contacts.json';
 import es_contracts from './es/contracts.json';
 import es_countries from './es/countries.json';
@@ -282,6 +292,7 @@ import fr_app from './fr/app.json';
 import fr_audit from './fr/audit.json';
 import fr_auth from './fr/auth.json';
 import fr_billing from './fr/billing.json';
+import fr_bulk from './fr/bulk.json';
 import fr_campuses from './fr/campuses.json';
 import fr_cancellations from './fr/cancellations.json';
 import fr_cart from './fr/cart.json';
@@ -289,6 +300,7 @@ import fr_checkout from './fr/checkout.json';
 import fr_clients from './fr/clients.json';
 import fr_common from './fr/common.json';
 import fr_companies from './fr/companies.json';
+import fr_confirm from './fr/confirm.json';
 import fr_contacts from './fr/contacts.json';
 import fr_contracts from './fr/contracts.json';
 import fr_countries from './fr/countries.json';
@@ -337,6 +349,7 @@ import it_app from './it/app.json';
 import it_audit from './it/audit.json';
 import it_auth from './it/auth.json';
 import it_billing from './it/billing.json';
+import it_bulk from './it/bulk.json';
 import it_campuses from './it/campuses.json';
 import it_cancellations from './it/cancellations.json';
 import it_cart from './it/cart.json';
@@ -344,6 +357,7 @@ import it_checkout from './it/checkout.json';
 import it_clients from './it/clients.json';
 import it_common from './it/common.json';
 import it_companies from './it/companies.json';
+import it_confirm from './it/confirm.json';
 import it_contacts from './it/contacts.json';
 import it_contracts from './it/contracts.json';
 import it_countries from './it/countries.json';
@@ -392,6 +406,7 @@ import pt_app from './pt/app.json';
 import pt_audit from './pt/audit.json';
 import pt_auth from './pt/auth.json';
 import pt_billing from './pt/billing.json';
+import pt_bulk from './pt/bulk.json';
 import pt_campuses from './pt/campuses.json';
 import pt_cancellations from './pt/cancellations.json';
 import pt_cart from './pt/cart.json';
@@ -399,6 +414,7 @@ import pt_checkout from './pt/checkout.json';
 import pt_clients from './pt/clients.json';
 import pt_common from './pt/common.json';
 import pt_companies from './pt/companies.json';
+import pt_confirm from './pt/confirm.json';
 import pt_contacts from './pt/contacts.json';
 import pt_contracts from './pt/contracts.json';
 import pt_countries from './pt/countries.json';
@@ -450,6 +466,7 @@ export const localeResources = {
     "audit": en_audit,
     "auth": en_auth,
     "billing": en_billing,
+    "bulk": en_bulk,
     "campuses": en_campuses,
     "cancellations": en_cancellations,
     "cart": en_cart,
@@ -457,6 +474,7 @@ export const localeResources = {
     "clients": en_clients,
     "common": en_common,
     "companies": en_companies,
+    "confirm": en_confirm,
     "contacts": en_contacts,
     "contracts": en_contracts,
     "countries": en_countries,
@@ -507,6 +525,7 @@ export const localeResources = {
     "audit": ca_audit,
     "auth": ca_auth,
     "billing": ca_billing,
+    "bulk": ca_bulk,
     "campuses": ca_campuses,
     "cancellations": ca_cancellations,
     "cart": ca_cart,
@@ -514,6 +533,7 @@ export const localeResources = {
     "clients": ca_clients,
     "common": ca_common,
     "companies": ca_companies,
+    "confirm": ca_confirm,
     "contacts": ca_contacts,
     "contracts": ca_contracts,
     "countries": ca_countries,
@@ -564,6 +584,7 @@ export const localeResources = {
     "audit": cn_audit,
     "auth": cn_auth,
     "billing": cn_billing,
+    "bulk": cn_bulk,
     "campuses": cn_campuses,
     "cancellations": cn_cancellations,
     "cart": cn_cart,
@@ -571,6 +592,7 @@ export const localeResources = {
     "clients": cn_clients,
     "common": cn_common,
     "companies": cn_companies,
+    "confirm": cn_confirm,
     "contacts": cn_contacts,
     "contracts": cn_contracts,
     "countries": cn_countries,
@@ -621,6 +643,7 @@ export const localeResources = {
     "audit": de_audit,
     "auth": de_auth,
     "billing": de_billing,
+    "bulk": de_bulk,
     "campuses": de_campuses,
     "cancellations": de_cancellations,
     "cart": de_cart,
@@ -628,6 +651,7 @@ export const localeResources = {
     "clients": de_clients,
     "common": de_common,
     "companies": de_companies,
+    "confirm": de_confirm,
     "contacts": de_contacts,
     "contracts": de_contracts,
     "countries": de_countries,
@@ -678,6 +702,7 @@ export const localeResources = {
     "audit": es_audit,
     "auth": es_auth,
     "billing": es_billing,
+    "bulk": es_bulk,
     "campuses": es_campuses,
     "cancellations": es_cancellations,
     "cart": es_cart,
@@ -685,6 +710,7 @@ export const localeResources = {
     "clients": es_clients,
     "common": es_common,
     "companies": es_companies,
+    "confirm": es_confirm,
     "contacts": es_contacts,
     "contracts": es_contracts,
     "countries": es_countries,
@@ -735,6 +761,7 @@ export const localeResources = {
     "audit": fr_audit,
     "auth": fr_auth,
     "billing": fr_billing,
+    "bulk": fr_bulk,
     "campuses": fr_campuses,
     "cancellations": fr_cancellations,
     "cart": fr_cart,
@@ -742,6 +769,7 @@ export const localeResources = {
     "clients": fr_clients,
     "common": fr_common,
     "companies": fr_companies,
+    "confirm": fr_confirm,
     "contacts": fr_contacts,
     "contracts": fr_contracts,
     "countries": fr_countries,
@@ -792,6 +820,7 @@ export const localeResources = {
     "audit": it_audit,
     "auth": it_auth,
     "billing": it_billing,
+    "bulk": it_bulk,
     "campuses": it_campuses,
     "cancellations": it_cancellations,
     "cart": it_cart,
@@ -799,6 +828,7 @@ export const localeResources = {
     "clients": it_clients,
     "common": it_common,
     "companies": it_companies,
+    "confirm": it_confirm,
     "contacts": it_contacts,
     "contracts": it_contracts,
     "countries": it_countries,
@@ -849,6 +879,7 @@ export const localeResources = {
     "audit": pt_audit,
     "auth": pt_auth,
     "billing": pt_billing,
+    "bulk": pt_bulk,
     "campuses": pt_campuses,
     "cancellations": pt_cancellations,
     "cart": pt_cart,
@@ -856,6 +887,7 @@ export const localeResources = {
     "clients": pt_clients,
     "common": pt_common,
     "companies": pt_companies,
+    "confirm": pt_confirm,
     "contacts": pt_contacts,
     "contracts": pt_contracts,
     "countries": pt_countries,

@@ -9,7 +9,9 @@ import { permissionVerb } from '@server/domain/roles/verbs';
 import { visibleCompanies } from '@server/domain/access/scope';
 import { britishDate } from '@server/domain/formats';
 import { apiKeyListQuerySchema, constraintsOf, generateApiKeySchema, idSchema } from '~/lib/schemas.server';
+import { msg } from '@server/domain/messages';
 import {
+  apiKeyName,
   generateApiKey,
   grantablePermissions,
   keyCampusOptions,
@@ -27,6 +29,7 @@ import { DataTable, type Column } from '~/components/ui/data-table';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { dateTime } from '~/components/api-keys/bits';
+import { ConfirmButton } from '~/components/ui/confirm';
 import { pageLoader } from '~/lib/loaders.server';
 
 export const loader = (args: LoaderFunctionArgs) =>
@@ -58,7 +61,15 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       generate: { schema: generateApiKeySchema, permission: MANAGE_PARTNER_ACCESS },
-      revoke: { schema: idSchema, permission: MANAGE_PARTNER_ACCESS },
+      revoke: {
+        schema: idSchema,
+        permission: MANAGE_PARTNER_ACCESS,
+        confirm: {
+          question: async ({ id }: { id: string }, { ctx }) =>
+            msg('api_keys.revoke_confirm', { name: await apiKeyName(ctx, id) }),
+          button: 'api_keys.revoke',
+        },
+      },
     },
     async handle(input, { ctx }) {
       switch (input.intent) {
@@ -159,24 +170,18 @@ export default function ApiKeysTab() {
       className: 'text-right',
       render: (r) =>
         r.state === 'revoked' ? null : (
-          <AppForm
-            method="post"
-            preventScrollReset
-            onSubmit={(e) => {
-              if (!window.confirm(t('api_keys.revoke_confirm', { name: r.name }))) e.preventDefault();
-            }}
-          >
+          <AppForm method="post" preventScrollReset>
             <input type="hidden" name="id" value={r.id} />
-            <button
-              type="submit"
+            <ConfirmButton
               name="intent"
               value="revoke"
               disabled={busy}
               className="font-medium text-red-700 hover:underline"
               aria-label={t('api_keys.revoke_named', { name: r.name })}
+              question={t('api_keys.revoke_confirm', { name: r.name })}
             >
               {t('api_keys.revoke')}
-            </button>
+            </ConfirmButton>
           </AppForm>
         ),
     },

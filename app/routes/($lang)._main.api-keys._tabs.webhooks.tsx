@@ -12,6 +12,7 @@ import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   listWebhookEndpoints,
+  webhookEndpointUrl,
 } from '@server/domain/webhooks/service';
 import { intentAction } from '~/lib/actions.server';
 import { unreachable } from '~/lib/actions';
@@ -21,7 +22,9 @@ import { AppForm, ErrorList, Field, FormErrors, Label, Select } from '~/componen
 import { Button } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { useAnswerError } from '~/components/ui/snackbar';
+import { ConfirmButton } from '~/components/ui/confirm';
 import { pageLoader } from '~/lib/loaders.server';
+import { msg } from '@server/domain/messages';
 
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader({
@@ -46,7 +49,15 @@ export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
       add_webhook: { schema: webhookEndpointSchema, permission: MANAGE_PARTNER_ACCESS },
-      delete_webhook: { schema: idSchema, permission: MANAGE_PARTNER_ACCESS },
+      delete_webhook: {
+        schema: idSchema,
+        permission: MANAGE_PARTNER_ACCESS,
+        confirm: {
+          question: async ({ id }: { id: string }, { ctx }) =>
+            msg('webhooks.delete_confirm', { url: await webhookEndpointUrl(ctx, id) }),
+          button: 'webhooks.delete',
+        },
+      },
     },
     async handle(input, { ctx }) {
       switch (input.intent) {
@@ -118,25 +129,18 @@ export default function WebhooksTab() {
                     >
                       {t('webhooks.deliveries')}
                     </Link>
-                    <AppForm
-                      method="post"
-                      preventScrollReset
-                      onSubmit={(ev) => {
-                        if (!window.confirm(t('webhooks.delete_confirm', { url: e.url })))
-                          ev.preventDefault();
-                      }}
-                    >
+                    <AppForm method="post" preventScrollReset>
                       <input type="hidden" name="id" value={e.id} />
-                      <button
-                        type="submit"
+                      <ConfirmButton
                         name="intent"
                         value="delete_webhook"
                         disabled={busy}
                         className="font-medium text-red-700 hover:underline"
                         aria-label={t('webhooks.delete_named', { url: e.url })}
+                        question={t('webhooks.delete_confirm', { url: e.url })}
                       >
                         {t('webhooks.delete')}
-                      </button>
+                      </ConfirmButton>
                     </AppForm>
                   </div>
                 </li>

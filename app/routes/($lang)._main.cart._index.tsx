@@ -22,12 +22,13 @@ import { ignoreRefusal } from '~/lib/actions.server';
 import { answerOf, intentAction, unreachable } from '~/lib/actions';
 import { localePath } from '~/i18n/config';
 import { AppForm, Checkbox, ErrorList } from '~/components/fields';
-import { Button, ButtonLink } from '~/components/ui/button';
+import { ButtonLink, buttonClass } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { EnrollmentErrors, PhoneLabel } from '~/components/enrollments/applicants-table';
+import { ConfirmButton } from '~/components/ui/confirm';
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
 import { pageTitle } from '~/lib/meta';
@@ -75,10 +76,12 @@ export const action = (args: ActionFunctionArgs) =>
       delete_batch: {
         schema: cartBatchSchema,
         permission: ORDER_PERMISSION,
+        confirm: { question: 'cart.batches.remove_confirm', button: 'cart.batches.remove' },
       },
       delete: {
         schema: cartDeleteSchema,
         permission: ORDER_PERMISSION,
+        confirm: { question: 'cart.enrollments.delete_confirm', button: 'cart.enrollments.delete' },
       },
     },
     async handle(input, { ctx, redirect }) {
@@ -198,17 +201,15 @@ export default function Cart() {
                       >
                         {t('order.table.edit')}
                       </Link>
-                      <AppForm
-                        method="post"
-                        onSubmit={(e) => {
-                          if (!window.confirm(t('cart.batches.remove_confirm'))) e.preventDefault();
-                        }}
-                      >
+                      <AppForm method="post">
                         <input type="hidden" name="intent" value="delete_batch" />
                         <input type="hidden" name="batch_id" value={b.id} />
-                        <button type="submit" className="font-semibold text-red-700 hover:underline">
+                        <ConfirmButton
+                          className="font-semibold text-red-700 hover:underline"
+                          question={t('cart.batches.remove_confirm')}
+                        >
                           {t('cart.batches.remove')}
-                        </button>
+                        </ConfirmButton>
                       </AppForm>
                     </div>
                   ) : null}
@@ -217,19 +218,18 @@ export default function Cart() {
             </ul>
           </Card>
           <Card flush className="overflow-hidden">
-            <AppForm
-              method="post"
-              onSubmit={(e) => {
-                if (!window.confirm(t('cart.enrollments.delete_confirm'))) e.preventDefault();
-              }}
-            >
+            <AppForm method="post">
               <input type="hidden" name="intent" value="delete" />
               <div className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 px-6 py-4">
                 <h2 className="text-base font-semibold">{t('cart.enrollments.title')}</h2>
                 {data.canOrder ? (
-                  <Button type="submit" variant="danger" disabled={busy}>
+                  <ConfirmButton
+                    className={buttonClass('danger')}
+                    disabled={busy}
+                    question={t('cart.enrollments.delete_confirm')}
+                  >
                     {t('cart.enrollments.delete')}
-                  </Button>
+                  </ConfirmButton>
                 ) : null}
               </div>
               {selectError ? (

@@ -26,10 +26,11 @@ import { formatDate } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
 import { AppForm } from '~/components/fields';
-import { Button, ButtonLink } from '~/components/ui/button';
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { RouteTabs } from '~/components/ui/tabs';
 import { ClientStatusBadge } from '~/components/clients/client-bits';
+import { ConfirmButton } from '~/components/ui/confirm';
 import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -66,6 +67,11 @@ export const action = (args: ActionFunctionArgs) =>
       status: {
         schema: clientActionSchema,
         permission: 'archive_client|update_client|delete_client',
+        confirm: {
+          question: 'clients.actions.confirm_delete',
+          button: 'clients.actions.delete',
+          when: (input: { action: string }) => input.action === 'delete',
+        },
       },
     },
     async handle(input, { ctx, params, redirect }) {
@@ -118,25 +124,22 @@ export default function ClientLayout() {
       {actions.length ? (
         <div className="mb-4 flex flex-wrap gap-2">
           {actions.map((a) => (
-            <AppForm
-              key={a}
-              method="post"
-              action={base}
-              onSubmit={(e) => {
-                if (a === 'delete' && !window.confirm(t('clients.actions.confirm_delete')))
-                  e.preventDefault();
-              }}
-            >
+            <AppForm key={a} method="post" action={base}>
               <input type="hidden" name="intent" value="status" />
               <input type="hidden" name="action" value={a} />
-              <Button
-                type="submit"
-                variant={a === 'delete' ? 'danger' : 'secondary'}
-                disabled={busy}
-                className="py-2"
-              >
-                {t(`clients.actions.${a}`)}
-              </Button>
+              {a === 'delete' ? (
+                <ConfirmButton
+                  className={buttonClass('danger', 'py-2')}
+                  disabled={busy}
+                  question={t('clients.actions.confirm_delete')}
+                >
+                  {t(`clients.actions.${a}`)}
+                </ConfirmButton>
+              ) : (
+                <Button type="submit" variant="secondary" disabled={busy} className="py-2">
+                  {t(`clients.actions.${a}`)}
+                </Button>
+              )}
             </AppForm>
           ))}
         </div>

@@ -72,9 +72,18 @@ export const loader = (args: LoaderFunctionArgs) =>
     },
   })(args);
 
+/** What asks before acting: deleting, and archiving (which ends the clients' use of the portal). */
+const CONFIRM: Partial<Record<ClientAction, string>> = {
+  archive: 'clients.bulk.confirm_archive',
+  delete: 'clients.bulk.confirm_delete',
+};
+
 const bulk = (action: ClientAction) => ({
   schema: bulkSchema,
   permission: CLIENT_ACTION_PERMISSIONS[action],
+  confirm: CONFIRM[action]
+    ? { question: CONFIRM[action], button: `clients.bulk.confirm_${action}_button` }
+    : undefined,
 });
 
 /** The bulk actions of the bar (archive, activate, reactivate, delete, request onboarding). */
@@ -121,7 +130,7 @@ export default function ClientsList() {
   const location = useLocation();
   // Without a tab in the address both the list and its export show the active tab.
   const exportHref = useExportHref();
-  const { selection, onChange: onSelection } = useSelection();
+  const { selection, onChange: onSelection, form } = useSelection();
   const to = (path: string) => localePath(i18n.language, path);
   const result = done?.ok ? done.data : null;
 
@@ -198,13 +207,8 @@ export default function ClientsList() {
   const bulkActions = actions.map((a) => ({
     intent: a,
     label: t(`clients.bulk.${a}`),
-    tone: a === 'delete' ? ('danger' as const) : ('secondary' as const),
-    confirm:
-      a === 'delete'
-        ? t('clients.bulk.confirm_delete')
-        : a === 'archive'
-          ? t('clients.bulk.confirm_archive')
-          : undefined,
+    tone: a === 'delete' || a === 'archive' ? ('danger' as const) : undefined,
+    confirm: CONFIRM[a] ? t(CONFIRM[a]) : undefined,
   }));
   const single = !selection.allMatching && selection.ids.length === 1 ? selection.ids[0] : null;
 
@@ -305,6 +309,7 @@ export default function ClientsList() {
         rowId={(r) => r.id}
         meta={list.meta}
         selectable={bulkActions.length > 0 || canAddContract}
+        bulkForm={form}
         onSelectionChange={onSelection}
         caption={t('clients.title')}
         empty={
@@ -324,7 +329,7 @@ export default function ClientsList() {
           )
         }
       />
-      <BulkActionBar selection={selection} total={list.meta.total} actions={bulkActions} />
+      <BulkActionBar form={form} selection={selection} total={list.meta.total} actions={bulkActions} />
     </div>
   );
 }

@@ -22,6 +22,7 @@ import { PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import {
   BulkActionBar,
+  type BulkAction,
   EmptyState,
   FilterDate,
   FilterSearch,
@@ -88,7 +89,7 @@ export default function Insureds() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
   const exportHref = useExportHref();
-  const { selection, onChange } = useSelection();
+  const { selection, onChange, form } = useSelection();
   const to = (path: string) => localePath(i18n.language, path);
   const { staff } = data;
 
@@ -170,10 +171,16 @@ export default function Insureds() {
     },
   ];
 
-  const bulk = [
+  // The common actions first (the bar shows two as buttons, the rest under "More"); cancelling last.
+  const bulk: BulkAction[] = [
+    ...(data.can.amend
+      ? [{ intent: 'extend', label: t('insureds.bulk.extend'), action: to('/insureds/amend/extend') }]
+      : []),
+    ...(data.can.documents
+      ? [{ intent: 'documents', label: t('insureds.bulk.documents'), action: to('/insureds/documents') }]
+      : []),
     ...(data.can.amend
       ? [
-          { intent: 'extend', label: t('insureds.bulk.extend'), action: to('/insureds/amend/extend') },
           {
             intent: 'trip_dates',
             label: t('insureds.bulk.trip_dates'),
@@ -191,19 +198,6 @@ export default function Insureds() {
           },
         ]
       : []),
-    ...(data.can.cancel
-      ? [
-          {
-            intent: 'cancel',
-            label: t('insureds.bulk.cancel'),
-            tone: 'danger' as const,
-            action: to('/insureds/amend/cancel'),
-          },
-        ]
-      : []),
-    ...(data.can.documents
-      ? [{ intent: 'documents', label: t('insureds.bulk.documents'), action: to('/insureds/documents') }]
-      : []),
     ...(data.can.welcome
       ? [
           {
@@ -215,6 +209,16 @@ export default function Insureds() {
       : []),
     ...(data.can.note
       ? [{ intent: 'add_note_select', label: t('insureds.bulk.add_note'), action: to('/insureds/add-note') }]
+      : []),
+    ...(data.can.cancel
+      ? [
+          {
+            intent: 'cancel',
+            label: t('insureds.bulk.cancel'),
+            tone: 'danger' as const,
+            action: to('/insureds/amend/cancel'),
+          },
+        ]
       : []),
   ];
 
@@ -322,6 +326,7 @@ export default function Insureds() {
         rowId={(r) => r.id}
         meta={data.list.meta}
         selectable={bulk.length > 0}
+        bulkForm={form}
         onSelectionChange={onChange}
         caption={t('insureds.title')}
         empty={
@@ -337,7 +342,7 @@ export default function Insureds() {
           />
         }
       />
-      <BulkActionBar selection={selection} total={data.list.meta.total} actions={bulk} />
+      <BulkActionBar form={form} selection={selection} total={data.list.meta.total} actions={bulk} />
     </div>
   );
 }

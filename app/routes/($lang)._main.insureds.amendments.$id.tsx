@@ -35,7 +35,9 @@ import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
 import { AppForm, Field, TextAreaField } from '~/components/forms';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
-import { Button, ButtonLink } from '~/components/ui/button';
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
+import { ConfirmButton } from '~/components/ui/confirm';
+import { msg } from '@server/domain/messages';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { Facts } from '~/components/ui/facts';
 import { StatusBadge } from '~/components/ui/status-badge';
@@ -65,7 +67,25 @@ export const action = (args: ActionFunctionArgs) =>
     params: idSchema,
     intents: {
       quote: { schema: quoteInputSchema, permission: AMEND_PERMISSION },
-      confirm: { schema: emptySchema, permission: AMEND_PERMISSION },
+      confirm: {
+        schema: emptySchema,
+        permission: AMEND_PERMISSION,
+        // Applying moves money (a supplementary invoice or a credit note) and changes the policies at once.
+        confirm: {
+          question: async (_input: unknown, { ctx, params }) => {
+            const view = await getAmendment(ctx, (params as { id: string }).id);
+            const currency = view.totals.currency ?? view.documents[0]?.currency ?? 'GBP';
+            const t = view.totals;
+            return msg('amendments.quote.confirm_prompt', {
+              count: view.counts.policies,
+              charge: formatMinor(t.charge_minor + t.charge_tax_minor, currency),
+              credit: formatMinor(t.credit_minor + t.credit_tax_minor, currency),
+            });
+          },
+          button: 'amendments.quote.confirm',
+          tone: 'primary',
+        },
+      },
     },
     async handle(input, { ctx, params, redirect }) {
       const self = `/insureds/amendments/${params.id}`;
@@ -386,16 +406,17 @@ export default function AmendmentPage() {
             </div>
           ) : null}
           {view.status === 'quoted' ? (
-            <AppForm
-              method="post"
-              className="mt-4"
-              onSubmit={(e) => {
-                if (!window.confirm(prompt)) e.preventDefault();
-              }}
-            >
-              <Button type="submit" name="intent" value="confirm" disabled={!canConfirm || busy}>
+            <AppForm method="post" className="mt-4">
+              <ConfirmButton
+                name="intent"
+                value="confirm"
+                disabled={!canConfirm || busy}
+                className={buttonClass('primary')}
+                question={prompt}
+                tone="primary"
+              >
                 {t('amendments.quote.confirm')}
-              </Button>
+              </ConfirmButton>
             </AppForm>
           ) : null}
         </Card>

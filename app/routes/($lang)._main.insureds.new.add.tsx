@@ -18,7 +18,8 @@ import {
   deleteEnrollments,
   updateEnrollment,
 } from '@server/domain/enrollments/service';
-import { listEnrollments } from '@server/domain/enrollments/queries';
+import { getEnrollment, listEnrollments } from '@server/domain/enrollments/queries';
+import { msg } from '@server/domain/messages';
 import { personOfPolicy } from '@server/domain/policies/service';
 import {
   applicantFormSchema,
@@ -77,7 +78,17 @@ export const action = (args: ActionFunctionArgs) =>
     intents: {
       add: { schema: applicantFormSchema, permission: ORDER_PERMISSION },
       save: { schema: applicantFormSchema, permission: ORDER_PERMISSION },
-      delete: { schema: enrollmentIdSchema, permission: ORDER_PERMISSION },
+      delete: {
+        schema: enrollmentIdSchema,
+        permission: ORDER_PERMISSION,
+        confirm: {
+          question: async ({ enrollment_id }: { enrollment_id: string }, { ctx }) =>
+            msg('order.add.delete_confirm', {
+              name: (await getEnrollment(ctx, enrollment_id)).full_name ?? '',
+            }),
+          button: 'order.table.delete',
+        },
+      },
     },
     async handle(input, kit) {
       const { redirect, request } = kit;

@@ -26,6 +26,7 @@ import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/
 import { Button } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { ImportStatusBadge, importHref } from '~/components/imports/import-bits';
+import { ConfirmButton } from '~/components/ui/confirm';
 import { britishDate, formatDateTime } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { formatMinor } from '~/lib/money';
@@ -64,7 +65,11 @@ export const loader = (args: LoaderFunctionArgs) =>
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
-      discard: { schema: orderDiscardSchema, permission: ORDER_PERMISSION },
+      discard: {
+        schema: orderDiscardSchema,
+        permission: ORDER_PERMISSION,
+        confirm: { question: 'order.discard_confirm', button: 'order.discard' },
+      },
       single: { schema: orderStartSchema, permission: ORDER_PERMISSION },
       import: { schema: orderStartSchema, permission: ORDER_PERMISSION },
     },
@@ -150,17 +155,15 @@ export default function OrderPage() {
                   >
                     {t('order.continue')}
                   </Link>
-                  <AppForm
-                    method="post"
-                    onSubmit={(e) => {
-                      if (!window.confirm(t('order.discard_confirm'))) e.preventDefault();
-                    }}
-                  >
+                  <AppForm method="post">
                     <input type="hidden" name="intent" value="discard" />
                     <input type="hidden" name="batch_id" value={d.id} />
-                    <button type="submit" className="font-semibold text-red-700 hover:underline">
+                    <ConfirmButton
+                      className="font-semibold text-red-700 hover:underline"
+                      question={t('order.discard_confirm')}
+                    >
                       {t('order.discard')}
-                    </button>
+                    </ConfirmButton>
                   </AppForm>
                 </div>
               </li>

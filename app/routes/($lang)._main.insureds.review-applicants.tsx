@@ -32,12 +32,13 @@ import { pageLoader } from '~/lib/loaders.server';
 import { intentAction, unreachable } from '~/lib/actions';
 import { localePath, splitLocale } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
-import { Button, ButtonLink } from '~/components/ui/button';
+import { Button, buttonClass, ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { Pagination } from '~/components/ui/data-table';
 import { ImportSteps, OnlyErrorsToggle } from '~/components/imports/import-bits';
 import { ReviewGrid } from '~/components/imports/review-grid';
 import { pageTitle } from '~/lib/meta';
+import { ConfirmButton } from '~/components/ui/confirm';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -102,7 +103,19 @@ export const action = (args: ActionFunctionArgs) =>
     intents: {
       update: { schema: reviewRowSchema, permission: ORDER_PERMISSION },
       delete: { schema: reviewDeleteSchema, permission: ORDER_PERMISSION },
-      delete_errored: { schema: importBatchRefSchema, permission: ORDER_PERMISSION },
+      delete_errored: {
+        schema: importBatchRefSchema,
+        permission: ORDER_PERMISSION,
+        confirm: {
+          question: async (_input: unknown, kit) => {
+            const { ctx, ib } = await importBatchStep(kit, 'review', kit.formData);
+            return msg('imports.review.confirm_delete_errored', {
+              count: (await erroredIds(ctx, ib.batch)).length,
+            });
+          },
+          button: 'confirm.confirm',
+        },
+      },
     },
     async handle(input, kit) {
       const { formData, redirect, request } = kit;
@@ -218,24 +231,15 @@ export default function ReviewApplicants() {
               {t('imports.review.delete_selected')}
             </Button>
             {data.counts.with_errors > 0 ? (
-              <Button
-                type="submit"
+              <ConfirmButton
                 name="intent"
                 value="delete_errored"
-                variant="danger"
                 disabled={busy}
-                className="!py-1.5"
-                onClick={(e) => {
-                  if (
-                    !window.confirm(
-                      t('imports.review.confirm_delete_errored', { count: data.counts.with_errors }),
-                    )
-                  )
-                    e.preventDefault();
-                }}
+                className={buttonClass('danger', '!py-1.5')}
+                question={t('imports.review.confirm_delete_errored', { count: data.counts.with_errors })}
               >
                 {t('imports.review.delete_errored', { count: data.counts.with_errors })}
-              </Button>
+              </ConfirmButton>
             ) : null}
           </AppForm>
         </div>

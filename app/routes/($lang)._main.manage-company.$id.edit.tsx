@@ -31,12 +31,14 @@ import {
 import { useMessage } from '~/lib/messages';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
-import { Button, ButtonLink } from '~/components/ui/button';
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ActivityLog } from '~/components/activity/activity-log';
 import { CompanyFormSections, companyFormValue } from '~/components/companies/company-form';
+import { ConfirmButton } from '~/components/ui/confirm';
+import { msg } from '@server/domain/messages';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -75,7 +77,18 @@ export const action = (args: ActionFunctionArgs) =>
     params: idSchema,
     intents: {
       save: { schema: companySchema, permission: 'update_company', formError: SAVE_FAILED },
-      status: { schema: companyStatusSchema, permission: 'update_company|archive_company' },
+      status: {
+        schema: companyStatusSchema,
+        permission: 'update_company|archive_company',
+        confirm: {
+          question: async (_input: unknown, { ctx, params }) =>
+            msg('companies.archive_confirm', {
+              name: (await getCompany(ctx, (params as { id: string }).id)).name,
+            }),
+          button: 'companies.archive',
+          when: (input: { status: string }) => input.status === 'archived',
+        },
+      },
     },
     async handle(input, { ctx, params: { id } }) {
       switch (input.intent) {
@@ -127,29 +140,26 @@ export default function EditCompany() {
               {t('companies.back_to_list')}
             </ButtonLink>
             {canArchive ? (
-              <AppForm
-                method="post"
-                onSubmit={(e) => {
-                  if (
-                    company.status === 'active' &&
-                    !window.confirm(t('companies.archive_confirm', { name: company.name }))
-                  )
-                    e.preventDefault();
-                }}
-              >
+              <AppForm method="post">
                 <input type="hidden" name="intent" value="status" />
                 <input
                   type="hidden"
                   name="status"
                   value={company.status === 'active' ? 'archived' : 'active'}
                 />
-                <Button
-                  type="submit"
-                  variant={company.status === 'active' ? 'danger' : 'primary'}
-                  disabled={busy}
-                >
-                  {t(company.status === 'active' ? 'companies.archive' : 'companies.activate')}
-                </Button>
+                {company.status === 'active' ? (
+                  <ConfirmButton
+                    className={buttonClass('danger')}
+                    disabled={busy}
+                    question={t('companies.archive_confirm', { name: company.name })}
+                  >
+                    {t('companies.archive')}
+                  </ConfirmButton>
+                ) : (
+                  <Button type="submit" variant="primary" disabled={busy}>
+                    {t('companies.activate')}
+                  </Button>
+                )}
               </AppForm>
             ) : null}
           </>

@@ -10,7 +10,12 @@ import { can } from '@server/domain/access/actor';
 import { canArchive } from '@server/domain/access/archiving';
 import { COMPANY_CURRENCIES } from '@server/domain/companies/values';
 import { companyListSchema, companyStatusSchema, idSchema } from '~/lib/schemas.server';
-import { companiesSummary, listCompanies, updateCompanyStatus } from '@server/domain/companies/service';
+import {
+  companiesSummary,
+  getCompany,
+  listCompanies,
+  updateCompanyStatus,
+} from '@server/domain/companies/service';
 import { formAction } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { useMessage } from '~/lib/messages';
@@ -28,7 +33,9 @@ import {
 } from '~/components/ui/list-controls';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { ConfirmButton } from '~/components/ui/confirm';
 import { pageLoader } from '~/lib/loaders.server';
+import { msg } from '@server/domain/messages';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -54,6 +61,13 @@ export const action = (args: ActionFunctionArgs) =>
   formAction({
     schema: idSchema.merge(companyStatusSchema),
     permission: 'archive_company|update_company',
+    // Archiving takes the company out of the switcher: it asks first; activating does not.
+    confirm: {
+      question: async ({ id }: { id: string }, { ctx }) =>
+        msg('companies.archive_confirm', { name: (await getCompany(ctx, id)).name }),
+      button: 'companies.archive',
+      when: (input: { status: string }) => input.status === 'archived',
+    },
     async handle(input, { ctx }) {
       await updateCompanyStatus(ctx, input.id, input.status);
       return { toast: input.status === 'active' ? 'companies.activated' : 'companies.archived' };
@@ -147,26 +161,26 @@ export default function ManageCompanies() {
             {t('companies.edit')}
           </Link>
           {canArchive ? (
-            <AppForm
-              method="post"
-              preventScrollReset
-              onSubmit={(e) => {
-                if (
-                  r.status === 'active' &&
-                  !window.confirm(t('companies.archive_confirm', { name: r.name }))
-                )
-                  e.preventDefault();
-              }}
-            >
+            <AppForm method="post" preventScrollReset>
               <input type="hidden" name="id" value={r.id} />
               <input type="hidden" name="status" value={r.status === 'active' ? 'archived' : 'active'} />
-              <button
-                type="submit"
-                disabled={busy}
-                className="font-medium text-slate-600 hover:text-slate-900 hover:underline"
-              >
-                {t(r.status === 'active' ? 'companies.archive' : 'companies.activate')}
-              </button>
+              {r.status === 'active' ? (
+                <ConfirmButton
+                  disabled={busy}
+                  className="font-medium text-slate-600 hover:text-slate-900 hover:underline"
+                  question={t('companies.archive_confirm', { name: r.name })}
+                >
+                  {t('companies.archive')}
+                </ConfirmButton>
+              ) : (
+                <button
+                  type="submit"
+                  disabled={busy}
+                  className="font-medium text-slate-600 hover:text-slate-900 hover:underline"
+                >
+                  {t('companies.activate')}
+                </button>
+              )}
             </AppForm>
           ) : null}
         </div>

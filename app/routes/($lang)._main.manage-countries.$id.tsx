@@ -41,6 +41,7 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { CountryFields, taxLabel } from '~/components/countries/country-bits';
 import { ActivityLog } from '~/components/activity/activity-log';
+import { ConfirmButton } from '~/components/ui/confirm';
 
 /** What the region's tax is (the UK's IPT at the higher rate, Ireland's levy and stamp duty), if known. */
 function regionTaxNote(abbreviation: string): string | null {
@@ -96,7 +97,11 @@ export const action = (args: ActionFunctionArgs) =>
       add_rate: { schema: updateTaxRateSchema, permission: 'update_country' },
       update_rate: { schema: taxRateIdSchema.and(updateTaxRateSchema), permission: 'update_country' },
       activate_rate: { schema: taxRateIdSchema, permission: 'update_country' },
-      delete_rate: { schema: taxRateIdSchema, permission: 'update_country' },
+      delete_rate: {
+        schema: taxRateIdSchema,
+        permission: 'update_country',
+        confirm: { question: 'countries.tax_rate_delete_confirm', button: 'countries.delete' },
+      },
     },
     async handle(input, { ctx, params: { id }, request, redirect }) {
       switch (input.intent) {
@@ -299,22 +304,16 @@ export default function CountryDetail() {
                               </button>
                             </AppForm>
                           ) : null}
-                          <AppForm
-                            method="post"
-                            preventScrollReset
-                            onSubmit={(e) => {
-                              if (!window.confirm(t('countries.tax_rate_delete_confirm'))) e.preventDefault();
-                            }}
-                          >
+                          <AppForm method="post" preventScrollReset>
                             <input type="hidden" name="intent" value="delete_rate" />
                             <input type="hidden" name="rate_id" value={r.id} />
-                            <button
-                              type="submit"
+                            <ConfirmButton
                               disabled={busy}
                               className="font-medium text-red-700 hover:underline"
+                              question={t('countries.tax_rate_delete_confirm')}
                             >
                               {t('countries.delete')}
-                            </button>
+                            </ConfirmButton>
                           </AppForm>
                         </div>
                       ) : null}

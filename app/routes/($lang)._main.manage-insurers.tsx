@@ -41,6 +41,8 @@ import { FiltersBar, useExportHref } from '~/components/ui/list-controls';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { ActivityLog } from '~/components/activity/activity-log';
+import { ConfirmButton } from '~/components/ui/confirm';
+import { msg } from '@server/domain/messages';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -85,7 +87,15 @@ export const action = (args: ActionFunctionArgs) =>
       create: { schema: insurerSchema, permission: 'create_insurer' },
       update: { schema: idSchema.and(insurerSchema), permission: 'update_insurer' },
       status: { schema: idSchema.merge(insurerStatusSchema), permission: 'update_insurer' },
-      delete: { schema: idSchema, permission: 'delete_insurer' },
+      delete: {
+        schema: idSchema,
+        permission: 'delete_insurer',
+        confirm: {
+          question: async ({ id }: { id: string }, { ctx }) =>
+            msg('insurers.delete_confirm', { name: (await getInsurer(ctx, id)).name }),
+          button: 'insurers.delete',
+        },
+      },
     },
     async handle(input, { ctx, request, redirect }) {
       // Back to the list as it was (filters, page), with the form closed.
@@ -279,18 +289,16 @@ export default function ManageInsurers() {
             </>
           ) : null}
           {canDelete ? (
-            <AppForm
-              method="post"
-              preventScrollReset
-              onSubmit={(e) => {
-                if (!window.confirm(t('insurers.delete_confirm', { name: r.name }))) e.preventDefault();
-              }}
-            >
+            <AppForm method="post" preventScrollReset>
               <input type="hidden" name="intent" value="delete" />
               <input type="hidden" name="id" value={r.id} />
-              <button type="submit" disabled={busy} className="font-medium text-red-700 hover:underline">
+              <ConfirmButton
+                disabled={busy}
+                className="font-medium text-red-700 hover:underline"
+                question={t('insurers.delete_confirm', { name: r.name })}
+              >
                 {t('insurers.delete')}
-              </button>
+              </ConfirmButton>
             </AppForm>
           ) : null}
         </div>

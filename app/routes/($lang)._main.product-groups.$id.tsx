@@ -29,10 +29,11 @@ import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { AppForm, FormErrors } from '~/components/fields';
-import { Button, ButtonLink } from '~/components/ui/button';
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { Card, PageHeader } from '~/components/ui/card';
 import { ActivityLog } from '~/components/activity/activity-log';
 import { ProductGroupFields, ProductStatusBadge } from '~/components/products/product-fields';
+import { ConfirmButton } from '~/components/ui/confirm';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -66,7 +67,11 @@ export const action = (args: ActionFunctionArgs) =>
     params: idSchema,
     intents: {
       update: { schema: productGroupSchema, permission: 'update_product_group' },
-      delete: { schema: emptySchema, permission: 'delete_product_group' },
+      delete: {
+        schema: emptySchema,
+        permission: 'delete_product_group',
+        confirm: { question: 'products.groups.delete_confirm', button: 'products.delete' },
+      },
     },
     async handle(input, { ctx, params: { id }, redirect }) {
       switch (input.intent) {
@@ -114,16 +119,16 @@ export default function ProductGroupPage() {
               {t('products.groups.back')}
             </ButtonLink>
             {canDelete ? (
-              <AppForm
-                method="post"
-                onSubmit={(e) => {
-                  if (!window.confirm(t('products.groups.delete_confirm'))) e.preventDefault();
-                }}
-              >
-                <input type="hidden" name="intent" value="delete" />
-                <Button type="submit" variant="danger" disabled={busy}>
+              <AppForm method="post">
+                <ConfirmButton
+                  name="intent"
+                  value="delete"
+                  className={buttonClass('danger')}
+                  disabled={busy}
+                  question={t('products.groups.delete_confirm')}
+                >
                   {t('products.delete')}
-                </Button>
+                </ConfirmButton>
               </AppForm>
             ) : null}
           </>

@@ -55,7 +55,11 @@ export const action = (args: ActionFunctionArgs) =>
     intents: {
       document_add: { schema: documentAddSchema, permission: 'update_product' },
       document_update: { schema: documentUpdateSchema, permission: 'update_product' },
-      document_delete: { schema: documentIdSchema, permission: 'update_product' },
+      document_delete: {
+        schema: documentIdSchema,
+        permission: 'update_product',
+        confirm: { question: 'products.documents.delete_confirm', button: 'products.delete' },
+      },
     },
     async handle(input, { ctx, params: { id }, redirect }) {
       switch (input.intent) {

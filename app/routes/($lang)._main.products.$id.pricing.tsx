@@ -61,7 +61,11 @@ export const action = (args: ActionFunctionArgs) =>
     intents: {
       price_add: { schema: priceAddSchema, permission: 'update_product' },
       price_update: { schema: priceUpdateSchema, permission: 'update_product' },
-      price_delete: { schema: priceIdSchema, permission: 'update_product' },
+      price_delete: {
+        schema: priceIdSchema,
+        permission: 'update_product',
+        confirm: { question: 'products.prices.delete_confirm', button: 'products.delete' },
+      },
     },
     async handle(input, { ctx, params: { id }, redirect }) {
       switch (input.intent) {

@@ -88,7 +88,10 @@ export const action = (args: ActionFunctionArgs) =>
         permission: 'archive_product',
       },
       bulk_activate: bulk,
-      bulk_archive: bulk,
+      bulk_archive: {
+        ...bulk,
+        confirm: { question: 'products.bulk_archive_confirm', button: 'products.archive' },
+      },
     },
     async handle(input, { ctx }) {
       switch (input.intent) {
@@ -144,7 +147,7 @@ export default function Products() {
   const done = useActionData<typeof action>();
   const exportHref = useExportHref();
   const busy = useNavigation().state === 'submitting';
-  const { selection, onChange: onSelection } = useSelection();
+  const { selection, onChange: onSelection, form } = useSelection();
   const to = (path: string) => localePath(i18n.language, path);
   const { summary } = data;
 
@@ -363,19 +366,21 @@ export default function Products() {
             rowId={(r) => r.id}
             meta={data.list.meta}
             selectable={data.canArchive}
+            bulkForm={form}
             onSelectionChange={onSelection}
             caption={t('products.title')}
             empty={t('products.empty')}
           />
           {data.canArchive ? (
             <BulkActionBar
+              form={form}
               selection={selection}
               total={data.list.meta.total}
               actions={[
                 { intent: 'bulk_activate', label: t('products.activate') },
                 {
                   intent: 'bulk_archive',
-                  label: t('products.archive'),
+                  label: t('products.bulk_archive'),
                   tone: 'danger',
                   confirm: t('products.bulk_archive_confirm'),
                 },

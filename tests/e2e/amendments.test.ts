@@ -4,11 +4,20 @@
  * insureds are issued through the real checkout by the development route /__dev/amendments/issue; the
  * pages are reached as the insured page links them (`/insureds/amend/{kind}?ids=...`).
  */
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  clickAndConfirm,
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+} from './support/browser';
+import { issuePolicies } from './support/dev';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -17,30 +26,7 @@ const SCHOOL = 'school.admin@demo.test';
 let browser: Browser;
 let page: Page;
 
-interface Issued {
-  id: string;
-  policy_number: string;
-  first_name: string;
-  last_name: string;
-  type: string;
-}
-
-function devSecret(): string {
-  const vars = readFileSync(join(inject('appDir'), '.dev.vars'), 'utf8');
-  return vars.match(/^SESSION_SECRET=(.*)$/m)![1].trim();
-}
-
-async function issue(body: Record<string, unknown>): Promise<Issued[]> {
-  const res = await fetch(`${UK_URL}/__dev/amendments/issue`, {
-    method: 'POST',
-    headers: { 'x-dev-secret': devSecret(), 'content-type': 'application/json' },
-    // Invoiced at once (by card): a policy on account has no invoice to charge or credit until its month ends.
-    body: JSON.stringify({ email: SCHOOL, payment_method: 'credit_card', ...body }),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`issue answered ${res.status}: ${text}`);
-  return (JSON.parse(text) as { policies: Issued[] }).policies;
-}
+const issue = (body: Record<string, unknown>) => issuePolicies({ email: SCHOOL, ...body });
 
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -59,8 +45,7 @@ async function quote(fields: Record<string, string>) {
 }
 
 async function confirm() {
-  page.once('dialog', (d) => void d.accept());
-  await page.getByRole('button', { name: t('amendments.quote.confirm'), exact: true }).click();
+  await clickAndConfirm(page.getByRole('button', { name: t('amendments.quote.confirm'), exact: true }));
   await page.getByTestId('amendment-result').waitFor();
 }
 

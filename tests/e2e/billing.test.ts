@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '../support/pdf-text';
 import {
+  clickAndConfirm,
   DESKTOP,
   hydrated,
   launchBrowser,
@@ -160,7 +161,7 @@ describe('a refund of the credit on a paid invoice', () => {
     await finance.getByRole('link', { name: t('invoices.actions.record_payment'), exact: true }).click();
     await waitForPath(finance, `/invoices/${issued.invoice_id}/record-payment`);
     await hydrated(finance);
-    await finance.getByRole('button', { name: t('payments.record.payment_submit') }).click();
+    await clickAndConfirm(finance.getByRole('button', { name: t('payments.record.payment_submit') }));
     await waitForPath(finance, invoicePage);
     await finance
       .getByRole('status')
@@ -191,7 +192,7 @@ describe('a refund of the credit on a paid invoice', () => {
     await amount.fill(((credit + 100) / 100).toFixed(2));
     await finance.getByLabel(t('payments.fields.method')).selectOption('bank_transfer');
     await finance.getByLabel(t('payments.fields.note')).fill('Returned to the school');
-    await finance.getByRole('button', { name: t('payments.record.refund_submit') }).click();
+    await clickAndConfirm(finance.getByRole('button', { name: t('payments.record.refund_submit') }));
     await finance
       .getByText(/^Refund cannot be more than the credit on this invoice/)
       .first()
@@ -199,7 +200,7 @@ describe('a refund of the credit on a paid invoice', () => {
     await screenshots(finance, 'payments-record-refund-refused', ['phone']);
     await amount.fill((credit / 100).toFixed(2));
     await screenshots(finance, 'payments-record-refund');
-    await finance.getByRole('button', { name: t('payments.record.refund_submit') }).click();
+    await clickAndConfirm(finance.getByRole('button', { name: t('payments.record.refund_submit') }));
 
     // Back on the invoice: the refund listed, the credit given back, still nothing owed.
     await waitForPath(finance, invoicePage);

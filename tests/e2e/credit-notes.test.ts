@@ -9,7 +9,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  clickAndConfirm,
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+} from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -102,8 +111,7 @@ describe('a cancelled policy on an invoiced order', () => {
     await page.getByRole('button', { name: t('amendments.quote.get') }).click();
     await page.getByTestId('quote-totals').waitFor();
     await hydrated(page);
-    page.once('dialog', (d) => void d.accept());
-    await page.getByRole('button', { name: t('amendments.quote.confirm'), exact: true }).click();
+    await clickAndConfirm(page.getByRole('button', { name: t('amendments.quote.confirm'), exact: true }));
     const doc = page.getByTestId('amendment-invoice');
     await doc.waitFor();
     const number = (await doc.innerText()).match(/CN\d{7}/)![0];

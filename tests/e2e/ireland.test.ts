@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { pdfText } from '../support/pdf-text';
 import {
+  clickAndConfirm,
   hydrated,
   launchBrowser,
   newPage,
@@ -180,8 +181,7 @@ describe('an Irish school orders, is invoiced with levy and stamp duty, and canc
     await page.getByRole('button', { name: t('amendments.quote.get') }).click();
     await page.getByTestId('quote-totals').waitFor();
     await hydrated(page);
-    page.once('dialog', (d) => void d.accept());
-    await page.getByRole('button', { name: t('amendments.quote.confirm'), exact: true }).click();
+    await clickAndConfirm(page.getByRole('button', { name: t('amendments.quote.confirm'), exact: true }));
     const note = page.getByTestId('amendment-invoice');
     await note.waitFor();
     expect(await note.innerText()).toMatch(/Credit note CN\d{7}/);

@@ -7,11 +7,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  selectCompany,
+  clickAndConfirm,
   hydrated,
   launchBrowser,
   newPage,
   screenshots,
+  selectCompany,
   signIn,
   visit,
   waitForPath,
@@ -63,7 +64,6 @@ async function chooseCampus(page: Page, campus: string) {
 beforeAll(async () => {
   browser = await launchBrowser();
   school = await newPage(browser, BASE);
-  school.on('dialog', (d) => void d.accept());
   await signIn(school, 'school.admin@demo.test');
 });
 afterAll(async () => {
@@ -190,7 +190,7 @@ describe('ordering one by one as a school user', () => {
     await school
       .getByRole('checkbox', { name: t('cart.enrollments.select', 'en', { name: `${kwame} Boateng` }) })
       .check();
-    await school.getByRole('button', { name: t('cart.enrollments.delete') }).click();
+    await clickAndConfirm(school.getByRole('button', { name: t('cart.enrollments.delete') }));
     await school
       .getByText(t('cart.deleted', 'en', { count: 1 }))
       .first()

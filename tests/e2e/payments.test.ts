@@ -12,7 +12,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  clickAndConfirm,
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+} from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -101,7 +110,7 @@ describe('recorded payments', () => {
       mimeType: 'application/pdf',
       buffer: PDF,
     });
-    await finance.getByRole('button', { name: t('payments.record.payment_submit') }).click();
+    await clickAndConfirm(finance.getByRole('button', { name: t('payments.record.payment_submit') }));
     await finance.getByText('Payment date cannot be in future').waitFor();
     await screenshots(finance, 'payments-record-payment-refused', ['phone']);
 
@@ -112,7 +121,7 @@ describe('recorded payments', () => {
       buffer: PDF,
     });
     await finance.getByLabel(t('payments.fields.note')).fill('Cheque 1001');
-    await finance.getByRole('button', { name: t('payments.record.payment_submit') }).click();
+    await clickAndConfirm(finance.getByRole('button', { name: t('payments.record.payment_submit') }));
     await waitForPath(finance, invoicePage);
     await snack(finance, t('payments.toasts.payment_recorded'));
     await visit(finance, back);

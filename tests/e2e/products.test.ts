@@ -6,12 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  selectCompany,
+  clickAndConfirm,
   headingText,
   hydrated,
   launchBrowser,
   newPage,
   screenshots,
+  selectCompany,
   signIn,
   visit,
   waitForPath,
@@ -167,6 +168,19 @@ describe('products', () => {
     await hydrated(page);
     await submit(t('products.activate'));
     await expect.poll(() => page.locator('h1').innerText()).toContain(t('products.statuses.active'));
+
+    // In bulk from the list's bar: archiving asks in the browser first, then acts; activating does not ask.
+    await visit(page, `/products?search=${code}`);
+    await row.locator('input[name="ids"]').check();
+    const bar = page.getByTestId('bulk-bar');
+    await bar.waitFor();
+    const question = await clickAndConfirm(bar.getByRole('button', { name: t('products.bulk_archive') }));
+    expect(question).toBe(t('products.bulk_archive_confirm'));
+    await expect.poll(() => row.innerText()).toContain(t('products.statuses.archived'));
+    await hydrated(page);
+    await row.locator('input[name="ids"]').check();
+    await bar.getByRole('button', { name: t('products.activate'), exact: true }).click();
+    await expect.poll(() => row.innerText()).toContain(t('products.statuses.active'));
 
     // An address from before tabs were routes still opens its tab.
     await visit(page, `${productPath}?tab=logs`);

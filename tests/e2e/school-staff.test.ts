@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  clickAndConfirm,
   enterEmail,
   forgetSessions,
   hydrated,
@@ -53,8 +54,7 @@ describe("a school's own staff", () => {
     expect(await master.getByText(t('users.statuses.pending')).count()).toBeGreaterThan(0);
     await screenshots(master, 'school-staff-awaiting-approval');
 
-    master.once('dialog', (d) => void d.accept());
-    await master.getByRole('button', { name: t('users.moves.cancel') }).click();
+    await clickAndConfirm(master.getByRole('button', { name: t('users.moves.cancel') }));
     await waitForPath(master, '/manage-users/school-users');
     await hydrated(master);
     await notice(master, t('users.cancelled'));
@@ -66,8 +66,7 @@ describe("a school's own staff", () => {
     await master.getByRole('link', { name: 'Carl Campus' }).click();
     await waitForPath(master, /^\/manage-users\/school\/[\w-]+$/);
     await hydrated(master);
-    master.once('dialog', (d) => void d.accept());
-    await master.getByRole('button', { name: t('users.moves.suspend') }).click();
+    await clickAndConfirm(master.getByRole('button', { name: t('users.moves.suspend') }));
     await notice(master, t('users.suspended'));
     // A suspension ends their sessions: later files sign them in afresh.
     forgetSessions(STAFF);
@@ -85,7 +84,6 @@ describe("a school's own staff", () => {
     await staff.context().close();
 
     // Back as it was for the tests that follow.
-    master.once('dialog', (d) => void d.accept());
     await master.getByRole('button', { name: t('users.moves.unsuspend') }).click();
     await notice(master, t('users.unsuspended'));
   });

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
+  clickAndConfirm,
   hydrated,
   launchBrowser,
   newestMessage,
@@ -164,8 +165,7 @@ describe('users, invitations and suspension', () => {
     await master.getByRole('link', { name: 'Nora Newteacher' }).click();
     await waitForPath(master, userPath);
     await hydrated(master);
-    master.once('dialog', (d) => void d.accept());
-    await master.getByRole('button', { name: t('users.moves.suspend') }).click();
+    await clickAndConfirm(master.getByRole('button', { name: t('users.moves.suspend') }));
     await master
       .getByRole('status')
       .filter({ hasText: t('users.suspended') })

@@ -25,6 +25,31 @@ export interface PortalLoadContext {
   requestId: string;
   ip: string | null;
   waitUntil: (promise: Promise<unknown>) => void;
+  /**
+   * A confirmation an action asked for in this request (the action kit, `confirm`): on a document request
+   * the root loader hands it to the shell, which shows it as a step in place of the page.
+   */
+  confirmation?: PendingConfirmation;
+}
+
+/**
+ * A question a destructive or money-moving form asks before it acts (docs/page-kit.md, "A confirmation
+ * step"): what to ask, and the same post again with `confirmed=1`.
+ */
+export interface PendingConfirmation {
+  /** The question, naming what it acts on: a message (a key, maybe with parameters). */
+  question: string;
+  /** The text of the button that acts (a message key). */
+  button: string;
+  tone: 'danger' | 'primary';
+  /** Where the form posted (with Remix's `index` marker), and so where the confirmation posts. */
+  action: string;
+  /** The page to go back to when the person does not confirm. */
+  back: string;
+  /** The fields as they were sent (the CSRF token aside), posted again with `confirmed=1`. */
+  fields: [string, string][];
+  /** The files that were sent: a browser cannot send a chosen file twice, so the step asks for them again. */
+  files: { name: string; file: string }[];
 }
 
 declare module '@remix-run/server-runtime' {

@@ -10,6 +10,7 @@ import { StatusBadge } from '~/components/ui/status-badge';
 import { useMessage } from '~/lib/messages';
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
+import { ConfirmButton } from '~/components/ui/confirm';
 
 /** An applicant's problems as readable lines: "First name: Name has invalid characters". */
 export function EnrollmentErrors({ errors }: { errors: EnrollmentRowView['errors'] }) {
@@ -137,23 +138,16 @@ export function ApplicantsTable({
                     >
                       {t('order.table.edit')}
                     </Link>
-                    <AppForm
-                      method="post"
-                      preventScrollReset
-                      onSubmit={(e) => {
-                        if (!window.confirm(t('order.add.delete_confirm', { name: r.full_name ?? '' })))
-                          e.preventDefault();
-                      }}
-                    >
+                    <AppForm method="post" preventScrollReset>
                       <input type="hidden" name="intent" value="delete" />
                       <input type="hidden" name="enrollment_id" value={r.id} />
-                      <button
-                        type="submit"
+                      <ConfirmButton
                         className="font-semibold text-red-700 hover:underline"
                         aria-label={`${t('order.table.delete')} ${r.full_name ?? ''}`}
+                        question={t('order.add.delete_confirm', { name: r.full_name ?? '' })}
                       >
                         {t('order.table.delete')}
-                      </button>
+                      </ConfirmButton>
                     </AppForm>
                   </div>
                 </td>

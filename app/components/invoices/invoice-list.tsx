@@ -90,7 +90,7 @@ function tilesOf(summary: InvoiceSummaryRow[], t: (k: string, o?: Record<string,
 export function InvoiceList(p: InvoiceListProps) {
   const { t } = useTranslation();
   const exportHref = useExportHref();
-  const { selection, onChange } = useSelection();
+  const { selection, onChange, form } = useSelection();
   const columns: Column<InvoiceRow>[] = [
     {
       key: 'number',
@@ -242,11 +242,13 @@ export function InvoiceList(p: InvoiceListProps) {
         rowId={(r) => r.id}
         meta={p.list.meta}
         selectable
+        bulkForm={form}
         onSelectionChange={onChange}
         caption={t('invoices.title')}
         empty={<EmptyState message={t('invoices.empty')} />}
       />
       <BulkActionBar
+        form={form}
         selection={selection}
         total={p.list.meta.total}
         actions={[

@@ -17,6 +17,7 @@ import { useMessage } from '~/lib/messages';
 import { AppForm, Checkbox, FieldShell, TextArea } from '~/components/fields';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
+import { ConfirmButton } from '~/components/ui/confirm';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { Facts } from '~/components/ui/facts';
 import { useAnswerError } from '~/components/ui/snackbar';
@@ -502,9 +503,15 @@ function Actions({
               <FieldShell id="void-reason" label={t('invoices.fields.reason')} errors={reasonErrors('void')}>
                 <TextArea id="void-reason" name="reason" rows={2} maxLength={500} required />
               </FieldShell>
-              <Button type="submit" name="intent" value="void" variant="danger" disabled={busy}>
+              <ConfirmButton
+                name="intent"
+                value="void"
+                className={buttonClass('danger')}
+                disabled={busy}
+                question={t('invoices.actions.void_confirm', { number: inv.number ?? '' })}
+              >
                 {t('invoices.actions.void')}
-              </Button>
+              </ConfirmButton>
             </AppForm>
           </details>
         ) : null}

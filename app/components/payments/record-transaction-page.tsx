@@ -7,6 +7,8 @@ import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { recordAction, recordLoader } from '~/lib/record-transaction.server';
 import { useMessage } from '~/lib/messages';
+import { formatMinor } from '~/lib/money';
+import { britishDate } from '~/lib/dates';
 import { invoicePagePath } from '~/lib/payments';
 import { localePath } from '~/i18n/config';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
@@ -48,6 +50,19 @@ export function RecordTransactionPage() {
             submitLabel={t(`payments.record.${kind}_submit`)}
             cancelTo={cancelTo}
             hidden={{ idempotency_key: form_key, ...(back ? { back } : {}) }}
+            confirm={(form) => {
+              const typed = new FormData(form);
+              const amount = Math.round(
+                Number(String(typed.get('amount') ?? '').replace(/[,\s]/g, '')) * 100,
+              );
+              return t(`payments.record.${kind}_confirm`, {
+                amount: Number.isFinite(amount)
+                  ? formatMinor(amount, invoice.currency)
+                  : String(typed.get('amount')),
+                date: britishDate(String(typed.get('paid_on') ?? '')),
+                number: invoice.number,
+              });
+            }}
           />
         </Card>
       )}

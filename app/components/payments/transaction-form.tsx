@@ -9,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 import type { ZodTypeAny } from 'zod';
 import { RECEIVED_VIA } from '@db/schema/billing-enums';
 import { AppForm, ErrorList, Field, FormErrors, Label, SelectField, TextAreaField } from '~/components/forms';
-import { Button, ButtonLink } from '~/components/ui/button';
+import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
+import { ConfirmButton } from '~/components/ui/confirm';
 import { Facts } from '~/components/ui/facts';
 import { formatMinor } from '~/lib/money';
 import { useSchemaForm, type Constraints } from '~/lib/schema-form';
@@ -62,6 +63,7 @@ export function TransactionForm({
   cancelTo,
   hidden,
   currentReceipt,
+  confirm,
 }: {
   id: string;
   /** Loads the form's schema: `() => import('@server/domain/payments/schema').then((m) => m.x)`. */
@@ -76,6 +78,8 @@ export function TransactionForm({
   /** Hidden fields: the one-time key, the transaction id, where to go back to. */
   hidden: Record<string, string>;
   currentReceipt?: string | null;
+  /** The question asked before recording (money moved as typed), made from the form as filled in. */
+  confirm?: (form: HTMLFormElement) => string;
 }) {
   const { t } = useTranslation();
   const busy = useNavigation().state === 'submitting';
@@ -130,9 +134,15 @@ export function TransactionForm({
         </div>
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" disabled={busy}>
-          {submitLabel}
-        </Button>
+        {confirm ? (
+          <ConfirmButton className={buttonClass('primary')} disabled={busy} question={confirm} tone="primary">
+            {submitLabel}
+          </ConfirmButton>
+        ) : (
+          <Button type="submit" disabled={busy}>
+            {submitLabel}
+          </Button>
+        )}
         <ButtonLink to={cancelTo} variant="secondary">
           {t('common.cancel')}
         </ButtonLink>

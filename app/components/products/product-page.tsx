@@ -1,6 +1,7 @@
 import { useNavigation, useRouteLoaderData } from '@remix-run/react';
 import { AppForm } from '~/components/fields';
 import type { loader } from '~/routes/($lang)._main.products.$id';
+import { ConfirmButton } from '~/components/ui/confirm';
 
 /** The product page's layout route: its loader data (the product, what the user may do) serves every tab. */
 export const PRODUCT_ROUTE = 'routes/($lang)._main.products.$id';
@@ -46,7 +47,7 @@ export function productDefaults(p: ProductDetail) {
   };
 }
 
-/** A row's delete button: a one-button form with its intent and id, asking first. */
+/** A row's delete button: a one-button form with its intent and id; its intent asks first (`confirm`). */
 export function DeleteRowButton({
   intent,
   idName,
@@ -62,18 +63,12 @@ export function DeleteRowButton({
 }) {
   const busy = useNavigation().state === 'submitting';
   return (
-    <AppForm
-      method="post"
-      preventScrollReset
-      onSubmit={(e) => {
-        if (!window.confirm(confirm)) e.preventDefault();
-      }}
-    >
+    <AppForm method="post" preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name={idName} value={id} />
-      <button type="submit" disabled={busy} className="font-medium text-red-700 hover:underline">
+      <ConfirmButton disabled={busy} className="font-medium text-red-700 hover:underline" question={confirm}>
         {label}
-      </button>
+      </ConfirmButton>
     </AppForm>
   );
 }

@@ -12,6 +12,7 @@ import { LanguageSwitcher } from './language-switcher';
 import { Badge, NotificationsMenu, badgeText } from './notifications-menu';
 import { SideMenu } from './side-menu';
 import { SupportBanner } from './support-banner';
+import { ConfirmStep } from '~/components/ui/confirm';
 
 /** Where the skip link takes keyboard users: the page's own content, past the top bar and the menu. */
 export const MAIN_ID = 'main-content';
@@ -82,7 +83,7 @@ function IconLink(p: { to: string; icon: IconName; label: string; count: number;
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation();
-  const { user, cartCount, unreadMessages } = useRootData();
+  const { user, cartCount, unreadMessages, confirmation } = useRootData();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [sidebarOpen, setSidebarOpen] = useState(true);
   const [wide, setWide] = useState<boolean | null>(null);
@@ -213,7 +214,8 @@ export function AppShell({ children }: { children: ReactNode }) {
             tabIndex={-1}
             className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-8"
           >
-            {children}
+            {/* A form that asks before acting, posted without JavaScript: its question is this page's step. */}
+            {confirmation ? <ConfirmStep confirmation={confirmation} /> : children}
           </main>
           <Footer />
         </div>

@@ -160,6 +160,7 @@ export function DataTable<T>({
   rowId,
   meta,
   selectable = false,
+  bulkForm,
   onSelectionChange,
   empty,
   caption,
@@ -172,6 +173,11 @@ export function DataTable<T>({
   rowId: (row: T) => string;
   meta?: ListMeta;
   selectable?: boolean;
+  /**
+   * The id of the list's bulk form (BulkActionBar, `useSelection().form`): each row's box is its field
+   * `ids` (the row's id), so a selection posts without JavaScript too.
+   */
+  bulkForm?: string;
   onSelectionChange?: (s: Selection) => void;
   empty?: ReactNode;
   caption?: string;
@@ -187,6 +193,15 @@ export function DataTable<T>({
   const pageKey = pageIds.join(',');
   useEffect(() => setSelection({ ids: [], allMatching: false }), [pageKey]);
   useEffect(() => onSelectionChange?.(selection), [selection, onSelectionChange]);
+  // "Clear selection" is the bulk form's reset button: it unticks the boxes, and the selection follows.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    setHydrated(true);
+    const form = bulkForm ? document.getElementById(bulkForm) : null;
+    const clear = () => setSelection({ ids: [], allMatching: false });
+    form?.addEventListener('reset', clear);
+    return () => form?.removeEventListener('reset', clear);
+  }, [bulkForm]);
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selection.ids.includes(id));
   const toggle = (id: string) =>
     setSelection((s) => ({
@@ -273,12 +288,14 @@ export function DataTable<T>({
               <tr data-sort-label={sortsOnCards ? t('table.sort_by') : undefined}>
                 {selectable ? (
                   <th scope="col" className="w-10 px-3 py-2.5" data-card="select">
+                    {/* Ticking a whole page needs JavaScript: without it the box stays off rather than doing nothing. */}
                     <input
                       type="checkbox"
                       checked={allOnPage}
+                      disabled={!hydrated}
                       onChange={togglePage}
                       aria-label={t('table.select_page')}
-                      className="h-4 w-4 rounded border-slate-300 text-primary-700"
+                      className="h-4 w-4 rounded border-slate-300 text-primary-700 disabled:opacity-40"
                     />
                   </th>
                 ) : null}
@@ -315,6 +332,9 @@ export function DataTable<T>({
                         <td className={CELL} data-card="select">
                           <input
                             type="checkbox"
+                            name={bulkForm ? 'ids' : undefined}
+                            value={id}
+                            form={bulkForm}
                             checked={checked}
                             onChange={() => toggle(id)}
                             aria-label={t('table.select_row')}

@@ -2,20 +2,30 @@
  * The list kit (docs/page-kit.md): the filters bar and its fields, the export link, the empty state, the
  * selection and the bulk-action bar (with "all matching"). The table itself is DataTable.
  */
-import { Form, Link, useLocation, useNavigate, useSearchParams } from '@remix-run/react';
+import {
+  Form,
+  Link,
+  useFormAction,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+  useSubmit,
+} from '@remix-run/react';
 import {
   Children,
   isValidElement,
   useCallback,
   useEffect,
+  useId,
+  useRef,
   useState,
   type FormEvent,
   type ReactNode,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRootData } from '~/root';
-import { Checkbox, Input, Label, Select, type Option } from '~/components/fields';
+import { Checkbox, CsrfInput, Input, Label, Select, type Option } from '~/components/fields';
 import { Button, buttonClass } from './button';
+import { ConfirmButton } from './confirm';
 import type { Selection } from './data-table';
 
 const STORAGE_PREFIX = 'list-filters:';
@@ -280,11 +290,15 @@ export function EmptyState({ message, action }: { message: string; action?: Reac
   );
 }
 
-/** The rows selected in a DataTable, for the BulkActionBar: `<DataTable onSelectionChange={onChange}>`. */
+/**
+ * The rows selected in a DataTable, for the BulkActionBar, and the id of the bulk form they belong to:
+ * `<DataTable bulkForm={form} onSelectionChange={onChange}>` and `<BulkActionBar form={form} selection={selection}>`.
+ */
 export function useSelection() {
   const [selection, setSelection] = useState<Selection>({ ids: [], allMatching: false });
   const onChange = useCallback((s: Selection) => setSelection(s), []);
-  return { selection, onChange };
+  const form = `bulk-${useId().replace(/[^\w-]/g, '')}`;
+  return { selection, onChange, form };
 }
 
 /**
@@ -300,68 +314,164 @@ export function useExportHref() {
   return `${location.pathname.replace(/\/+$/, '')}/export.xlsx?${next}`;
 }
 
+/** One action of the bulk bar. */
+export interface BulkAction {
+  intent: string;
+  /** What it does; ends with an ellipsis when it asks more before acting (a page of its own, a question). */
+  label: string;
+  /** Red in the menu: it removes or undoes something. */
+  tone?: 'danger';
+  /**
+   * The question asked before acting (ConfirmButton), in the page's words; the intent declares it in the
+   * action kit too (`confirm`), which asks it as a step without JavaScript.
+   */
+  confirm?: string;
+  /** The address the selection is posted to (with the language prefix); the list's own action when absent. */
+  action?: string;
+  /** A plain document post (the answer is a file to download, e.g. a ZIP), not a Remix navigation. */
+  document?: boolean;
+}
+
 /**
- * Bulk actions for the selected rows. Each action is a POST with `intent`, the ids (or all_matching plus
- * the current filters), and the CSRF token: to the list's own action, or to `action` when the operation
- * is a page of its own (a flow that asks for more, such as a quote, takes the selection there).
+ * The list's bulk form: the rows' boxes (DataTable's `bulkForm`) are its `ids`, its actions are submit
+ * buttons `intent=…` (to the list's action, or to an action's own address), and "all matching" is its
+ * field `all_matching` with the address's `filters`. The first `shown` actions are buttons, the rest sit
+ * under "More" (a `<details>` menu); on a phone every action is under "More" and the bar is one line fixed
+ * at the bottom of the screen, with room left under the list.
+ *
+ * Without JavaScript the bar cannot know the selection, so it is always there, with the "all matching"
+ * box. With JavaScript it is the same form, shown only with a selection, which "Clear selection" (its
+ * reset button) empties.
  */
 export function BulkActionBar({
+  form,
   selection,
   total,
   actions,
+  shown = 2,
 }: {
+  /** The form's id (`useSelection().form`), which the table's boxes name. */
+  form: string;
   selection: Selection;
   total: number;
-  actions: {
-    intent: string;
-    label: string;
-    tone?: 'primary' | 'secondary' | 'danger';
-    confirm?: string;
-    /** The address the selection is posted to (with the language prefix); the list's own action when absent. */
-    action?: string;
-    /** A plain document post (the answer is a file to download, e.g. a ZIP), not a Remix navigation. */
-    document?: boolean;
-  }[];
+  actions: BulkAction[];
+  shown?: number;
 }) {
   const { t } = useTranslation();
-  const { csrfToken } = useRootData();
   const [params] = useSearchParams();
+  const submit = useSubmit();
+  const ownAction = useFormAction();
   const count = selection.allMatching ? total : selection.ids.length;
-  if (!count) return null;
+  const menuRef = useRef<HTMLDetailsElement>(null);
+  if (!actions.length) return null;
+  const button = (a: BulkAction, place: 'bar' | 'menu') => {
+    const props = {
+      name: 'intent',
+      value: a.intent,
+      formAction: a.action,
+      'data-document': a.document ? '' : undefined,
+      className:
+        place === 'bar'
+          ? buttonClass('secondary', 'hidden py-1.5 sm:inline-flex')
+          : `block w-full px-4 py-2 text-left text-sm font-medium hover:bg-slate-50 focus-visible:outline-offset-[-2px] ${
+              a.tone === 'danger' ? 'text-red-700' : 'text-slate-800'
+            }`,
+    };
+    return a.confirm ? (
+      <ConfirmButton key={a.intent} {...props} question={a.confirm}>
+        {a.label}
+      </ConfirmButton>
+    ) : (
+      <button key={a.intent} type="submit" {...props}>
+        {a.label}
+      </button>
+    );
+  };
+  const more = actions.slice(shown);
+  // Shown only with a selection once scripts run; without them, always (the `noscript:` variant).
+  const visible = count > 0;
   return (
-    <div
-      className="sticky bottom-4 z-20 mx-auto mt-4 flex max-w-3xl flex-wrap items-center gap-3 rounded-xl bg-slate-900 px-4 py-3 text-sm text-white shadow-xl"
-      role="region"
-      aria-label={t('table.bulk_actions')}
-    >
-      <span className="font-semibold">{t('table.selected', { count })}</span>
-      <div className="ml-auto flex flex-wrap gap-2">
-        {actions.map((a) => (
-          <Form
-            key={a.intent}
-            method="post"
-            action={a.action}
-            reloadDocument={a.document}
-            onSubmit={(e) => {
-              if (a.confirm && !window.confirm(a.confirm)) e.preventDefault();
-            }}
-          >
-            <input type="hidden" name="_csrf" value={csrfToken} />
-            <input type="hidden" name="intent" value={a.intent} />
-            {selection.allMatching ? (
-              <>
-                <input type="hidden" name="all_matching" value="true" />
-                <input type="hidden" name="filters" value={params.toString()} />
-              </>
-            ) : (
-              selection.ids.map((id) => <input key={id} type="hidden" name="ids" value={id} />)
-            )}
-            <button type="submit" className={buttonClass(a.tone ?? 'secondary', 'py-1.5')}>
-              {a.label}
-            </button>
-          </Form>
-        ))}
-      </div>
-    </div>
+    <>
+      <form
+        id={form}
+        method="post"
+        action={ownAction}
+        aria-label={t('table.bulk_actions')}
+        data-testid="bulk-bar"
+        className={`${visible ? 'flex' : 'hidden noscript:flex'} fixed inset-x-0 bottom-0 z-20 items-center gap-x-3 gap-y-2 border-t border-slate-300 bg-white px-4 py-2.5 text-sm text-slate-800 shadow-[0_-4px_12px_rgb(15_23_42/0.08)] sm:sticky sm:bottom-4 sm:mx-auto sm:mt-4 sm:max-w-4xl sm:flex-wrap sm:rounded-xl sm:border-0 sm:ring-1 sm:shadow-lg`}
+        onSubmit={(e) => {
+          const submitter = (e.nativeEvent as SubmitEvent).submitter;
+          if (menuRef.current) menuRef.current.open = false;
+          // A download is the browser's own post; anything else goes through Remix, then the selection clears.
+          if (!(submitter instanceof HTMLButtonElement) || submitter.dataset.document !== undefined) return;
+          e.preventDefault();
+          submit(submitter);
+          e.currentTarget.reset();
+        }}
+      >
+        <CsrfInput />
+        <input type="hidden" name="filters" value={params.toString()} />
+        {selection.allMatching ? <input type="hidden" name="all_matching" value="true" /> : null}
+        <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1">
+          {count ? (
+            <>
+              <span className="whitespace-nowrap font-semibold text-slate-900" role="status">
+                {t('table.selected', { count })}
+              </span>
+              <span aria-hidden="true" className="text-slate-400">
+                ·
+              </span>
+              <button
+                type="reset"
+                className="whitespace-nowrap font-medium text-primary-800 underline-offset-2 hover:underline"
+              >
+                {t('table.clear_selection')}
+              </button>
+            </>
+          ) : (
+            <>
+              <span className="hidden text-slate-700 sm:inline">{t('bulk.choose_rows')}</span>
+              {total > 0 ? (
+                <Checkbox
+                  id={`${form}-all`}
+                  name="all_matching"
+                  value="true"
+                  label={t('bulk.all_matching', { count: total })}
+                />
+              ) : null}
+            </>
+          )}
+        </div>
+        <div className="flex shrink-0 items-center gap-2">
+          {actions.slice(0, shown).map((a) => button(a, 'bar'))}
+          <details ref={menuRef} className={`relative ${more.length ? '' : 'sm:hidden'}`}>
+            <summary
+              className={buttonClass(
+                'secondary',
+                'cursor-pointer list-none py-1.5 [&::-webkit-details-marker]:hidden',
+              )}
+            >
+              {t('bulk.more')}
+              <span aria-hidden="true" className="text-xs">
+                ▾
+              </span>
+            </summary>
+            <div className="absolute bottom-full right-0 z-30 mb-2 w-64 max-w-[calc(100vw-2rem)] overflow-hidden rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-200">
+              {actions.slice(0, shown).map((a) => (
+                <div key={a.intent} className="sm:hidden">
+                  {button(a, 'menu')}
+                </div>
+              ))}
+              {more.map((a) => button(a, 'menu'))}
+            </div>
+          </details>
+        </div>
+      </form>
+      {/* Room under the list for the bar fixed at the bottom of a phone's screen. */}
+      <div
+        aria-hidden="true"
+        className={`h-16 sm:hidden ${visible ? '' : 'hidden noscript:block noscript:sm:hidden'}`}
+      />
+    </>
   );
 }

@@ -19,12 +19,13 @@ import {
 } from '~/components/forms';
 import { ErrorList } from '~/components/fields';
 import { errorsOf } from '~/components/forms';
-import { Button } from '~/components/ui/button';
+import { Button, buttonClass } from '~/components/ui/button';
 import { Card } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import { EmptyState, FilterSelect } from '~/components/ui/list-controls';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import type { UserMoveName } from '@server/domain/users/moves';
+import { ConfirmButton } from '~/components/ui/confirm';
 
 export interface UserRowData {
   id: string;
@@ -332,24 +333,22 @@ export function UserMoves({ moves, name }: { moves: UserMoveName[]; name: string
   return (
     <div className="flex flex-wrap gap-2">
       {moves.map((move) => (
-        <AppForm
-          key={move}
-          method="post"
-          preventScrollReset
-          onSubmit={(e) => {
-            if (DANGER.includes(move) && !window.confirm(t(`users.confirm.${move}`, { name })))
-              e.preventDefault();
-          }}
-        >
-          <Button
-            type="submit"
-            name="intent"
-            value={move}
-            disabled={busy}
-            variant={DANGER.includes(move) ? 'danger' : 'secondary'}
-          >
-            {t(`users.moves.${move}`)}
-          </Button>
+        <AppForm key={move} method="post" preventScrollReset>
+          {DANGER.includes(move) ? (
+            <ConfirmButton
+              name="intent"
+              value={move}
+              disabled={busy}
+              className={buttonClass('danger')}
+              question={t(`users.confirm.${move}`, { name })}
+            >
+              {t(`users.moves.${move}`)}
+            </ConfirmButton>
+          ) : (
+            <Button type="submit" name="intent" value={move} disabled={busy} variant="secondary">
+              {t(`users.moves.${move}`)}
+            </Button>
+          )}
         </AppForm>
       ))}
     </div>

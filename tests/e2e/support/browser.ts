@@ -43,6 +43,8 @@ const origins = new WeakMap<BrowserContext, string>();
 export interface ContextOptions {
   /** Scripts and styles from the local Worker instead of the built files (assets.ts says why not by default). */
   servedAssets?: boolean;
+  /** false: a browser with JavaScript turned off (the pages must work as plain HTML). */
+  javaScript?: boolean;
 }
 
 /** A new context is a fresh profile: no cookies, no storage. */
@@ -56,6 +58,7 @@ export async function newContext(
     viewport: DESKTOP,
     locale: 'en-GB',
     timezoneId: 'Europe/London',
+    javaScriptEnabled: options.javaScript !== false,
   });
   origins.set(context, new URL(baseURL).origin);
   await context.addInitScript(noteMutations);
@@ -168,6 +171,21 @@ export async function visit(page: Page, path: string): Promise<number | undefine
   throwIfRefused(page);
   await hydrated(page);
   return response?.status();
+}
+
+/**
+ * Clicks a button that asks before acting (ConfirmButton): its question shows in a dialog, checked with
+ * axe, and the dialog's own button confirms. Answers the question asked.
+ */
+export async function clickAndConfirm(button: Locator): Promise<string> {
+  const page = button.page();
+  await button.click();
+  const dialog = page.getByTestId('confirm-dialog');
+  await dialog.waitFor();
+  await expectAccessible(page);
+  const question = await dialog.locator('p').innerText();
+  await dialog.getByRole('button').last().click();
+  return question;
 }
 
 /** Clicks a menu button until its popup shows (a click during hydration is lost); checks the open state with axe. */

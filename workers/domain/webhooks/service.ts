@@ -116,6 +116,11 @@ export async function createWebhookEndpoint(
   return row;
 }
 
+/** The address of an endpoint the manager reaches (what removing it names before it acts). */
+export async function webhookEndpointUrl(ctx: ActorCtx, id: string): Promise<string> {
+  return (await findEndpoint(ctx, id)).url;
+}
+
 async function findEndpoint(ctx: ActorCtx, id: string) {
   const actor = requireManager(ctx);
   const [row] = await ctx.db
