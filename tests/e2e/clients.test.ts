@@ -6,13 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import {
+  bulkAction,
   DESKTOP,
-  PHONE,
-  selectCompany,
   hydrated,
   launchBrowser,
   newPage,
+  PHONE,
   screenshots,
+  selectCompany,
   signIn,
   visit,
   waitForPath,
@@ -210,8 +211,7 @@ describe('clients, as provider staff', () => {
     await visit(page, `/clients?tab=archived&search=${encodeURIComponent(NAME)}`);
     const row = page.getByRole('row').filter({ hasText: NAME });
     await row.getByRole('checkbox').check();
-    const bar = page.getByRole('region', { name: t('table.bulk_actions') });
-    await bar.getByRole('button', { name: t('clients.bulk.reactivate') }).click();
+    await (await bulkAction(page, t('clients.bulk.reactivate'))).click();
     await snack(page, t('clients.bulk.done', 'en', { count: 1 }));
     await visit(page, clientPath);
     await expect.poll(() => page.locator('h1').innerText()).toContain(t('clients.statuses.active'));

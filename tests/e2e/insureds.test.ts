@@ -7,13 +7,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import {
-  PHONE,
+  bulkAction,
+  bulkBar,
   DESKTOP,
   headingText,
   hydrated,
   launchBrowser,
   newPage,
   pathOf,
+  PHONE,
   screenshots,
   signIn,
   visit,
@@ -122,7 +124,8 @@ describe('the insureds list', () => {
       .locator('tbody input[type=checkbox]');
     await boxes.nth(0).check();
     await boxes.nth(1).check();
-    const bar = page.getByRole('region', { name: t('table.bulk_actions') });
+    const bar = bulkBar(page);
+    await bulkAction(page, t('insureds.bulk.add_note'));
     for (const action of [
       'extend',
       'trip_dates',

@@ -11,7 +11,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { readCentralDirectory } from '../../workers/platform/zip';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  bulkAction,
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+} from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -49,8 +58,7 @@ async function downloadAllMatching(format: 'pdf' | 'excel'): Promise<{ jobId: st
   expect(count).toBeGreaterThan(200);
   await selectAll.click();
   await page.getByText(t('table.all_matching_selected', 'en', { count })).waitFor();
-  const bar = page.getByRole('region', { name: t('table.bulk_actions') });
-  await bar.getByRole('button', { name: t(`invoices.bulk.${format}`) }).click();
+  await (await bulkAction(page, t(`invoices.bulk.${format}`))).click();
   await waitForPath(page, /^\/invoices\/downloads\/[a-z0-9]+$/);
   return { jobId: new URL(page.url()).pathname.split('/').pop()!, count };
 }

@@ -10,7 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { entryContents, readCentralDirectory } from '../../workers/platform/zip';
 import { pdfText } from '../support/pdf-text';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  bulkAction,
+  bulkBar,
+  clickAndConfirm,
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+} from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -66,8 +77,8 @@ describe('invoices', () => {
     const numbers = [await numberOf(0), await numberOf(1)];
     await rows.nth(0).locator('input[type=checkbox]').check();
     await rows.nth(1).locator('input[type=checkbox]').check();
-    const bar = page.getByRole('region', { name: t('table.bulk_actions') });
-    const zip = await downloaded(() => bar.getByRole('button', { name: t('invoices.bulk.pdf') }).click());
+    const pdf = await bulkAction(page, t('invoices.bulk.pdf'));
+    const zip = await downloaded(() => pdf.click());
     expect(zip.name).toMatch(/^invoices-pdf-\d{4}-\d{2}-\d{2}\.zip$/);
     const entries = readCentralDirectory(zip.bytes, 10);
     if (!Array.isArray(entries)) throw new Error('The download is not a ZIP');
@@ -134,15 +145,16 @@ describe('invoices', () => {
     expect(await page.getByText(one, { exact: true }).count()).toBe(1);
     await page.getByText(t('invoices.summary.invoices_hint', lang, { count: 0 }), { exact: true }).waitFor();
     await list.locator('tbody input[type=checkbox]').first().check();
-    const bar = page.getByRole('region', { name: t('table.bulk_actions', lang) });
-    await bar.getByText(t('table.selected', lang, { count: 1 }), { exact: true }).waitFor();
+    await bulkBar(page)
+      .getByText(t('table.selected', lang, { count: 1 }), { exact: true })
+      .waitFor();
   });
 
   it('voids an unpaid invoice with a reason', async () => {
     const number = await openFirst('status=open');
     await page.locator('summary', { hasText: t('invoices.actions.void_title') }).click();
     await page.locator('#void-reason').fill('Raised for the wrong campus');
-    await page.getByRole('button', { name: t('invoices.actions.void'), exact: true }).click();
+    await clickAndConfirm(page.getByRole('button', { name: t('invoices.actions.void'), exact: true }));
     await page
       .getByText(/Raised for the wrong campus/)
       .first()

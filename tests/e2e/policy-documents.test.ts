@@ -15,7 +15,16 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { entryContents, readCentralDirectory } from '../../workers/platform/zip';
 import { pdfText } from '../support/pdf-text';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  bulkAction,
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+} from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -50,8 +59,7 @@ async function chooseFromList(page: Page, filters: string, action: string) {
   const boxes = page.getByRole('table', { name: t('insureds.title') }).locator('tbody input[type=checkbox]');
   await boxes.first().waitFor();
   for (const box of await boxes.all()) await box.check();
-  const bar = page.getByRole('region', { name: t('table.bulk_actions') });
-  await bar.getByRole('button', { name: t(`insureds.bulk.${action}`) }).click();
+  await (await bulkAction(page, t(`insureds.bulk.${action}`))).click();
 }
 
 /** The bytes of a download started by `click`. */

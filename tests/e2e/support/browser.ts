@@ -19,7 +19,7 @@ import { expectTranslated, watchTexts } from './texts';
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-const SCREENSHOT_DIR = join(process.cwd(), 'test-output', 'screenshots');
+export const SCREENSHOT_DIR = join(process.cwd(), 'test-output', 'screenshots');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
@@ -84,8 +84,12 @@ export async function newPage(
   // Generous: the Workers share a small machine with builds and type checks.
   page.setDefaultTimeout(30_000);
   page.setDefaultNavigationTimeout(60_000);
-  watchAccessibility(page);
-  watchTexts(page);
+  // axe and the text check wait on the page's timers, which never fire without scripts: a page without
+  // them is checked where the same address is visited with scripts.
+  if (options.javaScript !== false) {
+    watchAccessibility(page);
+    watchTexts(page);
+  }
   watchSession(page);
   return page;
 }
@@ -186,6 +190,24 @@ export async function clickAndConfirm(button: Locator): Promise<string> {
   const question = await dialog.locator('p').innerText();
   await dialog.getByRole('button').last().click();
   return question;
+}
+
+/** A list's bulk bar: one form with the table's boxes (data-testid="bulk-bar"). */
+export function bulkBar(page: Page): Locator {
+  return page.getByTestId('bulk-bar');
+}
+
+/**
+ * An action of the bulk bar, by its label: a button on the bar, or one under "More", which is opened for it
+ * (and checked with axe open).
+ */
+export async function bulkAction(page: Page, label: string): Promise<Locator> {
+  const button = bulkBar(page).getByRole('button', { name: label, exact: true });
+  if (await button.isVisible()) return button;
+  await bulkBar(page).locator('summary').click();
+  await button.waitFor();
+  await expectAccessible(page);
+  return button;
 }
 
 /** Clicks a menu button until its popup shows (a click during hydration is lost); checks the open state with axe. */
