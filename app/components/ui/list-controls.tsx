@@ -372,7 +372,7 @@ export function BulkActionBar({
       'data-document': a.document ? '' : undefined,
       className:
         place === 'bar'
-          ? buttonClass('secondary', 'hidden py-1.5 sm:inline-flex')
+          ? buttonClass('secondary', 'py-1.5 max-sm:hidden')
           : `block w-full px-4 py-2 text-left text-sm font-medium hover:bg-slate-50 focus-visible:outline-offset-[-2px] ${
               a.tone === 'danger' ? 'text-red-700' : 'text-slate-800'
             }`,
