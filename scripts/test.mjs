@@ -1,19 +1,15 @@
 // `npm test`: everything CI checks, in the order that takes least time on two cores.
-//   1. the build, then the bundle check (the unit and browser suites load the build);
-//   2. the unit suite (workerd, real migrations), then the browser suite (Chromium against local Workers,
-//      which start from the build of step 1).
-// The static checks (typecheck, lint, format check, the OpenAPI answer shapes' freshness) need no build
-// and no test: they start with step 1 at the lowest CPU priority (`nice -n 19`), so they run on what the
-// suites leave idle (the browser suite waits on pages and timers much of its time) and never slow a
-// suite's own processes. Their outcome is printed when each ends, their output at the end.
-// Exits with the first failure's status (a failed build or suite stops what is left of 1 and 2). Prints
-// each step's time.
+//   1. side by side: typecheck, lint, format check, the OpenAPI answer shapes' freshness, and the build
+//      followed by the bundle check (each is mostly one core; their output is printed whole when each
+//      ends);
+//   2. the unit suite (workerd, real migrations);
+//   3. the browser suite (Chromium against three local Workers, which start from the build of step 1).
+// Stops at the first step that fails and exits with its status. Prints each step's time.
 import { spawn } from 'node:child_process';
 
 const npmRun = (script) => ['npm', 'run', '--silent', script];
 const vitest = (config) => ['node_modules/.bin/vitest', 'run', '--config', config];
 const seconds = (since) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
-const niced = (command) => ['nice', '-n', '19', ...command];
 
 /** Runs commands one after another; resolves with the status and, when buffered, the output. */
 function run(commands, { buffered }) {
@@ -40,14 +36,17 @@ function run(commands, { buffered }) {
   });
 }
 
-/** A step whose output is kept and printed when it ends (`quietUntilEnd`: only its outcome then). */
-async function buffered(commands, { quietUntilEnd = false } = {}) {
-  const result = await run(commands, { buffered: true });
-  const name = commands.map((c) => c.at(-1)).join(' + ');
-  console.log(`\n--- ${name}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${result.time}`);
-  const output = result.output.trim() ? result.output.trimEnd() : '';
-  if (output && !quietUntilEnd) console.log(output);
-  return { name, status: result.status, output };
+async function parallel(steps) {
+  const results = await Promise.all(
+    steps.map(async (commands) => {
+      const result = await run(commands, { buffered: true });
+      const name = commands.map((c) => c.at(-1)).join(' + ');
+      console.log(`\n--- ${name}: ${result.status === 0 ? 'passed' : 'FAILED'} in ${result.time}`);
+      if (result.output.trim()) console.log(result.output.trimEnd());
+      return result.status;
+    }),
+  );
+  return results.find((s) => s !== 0) ?? 0;
 }
 
 async function serial(name, command) {
@@ -58,17 +57,14 @@ async function serial(name, command) {
 }
 
 const started = Date.now();
-const checks = Promise.all(
-  ['typecheck', 'lint', 'format:check', 'check:openapi'].map((script) =>
-    buffered([niced(npmRun(script))], { quietUntilEnd: true }),
-  ),
-);
-let status = (await buffered([npmRun('build'), npmRun('check:bundle')])).status;
+let status = await parallel([
+  [npmRun('typecheck')],
+  [npmRun('lint')],
+  [npmRun('format:check')],
+  [npmRun('build'), npmRun('check:bundle')],
+  [npmRun('check:openapi')],
+]);
 if (status === 0) status = await serial('unit tests', vitest('vitest.config.ts'));
 if (status === 0) status = await serial('browser tests', vitest('vitest.e2e.config.ts'));
-for (const check of await checks) {
-  if (check.output) console.log(`\n--- ${check.name} said:\n${check.output}`);
-  if (status === 0) status = check.status;
-}
 console.log(`\nnpm test ${status === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}`);
 process.exit(status);

@@ -115,14 +115,33 @@ function noteMutations(): void {
 }
 
 /**
- * Waits until the DOM has been quiet for 100 ms, at most 5 s. The first time at an address, the 100 ms
- * count from now: the page has just hydrated (a hydration mismatch makes React re-render the whole
- * document just after) or a client-side navigation has just changed the address (React may render the
- * new route just after). Waiting again at the same address with the DOM unchanged since it settled there,
- * the page is ready at once.
+ * Waits until the DOM has been quiet for 100 ms and Remix loads nothing, at most 5 s. The first time at an
+ * address, the 100 ms count from now: the page has just hydrated (a hydration mismatch makes React
+ * re-render the whole document just after) or a client-side navigation has just changed the address
+ * (React may render the new route just after). Waiting again at the same address with the DOM unchanged
+ * since it settled there, the page is ready at once. While the router revalidates after an action (or a
+ * fetcher loads), the page is not settled: its forms may be made again with the new data, and text typed
+ * meanwhile would be lost.
  */
 function quiet(): Promise<void> {
-  const w = window as { __lastMutation?: number; __settledAt?: string; __settledTime?: number };
+  const w = window as {
+    __lastMutation?: number;
+    __settledAt?: string;
+    __settledTime?: number;
+    __remixRouter?: {
+      state: {
+        navigation: { state: string };
+        revalidation: string;
+        fetchers: Map<string, { state: string }>;
+      };
+    };
+  };
+  const loading = () => {
+    const state = w.__remixRouter?.state;
+    if (!state) return false;
+    if (state.navigation.state !== 'idle' || state.revalidation !== 'idle') return true;
+    return [...state.fetchers.values()].some((f) => f.state !== 'idle');
+  };
   if (w.__lastMutation === undefined) {
     // A document that began before its context noted mutations: from now on.
     w.__lastMutation = performance.now();
@@ -135,17 +154,17 @@ function quiet(): Promise<void> {
   }
   const unchanged =
     w.__settledAt === location.href && w.__settledTime !== undefined && w.__lastMutation! <= w.__settledTime;
-  if (unchanged) return Promise.resolve();
+  if (unchanged && !loading()) return Promise.resolve();
   const from = performance.now();
   const cap = performance.now() + 5_000;
   return new Promise<void>((resolve) => {
     const check = () => {
       const idle = performance.now() - Math.max(from, w.__lastMutation!);
-      if (idle >= 100 || performance.now() >= cap) {
+      if ((idle >= 100 && !loading()) || performance.now() >= cap) {
         w.__settledAt = location.href;
         w.__settledTime = performance.now();
         resolve();
-      } else setTimeout(check, 100 - idle);
+      } else setTimeout(check, Math.max(20, 100 - idle));
     };
     check();
   });
