@@ -374,13 +374,6 @@ function refusalOf(
 }
 
 /**
- * Toasts answered by an action to a browser without JavaScript, for the root loader of the same request:
- * Remix renders the page of a document POST in the request that ran the action, whose cookies were sent
- * before the action's flash cookie existed.
- */
-const answeredToasts = new WeakMap<AppLoadContext, Toast>();
-
-/**
  * The action's answer. Its toast goes where the page that reads the answer finds it: the page's scripts
  * load the page's data in a request of their own after the action, so the toast travels in the flash
  * cookie; a browser without JavaScript gets the page in this very request, so the toast is handed to the
@@ -395,7 +388,7 @@ function answer<D>(
   const body: ActionAnswer<D> = { submission: null, error: null, data: null, confirm: null, ...fields };
   const headers = new Headers();
   if (toast && context.dataRequest) headers.append('set-cookie', toastCookie(context, toast, 'success'));
-  else if (toast) answeredToasts.set(context, newToast(toast, 'success'));
+  else if (toast) context.answeredToast = newToast(toast, 'success');
   return json(body, { status, headers });
 }
 
@@ -456,7 +449,7 @@ export function takeToast(
   request: Request,
   context: AppLoadContext,
 ): { toast: Toast | null; clear: string | null } {
-  const answered = answeredToasts.get(context) ?? null;
+  const answered = context.answeredToast ?? null;
   const raw = readCookie(request, context.env, 'toast');
   if (raw === null) return { toast: answered, clear: null };
   let toast: Toast | null = answered;

@@ -15,6 +15,7 @@ import {
 } from './support/browser';
 import { checkedBefore, expectAccessible } from './support/axe';
 import { t } from './support/i18n';
+import { findRawTexts } from './support/texts';
 import { UK_URL } from './support/servers';
 
 const SENIOR = 'senior.admin@demo.test';
@@ -147,5 +148,24 @@ describe('page kit', () => {
     await page.evaluate(() => (document.documentElement.lang = 'de'));
     expect(await checkedBefore(page), 'another language').toBe(false);
     await page.reload();
+  });
+});
+
+describe('the check for untranslated text on every page', () => {
+  it('finds a raw key and an unfilled placeholder, and leaves addresses and file names alone', () => {
+    const found = findRawTexts(
+      [
+        'Reports: roles.verbs.read_monthly_policy',
+        'Dear {{name}}, see invoices.status.part_paid.',
+        'Write to billing@roles.example.com or open https://portal.test/invoices.pdf',
+        'invoices.xlsx and roles.csv were downloaded',
+      ],
+      ['roles', 'invoices'],
+    );
+    expect(found.sort()).toEqual([
+      'invoices.status.part_paid',
+      'roles.verbs.read_monthly_policy',
+      '{{name}}',
+    ]);
   });
 });

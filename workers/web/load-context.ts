@@ -30,6 +30,11 @@ export interface PortalLoadContext {
    * the root loader hands it to the shell, which shows it as a step in place of the page.
    */
   confirmation?: PendingConfirmation;
+  /**
+   * The message an action answered in this request to a browser without JavaScript (the action kit): the
+   * root loader of the same request shows it, since the flash cookie would reach only the next page.
+   */
+  answeredToast?: { id: string; type: 'success' | 'info' | 'error'; message: string };
 }
 
 /**

@@ -196,20 +196,8 @@ export async function generateApiKey(
   return { key, api_key: row };
 }
 
-/** The name of a key the manager reaches (what revoking it names before it acts). */
-export async function apiKeyName(ctx: ActorCtx, id: string): Promise<string> {
-  const actor = requireManager(ctx);
-  const [row] = await ctx.db
-    .select({ name: apiKeys.name })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.public_id, id), visibleApiKeys(actor)))
-    .limit(1);
-  if (!row) throw new NotFound(msg('api_keys.errors.not_found'));
-  return row.name;
-}
-
-/** Revokes a key: the next request made with it is refused. Revoking twice changes nothing more. */
-export async function revokeApiKey(ctx: ActorCtx, id: string): Promise<void> {
+/** A key the manager reaches, by its public id; 404 for any other. */
+async function findApiKey(ctx: ActorCtx, id: string) {
   const actor = requireManager(ctx);
   const [row] = await ctx.db
     .select()
@@ -217,6 +205,17 @@ export async function revokeApiKey(ctx: ActorCtx, id: string): Promise<void> {
     .where(and(eq(apiKeys.public_id, id), visibleApiKeys(actor)))
     .limit(1);
   if (!row) throw new NotFound(msg('api_keys.errors.not_found'));
+  return { actor, row };
+}
+
+/** The name of a key the manager reaches (what revoking it names before it acts). */
+export async function apiKeyName(ctx: ActorCtx, id: string): Promise<string> {
+  return (await findApiKey(ctx, id)).row.name;
+}
+
+/** Revokes a key: the next request made with it is refused. Revoking twice changes nothing more. */
+export async function revokeApiKey(ctx: ActorCtx, id: string): Promise<void> {
+  const { actor, row } = await findApiKey(ctx, id);
   if (row.revoked_at) return;
   await ctx.db.batch([
     ctx.db
