@@ -25,7 +25,7 @@ import { SnackbarProvider } from '~/components/ui/snackbar';
 import { takeToast } from '~/lib/actions.server';
 import { notFound } from '~/lib/guards.server';
 import { useNonce } from '~/lib/nonce';
-import { useWithoutScripts } from '~/lib/hydrate';
+import { useRenderedMark, useWithoutScripts } from '~/lib/hydrate';
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: stylesheet },
@@ -68,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const bundle = i18n.getResourceBundle(lang, 'translation') ?? {};
   // A page whose route says `handle = { hydrate: false }` (the sign-in steps) is plain HTML: no scripts.
   const scripts = !useWithoutScripts();
+  useRenderedMark();
   return (
     <html lang={HTML_LANG[lang] ?? 'en-GB'} className="h-full">
       <head>

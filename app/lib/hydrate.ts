@@ -5,7 +5,8 @@
  * Its forms are plain HTML forms: they post, the action answers or redirects, errors render from the
  * action's answer, and the browser's own checks (required, type=email, lengths) apply before posting.
  */
-import { useMatches } from '@remix-run/react';
+import { useLocation, useMatches } from '@remix-run/react';
+import { useEffect } from 'react';
 
 /** The `handle` of a route served without scripts. */
 export const withoutScripts = { hydrate: false } as const;
@@ -22,4 +23,17 @@ export function isWithoutScripts(handle: unknown): boolean {
  */
 export function useWithoutScripts(): boolean {
   return useMatches().some((m) => isWithoutScripts(m.handle));
+}
+
+/**
+ * Marks on `<html data-rendered>` the key of the location React has committed. The router moves on in a
+ * transition, which React may render later than the router's own state says (a busy device): a page is
+ * settled for a person, or a browser test, once this key is the router's (tests/e2e/support/browser.ts,
+ * `quiet`). The root layout calls it, so error pages mark too.
+ */
+export function useRenderedMark(): void {
+  const { key } = useLocation();
+  useEffect(() => {
+    document.documentElement.dataset.rendered = key;
+  }, [key]);
 }

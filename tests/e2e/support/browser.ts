@@ -115,7 +115,8 @@ function noteMutations(): void {
 }
 
 /**
- * Waits until the DOM has been quiet for 100 ms and Remix loads nothing, at most 5 s. The first time at an
+ * Waits until the DOM has been quiet for 100 ms, Remix loads nothing and React has committed the router's
+ * location (the root layout's `data-rendered`), at most 15 s. The first time at an
  * address, the 100 ms count from now: the page has just hydrated (a hydration mismatch makes React
  * re-render the whole document just after) or a client-side navigation has just changed the address
  * (React may render the new route just after). Waiting again at the same address with the DOM unchanged
@@ -131,6 +132,7 @@ function quiet(): Promise<void> {
     __remixRouter?: {
       state: {
         navigation: { state: string };
+        location: { key: string };
         revalidation: string;
         fetchers: Map<string, { state: string }>;
       };
@@ -140,6 +142,9 @@ function quiet(): Promise<void> {
     const state = w.__remixRouter?.state;
     if (!state) return false;
     if (state.navigation.state !== 'idle' || state.revalidation !== 'idle') return true;
+    // React renders the router's state in a transition: until it has committed the router's location
+    // (the root layout marks it), the page on screen is the one before.
+    if (document.documentElement.dataset.rendered !== state.location.key) return true;
     return [...state.fetchers.values()].some((f) => f.state !== 'idle');
   };
   if (w.__lastMutation === undefined) {
@@ -156,7 +161,7 @@ function quiet(): Promise<void> {
     w.__settledAt === location.href && w.__settledTime !== undefined && w.__lastMutation! <= w.__settledTime;
   if (unchanged && !loading()) return Promise.resolve();
   const from = performance.now();
-  const cap = performance.now() + 5_000;
+  const cap = performance.now() + 15_000;
   return new Promise<void>((resolve) => {
     const check = () => {
       const idle = performance.now() - Math.max(from, w.__lastMutation!);
