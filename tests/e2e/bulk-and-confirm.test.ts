@@ -34,7 +34,7 @@ const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().s
 const uniqueName = (stem: string) =>
   stem + Array.from({ length: 6 }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
 
-/** A page of a browser with JavaScript off, signed in; checked with axe on every document it loads. */
+/** A page of a browser with JavaScript off, signed in; every document it loads is checked (support/plain.ts). */
 async function plainPage(email: string): Promise<Page> {
   // Signed in by a scripted browser first: signIn() keeps the session, which the plain browser reuses.
   const scripted = await newPage(browser, UK_URL);
@@ -46,9 +46,8 @@ async function plainPage(email: string): Promise<Page> {
 }
 
 /**
- * Goes to a path in a browser without JavaScript. axe cannot run there (its timers never fire in a page
- * without scripts), as lists.test.ts found: the pages of these steps are checked with scripts elsewhere
- * (insureds, amendments, payments), and the step's dialog by clickAndConfirm.
+ * Goes to a path in a browser without JavaScript. Each document it loads, the server's confirmation
+ * steps among them, is checked with axe as a copy in a scripted page (support/plain.ts).
  */
 async function open(page: Page, path: string) {
   await page.goto(path);

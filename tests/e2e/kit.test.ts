@@ -12,7 +12,9 @@ import {
   signIn,
   visit,
   waitForPath,
+  plainPageLike,
 } from './support/browser';
+import { expectPlainPageChecked } from './support/plain';
 import { checkedBefore, expectAccessible } from './support/axe';
 import { t } from './support/i18n';
 import { findRawTexts } from './support/texts';
@@ -110,6 +112,21 @@ describe('page kit', () => {
     await page.evaluate(() => document.getElementById('kit-no-alt')!.removeAttribute('alt'));
     await expect(expectAccessible(page)).rejects.toThrow(/image-alt/);
     await page.evaluate(() => document.getElementById('kit-no-alt')!.remove());
+  });
+
+  it('checks a page shown without scripts as a copy in a scripted page, and fails on its findings', async () => {
+    // axe cannot run in a page without scripts (its timers never fire): support/plain.ts copies the
+    // document into a scripted page at the same address and checks it there.
+    const plain = await plainPageLike(page);
+    await plain.goto(productPath);
+    await expectPlainPageChecked(plain);
+    await plain.evaluate(() => {
+      const img = document.createElement('img');
+      img.src = '/favicon.svg';
+      document.getElementsByTagName('main')[0].appendChild(img);
+    });
+    await expect(expectPlainPageChecked(plain)).rejects.toThrow(/image-alt/);
+    await plain.context().close();
   });
 
   it('checks a page state once whatever its data, and each dialog, field error and language as a new state', async () => {

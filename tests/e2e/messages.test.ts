@@ -5,8 +5,8 @@
  * later. With JavaScript the floating message lets every click through.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { hydrated, launchBrowser, newPage, PHONE, signIn, visit } from './support/browser';
+import type { Browser, Page } from 'playwright-core';
+import { hydrated, launchBrowser, newPage, PHONE, signIn, visit, plainPageLike } from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -26,18 +26,8 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A browser without JavaScript, signed in as the same person. */
-async function withoutScripts(viewport = { width: 1366, height: 900 }): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL: UK_URL,
-    javaScriptEnabled: false,
-    locale: 'en-GB',
-    timezoneId: 'Europe/London',
-    viewport,
-  });
-  await context.addCookies(await page.context().cookies());
-  return context;
-}
+/** A page of a browser without JavaScript, signed in as the same person. */
+const withoutScripts = (viewport = { width: 1366, height: 900 }) => plainPageLike(page, viewport);
 
 /** Fills the "generate a key" form with one permission and sends it. */
 async function generateKey(p: Page, name: string) {
@@ -50,8 +40,7 @@ const flowToast = (p: Page) => p.getByTestId('flow-toast');
 
 describe('messages without JavaScript', () => {
   it('shows a new key and its "copy it now" on the same page, once', async () => {
-    const context = await withoutScripts();
-    const plain = await context.newPage();
+    const plain = await withoutScripts();
     await plain.goto('/api-keys');
     await generateKey(plain, `${tag} plain`);
     await plain.getByTestId('new-api-key').waitFor();
@@ -61,13 +50,12 @@ describe('messages without JavaScript', () => {
     await plain.goto('/api-keys');
     expect(await flowToast(plain).count()).toBe(0);
     expect(await plain.getByText(t('api_keys.generated')).count()).toBe(0);
-    await context.close();
+    await plain.context().close();
   });
 
   it('puts the message in the page flow, under the heading, where the field under it can be clicked and it can be dismissed', async () => {
     for (const viewport of [{ width: 1366, height: 900 }, PHONE]) {
-      const context = await withoutScripts(viewport);
-      const plain = await context.newPage();
+      const plain = await withoutScripts(viewport);
       await plain.goto('/api-keys');
       await generateKey(plain, `${tag} ${viewport.width}`);
       const message = flowToast(plain);
@@ -90,7 +78,7 @@ describe('messages without JavaScript', () => {
       expect(await dismiss.isVisible()).toBe(false);
       // The key stays on the page.
       expect(await plain.getByTestId('new-api-key').getByRole('textbox').isVisible()).toBe(true);
-      await context.close();
+      await plain.context().close();
     }
   });
 });

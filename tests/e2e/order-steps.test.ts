@@ -7,7 +7,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+  plainPageLike,
+} from './support/browser';
 import { t } from './support/i18n';
 import { startOrder } from './support/ordering';
 import { UK_URL } from './support/servers';
@@ -126,9 +135,7 @@ describe('step pages opened without their import, order or sheet', () => {
   });
 
   it('says why without JavaScript too, and in the person’s language', async () => {
-    const context = await browser.newContext({ baseURL: UK_URL, javaScriptEnabled: false, locale: 'en-GB' });
-    await context.addCookies(await page.context().cookies());
-    const plain = await context.newPage();
+    const plain = await plainPageLike(page);
     await plain.goto('/de/insureds/review-applicants');
     expect(new URL(plain.url()).pathname).toBe('/de/insureds/match-columns');
     expect(new URL(plain.url()).searchParams.get('import')).toBe(importId);
@@ -136,6 +143,6 @@ describe('step pages opened without their import, order or sheet', () => {
     // Shown once: not again on reload.
     await plain.reload();
     expect(await toast(plain, t('imports.leads.resumed', 'de')).count()).toBe(0);
-    await context.close();
+    await plain.context().close();
   });
 });

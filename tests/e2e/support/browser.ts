@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { serveBuildFromDisk } from './assets';
+import { watchPlainPage } from './plain';
 import { expectAccessible, watchAccessibility } from './axe';
 import { profile, timed } from './profile';
 import { isHydrated } from './ready';
@@ -85,13 +86,27 @@ export async function newPage(
   page.setDefaultTimeout(30_000);
   page.setDefaultNavigationTimeout(60_000);
   // axe and the text check wait on the page's timers, which never fire without scripts: a page without
-  // them is checked where the same address is visited with scripts.
+  // them is checked as a copy in a scripted page (plain.ts).
   if (options.javaScript !== false) {
     watchAccessibility(page);
     watchTexts(page);
-  }
+  } else watchPlainPage(page);
   watchSession(page);
   return page;
+}
+
+/**
+ * A page of a new browser profile with JavaScript off, signed in as the person of `signedIn` (its
+ * cookies), at `signedIn`'s origin. Each document it loads is checked as a copy (plain.ts). Close its
+ * context when done.
+ */
+export async function plainPageLike(signedIn: Page, viewport = DESKTOP): Promise<Page> {
+  const browser = signedIn.context().browser();
+  if (!browser) throw new Error('plainPageLike: the page has no browser');
+  const plain = await newPage(browser, new URL(signedIn.url()).origin, { javaScript: false });
+  await plain.setViewportSize(viewport);
+  await plain.context().addCookies(await signedIn.context().cookies());
+  return plain;
 }
 
 /** The path of the page's current address ("/de/home"). */
