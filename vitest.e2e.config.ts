@@ -31,6 +31,9 @@ export default defineConfig({
     // support files), instead of importing them again for each file. Each file makes its own browser,
     // contexts and data; the support files' state is per page or emptied after each test.
     isolate: false,
+    // A page's answer to a click can take seconds on a busy machine: `expect.poll` waits as long as a
+    // Playwright locator does (30 s), not vitest's 1 s.
+    expect: { poll: { timeout: 30_000, interval: 100 } },
     testTimeout: 240_000,
     hookTimeout: 240_000,
     teardownTimeout: 30_000,

@@ -12,7 +12,16 @@ import { join } from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+  expectAnnounced,
+} from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -212,7 +221,7 @@ describe('the expiry reminders setting', () => {
       .getByRole('button', { name: t('common.save') })
       .first()
       .click();
-    await admin.getByText(t('clients.saved')).first().waitFor();
+    await expectAnnounced(admin, t('clients.saved'));
     await admin.reload();
     await hydrated(admin);
     expect(await admin.getByLabel(t('reminders.setting.label')).isChecked()).toBe(false);
@@ -222,7 +231,7 @@ describe('the expiry reminders setting', () => {
       .getByRole('button', { name: t('common.save') })
       .first()
       .click();
-    await admin.getByText(t('clients.saved')).first().waitFor();
+    await expectAnnounced(admin, t('clients.saved'));
     await admin.reload();
     await hydrated(admin);
     expect(await admin.getByLabel(t('reminders.setting.label')).isChecked()).toBe(true);

@@ -10,6 +10,7 @@ import {
   signIn,
   visit,
   waitForPath,
+  expectAnnounced,
 } from './support/browser';
 import { exportRows } from './support/export';
 import { t } from './support/i18n';
@@ -32,15 +33,6 @@ afterAll(async () => {
   if (page) await selectCompany(page);
   await browser?.close();
 });
-
-/** Waits until the snackbar shows `text` (earlier messages may still be on screen). */
-async function expectSnack(p: Page, text: string): Promise<void> {
-  await p
-    .locator('[aria-live="polite"] [role="status"]')
-    .filter({ hasText: text })
-    .first()
-    .waitFor({ state: 'visible' });
-}
 
 /** Fills the filters bar's fields (by label: a text or a select's value) and applies them. */
 async function applyFilters(p: Page, fields: Record<string, string>, lang = 'en'): Promise<void> {
@@ -110,7 +102,7 @@ describe('companies', () => {
     await page.getByRole('button', { name: t('companies.create') }).click();
     await waitForPath(page, /^\/manage-company\/[a-z0-9]+\/edit$/);
     await hydrated(page);
-    await expectSnack(page, t('companies.created'));
+    await expectAnnounced(page, t('companies.created'));
     expect((await page.locator('h1').innerText()).trim()).toContain(COMPANY);
     expect(await page.getByLabel(t('companies.fields.iban'), { exact: true }).inputValue()).toBe(
       'GB82WEST12345698765432',
@@ -189,14 +181,14 @@ describe('countries', () => {
 
     await page.getByLabel(t('countries.tax_rate_percent'), { exact: true }).fill('23');
     await page.getByRole('button', { name: t('countries.add_tax_rate') }).click();
-    await expectSnack(page, t('countries.tax_rate_added'));
+    await expectAnnounced(page, t('countries.tax_rate_added'));
     const row = page.getByTestId('tax-rate-row').filter({ hasText: '23.00%' });
     await row.waitFor();
     expect(await row.innerText()).toContain(t('countries.rate_statuses.inactive'));
 
     await row.getByRole('button', { name: t('countries.activate') }).click();
     await expect.poll(() => row.innerText()).toContain(t('countries.rate_statuses.active'));
-    await expectSnack(page, t('countries.tax_rate_activated'));
+    await expectAnnounced(page, t('countries.tax_rate_activated'));
     await screenshots(page, 'country-tax-rates');
 
     await visit(page, '/manage-countries?search=portugal');

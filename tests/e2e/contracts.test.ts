@@ -14,6 +14,7 @@ import {
   signIn,
   visit,
   waitForPath,
+  expectAnnounced,
 } from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
@@ -64,7 +65,7 @@ describe('campuses, service agreements and contracts', () => {
     await hydrated(page);
     campusPath = new URL(page.url()).pathname;
     expect(await page.locator('h1').innerText()).toContain(CAMPUS);
-    await page.getByText(t('campuses.saved')).first().waitFor();
+    await expectAnnounced(page, t('campuses.saved'));
     expect(await field(t('campuses.fields.payment_terms')).inputValue()).toBe('monthly');
     await screenshots(page, 'contracts-campus');
   });
@@ -106,7 +107,7 @@ describe('campuses, service agreements and contracts', () => {
     await page.getByRole('button', { name: t('service_agreements.save_and_approve') }).click();
     await waitForPath(page, /\/service-agreement\/[a-z0-9]+\/edit$/);
     await hydrated(page);
-    await page.getByText(t('contracts.saved')).first().waitFor();
+    await expectAnnounced(page, t('contracts.saved'));
     expect(await page.locator('h1').innerText()).toContain(AGREEMENT);
     expect(await page.locator('h1').innerText()).toContain(t('service_agreements.statuses.active'));
     expect(await page.locator('h1').innerText()).toContain(t('service_agreements.valid'));

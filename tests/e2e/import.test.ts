@@ -9,7 +9,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import ExcelJS from 'exceljs';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+  expectAnnounced,
+} from './support/browser';
 import { t } from './support/i18n';
 import { startOrder } from './support/ordering';
 import { UK_URL } from './support/servers';
@@ -230,7 +239,7 @@ describe('ordering by spreadsheet', () => {
       .selectOption({ label: 'Gordon Leader' });
     await page.getByRole('button', { name: t('order.group_leader.submit') }).click();
     // The toast after the redirect back to the step (a flash cookie, no marker in the address).
-    await page.getByText(t('order.group_leader.saved')).first().waitFor();
+    await expectAnnounced(page, t('order.group_leader.saved'));
     await hydrated(page);
     await screenshots(page, 'import-group-leader', ['desktop']);
     await page.getByRole('link', { name: t('order.group_leader.continue_import') }).click();

@@ -16,6 +16,7 @@ import {
   signIn,
   visit,
   waitForPath,
+  expectAnnounced,
 } from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
@@ -110,7 +111,7 @@ describe('ordering one by one as a school user', () => {
     await field(school, 'first_name').fill(ama);
     await school.getByRole('button', { name: t('order.add.submit') }).click();
     await school.getByTestId('applicant-row').filter({ hasText: ama }).waitFor();
-    await school.getByText(t('order.add.added')).first().waitFor();
+    await expectAnnounced(school, t('order.add.added'));
     // The form is empty again for the next applicant.
     expect(await field(school, 'first_name').inputValue()).toBe('');
 
@@ -174,7 +175,7 @@ describe('ordering one by one as a school user', () => {
     await school.getByRole('button', { name: t('order.review.add_to_cart') }).click();
     await waitForPath(school, '/cart');
     await hydrated(school);
-    await school.getByText(t('cart.added')).first().waitFor();
+    await expectAnnounced(school, t('cart.added'));
     expect(await badge(school)).toBe(before + 3);
     const rows = school.getByTestId('cart-row');
     await rows.filter({ hasText: ama }).waitFor();

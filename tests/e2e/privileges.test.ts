@@ -6,7 +6,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launchBrowser, newPage, pathOf, screenshots, signIn, visit } from './support/browser';
+import {
+  hydrated,
+  launchBrowser,
+  newPage,
+  pathOf,
+  screenshots,
+  signIn,
+  visit,
+  expectAnnounced,
+} from './support/browser';
 import { UK_URL } from './support/servers';
 import { exportRows } from './support/export';
 import { t } from './support/i18n';
@@ -25,14 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-async function expectSnack(p: Page, text: string): Promise<void> {
-  await p
-    .locator('[aria-live="polite"] [role="status"]')
-    .filter({ hasText: text })
-    .first()
-    .waitFor({ state: 'visible' });
-}
 
 /** The links of the side menu's Accounting group, opening it. */
 async function accountingLinks(p: Page): Promise<string[]> {
@@ -60,14 +61,14 @@ describe('user privileges', () => {
     await admin.getByLabel(t('roles.create.title_field'), { exact: true }).fill(title);
     await admin.getByLabel(t('roles.create.reference'), { exact: true }).selectOption({ label: 'Finance' });
     await admin.getByRole('button', { name: t('roles.create.submit') }).click();
-    await expectSnack(admin, t('roles.messages.created'));
+    await expectAnnounced(admin, t('roles.messages.created'));
     await hydrated(admin);
     await expect.poll(() => box(admin, title, 'invoice', 'update').isChecked()).toBe(true);
     expect(await box(admin, 'Finance', 'invoice', 'update').isChecked()).toBe(true);
 
     await box(admin, title, 'invoice', 'update').uncheck();
     await admin.getByRole('button', { name: t('roles.matrix.save') }).click();
-    await expectSnack(admin, t('roles.messages.saved'));
+    await expectAnnounced(admin, t('roles.messages.saved'));
     await admin.reload();
     await hydrated(admin);
     expect(await box(admin, title, 'invoice', 'update').isChecked()).toBe(false);
@@ -106,7 +107,7 @@ describe('user privileges', () => {
     await screenshots(admin, 'privileges-matrix');
     await billing.uncheck();
     await admin.getByRole('button', { name: t('roles.matrix.save') }).click();
-    await expectSnack(admin, t('roles.messages.saved'));
+    await expectAnnounced(admin, t('roles.messages.saved'));
 
     // The holder's session goes on; their next page is built from the role as it is now.
     await holder.reload();

@@ -11,7 +11,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
+import {
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  signIn,
+  visit,
+  waitForPath,
+  expectAnnounced,
+} from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -139,7 +148,7 @@ describe('finance reconciles a bank statement', () => {
     const [listBox, confirmBox] = [await credits.boundingBox(), await confirm.boundingBox()];
     expect(confirmBox!.y).toBeGreaterThan(listBox!.y + listBox!.height);
     await confirm.click();
-    await page.getByText(t('reconciliation.toasts.confirmed')).first().waitFor();
+    await expectAnnounced(page, t('reconciliation.toasts.confirmed'));
     await credit(gbp(a.balance_minor))
       .filter({ has: page.getByText(a.number, { exact: true }) })
       .getByText(t('reconciliation.line_statuses.recorded'), { exact: true })

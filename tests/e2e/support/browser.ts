@@ -116,17 +116,55 @@ export function pathOf(page: Page): string {
 
 /**
  * Runs in every document from its start: notes when the DOM last changed, so a test can tell how long
- * it has been quiet (quiet()).
+ * it has been quiet (quiet()), and what the page's live regions announced (a message that floats for a
+ * few seconds is heard by a screen reader even when a busy machine let it go before the test looked:
+ * expectAnnounced()).
  */
 function noteMutations(): void {
-  const w = window as { __lastMutation?: number };
+  const w = window as { __lastMutation?: number; __announced?: string[] };
   w.__lastMutation = performance.now();
-  new MutationObserver(() => (w.__lastMutation = performance.now())).observe(document, {
+  w.__announced = [];
+  const LIVE = '[aria-live], [role="status"], [role="alert"]';
+  new MutationObserver((records) => {
+    w.__lastMutation = performance.now();
+    for (const record of records) {
+      if (record.type !== 'childList') continue;
+      for (const node of Array.from(record.addedNodes)) {
+        if (!(node instanceof Element) || !node.closest(LIVE)) continue;
+        const text = node.textContent?.trim();
+        if (text) w.__announced!.push(text);
+      }
+    }
+  }).observe(document, {
     subtree: true,
     childList: true,
     attributes: true,
     characterData: true,
   });
+}
+
+/**
+ * Waits until the page has announced `text` in a live region (the snackbar) since its document loaded,
+ * or shows it in a status or alert (the message in the page's flow), and takes that announcement, so a
+ * second call waits for a second one. Whether the floating message is still on screen when the test
+ * looks depends on the machine's load; what the page announced does not.
+ */
+export async function expectAnnounced(page: Page, text: string, timeout = 30_000): Promise<void> {
+  await page.waitForFunction(
+    (wanted) => {
+      const w = window as { __announced?: string[] };
+      const at = (w.__announced ?? []).findIndex((said) => said.includes(wanted));
+      if (at >= 0) {
+        w.__announced!.splice(at, 1);
+        return true;
+      }
+      return Array.from(document.querySelectorAll('[role="status"], [role="alert"]')).some((e) =>
+        (e as HTMLElement).innerText?.includes(wanted),
+      );
+    },
+    text,
+    { timeout, polling: 100 },
+  );
 }
 
 /**
