@@ -225,7 +225,9 @@ export const isoDate = z
   .superRefine((v, ctx) => {
     const iso = /^\d{4}-\d{2}-\d{2}$/.test(v);
     if (iso && readDay(v)) return;
-    const key = iso || looksLikeDay(v) ? 'validation.date_invalid' : 'validation.date_format';
+    // A typed day that exists reaches here only through the API, which reads YYYY-MM-DD alone.
+    const invalid = iso || (looksLikeDay(v) && !readDay(v));
+    const key = invalid ? 'validation.date_invalid' : 'validation.date_format';
     ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg(key) });
   });
 
