@@ -11,6 +11,7 @@ import { policyListQuerySchema } from '../../workers/domain/policies/list-query'
 import { dayFieldsOf, readTypedDays, readTypedDaysOf } from '../../workers/domain/typed-days';
 import { isoDate, optional } from '../../workers/domain/validation';
 import { noteSchema } from '../../workers/domain/notes/schema';
+import { applicantFormSchema } from '../../workers/domain/enrollments/inputs';
 
 vi.mock('@remix-run/cloudflare', () => import('../support/remix-stub'));
 
@@ -96,6 +97,7 @@ describe("the forms' reading", () => {
   it('finds every day field of a schema, however it is wrapped', () => {
     expect([...dayFieldsOf(rowsSchema)].sort()).toEqual(['picked.when', 'rows[].on', 'start', 'until']);
     expect([...dayFieldsOf(noteSchema)]).toEqual(['date']);
+    expect([...dayFieldsOf(applicantFormSchema)].sort()).toEqual(['date_of_birth', 'end_date', 'start_date']);
     expect(dayFieldsOf(z.object({ name: z.string() })).size).toBe(0);
   });
 

@@ -40,8 +40,18 @@ function walk(schema: ZodTypeAny, path: string, out: Set<string>, seen: Set<ZodT
     out.add(path);
     return;
   }
+  // `seen` holds the schemas being walked, against a lazy schema that holds itself; the same schema
+  // may well sit under several names (one `requiredDate` for three fields).
   if (seen.has(schema)) return;
   seen.add(schema);
+  try {
+    walkInside(schema, path, out, seen);
+  } finally {
+    seen.delete(schema);
+  }
+}
+
+function walkInside(schema: ZodTypeAny, path: string, out: Set<string>, seen: Set<ZodTypeAny>): void {
   const def = schema._def as Def;
   const next = (s: unknown, p = path) => {
     if (s && typeof s === 'object' && '_def' in s) walk(s as ZodTypeAny, p, out, seen);
