@@ -54,7 +54,7 @@ describe('date fields', () => {
     expect(await field.getAttribute('type')).toBe('text');
     expect(await field.getAttribute('inputmode')).toBe('numeric');
     // The hint describes the field.
-    const hintId = (await field.getAttribute('aria-describedby'))!.split(' ')[0];
+    const hintId = (await field.getAttribute('aria-describedby'))!.split(' ').pop();
     expect(await page.locator(`[id="${hintId}"]`).innerText()).toBe(t('common.date.hint'));
 
     await fillKey(page, `Dates ${tag}`);

@@ -49,7 +49,8 @@ export const DateInput = forwardRef<HTMLInputElement, DateInputProps>(function D
   const [scripts, setScripts] = useState(false);
   useEffect(() => setScripts(true), []);
   const hintId = `${id}-format`;
-  const describedBy = [hintId, props['aria-describedby']].filter(Boolean).join(' ');
+  // A message about the field first (Conform's, when it has one), then the format.
+  const describedBy = [props['aria-describedby'], hintId].filter(Boolean).join(' ');
 
   return (
     <div className={`relative ${className}`}>
