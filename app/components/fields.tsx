@@ -57,8 +57,20 @@ export function Label({ htmlFor, children }: { htmlFor: string; children: ReactN
   );
 }
 
-export function Hint({ children, className = '' }: { children?: ReactNode; className?: string }) {
-  return children ? <p className={`mt-1 text-xs text-slate-500 ${className}`}>{children}</p> : null;
+export function Hint({
+  id,
+  children,
+  className = '',
+}: {
+  id?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
+  return children ? (
+    <p id={id} className={`mt-1 text-xs text-slate-500 ${className}`}>
+      {children}
+    </p>
+  ) : null;
 }
 
 /** The one field wrapper: the label above the control, a hint and the translated errors under it. */

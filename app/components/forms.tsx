@@ -7,6 +7,7 @@
 import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from '@conform-to/react';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { Checkbox, ErrorList, FieldShell, Input, Select, TextArea, type Option } from './fields';
+import { DateInput, type DateInputProps } from './ui/date-input';
 
 export * from './fields';
 
@@ -30,7 +31,12 @@ export function Field({
   const { key, ...props } = getInputProps(field, { type });
   return (
     <FieldShell id={field.id} label={label} hint={hint} errors={field.errors} errorId={field.errorId}>
-      <Input key={key} {...props} {...inputProps} />
+      {type === 'date' ? (
+        // A day is typed as the pages write it, DD/MM/YYYY, never in the browser's own order.
+        <DateInput key={key} {...props} {...(inputProps as DateInputProps)} id={field.id} />
+      ) : (
+        <Input key={key} {...props} {...inputProps} />
+      )}
     </FieldShell>
   );
 }

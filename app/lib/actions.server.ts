@@ -12,6 +12,7 @@ import type { z } from 'zod';
 import { canAny, type Actor } from '@server/domain/access/actor';
 import type { ActorCtx, Ctx } from '@server/domain/context';
 import { isDomainError, NotFound, ValidationFailed } from '@server/domain/errors';
+import { readTypedDays } from '@server/domain/typed-days';
 import { clearCookie, readCookie, serializeCookie } from '@server/web/cookies';
 import { localePath } from '~/i18n/config';
 import { fieldErrorsOf, langOf, notFound, requireGuest, requireUser } from '~/lib/guards.server';
@@ -235,7 +236,9 @@ async function run<D>(
   if (entry.permission !== null && (!ctx.actor || !canAny(ctx.actor as Actor, entry.permission))) {
     return answer<D>(context, { intent, ok: false, error: FORBIDDEN }, 403);
   }
-  const submission = parseWithZod(formData, { schema: entry.schema });
+  // Days typed as the pages write them (DD/MM/YYYY) are read into YYYY-MM-DD for the schema and the handler.
+  const typed = readTypedDays(formData, entry.schema);
+  const submission = parseWithZod(typed, { schema: entry.schema });
   const formError = entry.formError;
   if (submission.status !== 'success') {
     // No status: a Conform intent ("Add another", "Remove") without JavaScript, not a refusal.
@@ -251,13 +254,13 @@ async function run<D>(
     request,
     context,
     params: parsedParams as Params,
-    formData,
+    formData: typed,
     lang,
     redirect: (path, toast, options) => redirectWithToast(context, lang, path, toast, options),
   };
   try {
     const asks = entry.confirm && (!entry.confirm.when || entry.confirm.when(submission.value));
-    if (entry.confirm && asks && formData.get(CONFIRMED) !== '1') {
+    if (entry.confirm && asks && typed.get(CONFIRMED) !== '1') {
       const confirm = await confirmationOf(entry.confirm, submission.value, handlerArgs, returnTo);
       // A document request renders the page after this action: the shell reads the question from here.
       context.confirmation = confirm;

@@ -18,6 +18,7 @@ import { NotFound } from '@server/domain/errors';
 import { pageLoader } from '~/lib/loaders.server';
 import { idSchema, idsSchema } from '~/lib/schemas.server';
 import { pageTitle } from '~/lib/meta';
+import { readTypedDaysOf } from '@server/domain/typed-days';
 
 export type StatementScope =
   | { kind: 'client'; clientId: string }
@@ -38,10 +39,11 @@ function scopeOf(kind: StatementKind, params: Record<string, string>): Statement
 /** The period asked in the address; a period that ends before it starts is refused with its message. */
 function periodOf(request: Request): { query: StatementQuery; error: string | null } {
   const params = new URL(request.url).searchParams;
-  const parsed = statementQuerySchema.safeParse({
-    from: params.get('from') ?? undefined,
-    to: params.get('to') ?? undefined,
-  });
+  const typed = readTypedDaysOf(
+    { from: params.get('from') ?? '', to: params.get('to') ?? '' },
+    statementQuerySchema,
+  );
+  const parsed = statementQuerySchema.safeParse({ from: typed.from || undefined, to: typed.to || undefined });
   return parsed.success
     ? { query: parsed.data, error: null }
     : { query: {}, error: parsed.error.issues[0]?.message ?? null };

@@ -1,6 +1,7 @@
 import { format, type Locale } from 'date-fns';
 import { britishDate, britishDateTime } from '@server/domain/formats';
 import { enGB } from 'date-fns/locale/en-GB';
+import { HTML_LANG, isLanguage } from '~/i18n/config';
 
 // One chunk per language: a page loads the date-fns locale of its own language only.
 const LOCALES: Record<string, () => Promise<Locale>> = {
@@ -40,3 +41,28 @@ export function formatDateSpelled(day: string): string {
 }
 
 export { britishDate, britishDateTime };
+
+/**
+ * What a date field's calendar writes, in the page's language (`lang` is the interface language): the
+ * month shown ("March 2027", "März 2027", "2027年3月"), the days of the week from Monday, and each day
+ * in full for a screen reader ("Saturday 27 March 2027"). The field itself keeps DD/MM/YYYY.
+ */
+export function calendarNames(lang: string) {
+  const locale = HTML_LANG[isLanguage(lang) ? lang : 'en'];
+  const utc = { timeZone: 'UTC' } as const;
+  const month = new Intl.DateTimeFormat(locale, { ...utc, month: 'long', year: 'numeric' });
+  const short = new Intl.DateTimeFormat(locale, { ...utc, weekday: 'short' });
+  const long = new Intl.DateTimeFormat(locale, { ...utc, weekday: 'long' });
+  const full = new Intl.DateTimeFormat(locale, { ...utc, dateStyle: 'full' });
+  const at = (day: string) => new Date(`${day}T12:00:00Z`);
+  // 2024-01-01 was a Monday.
+  const weekdays = Array.from({ length: 7 }, (_, i) => {
+    const d = new Date(Date.UTC(2024, 0, 1 + i, 12));
+    return { short: short.format(d), long: long.format(d) };
+  });
+  return {
+    monthTitle: (day: string) => month.format(at(day)),
+    weekdays,
+    dayLabel: (day: string) => full.format(at(day)),
+  };
+}

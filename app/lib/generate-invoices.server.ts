@@ -18,6 +18,7 @@ import { formAction } from '~/lib/actions.server';
 import { pageLoader } from '~/lib/loaders.server';
 import { pageTitle } from '~/lib/meta';
 import { wholePage } from '~/lib/lists.server';
+import { readTypedDaysOf } from '@server/domain/typed-days';
 
 export type GenerateTarget = 'client' | 'campus';
 
@@ -48,8 +49,10 @@ export const generateInvoicesLoader = (args: LoaderFunctionArgs, kind: GenerateT
         throw redirect(`${url.pathname}?${url.searchParams}`);
       }
       const parsed = generateInvoicesSchema.safeParse({
-        from: url.searchParams.get('from') || period.from,
-        to: url.searchParams.get('to') || period.to,
+        ...readTypedDaysOf(
+          { from: url.searchParams.get('from') || period.from, to: url.searchParams.get('to') || period.to },
+          generateInvoicesSchema,
+        ),
         group: url.searchParams.get('group') ?? undefined,
       });
       const input = parsed.success ? parsed.data : { from: period.from, to: period.to };

@@ -2,6 +2,7 @@ import { redirect } from '@remix-run/cloudflare';
 import { buildWorkbook, XLSX_CONTENT_TYPE, type SheetSpec } from '@server/platform/xlsx';
 import type { BulkSelection } from '@server/domain/lists';
 import { bulkFormFields } from '@server/domain/list-query';
+import { readTypedDaysOf } from '@server/domain/typed-days';
 
 /** A list shown whole, as its one page (the pager's range without pages). */
 export { wholePage } from '@server/domain/list-query';
@@ -31,10 +32,12 @@ export function queryOf(request: Request): Record<string, string> {
 }
 
 /**
- * A list query from the address: a filter that does not parse (an old bookmark, a typo) is dropped
- * rather than failing the page.
+ * A list query from the address: a day typed in the filters bar (DD/MM/YYYY) is read as YYYY-MM-DD, and
+ * a filter that does not parse (an old bookmark, a typo, a day that does not exist) is dropped rather than
+ * failing the page.
  */
-export function lenientQuery<T extends z.ZodTypeAny>(schema: T, raw: Record<string, string>): z.infer<T> {
+export function lenientQuery<T extends z.ZodTypeAny>(schema: T, address: Record<string, string>): z.infer<T> {
+  const raw = readTypedDaysOf(address, schema);
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));

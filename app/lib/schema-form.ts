@@ -24,11 +24,12 @@ export type SchemaFormOptions<S extends ZodTypeAny> = Omit<ConformOptions<S>, 'o
   schema: () => Promise<S>;
 };
 
+/** The schema's check, with days typed as DD/MM/YYYY read first, as the server reads them (typed-days.ts). */
 function loadValidator<S extends ZodTypeAny>(schema: () => Promise<S>): Promise<Validator> {
-  return Promise.all([import('@conform-to/zod'), schema()]).then(
-    ([{ parseWithZod }, loaded]) =>
+  return Promise.all([import('@conform-to/zod'), import('@server/domain/typed-days'), schema()]).then(
+    ([{ parseWithZod }, { readTypedDays }, loaded]) =>
       (formData: FormData) =>
-        parseWithZod(formData, { schema: loaded }) as ReturnType<Validator>,
+        parseWithZod(readTypedDays(formData, loaded), { schema: loaded }) as ReturnType<Validator>,
   );
 }
 

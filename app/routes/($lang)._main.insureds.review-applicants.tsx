@@ -10,7 +10,12 @@ import { useTranslation } from 'react-i18next';
 import { activeCountries } from '@server/domain/countries/service';
 import { deleteEnrollments, updateEnrollment } from '@server/domain/enrollments/service';
 import { ORDER_PERMISSION } from '@server/domain/enrollments/batches';
-import { APPLICANT_FIELDS, type ApplicantField } from '@server/domain/enrollments/values';
+import {
+  APPLICANT_DAY_FIELDS,
+  APPLICANT_FIELDS,
+  type ApplicantField,
+} from '@server/domain/enrollments/values';
+import { readDay } from '@server/domain/formats';
 import { asMapping, REQUIRED_TARGETS } from '@server/domain/imports/values';
 import { NotFound, ValidationFailed } from '@server/domain/errors';
 import { msg } from '@server/domain/messages';
@@ -126,9 +131,10 @@ export const action = (args: ActionFunctionArgs) =>
           if (!id) throw new NotFound(msg('enrollments.errors.not_found'));
           // The cells as posted: an emptied cell is a change too.
           const changes: Record<string, string> = {};
+          // A day is typed as the grid shows it (DD/MM/YYYY); one that is no day stays as typed, for its message.
           for (const f of APPLICANT_FIELDS) {
             const v = formData.get(f);
-            if (typeof v === 'string') changes[f] = v;
+            if (typeof v === 'string') changes[f] = APPLICANT_DAY_FIELDS.has(f) ? (readDay(v) ?? v) : v;
           }
           const row = await updateEnrollment(ctx, id, changes, { validateFirst: false });
           const stillWrong = (row.errors ?? []).some(

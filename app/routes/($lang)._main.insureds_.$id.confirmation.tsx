@@ -12,8 +12,8 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
-import { getFormProps, getInputProps } from '@conform-to/react';
-import { fieldOf } from '~/components/forms';
+import { getFormProps } from '@conform-to/react';
+import { Field, fieldOf } from '~/components/forms';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import {
@@ -35,14 +35,13 @@ import {
   sendWelcomeEmails,
   siblingInvoices,
 } from '~/lib/checkout.server';
-import { todayIso } from '@server/domain/formats';
 import { canAny } from '@server/domain/access/actor';
 import { intentAction, unreachable } from '~/lib/actions';
 import { pageTitle } from '~/lib/meta';
 import { localePath } from '~/i18n/config';
 import { useMessage } from '~/lib/messages';
 import { formatDateTime } from '~/lib/dates';
-import { AppForm, ErrorList, FormErrors, Label, inputClass } from '~/components/fields';
+import { AppForm, FormErrors } from '~/components/fields';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { StatusBadge } from '~/components/ui/status-badge';
@@ -71,7 +70,6 @@ export const loader = (args: LoaderFunctionArgs) =>
         siblings,
         transactions,
         batches,
-        today: todayIso(ctx.now),
         can: {
           approve: unpaid && can(ctx.actor, APPROVE_PERMISSION),
           pay: unpaid && can(ctx.actor, 'create_policy'),
@@ -124,7 +122,6 @@ export default function Confirmation() {
     transactions,
     batches,
     can: allowed,
-    today,
     constraint,
   } = useLoaderData<typeof loader>();
   const answer = useActionData<typeof action>();
@@ -292,16 +289,7 @@ export default function Confirmation() {
               <p className="text-xs text-slate-600">{t('checkout.confirmation.approve_hint')}</p>
               <input type="hidden" name="intent" value="approve_bank_transfer" />
               <FormErrors errors={form.errors} />
-              <div>
-                <Label htmlFor={dateField.id}>{t('checkout.confirmation.payment_date')}</Label>
-                <input
-                  {...getInputProps(dateField, { type: 'date' })}
-                  key={dateField.key}
-                  max={today}
-                  className={inputClass}
-                />
-                <ErrorList id={dateField.errorId} errors={dateField.errors} />
-              </div>
+              <Field label={t('checkout.confirmation.payment_date')} field={dateField} type="date" />
               <Button type="submit" disabled={busy}>
                 {t('checkout.confirmation.approve')}
               </Button>

@@ -454,9 +454,17 @@ describe('one client', () => {
     expect(json.body.errors).toEqual(
       expect.arrayContaining([
         { key: 'title', message: 'This field is required' },
-        { key: 'date', message: 'Date is not valid' },
+        { key: 'date', message: 'Date format is invalid' },
       ]),
     );
+    // The API reads a day as YYYY-MM-DD only: DD/MM/YYYY is what the forms take.
+    const typed = await call<ErrorEnvelope>(`/api/company/clients/${id}/notes/add`, {
+      method: 'POST',
+      token: senior,
+      json: { title: 'Call', note: 'x', date: '27/03/2026', source: 'call', type: 'admin_note' },
+    });
+    expect(typed.status).toBe(422);
+    expect(typed.body.errors).toEqual([{ key: 'date', message: 'Date format is invalid' }]);
   });
 });
 

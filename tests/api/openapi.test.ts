@@ -98,6 +98,14 @@ describe('the OpenAPI document', () => {
     expect(Object.keys(pdf)).toEqual(['application/octet-stream']);
   });
 
+  it('documents a day as a date (YYYY-MM-DD), the only form the API reads', () => {
+    type Op = { parameters?: { name: string; schema: { format?: string } }[] };
+    const list = doc.paths['/api/company/policies'].get as unknown as Op;
+    expect(list.parameters?.find((p) => p.name === 'start_from')?.schema.format).toBe('date');
+    const invoices = doc.paths['/api/company/invoices'].get as unknown as Op;
+    expect(invoices.parameters?.find((p) => p.name === 'due_to')?.schema.format).toBe('date');
+  });
+
   it.each([
     '/api/company/users/company/list?status=all',
     '/api/company/users/school/list',

@@ -37,6 +37,13 @@ const RULES: { name: string; pattern: RegExp; sample: string }[] = [
     sample: "iso.split('-').reverse().join('/')",
   },
   {
+    // The browser draws its own date input in the order of its own language (MM/DD/YYYY in many):
+    // a date field is `Field type="date"`, `FilterDate` or `DateInput`, which show DD/MM/YYYY.
+    name: "the browser's own date input",
+    pattern: /<(input|Input)\b[^>]*\btype=["']date["']|getInputProps\([^)]*type:\s*['"]date['"]/,
+    sample: '<input {...common} type="date" defaultValue={day} />',
+  },
+  {
     name: 'a month spelled by Intl',
     pattern: /month:\s*['"](short|long|narrow)['"]/,
     sample: "d.toLocaleString('en-GB', { month: 'short' })",

@@ -20,6 +20,7 @@ import {
 import { issuePolicies } from './support/dev';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
+import { typed } from './support/dates';
 
 const SCHOOL = 'school.admin@demo.test';
 
@@ -73,7 +74,7 @@ describe('amendments', () => {
     await screenshots(page, 'amendment-selected');
 
     // A new end date before the current one is refused on its field, and nothing is quoted.
-    await page.getByLabel(t('amendments.fields.new_end_date')).fill(day(20));
+    await page.getByLabel(t('amendments.fields.new_end_date')).fill(typed(day(20)));
     await page.getByRole('button', { name: t('amendments.quote.get') }).click();
     const fieldError = page.locator('[id$="new_end_date-error"]');
     await fieldError.waitFor();

@@ -22,6 +22,7 @@ import {
 import { issuePolicies } from './support/dev';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
+import { typed } from './support/dates';
 
 const SCHOOL = 'school.admin@demo.test';
 const FINANCE = 'finance@demo.test';
@@ -88,7 +89,7 @@ describe('without JavaScript', () => {
     // The quote page lists the two, asks the new end date and quotes it.
     await waitForPath(page, /^\/insureds\/amendments\/[a-z0-9]+$/);
     expect(await page.getByTestId('selected-insureds').locator('tbody tr').count()).toBe(2);
-    await page.getByLabel(t('amendments.fields.new_end_date')).fill(day(14 + 45));
+    await page.getByLabel(t('amendments.fields.new_end_date')).fill(typed(day(14 + 45)));
     await page.getByRole('button', { name: t('amendments.quote.get') }).click();
     await page.getByTestId('quote-totals').waitFor();
 

@@ -15,6 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { hydrated, launchBrowser, newPage, screenshots, signIn, visit, waitForPath } from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
+import { typed } from './support/dates';
 
 const BASE = UK_URL;
 const SCHOOL = 'school.admin@demo.test';
@@ -154,7 +155,7 @@ describe('checkout', () => {
     const date = finance.getByLabel(t('checkout.confirmation.payment_date'));
     // A date in the future is refused with the spec's message; nothing changes.
     const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
-    await date.fill(tomorrow);
+    await date.fill(typed(tomorrow));
     await finance.getByRole('button', { name: t('checkout.confirmation.approve') }).click();
     await finance.getByText(t('validation.payment_date_future')).first().waitFor();
     expect(
@@ -163,7 +164,7 @@ describe('checkout', () => {
     await screenshots(finance, 'checkout-approve-refused', ['desktop']);
 
     const today = new Date().toISOString().slice(0, 10);
-    await date.fill(today);
+    await date.fill(typed(today));
     await finance.getByRole('button', { name: t('checkout.confirmation.approve') }).click();
     await finance.getByText(t('checkout.confirmation.approved')).waitFor();
     // The page's data is read again after the approval; the alert can show a moment before it.

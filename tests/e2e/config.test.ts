@@ -173,7 +173,7 @@ describe('countries', () => {
 
     // An out-of-range rate is refused with the spec's text.
     await page.getByLabel(t('countries.tax_rate_percent'), { exact: true }).fill('150');
-    await page.getByLabel(t('countries.start_date'), { exact: true }).fill('2026-01-01');
+    await page.getByLabel(t('countries.start_date'), { exact: true }).fill('01/01/2026');
     await page.getByRole('button', { name: t('countries.add_tax_rate') }).click();
     await expect
       .poll(() => page.getByText('Tax rate must be a number between 0 and 100').count())

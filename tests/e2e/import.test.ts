@@ -188,7 +188,7 @@ describe('ordering by spreadsheet', () => {
     await page.waitForURL(/edit=/);
     await hydrated(page);
     const dob = row(BAD_DATE_ROW).getByLabel(t('imports.fields.date_of_birth'));
-    await dob.fill('2008-02-28');
+    await dob.fill('28/02/2008');
     await screenshots(page, 'import-review-edit', ['desktop']);
     await row(BAD_DATE_ROW)
       .getByRole('button', { name: t('imports.review.save') })

@@ -23,6 +23,7 @@ import {
 } from './support/browser';
 import { t } from './support/i18n';
 import { IE_URL } from './support/servers';
+import { typed } from './support/dates';
 
 const SCHOOL = 'school.admin@demo.test';
 const CAMPUS = 'Liffeyside Galway Campus';
@@ -102,11 +103,11 @@ describe('an Irish school orders, is invoiced with levy and stamp duty, and canc
     for (const first of students) {
       await field('first_name').fill(first);
       await field('last_name').fill('Ní Bhriain');
-      await field('date_of_birth').fill('2007-05-06');
+      await field('date_of_birth').fill('06/05/2007');
       await field('residence_country_id').selectOption({ label: 'Spain' });
       await field('destination_country_id').selectOption({ label: 'Ireland' });
-      await field('start_date').fill(day(12));
-      await field('end_date').fill(day(72));
+      await field('start_date').fill(typed(day(12)));
+      await field('end_date').fill(typed(day(72)));
       await page.getByRole('button', { name: t('order.add.submit') }).click();
       await page.getByTestId('applicant-row').filter({ hasText: first }).waitFor();
     }

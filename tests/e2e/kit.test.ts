@@ -19,6 +19,7 @@ import { checkedBefore, expectAccessible } from './support/axe';
 import { t } from './support/i18n';
 import { findRawTexts } from './support/texts';
 import { UK_URL } from './support/servers';
+import { typed } from './support/dates';
 
 const SENIOR = 'senior.admin@demo.test';
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -52,8 +53,8 @@ describe('page kit', () => {
     await page
       .getByLabel(t('products.fields.territorial_limit'), { exact: true })
       .selectOption('international');
-    await page.getByLabel(t('products.fields.effective_start_date'), { exact: true }).fill(day(-1));
-    await page.getByLabel(t('products.fields.effective_end_date'), { exact: true }).fill(day(365));
+    await page.getByLabel(t('products.fields.effective_start_date'), { exact: true }).fill(typed(day(-1)));
+    await page.getByLabel(t('products.fields.effective_end_date'), { exact: true }).fill(typed(day(365)));
     const answered = page.waitForResponse((r) => r.request().method() === 'POST');
     await page.getByRole('button', { name: t('products.create'), exact: true }).click();
     await answered;
@@ -66,7 +67,7 @@ describe('page kit', () => {
       'Start date should not be in the past',
     );
 
-    await start.fill(day(1));
+    await start.fill(typed(day(1)));
     await page.getByRole('button', { name: t('products.create'), exact: true }).click();
     await waitForPath(page, /^\/products\/(?!new$)[0-9a-z]+\/pricing$/);
     await toasts(page, t('products.messages.created')).first().waitFor();

@@ -20,6 +20,7 @@ import {
 } from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
+import { typed } from './support/dates';
 
 const BASE = process.env.ORDER_E2E_URL ?? UK_URL;
 const suffix = Date.now().toString(36).replace(/\d/g, '');
@@ -49,11 +50,11 @@ async function fillApplicant(
   if (a.type) await field(page, 'type').selectOption(a.type);
   await field(page, 'first_name').fill(a.first);
   await field(page, 'last_name').fill(a.last);
-  await field(page, 'date_of_birth').fill(a.dob);
+  await field(page, 'date_of_birth').fill(typed(a.dob));
   await field(page, 'residence_country_id').selectOption({ label: 'France' });
   await field(page, 'destination_country_id').selectOption({ label: 'United Kingdom' });
-  await field(page, 'start_date').fill(day(a.start));
-  await field(page, 'end_date').fill(day(a.end));
+  await field(page, 'start_date').fill(typed(day(a.start)));
+  await field(page, 'end_date').fill(typed(day(a.end)));
 }
 
 async function chooseCampus(page: Page, campus: string) {

@@ -24,6 +24,7 @@ import {
 } from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
+import { typed } from './support/dates';
 
 const BASE = UK_URL;
 const SCHOOL = 'school.admin@demo.test';
@@ -103,7 +104,7 @@ describe('recorded payments', () => {
 
     // A date in the future is refused with the spec's message; nothing is recorded.
     await finance.getByLabel(t('payments.fields.amount', 'en', { currency: 'GBP' })).fill('50.00');
-    await finance.getByLabel(t('payments.fields.paid_on')).fill(tomorrow());
+    await finance.getByLabel(t('payments.fields.paid_on')).fill(typed(tomorrow()));
     await finance.getByLabel(t('payments.fields.method')).selectOption('cheque');
     await finance.getByLabel(t('payments.fields.receipt')).setInputFiles({
       name: 'cheque-1001.pdf',
@@ -114,7 +115,7 @@ describe('recorded payments', () => {
     await finance.getByText('Payment date cannot be in future').waitFor();
     await screenshots(finance, 'payments-record-payment-refused', ['phone']);
 
-    await finance.getByLabel(t('payments.fields.paid_on')).fill(today());
+    await finance.getByLabel(t('payments.fields.paid_on')).fill(typed(today()));
     await finance.getByLabel(t('payments.fields.receipt')).setInputFiles({
       name: 'cheque-1001.pdf',
       mimeType: 'application/pdf',
@@ -197,7 +198,7 @@ describe('recorded payments', () => {
       `£${left.toLocaleString('en-GB', { minimumFractionDigits: 2 })}`,
     );
     await screenshots(finance, 'payments-approve-bank-transfer');
-    await finance.getByLabel(t('payments.approve.date')).fill(today());
+    await finance.getByLabel(t('payments.approve.date')).fill(typed(today()));
     await finance.getByRole('button', { name: t('payments.approve.submit') }).click();
     await waitForPath(finance, back);
     await snack(finance, t('payments.toasts.approved'));

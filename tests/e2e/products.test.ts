@@ -20,6 +20,7 @@ import {
 import { exportRows } from './support/export';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
+import { typed } from './support/dates';
 
 const SENIOR = 'senior.admin@demo.test';
 const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -72,8 +73,8 @@ describe('products', () => {
       .getByLabel(t('products.fields.territorial_limit'), { exact: true })
       .selectOption('international');
     await page.getByLabel(t('products.fields.scheme'), { exact: true }).fill('Study abroad');
-    await page.getByLabel(t('products.fields.effective_start_date'), { exact: true }).fill(day(-1));
-    await page.getByLabel(t('products.fields.effective_end_date'), { exact: true }).fill(day(365));
+    await page.getByLabel(t('products.fields.effective_start_date'), { exact: true }).fill(typed(day(-1)));
+    await page.getByLabel(t('products.fields.effective_end_date'), { exact: true }).fill(typed(day(365)));
     await submit(t('products.create'));
     expect(await page.getByText('Start date should not be in the past').count()).toBe(1);
     expect(await page.getByLabel(t('products.fields.code'), { exact: true }).inputValue()).toBe(code);
@@ -82,7 +83,7 @@ describe('products', () => {
     );
     await screenshots(page, 'products-new-error');
 
-    await page.getByLabel(t('products.fields.effective_start_date'), { exact: true }).fill(day(1));
+    await page.getByLabel(t('products.fields.effective_start_date'), { exact: true }).fill(typed(day(1)));
     await page.getByRole('button', { name: t('products.create'), exact: true }).click();
     await waitForPath(page, /^\/products\/(?!new\/)[0-9a-z]+\/pricing$/);
     await hydrated(page);

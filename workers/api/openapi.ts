@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { ZodSchema } from 'zod';
-import { zodToJsonSchema } from 'zod-to-json-schema';
+import { zodToJsonSchema, type PostProcessCallback } from 'zod-to-json-schema';
+import { isoDate } from '../domain/validation';
 import { requireAuth } from './context';
 import { IDEMPOTENCY_HEADER, idempotent } from './idempotency';
 import generated from './openapi-answers.json';
@@ -14,6 +15,10 @@ const recorded = new WeakMap<object, { target: string; schema: ZodSchema }>();
 export function recordSchema(handler: object, target: string, schema: ZodSchema) {
   recorded.set(handler, { target, schema });
 }
+
+/** A day (`isoDate`) is documented as one: `format: date`, YYYY-MM-DD, the only form the API reads. */
+const postProcess: PostProcessCallback = (json, def) =>
+  json && def === isoDate._def ? ({ ...json, format: 'date' } as typeof json) : json;
 
 /** A success answer: its status, media type (none for an empty answer or a redirect) and schema. */
 export interface AnswerShape {
@@ -128,7 +133,7 @@ export function openApiDocument(app: Hono<any>, info: { title: string; version: 
     }
     const entry = recorded.get(route.handler);
     if (!entry) continue;
-    const schema = zodToJsonSchema(entry.schema, { target: 'openApi3', $refStrategy: 'none' });
+    const schema = zodToJsonSchema(entry.schema, { target: 'openApi3', $refStrategy: 'none', postProcess });
     if (entry.target === 'json')
       op.requestBody = { required: true, content: { 'application/json': { schema } } };
     if (entry.target === 'query') {

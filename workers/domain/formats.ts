@@ -32,6 +32,43 @@ export function britishDateTime(value: string | Date | null | undefined, empty =
   return parts ? `${parts.day}/${parts.month}/${parts.year}, ${parts.hour}:${parts.minute}` : String(value);
 }
 
+/**
+ * A day as a person types it, read into the stored form YYYY-MM-DD: DD/MM/YYYY as every page writes it
+ * (also D/M/YYYY, and with `-` or `.` between the parts, as people type them), or YYYY-MM-DD as it is.
+ * Null when the text is not a day or the day does not exist (31/02/2027, 29/02/2027), or its year is
+ * outside 1900-3000 (spec 000 s.5). The day always comes first: MM/DD/YYYY is never read, so 03/04/2027
+ * is the 3rd of April and 12/31/2027 is no day.
+ */
+export function readDay(text: string | null | undefined): string | null {
+  const v = (text ?? '').trim();
+  const british = BRITISH_DAY.exec(v);
+  if (british) return existingDay(Number(british[3]), Number(british[2]), Number(british[1]));
+  const iso = ISO_DAY.exec(v);
+  return iso ? existingDay(Number(iso[1]), Number(iso[2]), Number(iso[3])) : null;
+}
+
+/** Whether text has the shape of a typed day (DD/MM/YYYY or YYYY-MM-DD), existing or not. */
+export function looksLikeDay(text: string): boolean {
+  const v = text.trim();
+  return BRITISH_DAY.test(v) || ISO_DAY.test(v);
+}
+
+/**
+ * The shape a date field takes, as an HTML `pattern` (the browser's own check before posting):
+ * D/M/YYYY with `/`, `-` or `.`, or YYYY-MM-DD. Whether the day exists is the server's and the form
+ * schema's to say.
+ */
+export const DAY_INPUT_PATTERN = String.raw`\s*\d{1,2}\s*[\/.\-]\s*\d{1,2}\s*[\/.\-]\s*\d{4}\s*|\s*\d{4}-\d{2}-\d{2}\s*`;
+
+const BRITISH_DAY = /^(\d{1,2})\s*[/.-]\s*(\d{1,2})\s*[/.-]\s*(\d{4})$/;
+const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+function existingDay(year: number, month: number, day: number): string | null {
+  if (year < 1900 || year > 3000 || month < 1 || month > 12 || day < 1) return null;
+  if (day > new Date(Date.UTC(year, month, 0)).getUTCDate()) return null;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
 const LONDON = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
   year: 'numeric',

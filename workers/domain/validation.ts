@@ -12,7 +12,8 @@ import { LANDING_PAGES } from '../../drizzle/enums';
 import { msg } from './messages';
 
 export { msg, parseMessage } from './messages';
-export { britishDate, major, todayIso } from './formats';
+import { looksLikeDay, readDay } from './formats';
+export { britishDate, major, readDay, todayIso } from './formats';
 export { isLocalPath } from './paths';
 
 const trimmed = z.preprocess((v) => (typeof v === 'string' ? v.replace(/\s+/g, ' ').trim() : v), z.string());
@@ -212,18 +213,23 @@ export const passportNumber = z.string().regex(/^[A-Za-z0-9]{3,18}$/, msg('valid
 /** Student number: letters and digits, up to 50. */
 export const studentNumber = z.string().regex(/^[A-Za-z0-9]{1,50}$/, msg('validation.student_number'));
 
-/** A calendar date YYYY-MM-DD (year 1900-3000) that exists. */
+/**
+ * A calendar day, stored and answered as YYYY-MM-DD (year 1900-3000), that exists. Text of another shape
+ * says 'Date format is invalid'; a day of the right shape that does not exist (2027-02-31, or 31/02/2027
+ * as typed in a form) 'Date is not valid' (spec 000 s.5). The forms read what a person types (DD/MM/YYYY)
+ * into this form first (`readTypedDays`, typed-days.ts), the JSON API takes it as it is.
+ */
 export const isoDate = z
-  .string({ required_error: msg('validation.required') })
+  .string({ required_error: msg('validation.required'), invalid_type_error: msg('validation.date_format') })
   .min(1, msg('validation.required'))
-  .refine((v) => {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
-    if (!m) return false;
-    const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-    if (y < 1900 || y > 3000) return false;
-    const date = new Date(Date.UTC(y, mo - 1, d));
-    return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
-  }, msg('validation.date_invalid'));
+  .superRefine((v, ctx) => {
+    const iso = /^\d{4}-\d{2}-\d{2}$/.test(v);
+    if (iso && readDay(v)) return;
+    // A typed day that exists reaches here only through the API, which reads YYYY-MM-DD alone.
+    const invalid = iso || (looksLikeDay(v) && !readDay(v));
+    const key = invalid ? 'validation.date_invalid' : 'validation.date_format';
+    ctx.addIssue({ code: z.ZodIssueCode.custom, message: msg(key) });
+  });
 
 /** Today's date (UTC) as YYYY-MM-DD. */
 /** A form checkbox ('on') or a JSON boolean: on, true and 1 are true; anything else (an unticked box sends nothing) false. */

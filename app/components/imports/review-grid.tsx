@@ -2,10 +2,12 @@ import { Link, useLocation, useNavigation, useSearchParams } from '@remix-run/re
 import { useTranslation } from 'react-i18next';
 import type { EnrollmentError } from '@db/schema/ordering-enums';
 import { type ApplicantField } from '@server/domain/enrollments/schema';
+import { APPLICANT_DAY_FIELDS } from '@server/domain/enrollments/values';
 import { APPLICANT_TYPES, GENDERS } from '@db/enums';
 import { AppForm, inputClass } from '~/components/fields';
 import { Button } from '~/components/ui/button';
 import { ScrollBox } from '~/components/ui/data-table';
+import { DateInput } from '~/components/ui/date-input';
 import { useMessage } from '~/lib/messages';
 import { britishDate } from '~/lib/dates';
 
@@ -18,16 +20,14 @@ export interface GridRow {
   link_errors: EnrollmentError[];
 }
 
-const DATE_FIELDS = new Set<ApplicantField>(['date_of_birth', 'start_date', 'end_date']);
 const COUNTRY_FIELDS = new Set<ApplicantField>(['residence_country_id', 'destination_country_id']);
-const isoOf = (v: string | null) => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : '');
 
 /** The text of a cell: dates as DD/MM/YYYY, types and genders in words. */
 function useCellText() {
   const { t } = useTranslation();
   return (field: ApplicantField, value: string | null) => {
     if (value == null || value === '') return '';
-    if (DATE_FIELDS.has(field)) return britishDate(value);
+    if (APPLICANT_DAY_FIELDS.has(field)) return britishDate(value);
     if (field === 'type' && (APPLICANT_TYPES as readonly string[]).includes(value))
       return t(`imports.types.${value}`);
     if (field === 'gender' && (GENDERS as readonly string[]).includes(value)) return value.replace(/_/g, ' ');
@@ -100,12 +100,15 @@ function EditCell({
       </select>
     );
   }
-  if (DATE_FIELDS.has(field))
+  if (APPLICANT_DAY_FIELDS.has(field))
     return (
-      <>
-        <input {...common} type="date" defaultValue={isoOf(value)} />
-        {value && !isoOf(value) ? <span className="mt-0.5 block text-xs text-slate-500">{value}</span> : null}
-      </>
+      <DateInput
+        {...common}
+        defaultValue={value ?? ''}
+        compact
+        className="min-w-44"
+        inputClassName="!py-1.5"
+      />
     );
   return <input {...common} type={field.includes('email') ? 'email' : 'text'} defaultValue={value ?? ''} />;
 }

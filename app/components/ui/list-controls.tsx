@@ -27,6 +27,7 @@ import { Checkbox, CsrfInput, Input, Label, Select, type Option } from '~/compon
 import { Button, buttonClass } from './button';
 import { ConfirmButton } from './confirm';
 import type { Selection } from './data-table';
+import { DateInput } from './date-input';
 
 const STORAGE_PREFIX = 'list-filters:';
 
@@ -243,7 +244,7 @@ export function FilterDate({ name, label }: { name: string; label: string }) {
   return (
     <div>
       <Label htmlFor={filterId(name)}>{label}</Label>
-      <Input id={filterId(name)} name={name} type="date" defaultValue={params.get(name) ?? ''} />
+      <DateInput id={filterId(name)} name={name} defaultValue={params.get(name) ?? ''} compact />
     </div>
   );
 }

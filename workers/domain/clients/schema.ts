@@ -15,7 +15,7 @@ import {
 } from '../../../drizzle/enums';
 import { addressSchemas, contactsSchema } from '../contacts/schema';
 import { listQuerySchema } from '../list-query';
-import { entityName, msg, optional, url } from '../validation';
+import { entityName, isoDate, msg, optional, url } from '../validation';
 
 export {
   CLIENT_TYPES,
@@ -313,16 +313,8 @@ export const clientListQuerySchema = listQuerySchema.extend({
   account_manager: z.string().max(40).optional(),
   /** The catalogue's `account_manager_clients` option: only the caller's own clients. */
   account_manager_clients: boolish.catch(undefined),
-  created_from: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .catch(undefined),
-  created_to: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/)
-    .optional()
-    .catch(undefined),
+  created_from: isoDate.optional().catch(undefined),
+  created_to: isoDate.optional().catch(undefined),
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
 

@@ -36,6 +36,13 @@ export const APPLICANT_FIELDS = [
 ] as const;
 export type ApplicantField = (typeof APPLICANT_FIELDS)[number];
 
+/** The applicant fields that hold a day (YYYY-MM-DD; typed in the forms and the review grid as DD/MM/YYYY). */
+export const APPLICANT_DAY_FIELDS: ReadonlySet<ApplicantField> = new Set([
+  'date_of_birth',
+  'start_date',
+  'end_date',
+]);
+
 /** Days since 1970 of a YYYY-MM-DD day. */
 export function dayNumber(iso: string): number {
   return (

@@ -5,11 +5,9 @@ import { INVOICE_LIST_STATUSES } from './values';
 import { INVOICE_TYPES } from '../../../drizzle/schema/policy-enums';
 import { itemsParam, listQuerySchema, pageParam } from '../list-query';
 import { msg } from '../messages';
+import { isoDate } from '../validation';
 
-const isoDay = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional();
+const isoDay = isoDate.optional();
 
 export { INVOICE_LIST_STATUSES, type InvoiceListStatus } from './values';
 
