@@ -39,6 +39,7 @@ import { Pagination, ScrollBox } from '~/components/ui/data-table';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { LineStatusBadge, StatementStatusBadge } from '~/components/reconciliation/bits';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 import { formatDate, formatDateTime } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { pageTitle } from '~/lib/meta';
@@ -229,8 +230,13 @@ export default function ReviewStatement() {
                 {found.map((f) => (
                   <li key={f.id} className="flex flex-wrap justify-between gap-2 py-2">
                     <span>
-                      <span className="font-semibold text-slate-900">{f.number}</span> · {f.client_name} ·{' '}
-                      {formatDate(f.due_at)}
+                      <InvoiceLink
+                        number={f.number}
+                        clientId={f.client_id}
+                        invoiceId={f.id}
+                        variant="inline"
+                      />{' '}
+                      · {f.client_name} · {formatDate(f.due_at)}
                     </span>
                     <span className="text-slate-700">
                       {t('reconciliation.review.balance', { amount: money(f.available_minor, f.currency) })}
@@ -344,7 +350,12 @@ function CreditRow({
                 className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-1.5"
               >
                 <span className="min-w-0">
-                  <span className="font-semibold text-slate-900">{a.invoice.number}</span>{' '}
+                  <InvoiceLink
+                    number={a.invoice.number}
+                    clientId={a.invoice.client_id}
+                    invoiceId={a.invoice.id}
+                    variant="inline"
+                  />{' '}
                   <span className="text-slate-600">{a.invoice.client_name}</span>
                   <span className="block text-xs text-slate-500">
                     {money(a.amount_minor, a.invoice.currency)} · {t(`reconciliation.sources.${a.source}`)}
