@@ -37,6 +37,7 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination, ScrollBox } from '~/components/ui/data-table';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { CountChips } from '~/components/ui/count-chips';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { LineStatusBadge, StatementStatusBadge } from '~/components/reconciliation/bits';
 import { InvoiceLink } from '~/components/invoices/invoice-link';
@@ -251,24 +252,16 @@ export default function ReviewStatement() {
         </Card>
       ) : null}
 
-      <nav aria-label={t('reconciliation.review.status')} className="flex flex-wrap gap-2 text-sm">
-        {['', ...BANK_LINE_STATUSES].map((status) => (
-          <Link
-            key={status || 'all'}
-            to={filterLink(status)}
-            aria-current={current === status ? 'page' : undefined}
-            preventScrollReset
-            className={`rounded-full px-3 py-1 font-medium ring-1 ${
-              current === status
-                ? 'bg-primary-700 text-white ring-primary-700'
-                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
-            }`}
-          >
-            {status ? t(`reconciliation.line_statuses.${status}`) : t('reconciliation.review.all')}
-            {status ? ` (${s.counts[status as keyof typeof s.counts]})` : ` (${s.line_count})`}
-          </Link>
-        ))}
-      </nav>
+      <CountChips
+        label={t('reconciliation.review.status')}
+        current={current}
+        chips={['', ...BANK_LINE_STATUSES].map((status) => ({
+          key: status,
+          label: status ? t(`reconciliation.line_statuses.${status}`) : t('reconciliation.review.all'),
+          count: status ? s.counts[status as keyof typeof s.counts] : s.line_count,
+          to: filterLink(status),
+        }))}
+      />
 
       <Card flush>
         {lines.items.length ? (

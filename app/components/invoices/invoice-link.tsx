@@ -55,7 +55,7 @@ export function InvoiceLink({
   const to = href ?? (clientId && invoiceId ? invoicePath(clientId, invoiceId) : invoiceNumberPath(number));
   const look = className ?? LOOKS[sentence ? 'inline' : variant];
   const link = (
-    <Link to={localePath(i18n.language, to)} className={`[overflow-wrap:anywhere] ${look}`}>
+    <Link to={localePath(i18n.language, to)} className={`wrap-anywhere ${look}`}>
       {number}
       {children}
     </Link>
