@@ -244,9 +244,7 @@ export default function AmendmentPage() {
                     <div>
                       <div className="font-medium text-slate-900">
                         <InvoiceLink
-                          number={inv.number}
-                          clientId={inv.client.id}
-                          invoiceId={inv.id}
+                          invoice={inv}
                           sentence={t(`amendments.result.${inv.type}`, { number: inv.number })}
                         />
                       </div>

@@ -48,9 +48,7 @@ export default function InsuredsPayment() {
           {invoice.status === 'paid' ? (
             <Alert tone="success">
               <InvoiceLink
-                number={invoice.number}
-                clientId={invoice.client.id}
-                invoiceId={invoice.id}
+                invoice={invoice}
                 sentence={t('amendments.payment.paid', { number: invoice.number })}
               />
             </Alert>

@@ -64,12 +64,7 @@ export default function BankTransfer() {
       <PageHeader
         title={t('checkout.bank.title')}
         description={
-          <InvoiceLink
-            number={invoice.number}
-            clientId={invoice.client.id}
-            invoiceId={invoice.id}
-            sentence={t('checkout.bank.intro', { number: invoice.number })}
-          />
+          <InvoiceLink invoice={invoice} sentence={t('checkout.bank.intro', { number: invoice.number })} />
         }
         actions={
           <ButtonLink

@@ -45,14 +45,7 @@ export function InvoiceFacts({ invoice }: { invoice: Invoice }) {
       items={[
         {
           label: t('checkout.invoice.number'),
-          value: (
-            <InvoiceLink
-              number={invoice.number}
-              clientId={invoice.client.id}
-              invoiceId={invoice.id}
-              variant="value"
-            />
-          ),
+          value: <InvoiceLink invoice={invoice} variant="value" />,
           testId: 'invoice-number',
         },
         { label: t('checkout.invoice.status'), value: <InvoiceStatusBadge status={invoice.status} /> },

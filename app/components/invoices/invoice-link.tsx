@@ -18,30 +18,33 @@ const LOOKS = {
   table: 'font-mono text-xs font-semibold text-primary-800 hover:underline',
   value: 'font-mono font-semibold text-primary-800 hover:underline',
   // Beside other text a link is underlined, not told by its colour alone (WCAG 1.4.1).
-  inline: 'font-semibold text-primary-800 underline underline-offset-2 hover:text-primary-700',
+  inline: 'font-medium text-primary-800 underline underline-offset-2 hover:text-primary-700',
 };
 
 /**
  * An invoice or credit note number, wherever it appears (lists, statements, receivables, transactions,
  * reconciliation, payment and amendment pages, logs): always a link to its page, in the reader's
  * language. The page is `href` (a campus's view of the invoice), else the client's page of
- * `clientId`/`invoiceId`, else the address by number (a reference that holds only the number).
+ * `clientId`/`invoiceId` (or of `invoice`), else the address by number (a reference that holds only the number).
  * `children` say more inside the link (the document's type); `sentence` is a text that names the number
  * (`t('payments.edit.intro', { number })`): it is shown whole, with the number as the link. `variant`
  * says how it reads where it stands: a table's cell by default, `value` for a number on its own line,
  * `inline` beside other text (as in a sentence).
  */
 export function InvoiceLink({
-  number,
-  clientId,
-  invoiceId,
+  invoice,
+  number = invoice?.number ?? '',
+  clientId = invoice?.client.id,
+  invoiceId = invoice?.id,
   href,
   variant = 'table',
   className,
   sentence,
   children,
 }: {
-  number: string;
+  /** The document as a page's data has it: its number, id and client (instead of the three below). */
+  invoice?: { id: string; number: string; client: { id: string } };
+  number?: string;
   clientId?: string;
   invoiceId?: string;
   href?: string;

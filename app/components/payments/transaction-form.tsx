@@ -40,14 +40,7 @@ export function InvoiceMoneyFacts({
       items={[
         {
           label: t('payments.facts.invoice'),
-          value: (
-            <InvoiceLink
-              number={invoice.number}
-              clientId={invoice.client.id}
-              invoiceId={invoice.id}
-              variant="value"
-            />
-          ),
+          value: <InvoiceLink invoice={invoice} variant="value" />,
         },
         { label: t('payments.facts.client'), value: invoice.client.name },
         { label: t('payments.facts.total'), value: f(money.total) },
