@@ -58,7 +58,7 @@ export function InvoiceLink({
   const to = href ?? (clientId && invoiceId ? invoicePath(clientId, invoiceId) : invoiceNumberPath(number));
   const look = className ?? LOOKS[sentence ? 'inline' : variant];
   const link = (
-    <Link to={localePath(i18n.language, to)} className={`wrap-anywhere ${look}`}>
+    <Link to={localePath(i18n.language, to)} className={`break-words ${look}`}>
       {number}
       {children}
     </Link>
