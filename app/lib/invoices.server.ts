@@ -117,7 +117,7 @@ export async function invoicePageData(
   return json({ invoice });
 }
 
-export { INVOICE_ACCESS } from '@server/domain/invoices/queries';
+export { INVOICE_ACCESS, invoiceByNumber } from '@server/domain/invoices/queries';
 export { fileResponse, invoiceFile } from '@server/domain/invoices/files';
 export { campusInvoices, clientInvoices } from '@server/domain/invoices/service';
 export { findCampus, findClient } from '@server/domain/access/finders';

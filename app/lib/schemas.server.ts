@@ -29,6 +29,9 @@ export function idsSchema<K extends string>(...names: K[]) {
 /** A page that shows one invoice when its address names it (`?invoice=`), and a list otherwise. */
 export const invoiceRefQuerySchema = z.object({ invoice: publicId.optional() });
 
+/** An invoice or credit note named by its number in an address (`/invoices/by-number/INV0000001`). */
+export const invoiceNumberParamsSchema = z.object({ number: z.string().trim().min(1).max(40) });
+
 /** A cancellation sheet named by its address (`?import=`): its summary download. */
 export const importRefQuerySchema = z.object({ import: publicId.optional() });
 

@@ -22,6 +22,7 @@ import {
   useExportHref,
 } from '~/components/ui/list-controls';
 import { useAuditLabels } from '~/components/audit/audit-labels';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 import { ActivityLog, ChangeList } from '~/components/activity/activity-log';
 import { pageLoader } from '~/lib/loaders.server';
 
@@ -59,7 +60,11 @@ export default function AuditTrail() {
       <span className="block text-xs text-slate-500">
         {entity(r.entity_type)} #{r.entity_id}
       </span>
-      {r.entity_name ? <span className="font-medium text-slate-900">{r.entity_name}</span> : null}
+      {r.entity_name && r.entity_type === 'invoice' ? (
+        <InvoiceLink number={r.entity_name} variant="value" />
+      ) : r.entity_name ? (
+        <span className="font-medium text-slate-900">{r.entity_name}</span>
+      ) : null}
     </span>
   );
   const columns: Column<Row>[] = [

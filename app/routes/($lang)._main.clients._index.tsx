@@ -19,7 +19,7 @@ import {
   type ClientListRow,
 } from '@server/domain/clients/queries';
 import { bulkClientAction, CLIENT_ACTION_PERMISSIONS } from '@server/domain/clients/status';
-import { clientBulkActionsFor } from '@server/domain/clients/tabs';
+import { clientBulkActionsFor, contractClientOf } from '@server/domain/clients/tabs';
 import { msg } from '@server/domain/messages';
 import { bulkSchema } from '~/lib/lists.server';
 import { intentAction, unreachable } from '~/lib/actions';
@@ -31,6 +31,7 @@ import { ButtonLink } from '~/components/ui/button';
 import { Alert, PageHeader } from '~/components/ui/card';
 import { DataTable, type Column } from '~/components/ui/data-table';
 import {
+  type BulkAction,
   BulkActionBar,
   EmptyState,
   FilterCheckbox,
@@ -86,18 +87,28 @@ const bulk = (action: ClientAction) => ({
     : undefined,
 });
 
-/** The bulk actions of the bar (archive, activate, reactivate, delete, request onboarding). */
+const statusIntents = {
+  archive: bulk('archive'),
+  activate: bulk('activate'),
+  reactivate: bulk('reactivate'),
+  request_onboarding: bulk('request_onboarding'),
+  delete: bulk('delete'),
+} satisfies Record<ClientAction, unknown>;
+
+/**
+ * The bulk actions of the bar (archive, activate, reactivate, delete, request onboarding), and "Add
+ * contract…", which opens the new service agreement of the one client selected.
+ */
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
-      archive: bulk('archive'),
-      activate: bulk('activate'),
-      reactivate: bulk('reactivate'),
-      request_onboarding: bulk('request_onboarding'),
-      delete: bulk('delete'),
-    } satisfies Record<ClientAction, unknown>,
-    async handle(input, { ctx }) {
+      ...statusIntents,
+      add_contract: { schema: bulkSchema, permission: 'create_service_agreement' },
+    },
+    async handle(input, { ctx, redirect }) {
       switch (input.intent) {
+        case 'add_contract':
+          return redirect(`/clients/${contractClientOf(input.selection)}/service-agreement/create`);
         case 'archive':
         case 'activate':
         case 'reactivate':
@@ -204,13 +215,16 @@ export default function ClientsList() {
       render: (r) => formatDate(r.created_at),
     },
   ];
-  const bulkActions = actions.map((a) => ({
-    intent: a,
-    label: t(`clients.bulk.${a}`),
-    tone: a === 'delete' || a === 'archive' ? ('danger' as const) : undefined,
-    confirm: CONFIRM[a] ? t(CONFIRM[a]) : undefined,
-  }));
-  const single = !selection.allMatching && selection.ids.length === 1 ? selection.ids[0] : null;
+  const bulkActions: BulkAction[] = [
+    // A page of its own for the one client selected; first, as it builds where the others undo.
+    ...(canAddContract ? [{ intent: 'add_contract', label: t('clients.bulk.add_contract'), one: true }] : []),
+    ...actions.map((a) => ({
+      intent: a,
+      label: t(`clients.bulk.${a}`),
+      tone: a === 'delete' || a === 'archive' ? ('danger' as const) : undefined,
+      confirm: CONFIRM[a] ? t(CONFIRM[a]) : undefined,
+    })),
+  ];
 
   return (
     <div>
@@ -296,19 +310,12 @@ export default function ClientsList() {
           <FilterCheckbox name="account_manager_clients" label={t('clients.filters.my_clients')} />
         ) : null}
       </FiltersBar>
-      {single && canAddContract ? (
-        <div className="mb-3 flex justify-end">
-          <ButtonLink to={to(`/clients/${single}/service-agreement/create`)} variant="secondary">
-            {t('clients.bulk.add_contract')}
-          </ButtonLink>
-        </div>
-      ) : null}
       <DataTable
         rows={list.items}
         columns={columns}
         rowId={(r) => r.id}
         meta={list.meta}
-        selectable={bulkActions.length > 0 || canAddContract}
+        selectable={bulkActions.length > 0}
         bulkForm={form}
         onSelectionChange={onSelection}
         caption={t('clients.title')}

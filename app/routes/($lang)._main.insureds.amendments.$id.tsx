@@ -43,6 +43,7 @@ import { Facts } from '~/components/ui/facts';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { ProgressBar } from '~/components/imports/import-bits';
 import { SameBandNote, SelectedInsureds } from '~/components/insureds/amendment-bits';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -242,7 +243,10 @@ export default function AmendmentPage() {
                   >
                     <div>
                       <div className="font-medium text-slate-900">
-                        {t(`amendments.result.${inv.type}`, { number: inv.number })}
+                        <InvoiceLink
+                          invoice={inv}
+                          sentence={t(`amendments.result.${inv.type}`, { number: inv.number })}
+                        />
                       </div>
                       <div className="text-sm text-slate-600">{inv.client.name}</div>
                     </div>

@@ -20,6 +20,7 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { ButtonLink } from '~/components/ui/button';
 import { EmptyState } from '~/components/ui/list-controls';
 import { InvoiceFacts } from '~/components/checkout/checkout-bits';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -45,7 +46,12 @@ export default function InsuredsPayment() {
       {invoice ? (
         <>
           {invoice.status === 'paid' ? (
-            <Alert tone="success">{t('amendments.payment.paid', { number: invoice.number })}</Alert>
+            <Alert tone="success">
+              <InvoiceLink
+                invoice={invoice}
+                sentence={t('amendments.payment.paid', { number: invoice.number })}
+              />
+            </Alert>
           ) : null}
           <Card>
             <InvoiceFacts invoice={invoice} />
@@ -77,7 +83,7 @@ export default function InsuredsPayment() {
             {invoices.map((i) => (
               <li key={i.id} className="flex flex-wrap items-center justify-between gap-3 px-6 py-4">
                 <div>
-                  <div className="font-medium text-slate-900">{i.number}</div>
+                  <InvoiceLink number={i.number} clientId={i.client_id} invoiceId={i.id} variant="value" />
                   <div className="text-sm text-slate-600">
                     {t('amendments.payment.row', { client: i.client, due: britishDate(i.due_at) })}
                   </div>

@@ -23,6 +23,7 @@ import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Facts } from '~/components/ui/facts';
 import { ProgressBar } from '~/components/imports/import-bits';
 import { CancelSteps } from '~/components/cancellations/cancel-steps';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 import { formatMinor } from '~/lib/money';
 import { useMessage } from '~/lib/messages';
 import { pageTitle } from '~/lib/meta';
@@ -134,7 +135,7 @@ export default function ConfirmCancellation() {
               <ul className="mt-3 divide-y divide-slate-100 text-sm" data-testid="credit-notes">
                 {outcome.credit_notes.map((n) => (
                   <li key={n.id} className="flex justify-between gap-4 py-2">
-                    <span className="font-medium text-slate-900">{n.number}</span>
+                    <InvoiceLink number={n.number} clientId={n.client_id} invoiceId={n.id} variant="value" />
                     <span className="text-slate-700">{formatMinor(Math.abs(n.total_minor), n.currency)}</span>
                   </li>
                 ))}

@@ -82,12 +82,7 @@ export default function ApproveBankTransfer() {
         })}
       />
       <Card>
-        <InvoiceMoneyFacts
-          number={invoice.number}
-          client={invoice.client.name}
-          currency={invoice.currency}
-          money={money}
-        />
+        <InvoiceMoneyFacts invoice={invoice} money={money} />
       </Card>
       {blocked ? (
         <Alert tone="info">{m(blocked)}</Alert>

@@ -20,6 +20,7 @@ import { localePath } from '~/i18n/config';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { TransactionForm } from '~/components/payments/transaction-form';
 import { pageLoader } from '~/lib/loaders.server';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
@@ -59,7 +60,13 @@ export default function EditTransaction() {
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
         title={t(transaction.kind === 'refund' ? 'payments.edit.refund_title' : 'payments.edit.title')}
-        description={t('payments.edit.intro', { number: invoice.number })}
+        description={
+          <InvoiceLink
+            number={invoice.number}
+            href={invoicePagePath(invoice)}
+            sentence={t('payments.edit.intro', { number: invoice.number })}
+          />
+        }
       />
       {editable ? (
         <Card>

@@ -11,7 +11,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from '@remix-run/cloudflare';
-import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
+import { Form, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import {
@@ -37,8 +37,10 @@ import { Button, ButtonLink } from '~/components/ui/button';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Pagination, ScrollBox } from '~/components/ui/data-table';
 import { SummaryTiles } from '~/components/ui/summary-tiles';
+import { CountChips } from '~/components/ui/count-chips';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { LineStatusBadge, StatementStatusBadge } from '~/components/reconciliation/bits';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 import { formatDate, formatDateTime } from '~/lib/dates';
 import { useMessage } from '~/lib/messages';
 import { pageTitle } from '~/lib/meta';
@@ -229,8 +231,13 @@ export default function ReviewStatement() {
                 {found.map((f) => (
                   <li key={f.id} className="flex flex-wrap justify-between gap-2 py-2">
                     <span>
-                      <span className="font-semibold text-slate-900">{f.number}</span> · {f.client_name} ·{' '}
-                      {formatDate(f.due_at)}
+                      <InvoiceLink
+                        number={f.number}
+                        clientId={f.client_id}
+                        invoiceId={f.id}
+                        variant="inline"
+                      />{' '}
+                      · {f.client_name} · {formatDate(f.due_at)}
                     </span>
                     <span className="text-slate-700">
                       {t('reconciliation.review.balance', { amount: money(f.available_minor, f.currency) })}
@@ -245,24 +252,16 @@ export default function ReviewStatement() {
         </Card>
       ) : null}
 
-      <nav aria-label={t('reconciliation.review.status')} className="flex flex-wrap gap-2 text-sm">
-        {['', ...BANK_LINE_STATUSES].map((status) => (
-          <Link
-            key={status || 'all'}
-            to={filterLink(status)}
-            aria-current={current === status ? 'page' : undefined}
-            preventScrollReset
-            className={`rounded-full px-3 py-1 font-medium ring-1 ${
-              current === status
-                ? 'bg-primary-700 text-white ring-primary-700'
-                : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
-            }`}
-          >
-            {status ? t(`reconciliation.line_statuses.${status}`) : t('reconciliation.review.all')}
-            {status ? ` (${s.counts[status as keyof typeof s.counts]})` : ` (${s.line_count})`}
-          </Link>
-        ))}
-      </nav>
+      <CountChips
+        label={t('reconciliation.review.status')}
+        current={current}
+        chips={['', ...BANK_LINE_STATUSES].map((status) => ({
+          key: status,
+          label: status ? t(`reconciliation.line_statuses.${status}`) : t('reconciliation.review.all'),
+          count: status ? s.counts[status as keyof typeof s.counts] : s.line_count,
+          to: filterLink(status),
+        }))}
+      />
 
       <Card flush>
         {lines.items.length ? (
@@ -344,7 +343,12 @@ function CreditRow({
                 className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-1.5"
               >
                 <span className="min-w-0">
-                  <span className="font-semibold text-slate-900">{a.invoice.number}</span>{' '}
+                  <InvoiceLink
+                    number={a.invoice.number}
+                    clientId={a.invoice.client_id}
+                    invoiceId={a.invoice.id}
+                    variant="inline"
+                  />{' '}
                   <span className="text-slate-600">{a.invoice.client_name}</span>
                   <span className="block text-xs text-slate-500">
                     {money(a.amount_minor, a.invoice.currency)} · {t(`reconciliation.sources.${a.source}`)}

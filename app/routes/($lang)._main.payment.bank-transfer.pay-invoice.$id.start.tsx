@@ -22,6 +22,7 @@ import { AppForm } from '~/components/fields';
 import { Alert, Card, PageHeader } from '~/components/ui/card';
 import { Button, ButtonLink } from '~/components/ui/button';
 import { BankDetails, InvoiceStatusBadge } from '~/components/checkout/checkout-bits';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 import { formatMinor } from '~/lib/money';
 import { britishDate } from '~/lib/dates';
 import { pageLoader } from '~/lib/loaders.server';
@@ -62,7 +63,9 @@ export default function BankTransfer() {
     <div className="mx-auto max-w-3xl space-y-6">
       <PageHeader
         title={t('checkout.bank.title')}
-        description={t('checkout.bank.intro', { number: invoice.number })}
+        description={
+          <InvoiceLink invoice={invoice} sentence={t('checkout.bank.intro', { number: invoice.number })} />
+        }
         actions={
           <ButtonLink
             variant="secondary"

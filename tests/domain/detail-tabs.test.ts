@@ -6,7 +6,9 @@ import {
   clientActionsFor,
   clientBulkActionsFor,
   clientTabsFor,
+  contractClientOf,
 } from '../../workers/domain/clients/tabs';
+import { ValidationFailed } from '../../workers/domain/errors';
 import { CAMPUS_TABS, campusTabsFor } from '../../workers/domain/campuses/tabs';
 
 function actorWith(permissions: string[]): Actor {
@@ -78,6 +80,24 @@ describe('client page tabs', () => {
     expect(clientBulkActionsFor(archiver, 'archived')).toEqual(['reactivate']);
     const all = actorWith(['read_client', 'update_client', 'archive_client', 'delete_client']);
     expect(clientBulkActionsFor(all, 'onboarding')).toEqual([...CLIENT_LIST_TAB_ACTIONS.onboarding]);
+  });
+});
+
+describe('"Add contract…" from the client list', () => {
+  it('opens the new service agreement of the one client selected, and refuses any other selection', () => {
+    expect(contractClientOf({ ids: ['c1'] })).toBe('c1');
+    for (const selection of [{ ids: ['c1', 'c2'] }, { all_matching: true as const }]) {
+      let refusal: unknown;
+      try {
+        contractClientOf(selection);
+      } catch (e) {
+        refusal = e;
+      }
+      expect(refusal).toBeInstanceOf(ValidationFailed);
+      expect((refusal as ValidationFailed).errors).toEqual([
+        { key: 'ids', message: 'clients.bulk.add_contract_one' },
+      ]);
+    }
   });
 });
 

@@ -4,7 +4,8 @@
  * account manager for another company's invoice, and to another company's administrator for
  * ours; the write calls (void, credit note, generate invoices) to another company's administrator, who
  * holds them. Statements, receivables and the generate-invoices preview by client and campus too. The
- * owner's calls with the same ids succeed, so the ids are real. An invoices ZIP job (above 200 invoices)
+ * owner's calls with the same ids succeed, so the ids are real. An invoice named by its number
+ * (the address of a reference that holds only the number) is found in the same scope. An invoices ZIP job (above 200 invoices)
  * is its starter's only: its status and its ZIP are not found for anyone else.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import { Forbidden, NotFound } from '../../workers/domain/errors';
 import { invoiceDetail } from '../../workers/domain/invoices/detail';
 import { issueCreditNote, voidInvoice } from '../../workers/domain/invoices/corrections';
 import { downloadInvoices, invoiceFile } from '../../workers/domain/invoices/files';
+import { invoiceByNumber } from '../../workers/domain/invoices/queries';
 import { invoiceListQuerySchema } from '../../workers/domain/invoices/schema';
 import { campusInvoices, clientInvoices, requireInvoiceOf } from '../../workers/domain/invoices/service';
 import {
@@ -72,6 +74,7 @@ const READS: Record<string, (ctx: ActorCtx, k: Key) => Promise<unknown>> = {
   downloadInvoices: (ctx, k) => downloadInvoices(ctx, { ids: [inv[k].public_id], format: 'pdf' }),
   clientInvoice: (ctx, k) => requireInvoiceOf(ctx, { client: owner[k].client }, inv[k].public_id),
   campusInvoice: (ctx, k) => requireInvoiceOf(ctx, { campus: owner[k].campus }, inv[k].public_id),
+  invoiceByNumber: (ctx, k) => invoiceByNumber(ctx, inv[k].number),
 };
 const period = statementQuerySchema.parse({});
 const days = { from: '2026-01-01', to: '2026-01-31' };
@@ -123,6 +126,12 @@ describe('the invoice calls answer not found outside the tenant', () => {
     const own = await actorCtx(DEMO_ACCOUNTS.finance);
     for (const [name, run] of Object.entries({ ...READS, ...LISTS }))
       await expect(run(own, 'north'), name).resolves.toBeDefined();
+    // A number leads to the invoice's page under its client.
+    await expect(invoiceByNumber(own, inv.north.number)).resolves.toEqual({
+      id: inv.north.public_id,
+      client_id: owner.north.client,
+    });
+    await expect(invoiceByNumber(own, 'INV-NO-SUCH')).rejects.toBeInstanceOf(NotFound);
     const stranger = await actorCtx(STRANGER.companyUser);
     await expect(invoiceDetail(stranger, inv.stranger.public_id)).resolves.toMatchObject({
       id: inv.stranger.public_id,

@@ -3,7 +3,8 @@
  * bulk bar are one form: a school ticks two rows, extends them from the bar, gets the quote and confirms
  * it on the confirmation step the server renders; finance records a payment through its confirmation
  * step. With scripts the bar shows only with a selection and says "Cancel policies…" (a bulk action that
- * asks in the browser before it acts: products.test.ts).
+ * asks in the browser before it acts: products.test.ts). "Add contract…" on the client list opens the new
+ * service agreement of the one client ticked, with and without scripts.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,6 +113,26 @@ describe('without JavaScript', () => {
     await page.context().close();
   });
 
+  it('opens the new service agreement of the one client ticked with "Add contract…"', async () => {
+    const page = await plainPage(ADMIN);
+    await open(page, '/clients');
+    const bar = page.getByTestId('bulk-bar');
+    const addContract = bar.getByRole('button', { name: t('clients.bulk.add_contract') });
+    const boxes = page.locator('tbody input[name="ids"]');
+    // Two clients: the list says to choose one, and nothing else happens.
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await addContract.click();
+    await page.getByText(t('clients.bulk.add_contract_one')).waitFor();
+    await waitForPath(page, '/clients');
+    // One client: its new service agreement.
+    const client = await boxes.nth(0).getAttribute('value');
+    await boxes.nth(0).check();
+    await addContract.click();
+    await waitForPath(page, `/clients/${client}/service-agreement/create`);
+    await page.context().close();
+  });
+
   it('records a payment after its confirmation step', async () => {
     const [issued] = await issuePolicies({ email: SCHOOL, applicants: 1 });
     const page = await plainPage(FINANCE);
@@ -158,5 +179,20 @@ describe('with JavaScript', () => {
     await bar.getByRole('button', { name: t('table.clear_selection') }).click();
     await bar.waitFor({ state: 'hidden' });
     expect(await page.locator('tbody input[name="ids"]:checked').count()).toBe(0);
+  });
+
+  it('offers "Add contract…" on the client list while one client is selected, and opens its agreement', async () => {
+    await visit(page, '/clients');
+    const bar = page.getByTestId('bulk-bar');
+    const addContract = bar.getByRole('button', { name: t('clients.bulk.add_contract') });
+    const boxes = page.locator('tbody input[name="ids"]');
+    await boxes.nth(0).check();
+    await boxes.nth(1).check();
+    await bar.waitFor();
+    expect(await addContract.count()).toBe(0);
+    await boxes.nth(1).uncheck();
+    const client = await boxes.nth(0).getAttribute('value');
+    await addContract.click();
+    await waitForPath(page, `/clients/${client}/service-agreement/create`);
   });
 });

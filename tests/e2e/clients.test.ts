@@ -24,6 +24,8 @@ import { UK_URL } from './support/servers';
 
 const BASE = process.env.CLIENTS_E2E_URL ?? UK_URL;
 const NAME = `Riverbank College ${Date.now().toString(36)}`;
+/** An owner's address of 60 characters: it must break inside its box on a phone, not widen the page. */
+const LONG_EMAIL = 'rita.rivers.head.of.international.admissions@riverbank.example';
 
 let browser: Browser;
 let page: Page;
@@ -124,7 +126,7 @@ describe('clients, as provider staff', () => {
     await expect.poll(() => owner.getByText(t('validation.email_required')).count()).toBe(1);
     expect(await page.getByLabel(t('clients.fields.name'), { exact: true }).inputValue()).toBe(NAME);
     await screenshots(page, 'clients-new-error');
-    await owner.getByLabel(t('contacts.fields.email')).fill('rita@riverbank.example');
+    await owner.getByLabel(t('contacts.fields.email')).fill(LONG_EMAIL);
     await page.getByRole('button', { name: t('clients.save'), exact: true }).click();
     await waitForPath(page, /^\/clients\/(?!new$)[a-z0-9]+$/);
     await hydrated(page);
@@ -201,6 +203,15 @@ describe('clients, as provider staff', () => {
     expect(text).toContain('Sarah Senior');
     expect(text).toContain('Sam Second, sam@riverbank.example, Deputy Head');
     await screenshots(page, 'clients-logs', ['desktop']);
+    // On a phone the owner's 60-character address breaks inside the change that names it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.locator('main').innerText()).toContain(LONG_EMAIL.slice(0, 20));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({
+      path: 'test-output/screenshots/clients-logs-long-email-390.png',
+      fullPage: true,
+    });
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('archives the client, finds it in the archived tab and reactivates it with the bulk bar', async () => {

@@ -1,7 +1,7 @@
 /**
  * A school cancels one policy of an invoiced order (docs/decisions/billing.md "Credit notes and refunds:
- * the model"): the credit note names the invoice, the invoice page shows what is still owed, the
- * school's statement lists the credit note and closes lower by it, and finance's /billing shows the
+ * the model"): the credit note names the invoice (a link to it), the invoice page shows what is still
+ * owed, the school's statement lists the credit note, its "Credits INV…" a link, and closes lower by it, and finance's /billing shows the
  * client owing less by it. The policies are issued through the real checkout by the development route
  * /__dev/amendments/issue (by card, so the order is invoiced at once).
  */
@@ -143,12 +143,22 @@ describe('a cancelled policy on an invoiced order', () => {
       total0 - credit,
     );
     await screenshots(page, 'credit-note');
+    // "Credits invoice" is a link to the invoice it corrects.
+    await page.getByTestId('credit-for').getByRole('link', { name: invoiceNumber }).click();
+    await waitForPath(page, invoicePage);
 
     // The statement: the credit note as a credit, closing lower by it.
     await visit(page, '/billing/statement');
     expect(await page.getByRole('cell', { name: number }).count()).toBeGreaterThan(0);
     expect(await closing()).toBe(closing0 - credit);
     await screenshots(page, 'statement-with-credit-note');
+    // Its line says "Credits INV…", the number a link to the invoice.
+    await page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: number }) })
+      .getByRole('link', { name: invoiceNumber })
+      .click();
+    await waitForPath(page, invoicePage);
 
     // /billing: the client owes less by the credit.
     expect(await agingTotal(finance)).toBe(owedBefore - credit);

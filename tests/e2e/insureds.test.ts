@@ -158,6 +158,17 @@ describe('at phone width', () => {
         PHONE.width,
       );
     }
+    // The summary by status is a tidy grid: "All" across the top, then two chips a row, of one width.
+    const chips = page.getByTestId('status-chips');
+    const all = (await chips.boundingBox())!;
+    const boxes = await Promise.all(
+      (await chips.getByRole('link').all()).map(async (c) => (await c.boundingBox())!),
+    );
+    expect(boxes).toHaveLength(5);
+    expect(boxes[0].width).toBeCloseTo(all.width, 0);
+    expect(new Set(boxes.slice(1).map((b) => Math.round(b.x))).size).toBe(2);
+    expect(new Set(boxes.slice(1).map((b) => Math.round(b.width))).size).toBe(1);
+    await screenshots(page, 'insureds-list-phone', ['phone']);
     await page
       .getByRole('table', { name: t('insureds.title') })
       .locator('tbody tr td a')

@@ -129,6 +129,13 @@ describe('invoices', () => {
     await page.getByTestId('credit-notes').waitFor();
     expect(await page.getByTestId('credit-notes').innerText()).toMatch(/CN\d{7}/);
     expect(await page.getByTestId('invoice-totals').innerText()).toContain(t('invoices.totals.credited'));
+    // The credit note is a link to it, and it links back to the invoice it corrects.
+    const invoicePath = new URL(page.url()).pathname;
+    const note = (await page.getByTestId('credit-notes').innerText()).match(/CN\d{7}/)![0];
+    await page.getByTestId('credit-notes').getByRole('link', { name: note, exact: true }).click();
+    await page.getByRole('heading', { level: 1, name: new RegExp(note) }).waitFor();
+    await page.getByTestId('credit-for').getByRole('link', { name: number, exact: true }).click();
+    await waitForPath(page, invoicePath);
   });
 
   // Counted texts (docs/page-kit.md): one invoice is "1 invoice", not "1 invoices", in each language.

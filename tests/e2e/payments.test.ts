@@ -166,6 +166,9 @@ describe('recorded payments', () => {
     expect(await value(card, t('activity.fields.amount')).innerText()).toBe('£50.00');
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await admin.screenshot({ path: 'test-output/screenshots/audit-trail-payment-390.png', fullPage: true });
+    // The entry's invoice number opens the invoice (the trail keeps the number: its address by number).
+    await card.getByRole('link', { name: number, exact: true }).click();
+    await waitForPath(admin, invoicePage);
     await admin.close();
 
     // A part payment leaves nothing owed back: a refund gives back credit only (an overpayment or a
@@ -211,6 +214,9 @@ describe('recorded payments', () => {
     // Paid now: nothing is left to record.
     await visit(finance, `/invoices/${invoiceId}/record-payment`);
     await finance.getByText('Nothing is left to pay on this invoice.').waitFor();
+    // The invoice's number above the form opens the invoice.
+    await finance.getByRole('link', { name: number, exact: true }).click();
+    await waitForPath(finance, invoicePage);
 
     // The payments tab shows the payments.
     await visit(finance, `/clients/${clientId}/payments`);

@@ -5,7 +5,8 @@
  * the camt.053 file, reviews the matches (a payment reference, a part payment by number, two invoices in
  * one transfer, a credit that matches nothing, one in dollars), finds an invoice and allocates the unmatched
  * credit to it by hand, ignores the credit in dollars, confirms, and uploading
- * the same file again opens the confirmed statement instead of recording anything twice.
+ * the same file again opens the confirmed statement instead of recording anything twice; an invoice's
+ * number on a credit opens the invoice.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -161,6 +162,11 @@ describe('finance reconciles a bank statement', () => {
     await page.getByText(t('reconciliation.upload.existing')).first().waitFor();
     expect(page.url()).toBe(url);
     await screenshots(page, 'reconciliation-confirmed');
+
+    // An invoice's number, where a credit pays it, opens the invoice.
+    await credit(gbp(a.balance_minor)).getByRole('link', { name: a.number, exact: true }).first().click();
+    await waitForPath(page, /^\/clients\/[a-z0-9]+\/invoices\/[a-z0-9]+$/);
+    expect(await page.getByTestId('invoice-number').innerText()).toBe(a.number);
   });
 
   it('finds a statement in the list by its file name or its status', async () => {

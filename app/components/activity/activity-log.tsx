@@ -9,7 +9,9 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityRow } from '@server/domain/activity/feed';
 import type { ListMeta } from '@server/domain/list-query';
+import { loggedFieldKind } from '@server/domain/audit/fields';
 import { Pagination } from '~/components/ui/data-table';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 import { formatDateTime } from '~/lib/dates';
 import { describeChange, firstOf, humanize, type LoggedChange } from '~/lib/logged-changes';
 
@@ -59,7 +61,11 @@ export function ChangeList({
                   <span className="sr-only"> {t('activity.after')}: </span>
                 </>
               ) : null}
-              <span>{c.after}</span>
+              {loggedFieldKind(row.entity_type, change.field).kind === 'invoice_number' ? (
+                <InvoiceLink number={c.after} variant="value" />
+              ) : (
+                <span>{c.after}</span>
+              )}
             </dd>
           </div>
         );

@@ -80,13 +80,20 @@ export function StatementView({ statement }: { statement: StatementPageData }) {
       key: 'detail',
       header: t('billing.statement.columns.detail'),
       render: (e) =>
-        e.kind === 'credit_note' && e.detail
-          ? t('billing.statement.credit_for', { number: e.detail })
-          : e.detail
-            ? t(`billing.statement.ways.${e.detail}`)
-            : e.due_at
-              ? t('billing.statement.due_on', { date: formatDate(e.due_at) })
-              : '',
+        e.kind === 'credit_note' && e.detail ? (
+          <InvoiceLink
+            number={e.detail}
+            clientId={statement.client.id}
+            invoiceId={e.credit_for_id ?? undefined}
+            sentence={t('billing.statement.credit_for', { number: e.detail })}
+          />
+        ) : e.detail ? (
+          t(`billing.statement.ways.${e.detail}`)
+        ) : e.due_at ? (
+          t('billing.statement.due_on', { date: formatDate(e.due_at) })
+        ) : (
+          ''
+        ),
       className: 'whitespace-nowrap text-slate-600',
       card: 'hidden',
     },

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import type { SerializeFrom } from '@remix-run/cloudflare';
 import { useTranslation } from 'react-i18next';
 import { Facts } from '~/components/ui/facts';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 import type { InvoiceView } from '@server/domain/invoices/queries';
 import type { InvoiceItemView } from '@server/domain/invoices/service';
 import type { ListMeta } from '@server/domain/list-query';
@@ -42,7 +43,11 @@ export function InvoiceFacts({ invoice }: { invoice: Invoice }) {
   return (
     <Facts
       items={[
-        { label: t('checkout.invoice.number'), value: invoice.number, testId: 'invoice-number' },
+        {
+          label: t('checkout.invoice.number'),
+          value: <InvoiceLink invoice={invoice} variant="value" />,
+          testId: 'invoice-number',
+        },
         { label: t('checkout.invoice.status'), value: <InvoiceStatusBadge status={invoice.status} /> },
         { label: t('checkout.invoice.client'), value: invoice.client.name },
         { label: t('checkout.invoice.date'), value: britishDate(invoice.date) },

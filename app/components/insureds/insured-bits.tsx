@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { POLICY_LIST_STATUSES, type PolicyListStatus } from '@server/domain/policies/status';
 import type { PolicySummary, PolicySummaryRow } from '@server/domain/policies/service';
 import { localePath } from '~/i18n/config';
+import { CountChips } from '~/components/ui/count-chips';
 import { ScrollBox } from '~/components/ui/data-table';
 import { StatusBadge } from '~/components/ui/status-badge';
 import { formatDate } from '~/lib/dates';
@@ -47,31 +48,14 @@ export function StatusChips({ summary }: { summary: PolicySummary }) {
     ...POLICY_LIST_STATUSES.map((s) => ({ key: s, label: t(`insureds.statuses.${s}`), count: summary[s] })),
   ];
   return (
-    <nav
-      className="mb-4 flex flex-wrap gap-2"
-      aria-label={t('insureds.summary_label')}
-      data-testid="status-chips"
-    >
-      {chips.map((c) => (
-        <Link
-          key={c.key || 'all'}
-          to={href(c.key)}
-          aria-current={current === c.key ? 'page' : undefined}
-          className={`inline-flex items-center gap-2 rounded-full px-3 py-1.5 text-sm font-medium ring-1 ${
-            current === c.key
-              ? 'bg-primary-800 text-white ring-primary-800'
-              : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'
-          }`}
-        >
-          {c.label}
-          <span
-            className={`rounded-full px-2 text-xs ${current === c.key ? 'bg-white/20' : 'bg-slate-100 text-slate-700'}`}
-          >
-            {c.count.toLocaleString('en-GB')}
-          </span>
-        </Link>
-      ))}
-    </nav>
+    <div className="mb-4">
+      <CountChips
+        chips={chips.map((c) => ({ ...c, to: href(c.key) }))}
+        current={current}
+        label={t('insureds.summary_label')}
+        testId="status-chips"
+      />
+    </div>
   );
 }
 

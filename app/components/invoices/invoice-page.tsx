@@ -7,6 +7,7 @@
  */
 import { Link, useActionData, useNavigation } from '@remix-run/react';
 import type { SerializeFrom } from '@remix-run/cloudflare';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvoiceDetailView } from '@server/domain/invoices/detail';
 import { answerOf } from '~/lib/actions';
@@ -22,6 +23,7 @@ import { DataTable, type Column } from '~/components/ui/data-table';
 import { Facts } from '~/components/ui/facts';
 import { useAnswerError } from '~/components/ui/snackbar';
 import { InvoiceState } from './invoice-bits';
+import { InvoiceLink } from './invoice-link';
 
 export type InvoicePageData = SerializeFrom<InvoiceDetailView>;
 type Item = InvoicePageData['items'][number];
@@ -137,7 +139,7 @@ export function InvoicePage({
     },
   ];
 
-  const totals: [string, string, boolean?][] = [
+  const totals: [ReactNode, string, boolean?][] = [
     [t('invoices.totals.premium'), amount(inv.insurance_cost_minor)],
   ];
   for (const line of inv.tax_lines)
@@ -157,21 +159,19 @@ export function InvoicePage({
     if (inv.account_credit_minor)
       totals.push([t('invoices.totals.account_credit'), money(inv.account_credit_minor)]);
   } else if (inv.credited_invoice) {
-    const number = inv.credited_invoice.number;
-    totals.push([
-      t('invoices.totals.invoice_balance', { number }),
-      money(inv.credited_invoice.balance_minor),
-    ]);
+    const { id, number } = inv.credited_invoice;
+    /** A line about the corrected invoice, its number a link to it. */
+    const about = (key: string): ReactNode => (
+      <InvoiceLink number={number} href={creditNoteHref(id)} sentence={t(key, { number })} />
+    );
+    totals.push([about('invoices.totals.invoice_balance'), money(inv.credited_invoice.balance_minor)]);
     if (inv.credited_invoice.account_credit_minor)
       totals.push([
-        t('invoices.totals.invoice_credit', { number }),
+        about('invoices.totals.invoice_credit'),
         money(inv.credited_invoice.account_credit_minor),
       ]);
     if (inv.credited_invoice.refunded_minor)
-      totals.push([
-        t('invoices.totals.invoice_refunded', { number }),
-        money(inv.credited_invoice.refunded_minor),
-      ]);
+      totals.push([about('invoices.totals.invoice_refunded'), money(inv.credited_invoice.refunded_minor)]);
   }
 
   return (
@@ -233,13 +233,13 @@ export function InvoicePage({
                   {
                     label: t('invoices.fields.credit_for'),
                     value: (
-                      <Link
-                        to={to(creditNoteHref(inv.credit_for.id))}
-                        className="text-primary-800 hover:underline"
-                      >
-                        {inv.credit_for.number}
-                      </Link>
+                      <InvoiceLink
+                        number={inv.credit_for.number ?? ''}
+                        href={creditNoteHref(inv.credit_for.id)}
+                        variant="value"
+                      />
                     ),
+                    testId: 'credit-for',
                   },
                 ]
               : []),
@@ -275,9 +275,9 @@ export function InvoicePage({
         </Section>
         <Section title={t('invoices.sections.totals')}>
           <dl className="space-y-1 text-sm" data-testid="invoice-totals">
-            {totals.map(([label, value, strong]) => (
+            {totals.map(([label, value, strong], n) => (
               <div
-                key={label}
+                key={n}
                 className={`flex justify-between gap-4 ${strong ? 'border-t border-slate-200 pt-1 font-semibold' : ''}`}
               >
                 <dt className="text-slate-600">{label}</dt>
@@ -359,9 +359,7 @@ export function InvoicePage({
             <ul className="divide-y divide-slate-100 text-sm" data-testid="credit-notes">
               {inv.credit_notes.map((c) => (
                 <li key={c.id} className="flex justify-between gap-2 py-2">
-                  <Link to={to(creditNoteHref(c.id))} className="font-mono text-primary-800 hover:underline">
-                    {c.number}
-                  </Link>
+                  <InvoiceLink number={c.number ?? ''} href={creditNoteHref(c.id)} variant="value" />
                   <span>{formatDate(c.date)}</span>
                   <span className="font-medium">{formatMinor(c.total_minor, c.currency)}</span>
                 </li>

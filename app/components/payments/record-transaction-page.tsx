@@ -29,12 +29,7 @@ export function RecordTransactionPage() {
         description={t(`payments.record.${kind}_intro`, { number: invoice.number })}
       />
       <Card>
-        <InvoiceMoneyFacts
-          number={invoice.number}
-          client={invoice.client.name}
-          currency={invoice.currency}
-          money={money}
-        />
+        <InvoiceMoneyFacts invoice={invoice} money={money} />
       </Card>
       {blocked ? (
         <Alert tone="info">{m(blocked)}</Alert>

@@ -12,6 +12,7 @@ import { AppForm, ErrorList, Field, FormErrors, Label, SelectField, TextAreaFiel
 import { Button, ButtonLink, buttonClass } from '~/components/ui/button';
 import { ConfirmButton } from '~/components/ui/confirm';
 import { Facts } from '~/components/ui/facts';
+import { InvoiceLink } from '~/components/invoices/invoice-link';
 import { formatMinor } from '~/lib/money';
 import { useSchemaForm, type Constraints } from '~/lib/schema-form';
 
@@ -24,25 +25,24 @@ export interface InvoiceMoneyView {
   refundable: number;
 }
 
-/** The invoice's figures above the form. */
+/** The invoice's figures above the form, its number a link to its page. */
 export function InvoiceMoneyFacts({
-  number,
-  client,
-  currency,
+  invoice,
   money,
 }: {
-  number: string;
-  client: string;
-  currency: string;
+  invoice: { id: string; number: string; currency: string; client: { id: string; name: string } };
   money: InvoiceMoneyView;
 }) {
   const { t } = useTranslation();
-  const f = (n: number) => formatMinor(n, currency);
+  const f = (n: number) => formatMinor(n, invoice.currency);
   return (
     <Facts
       items={[
-        { label: t('payments.facts.invoice'), value: number },
-        { label: t('payments.facts.client'), value: client },
+        {
+          label: t('payments.facts.invoice'),
+          value: <InvoiceLink invoice={invoice} variant="value" />,
+        },
+        { label: t('payments.facts.client'), value: invoice.client.name },
         { label: t('payments.facts.total'), value: f(money.total) },
         { label: t('payments.facts.paid'), value: f(money.paid) },
         { label: t('payments.facts.refunded'), value: f(money.refunded) },

@@ -32,11 +32,11 @@ export function PageHeader({
   return (
     <>
       <header className="mb-6 flex flex-wrap items-end justify-between gap-4">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
           {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
         </div>
-        {actions ? <div className="flex gap-3">{actions}</div> : null}
+        {actions ? <div className="flex flex-wrap gap-3">{actions}</div> : null}
       </header>
       <FlowToast />
     </>

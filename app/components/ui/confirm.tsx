@@ -61,7 +61,7 @@ function ConfirmDialog({
         <h2 id={`${id}-title`} className="text-base font-semibold text-slate-900">
           {t('confirm.title')}
         </h2>
-        <p id={`${id}-question`} className="mt-2 whitespace-pre-line break-words text-slate-700">
+        <p id={`${id}-question`} className="mt-2 whitespace-pre-line text-slate-700">
           {question}
         </p>
       </div>
@@ -169,7 +169,7 @@ export function ConfirmStep({ confirmation: c }: { confirmation: PendingConfirma
       >
         {t('confirm.title')}
       </h1>
-      <p className="mt-3 whitespace-pre-line break-words text-slate-700">{m(c.question)}</p>
+      <p className="mt-3 whitespace-pre-line text-slate-700">{m(c.question)}</p>
       <AppForm
         method="post"
         action={c.action}

@@ -14,7 +14,7 @@ export function Facts({ items }: { items: Fact[] }) {
       {items.map((item) => (
         <div key={item.label}>
           <dt className="text-slate-500">{item.label}</dt>
-          <dd className="mt-0.5 break-words font-medium text-slate-900" data-testid={item.testId}>
+          <dd className="mt-0.5 font-medium text-slate-900" data-testid={item.testId}>
             {item.value === null || item.value === undefined || item.value === '' ? '—' : item.value}
           </dd>
         </div>

@@ -331,6 +331,11 @@ export interface BulkAction {
   action?: string;
   /** A plain document post (the answer is a file to download, e.g. a ZIP), not a Remix navigation. */
   document?: boolean;
+  /**
+   * It acts on one row (opens that row's page of its own): with scripts it is offered while exactly one
+   * row is selected; without them it is always there and the list's action refuses another selection.
+   */
+  one?: boolean;
 }
 
 /**
@@ -364,7 +369,10 @@ export function BulkActionBar({
   const ownAction = useFormAction();
   const count = selection.allMatching ? total : selection.ids.length;
   const menuRef = useRef<HTMLDetailsElement>(null);
-  if (!actions.length) return null;
+  // Nothing selected: the bar without scripts (or hidden), which offers every action.
+  const single = count === 1 && !selection.allMatching;
+  const offered = actions.filter((a) => !a.one || count === 0 || single);
+  if (!offered.length) return null;
   const button = (a: BulkAction, place: 'bar' | 'menu') => {
     const props = {
       name: 'intent',
@@ -388,7 +396,7 @@ export function BulkActionBar({
       </button>
     );
   };
-  const more = actions.slice(shown);
+  const more = offered.slice(shown);
   // Shown only with a selection once scripts run; without them, always (the `noscript:` variant).
   const visible = count > 0;
   return (
@@ -444,7 +452,7 @@ export function BulkActionBar({
           )}
         </div>
         <div className="flex shrink-0 items-center gap-2">
-          {actions.slice(0, shown).map((a) => button(a, 'bar'))}
+          {offered.slice(0, shown).map((a) => button(a, 'bar'))}
           <details ref={menuRef} className={`relative ${more.length ? '' : 'sm:hidden'}`}>
             <summary
               className={buttonClass(
@@ -458,7 +466,7 @@ export function BulkActionBar({
               </span>
             </summary>
             <div className="absolute bottom-full right-0 z-30 mb-2 w-64 max-w-[calc(100vw-2rem)] overflow-hidden rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-200">
-              {actions.slice(0, shown).map((a) => (
+              {offered.slice(0, shown).map((a) => (
                 <div key={a.intent} className="sm:hidden">
                   {button(a, 'menu')}
                 </div>

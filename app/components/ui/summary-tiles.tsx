@@ -13,7 +13,7 @@ export function SummaryTiles({
         >
           <dt className="text-xs font-medium uppercase tracking-wide text-slate-500">{tile.label}</dt>
           <dd
-            className={`mt-1 break-words font-semibold text-slate-900 ${typeof tile.value === 'number' ? 'text-2xl' : 'text-lg'}`}
+            className={`mt-1 font-semibold text-slate-900 ${typeof tile.value === 'number' ? 'text-2xl' : 'text-lg'}`}
           >
             {tile.value}
           </dd>

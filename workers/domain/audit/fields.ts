@@ -19,6 +19,8 @@ export type LoggedFieldKind =
   | { kind: 'permission' }
   /** A stored code shown by its name: `labels` is the locale key prefix of its values. */
   | { kind: 'enum'; labels: string }
+  /** An invoice's or credit note's number, shown as a link to it. */
+  | { kind: 'invoice_number' }
   | { kind: 'text' };
 
 const minor = { kind: 'money', minor: true } as const;
@@ -66,6 +68,8 @@ const BY_ENTITY: Record<string, Record<string, LoggedFieldKind>> = {
     payment_terms: enumOf('clients.payment_terms'),
   },
   contract: { status: enumOf('contracts.statuses') },
+  // A credit allocated to an invoice by hand names the invoice by its number.
+  bank_statement: { invoice: { kind: 'invoice_number' } },
   policy: { status: enumOf('insureds.statuses') },
   // A role's permissions: the whole lists, and what was added and removed.
   role: { permissions: permission, added: permission, removed: permission },

@@ -31,6 +31,8 @@ export interface StatementEntry {
   invoice_id: string;
   /** A credit note's invoice, a payment's way (bank_transfer, card, ...), a note. */
   detail: string | null;
+  /** The public id of a credit note's invoice (`detail` is its number), so the line links to it. */
+  credit_for_id: string | null;
   due_at: string | null;
   debit_minor: number;
   credit_minor: number;
@@ -105,6 +107,7 @@ interface LedgerRow {
   reference: string;
   invoice_id: string;
   detail: string | null;
+  credit_for_id: string | null;
   due_at: string | null;
   currency: string;
   amount: number;
@@ -117,6 +120,7 @@ function ledger(where: SQL, to: string) {
       CASE WHEN ${invoices.type} = 'credit_note' THEN 'credit_note' ELSE 'invoice' END AS kind,
       ${invoices.number} AS reference, ${invoices.public_id} AS invoice_id,
       (SELECT c.number FROM invoices c WHERE c.id = ${invoices.credit_for_id}) AS detail,
+      (SELECT c.public_id FROM invoices c WHERE c.id = ${invoices.credit_for_id}) AS credit_for_id,
       CASE WHEN ${invoices.type} = 'credit_note' THEN NULL ELSE ${invoices.due_at} END AS due_at,
       ${invoices.currency} AS currency,
       CASE WHEN ${invoices.type} = 'credit_note' THEN -${invoices.total_minor} ELSE ${invoices.total_minor} END AS amount,
@@ -124,7 +128,7 @@ function ledger(where: SQL, to: string) {
     FROM ${invoices} WHERE ${where} AND ${invoices.date} <= ${to}
     UNION ALL
     SELECT ${moneyDay}, ${transactions.kind}, ${invoices.number}, ${invoices.public_id},
-      coalesce(${transactions.method}, ${transactions.gateway}), NULL, ${invoices.currency},
+      coalesce(${transactions.method}, ${transactions.gateway}), NULL, NULL, ${invoices.currency},
       CASE WHEN ${transactions.kind} = 'payment' THEN -${transactions.amount_minor} ELSE ${transactions.amount_minor} END,
       ${transactions.id}
     FROM ${transactions} JOIN ${invoices} ON ${invoices.id} = ${transactions.invoice_id}
@@ -202,6 +206,7 @@ export async function statementOfAccount(ctx: ActorCtx, target: StatementTarget,
           reference: r.reference,
           invoice_id: r.invoice_id,
           detail: r.detail,
+          credit_for_id: r.credit_for_id,
           due_at: r.due_at,
           debit_minor: amount > 0 ? amount : 0,
           credit_minor: amount < 0 ? -amount : 0,

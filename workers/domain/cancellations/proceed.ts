@@ -12,6 +12,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import {
   cancellationImports,
   cancellationRows,
+  clients,
   invoices,
   jobs,
   policies,
@@ -132,7 +133,8 @@ export interface CancellationOutcome {
   credit_minor: number;
   credit_tax_minor: number;
   currency: string | null;
-  credit_notes: { id: string; number: string; total_minor: number; currency: string }[];
+  /** The credit notes it issued, with their client's public id (the address of a credit note's page). */
+  credit_notes: { id: string; number: string; total_minor: number; currency: string; client_id: string }[];
   job: JobStatus | null;
 }
 
@@ -154,8 +156,10 @@ export async function cancellationOutcome(ctx: ActorCtx, id: string): Promise<Ca
       number: invoices.number,
       total_minor: invoices.total_minor,
       currency: invoices.currency,
+      client_id: clients.public_id,
     })
     .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.client_id))
     .where(and(eq(invoices.amendment_id, a.id), eq(invoices.type, 'credit_note')))
     .orderBy(asc(invoices.id));
   const running = a.status === 'quoted' && a.job != null && a.job.status !== 'failed';

@@ -3,6 +3,9 @@
  * the bulk actions each tab of the client list offers. Pure rules over the actor and the client.
  */
 import { can, type Actor } from '../access/actor';
+import { ValidationFailed } from '../errors';
+import type { BulkSelection } from '../list-query';
+import { msg } from '../messages';
 import {
   CLIENT_ACTION_RULES,
   CLIENT_ACTIONS,
@@ -76,4 +79,13 @@ export const CLIENT_LIST_TAB_ACTIONS: Record<ClientTab, readonly ClientAction[]>
 /** The bulk actions a user gets on a tab of the client list: the tab's, those they are allowed. */
 export function clientBulkActionsFor(actor: Actor, tab: ClientTab): ClientAction[] {
   return CLIENT_LIST_TAB_ACTIONS[tab].filter((a) => can(actor, CLIENT_ACTION_PERMISSIONS[a]));
+}
+
+/**
+ * "Add contract…" from the client list opens the new service agreement of one client: the one selected.
+ * Any other selection (none, several, all matching) is refused with a message saying to choose one.
+ */
+export function contractClientOf(selection: BulkSelection): string {
+  if (!selection.all_matching && selection.ids.length === 1) return selection.ids[0];
+  throw ValidationFailed.field('ids', msg('clients.bulk.add_contract_one'));
 }

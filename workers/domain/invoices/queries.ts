@@ -106,6 +106,26 @@ export async function findVisibleInvoice(ctx: ActorCtx, id: string | number): Pr
   return row as JoinedInvoice;
 }
 
+/**
+ * Where an invoice or credit note named only by its number lives (its public id and its client's): the
+ * address a reference by number leads to (an audit entry, a statement's "Credits INV…"). Numbers are
+ * unique across the region; an invoice the actor may not see is NotFound, as on its own page.
+ */
+export async function invoiceByNumber(
+  ctx: ActorCtx,
+  number: string,
+): Promise<{ id: string; client_id: string }> {
+  requirePermission(ctx.actor, INVOICE_ACCESS);
+  const [row] = await ctx.db
+    .select({ id: invoices.public_id, client_id: clients.public_id })
+    .from(invoices)
+    .innerJoin(clients, eq(clients.id, invoices.client_id))
+    .where(and(eq(invoices.number, number), visibleInvoices(ctx.actor)))
+    .limit(1);
+  if (!row) throw new NotFound(msg('checkout.errors.invoice_not_found'));
+  return row;
+}
+
 /** An invoice as the API and the pages show it (public ids; money in major units and minor units). */
 export function presentInvoice(r: JoinedInvoice) {
   return presentInvoiceOn(r, todayIso(new Date()));

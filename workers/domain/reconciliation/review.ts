@@ -61,6 +61,7 @@ async function pendingOnInvoice(ctx: ActorCtx, statementId: number, invoiceId: n
 export interface AllocatableInvoice {
   id: string;
   number: string;
+  client_id: string;
   client_name: string;
   currency: string;
   due_at: string;
@@ -85,6 +86,7 @@ export async function findAllocatableInvoices(
       id: invoices.id,
       public_id: invoices.public_id,
       number: invoices.number,
+      client_id: clients.public_id,
       client_name: clients.name,
       currency: invoices.currency,
       due_at: invoices.due_at,
@@ -119,6 +121,7 @@ export async function findAllocatableInvoices(
   return rows.map((r) => ({
     id: r.public_id,
     number: r.number,
+    client_id: r.client_id,
     client_name: r.client_name,
     currency: r.currency,
     due_at: r.due_at,

@@ -68,6 +68,7 @@ export async function unpaidSupplementaryInvoices(ctx: ActorCtx) {
       status: invoices.status,
       payment_method: invoices.payment_method,
       client: clients.name,
+      client_id: clients.public_id,
     })
     .from(invoices)
     .innerJoin(clients, eq(clients.id, invoices.client_id))
