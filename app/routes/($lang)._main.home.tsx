@@ -59,11 +59,17 @@ function PendingNotices() {
   const { pending, target } = useLoaderData<typeof loader>();
   return (
     <div className="mx-auto max-w-3xl">
-      <PageHeader title={t('notices.pending_title')} description={t('notices.pending_intro', { count: pending.length })} />
+      <PageHeader
+        title={t('notices.pending_title')}
+        description={t('notices.pending_intro', { count: pending.length })}
+      />
       <NoticeCards notices={pending} action={localePath(i18n.language, '/home')} />
       {target ? (
         <p className="mt-6 text-sm">
-          <Link className="text-primary-700 underline hover:no-underline" to={localePath(i18n.language, target)}>
+          <Link
+            className="text-primary-700 underline hover:no-underline"
+            to={localePath(i18n.language, target)}
+          >
             {t('notices.later')}
           </Link>
         </p>

@@ -1,4 +1,9 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
@@ -55,7 +60,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         constraint: constraintsOf(noticeSchema),
         canUpdate: can(ctx.actor, 'update_notice'),
         canArchive: canArchive(ctx.actor, 'notice'),
-        title: pageTitle(context, request, 'notices.edit_title', { title: notice.title }),
+        title: pageTitle(context, request, 'notices.edit'),
       });
     },
   })(args);
@@ -162,14 +167,22 @@ export default function NoticePage() {
           </h2>
           {canUpdate && notice.status === 'active' && pendingCount > 0 ? (
             <AppForm method="post">
-              <ConfirmButton name="intent" value="remind" tone="primary" question={t('notices.remind_confirm')}>
+              <ConfirmButton
+                name="intent"
+                value="remind"
+                tone="primary"
+                question={t('notices.remind_confirm')}
+              >
                 {t('notices.remind_count', { count: pendingCount })}
               </ConfirmButton>
             </AppForm>
           ) : null}
         </div>
         <FiltersBar>
-          <FilterSearch label={t('notices.recipients.search')} placeholder={t('notices.recipients.search_placeholder')} />
+          <FilterSearch
+            label={t('notices.recipients.search')}
+            placeholder={t('notices.recipients.search_placeholder')}
+          />
           <FilterSelect
             name="acknowledged"
             label={t('notices.recipients.state')}

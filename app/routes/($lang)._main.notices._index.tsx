@@ -1,4 +1,9 @@
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  json,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
@@ -64,16 +69,15 @@ function MyNotices() {
   return (
     <div className="mx-auto max-w-3xl">
       <PageHeader title={t('notices.title')} description={t('notices.mine_intro')} />
-      {mine.length ? (
-        <NoticeCards notices={mine} />
-      ) : (
-        <EmptyState message={t('notices.mine_empty')} />
-      )}
+      {mine.length ? <NoticeCards notices={mine} /> : <EmptyState message={t('notices.mine_empty')} />}
     </div>
   );
 }
 
-type Row = Extract<ReturnType<typeof useLoaderData<typeof loader>>, { view: 'staff' }>['list']['items'][number];
+type Row = Extract<
+  ReturnType<typeof useLoaderData<typeof loader>>,
+  { view: 'staff' }
+>['list']['items'][number];
 
 function StaffNotices() {
   const { t, i18n } = useTranslation();
@@ -110,7 +114,9 @@ function StaffNotices() {
       card: 'status',
       header: t('notices.fields.status'),
       sort: 'status',
-      render: (r) => <StatusBadge tone={statusTone(r.status)}>{t(`notices.statuses.${r.status}`)}</StatusBadge>,
+      render: (r) => (
+        <StatusBadge tone={statusTone(r.status)}>{t(`notices.statuses.${r.status}`)}</StatusBadge>
+      ),
     },
   ];
   return (
@@ -126,7 +132,10 @@ function StaffNotices() {
           name="status"
           label={t('notices.fields.status')}
           any={t('notices.statuses.all')}
-          options={(['active', 'archived'] as const).map((v) => ({ value: v, label: t(`notices.statuses.${v}`) }))}
+          options={(['active', 'archived'] as const).map((v) => ({
+            value: v,
+            label: t(`notices.statuses.${v}`),
+          }))}
         />
       </FiltersBar>
       <DataTable

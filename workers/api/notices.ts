@@ -50,7 +50,9 @@ export const noticesApi = new Hono<ApiEnv>()
   })
   .get('/company/notices/:id/recipients', valid('query', noticeRecipientsQuerySchema), async (c) =>
     c.json({
-      data: { recipients: await listNoticeRecipients(actorCtxOf(c), c.req.param('id'), c.req.valid('query')) },
+      data: {
+        recipients: await listNoticeRecipients(actorCtxOf(c), c.req.param('id'), c.req.valid('query')),
+      },
     }),
   )
   .post('/company/notices/:id/remind', async (c) => {

@@ -3,7 +3,7 @@
  * (multiple selects and checkbox groups), so it works without JavaScript. An empty dimension means
  * "anyone".
  */
-import { getFormProps } from '@conform-to/react';
+import { getFormProps, type SubmissionResult } from '@conform-to/react';
 import { useNavigation } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import type { NoticeAudience } from '@db/schema/notices';
@@ -16,7 +16,6 @@ import {
 } from '@server/domain/notices/values';
 import { localePath } from '~/i18n/config';
 import { useSchemaForm, type Constraints } from '~/lib/schema-form';
-import type { SubmissionResult } from '@conform-to/react';
 import {
   AppForm,
   Checkbox,
@@ -130,7 +129,7 @@ export function NoticeEditor({
   defaults?: NoticeDefaults;
   options: NoticeOptions;
   constraint: Constraints;
-  lastResult?: SubmissionResult<string[]>;
+  lastResult?: SubmissionResult<string[]> | null;
   submitLabel: string;
 }) {
   const { t, i18n } = useTranslation();
@@ -138,9 +137,14 @@ export function NoticeEditor({
   const [form, fields] = useSchemaForm({
     schema: () => import('@server/domain/notices/schema').then((m) => m.noticeSchema),
     id,
-    lastResult,
+    lastResult: lastResult ?? undefined,
     constraint,
-    defaultValue: { title: defaults.title, message: defaults.message, status: defaults.status, send_email: defaults.send_email ? 'on' : undefined },
+    defaultValue: {
+      title: defaults.title,
+      message: defaults.message,
+      status: defaults.status,
+      send_email: defaults.send_email ? 'on' : undefined,
+    },
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   });

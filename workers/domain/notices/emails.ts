@@ -33,8 +33,17 @@ export async function queueNoticeEmails(
   const statements: Statement[] = LANGUAGES.map((lang) => {
     const t = (key: string) =>
       translate(lang, `notices.email.${kind}_${key}`, { title: notice.title, product: ctx.env.PRODUCT_NAME });
-    const body = [t('intro'), '', notice.title, '', notice.message, '', `${translate(lang, 'notices.email.open')} ${link}`].join('\n');
-    return ctx.db.run(sql`INSERT INTO outbox (channel, recipient, subject, body_text, template, status, attempts, created_at)
+    const body = [
+      t('intro'),
+      '',
+      notice.title,
+      '',
+      notice.message,
+      '',
+      `${translate(lang, 'notices.email.open')} ${link}`,
+    ].join('\n');
+    return ctx.db
+      .run(sql`INSERT INTO outbox (channel, recipient, subject, body_text, template, status, attempts, created_at)
       SELECT 'email', lower(u.email), ${t('subject')}, ${body}, ${NOTICE_EMAIL_TEMPLATE}, 'pending', 0, ${now}
       FROM notice_recipients r JOIN users u ON u.id = r.user_id
       WHERE ${who} AND ${lang === 'en' ? sql`(u.preferred_lang = 'en' OR u.preferred_lang NOT IN (SELECT value FROM json_each(${JSON.stringify(LANGUAGES)})))` : sql`u.preferred_lang = ${lang}`}`);

@@ -64,7 +64,11 @@ export async function acknowledgeNotice(ctx: ActorCtx, id: string): Promise<void
     .from(noticeRecipients)
     .innerJoin(notices, eq(notices.id, noticeRecipients.notice_id))
     .where(
-      and(eq(notices.public_id, id), eq(noticeRecipients.user_id, actor.user_id), eq(notices.status, 'active')),
+      and(
+        eq(notices.public_id, id),
+        eq(noticeRecipients.user_id, actor.user_id),
+        eq(notices.status, 'active'),
+      ),
     )
     .limit(1);
   if (!row) throw new NotFound(msg('notices.errors.not_found'));

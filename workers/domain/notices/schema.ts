@@ -33,7 +33,13 @@ export const noticeSchema = z.object({
   campuses: publicIds,
   products: publicIds,
   user_types: choices(z.enum(NOTICE_USER_TYPES)),
-  countries: choices(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, msg('notices.errors.country'))),
+  countries: choices(
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, msg('notices.errors.country')),
+  ),
   billing_types: choices(z.enum(NOTICE_BILLING_TYPES)),
   markets: choices(z.enum(NOTICE_MARKETS)),
   /** The company the notice belongs to (public id); defaults to the company chosen in the top bar. */

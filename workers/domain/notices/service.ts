@@ -6,18 +6,15 @@
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
-  campuses,
   clients,
   companies,
-  countries,
   noticeRecipients,
   notices,
-  products,
   users,
   type NoticeAudience,
 } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
-import { inJson, runBatch } from '../../platform/db';
+import { runBatch } from '../../platform/db';
 import { requirePermission } from '../access/actor';
 import { ARCHIVE_PERMISSION } from '../access/archiving';
 import { companyScope, visibleCompanyIds } from '../access/scope';
@@ -136,28 +133,26 @@ async function targetCompany(ctx: ActorCtx, given: string | undefined): Promise<
  * another company, or a country that does not exist, is refused by name rather than silently matching
  * nobody.
  */
-async function checkedAudience(ctx: ActorCtx, input: NoticeInput, companyId: number): Promise<NoticeAudience> {
+async function checkedAudience(
+  ctx: ActorCtx,
+  input: NoticeInput,
+  companyId: number,
+): Promise<NoticeAudience> {
   const audience = Object.fromEntries(
     NOTICE_AUDIENCE_KEYS.map((k) => [k, [...new Set(input[k] as string[])]]),
   ) as unknown as NoticeAudience;
-  const [known] = await ctx.db.batch([
-    ctx.db
-      .select({
-        clients: sql<number>`(SELECT count(*) FROM ${clients} WHERE ${clients.company_id} = ${companyId}
-          AND ${audience.clients.length ? inJson(clients.public_id, audience.clients) : sql`0`})`,
-        campuses: sql<number>`(SELECT count(*) FROM ${campuses} JOIN ${clients} ON ${clients.id} = ${campuses.client_id}
-          WHERE ${clients.company_id} = ${companyId}
-          AND ${audience.campuses.length ? inJson(campuses.public_id, audience.campuses) : sql`0`})`,
-        products: sql<number>`(SELECT count(*) FROM ${products} WHERE ${products.company_id} = ${companyId}
-          AND ${audience.products.length ? inJson(products.public_id, audience.products) : sql`0`})`,
-        countries: sql<number>`(SELECT count(*) FROM ${countries}
-          WHERE ${audience.countries.length ? inJson(countries.abbreviation, audience.countries) : sql`0`})`,
-      })
-      .from(sql`(SELECT 1)`),
-  ]);
+  const list = (values: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
+  const [known] = await ctx.db.all<Record<'clients' | 'campuses' | 'products' | 'countries', number>>(sql`SELECT
+    (SELECT count(*) FROM clients c WHERE c.company_id = ${companyId}
+      AND c.public_id IN ${list(audience.clients)}) AS clients,
+    (SELECT count(*) FROM campuses cp JOIN clients c ON c.id = cp.client_id WHERE c.company_id = ${companyId}
+      AND cp.public_id IN ${list(audience.campuses)}) AS campuses,
+    (SELECT count(*) FROM products p WHERE p.company_id = ${companyId}
+      AND p.public_id IN ${list(audience.products)}) AS products,
+    (SELECT count(*) FROM countries co WHERE co.abbreviation IN ${list(audience.countries)}) AS countries`);
   const errors: FieldError[] = [];
   for (const key of ['clients', 'campuses', 'products', 'countries'] as const) {
-    if (Number(known[0][key]) !== audience[key].length)
+    if (Number(known[key]) !== audience[key].length)
       errors.push({ key, message: msg(`notices.errors.unknown_${key}`) });
   }
   if (errors.length) throw new ValidationFailed(errors);
@@ -230,7 +225,12 @@ export async function updateNotice(ctx: ActorCtx, id: string, input: NoticeInput
       entity_type: 'notice',
       entity_id: before.id,
       action: 'updated',
-      before: { title: before.title, message: before.message, status: before.status, audience: before.audience },
+      before: {
+        title: before.title,
+        message: before.message,
+        status: before.status,
+        audience: before.audience,
+      },
       after: { title: input.title, message: input.message, status, audience },
       company_id: before.company_id,
     }),
@@ -304,7 +304,12 @@ export async function listNoticeRecipients(ctx: ActorCtx, id: string, q: NoticeR
         .innerJoin(users, eq(users.id, noticeRecipients.user_id))
         .innerJoin(clients, eq(clients.id, users.client_id))
         .where(where)
-        .orderBy(sql`${noticeRecipients.acknowledged_at} IS NOT NULL`, users.last_name, users.first_name, users.id)
+        .orderBy(
+          sql`${noticeRecipients.acknowledged_at} IS NOT NULL`,
+          users.last_name,
+          users.first_name,
+          users.id,
+        )
         .limit(limit)
         .offset(offset),
     count: ctx.db
