@@ -4,7 +4,16 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { hydrated, launchBrowser, newPage, screenshots, selectCompany, signIn, visit, waitForPath } from './support/browser';
+import {
+  hydrated,
+  launchBrowser,
+  newPage,
+  screenshots,
+  selectCompany,
+  signIn,
+  visit,
+  waitForPath,
+} from './support/browser';
 import { t } from './support/i18n';
 import { UK_URL } from './support/servers';
 
@@ -49,8 +58,12 @@ describe('notices', () => {
     await visit(staff, '/notices/new');
     await hydrated(staff);
     await staff.getByLabel(t('notices.fields.title')).fill(TITLE);
-    await staff.getByLabel(t('notices.fields.message')).fill('Please send us your term dates <b>before</b> June.');
-    await staff.getByLabel(t('notices.audience.clients')).selectOption({ label: 'Oakwood International School' });
+    await staff
+      .getByLabel(t('notices.fields.message'))
+      .fill('Please send us your term dates <b>before</b> June.');
+    await staff
+      .getByLabel(t('notices.audience.clients'))
+      .selectOption({ label: 'Oakwood International School' });
     await screenshots(staff, 'notice-editor');
     await staff.getByRole('button', { name: t('notices.create') }).click();
     await waitForPath(staff, /^\/notices\/(?!new$)[\w-]+$/);
@@ -85,7 +98,7 @@ describe('notices', () => {
       .waitFor();
   });
 
-  it("staff see who acknowledged and who has not", async () => {
+  it('staff see who acknowledged and who has not', async () => {
     await visit(staff, noticePath);
     await hydrated(staff);
     const rows = staff.getByRole('table', { name: t('notices.recipients.title') }).getByRole('row');

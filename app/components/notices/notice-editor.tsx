@@ -106,7 +106,14 @@ function CheckGroup({
       <legend className="text-sm font-medium text-slate-700">{legend}</legend>
       <div className="mt-2 flex flex-wrap gap-x-5 gap-y-2">
         {values.map((v) => (
-          <Checkbox key={v} name={name} value={v} defaultChecked={selected.includes(v)} label={labelOf(v)} />
+          <Checkbox
+            key={v}
+            id={`notice-${name}-${v}`}
+            name={name}
+            value={v}
+            defaultChecked={selected.includes(v)}
+            label={labelOf(v)}
+          />
         ))}
       </div>
       <ErrorList errors={errors} />

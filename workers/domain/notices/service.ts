@@ -142,7 +142,9 @@ async function checkedAudience(
     NOTICE_AUDIENCE_KEYS.map((k) => [k, [...new Set(input[k] as string[])]]),
   ) as unknown as NoticeAudience;
   const list = (values: string[]) => sql`(SELECT value FROM json_each(${JSON.stringify(values)}))`;
-  const [known] = await ctx.db.all<Record<'clients' | 'campuses' | 'products' | 'countries', number>>(sql`SELECT
+  const [known] = await ctx.db.all<
+    Record<'clients' | 'campuses' | 'products' | 'countries', number>
+  >(sql`SELECT
     (SELECT count(*) FROM clients c WHERE c.company_id = ${companyId}
       AND c.public_id IN ${list(audience.clients)}) AS clients,
     (SELECT count(*) FROM campuses cp JOIN clients c ON c.id = cp.client_id WHERE c.company_id = ${companyId}
