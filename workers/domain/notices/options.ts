@@ -1,5 +1,5 @@
 /** The choices of the notice editor's audience: the records of the companies in view. */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { campuses, clients, countries, products } from '../../../drizzle/schema';
 import { requirePermission } from '../access/actor';
 import { clientScope, companyScope } from '../access/scope';
@@ -26,7 +26,12 @@ export async function noticeOptions(ctx: ActorCtx): Promise<NoticeOptions> {
       .orderBy(asc(clients.name))
       .limit(OPTIONS_MAX),
     ctx.db
-      .select({ value: campuses.public_id, label: campuses.name, client: clients.public_id })
+      .select({
+        value: campuses.public_id,
+        label: campuses.name,
+        // Aliased: D1 batches answer rows by column name, and both tables call theirs public_id.
+        client: sql<string>`${clients.public_id}`.as('client_public_id'),
+      })
       .from(campuses)
       .innerJoin(clients, eq(clients.id, campuses.client_id))
       .where(and(inView, eq(campuses.status, 'active')))
