@@ -527,6 +527,7 @@ export * from './schema/billing';
 export * from './schema/partners';
 export * from './schema/billing-totals';
 export * from './schema/idempotency';
+export * from './schema/notices';
 
 // ---------------------------------------------------------------- relations
 

@@ -173,6 +173,7 @@ export const APP_VERSION = 'V-1.0.0';
  */
 export const BUILT_PAGES = new Set<string>([
   '/notifications',
+  '/notices',
   '/products',
   '/manage-countries',
   '/manage-insurers',

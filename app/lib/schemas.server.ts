@@ -98,6 +98,12 @@ export { companyListSchema } from '@server/domain/companies/schema';
 export { countryListSchema, countryStatusSchema } from '@server/domain/countries/schema';
 export { insurerListSchema, insurerSchema, insurerStatusSchema } from '@server/domain/insurers/schema';
 export {
+  noticeListSchema,
+  noticeRecipientsQuerySchema,
+  noticeSchema,
+  noticeStatusSchema,
+} from '@server/domain/notices/schema';
+export {
   productGroupListQuerySchema,
   productListQuerySchema,
   setStatusSchema as productStatusSchema,

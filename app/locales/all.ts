@@ -36,6 +36,7 @@ import en_login_help from './en/login_help.json';
 import en_mailbox from './en/mailbox.json';
 import en_nav from './en/nav.json';
 import en_notes from './en/notes.json';
+import en_notices from './en/notices.json';
 import en_notifications from './en/notifications.json';
 import en_order from './en/order.json';
 import en_overdue from './en/overdue.json';
@@ -93,6 +94,7 @@ import ca_login_help from './ca/login_help.json';
 import ca_mailbox from './ca/mailbox.json';
 import ca_nav from './ca/nav.json';
 import ca_notes from './ca/notes.json';
+import ca_notices from './ca/notices.json';
 import ca_notifications from './ca/notifications.json';
 import ca_order from './ca/order.json';
 import ca_overdue from './ca/overdue.json';
@@ -150,6 +152,7 @@ import cn_login_help from './cn/login_help.json';
 import cn_mailbox from './cn/mailbox.json';
 import cn_nav from './cn/nav.json';
 import cn_notes from './cn/notes.json';
+import cn_notices from './cn/notices.json';
 import cn_notifications from './cn/notifications.json';
 import cn_order from './cn/order.json';
 import cn_overdue from './cn/overdue.json';
@@ -207,6 +210,7 @@ import de_login_help from './de/login_help.json';
 import de_mailbox from './de/mailbox.json';
 import de_nav from './de/nav.json';
 import de_notes from './de/notes.json';
+import de_notices from './de/notices.json';
 import de_notifications from './de/notifications.json';
 import de_order from './de/order.json';
 import de_overdue from './de/overdue.json';
@@ -264,6 +268,7 @@ import es_login_help from './es/login_help.json';
 import es_mailbox from './es/mailbox.json';
 import es_nav from './es/nav.json';
 import es_notes from './es/notes.json';
+import es_notices from './es/notices.json';
 import es_notifications from './es/notifications.json';
 import es_order from './es/order.json';
 import es_overdue from './es/overdue.json';
@@ -321,6 +326,7 @@ import fr_login_help from './fr/login_help.json';
 import fr_mailbox from './fr/mailbox.json';
 import fr_nav from './fr/nav.json';
 import fr_notes from './fr/notes.json';
+import fr_notices from './fr/notices.json';
 import fr_notifications from './fr/notifications.json';
 import fr_order from './fr/order.json';
 import fr_overdue from './fr/overdue.json';
@@ -378,6 +384,7 @@ import it_login_help from './it/login_help.json';
 import it_mailbox from './it/mailbox.json';
 import it_nav from './it/nav.json';
 import it_notes from './it/notes.json';
+import it_notices from './it/notices.json';
 import it_notifications from './it/notifications.json';
 import it_order from './it/order.json';
 import it_overdue from './it/overdue.json';
@@ -435,6 +442,7 @@ import pt_login_help from './pt/login_help.json';
 import pt_mailbox from './pt/mailbox.json';
 import pt_nav from './pt/nav.json';
 import pt_notes from './pt/notes.json';
+import pt_notices from './pt/notices.json';
 import pt_notifications from './pt/notifications.json';
 import pt_order from './pt/order.json';
 import pt_overdue from './pt/overdue.json';
@@ -495,6 +503,7 @@ export const localeResources = {
     "mailbox": en_mailbox,
     "nav": en_nav,
     "notes": en_notes,
+    "notices": en_notices,
     "notifications": en_notifications,
     "order": en_order,
     "overdue": en_overdue,
@@ -554,6 +563,7 @@ export const localeResources = {
     "mailbox": ca_mailbox,
     "nav": ca_nav,
     "notes": ca_notes,
+    "notices": ca_notices,
     "notifications": ca_notifications,
     "order": ca_order,
     "overdue": ca_overdue,
@@ -613,6 +623,7 @@ export const localeResources = {
     "mailbox": cn_mailbox,
     "nav": cn_nav,
     "notes": cn_notes,
+    "notices": cn_notices,
     "notifications": cn_notifications,
     "order": cn_order,
     "overdue": cn_overdue,
@@ -672,6 +683,7 @@ export const localeResources = {
     "mailbox": de_mailbox,
     "nav": de_nav,
     "notes": de_notes,
+    "notices": de_notices,
     "notifications": de_notifications,
     "order": de_order,
     "overdue": de_overdue,
@@ -731,6 +743,7 @@ export const localeResources = {
     "mailbox": es_mailbox,
     "nav": es_nav,
     "notes": es_notes,
+    "notices": es_notices,
     "notifications": es_notifications,
     "order": es_order,
     "overdue": es_overdue,
@@ -790,6 +803,7 @@ export const localeResources = {
     "mailbox": fr_mailbox,
     "nav": fr_nav,
     "notes": fr_notes,
+    "notices": fr_notices,
     "notifications": fr_notifications,
     "order": fr_order,
     "overdue": fr_overdue,
@@ -849,6 +863,7 @@ export const localeResources = {
     "mailbox": it_mailbox,
     "nav": it_nav,
     "notes": it_notes,
+    "notices": it_notices,
     "notifications": it_notifications,
     "order": it_order,
     "overdue": it_overdue,
@@ -908,6 +923,7 @@ export const localeResources = {
     "mailbox": pt_mailbox,
     "nav": pt_nav,
     "notes": pt_notes,
+    "notices": pt_notices,
     "notifications": pt_notifications,
     "order": pt_order,
     "overdue": pt_overdue,

@@ -1,7 +1,16 @@
-import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
+import {
+  redirect,
+  type ActionFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from '@remix-run/cloudflare';
 import { Link, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
 import { landingPath } from '@server/domain/account/service';
+import { acknowledgeNotice, pendingNotices } from '@server/domain/notices/recipients';
+import { idSchema } from '~/lib/schemas.server';
+import { formAction } from '~/lib/actions';
+import { NoticeCards } from '~/components/notices/notice-cards';
 import { localePath } from '~/i18n/config';
 import { BUILT_PAGES, isGroup, visibleMenu } from '~/lib/navigation';
 import { Card, PageHeader } from '~/components/ui/card';
@@ -13,22 +22,68 @@ import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
 
-/** /home sends the user to their landing page; until that page ships, it shows the home overview. */
+/**
+ * /home, where signing in lands. Notices the user has still to acknowledge are shown here first, each
+ * with its one button; once none is pending, /home sends the user to their landing page (until that
+ * page ships, it shows the home overview).
+ */
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader({
     permission: null,
-    load({ ctx, request, context, lang }) {
+    async load({ ctx, request, context, lang }) {
       const target = landingPath(ctx.actor.landing_page);
-      if (BUILT_PAGES.has(target)) throw redirect(localePath(lang, target));
-      return { landing: ctx.actor.landing_page, title: pageTitle(context, request, 'home.title') };
+      const pending = await pendingNotices(ctx);
+      if (!pending.length && BUILT_PAGES.has(target)) throw redirect(localePath(lang, target));
+      return {
+        landing: ctx.actor.landing_page,
+        target: BUILT_PAGES.has(target) ? target : null,
+        pending,
+        title: pageTitle(context, request, pending.length ? 'notices.pending_title' : 'home.title'),
+      };
     },
   })(args);
 
+/** Acknowledges one pending notice and comes back here (the next one, or on to the landing page). */
+export const action = (args: ActionFunctionArgs) =>
+  formAction({
+    schema: idSchema,
+    permission: null,
+    async handle(input, { ctx, redirect: to }) {
+      await acknowledgeNotice(ctx, input.id);
+      return to('/home', 'notices.acknowledged');
+    },
+  })(args);
+
+function PendingNotices() {
+  const { t, i18n } = useTranslation();
+  const { pending, target } = useLoaderData<typeof loader>();
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeader
+        title={t('notices.pending_title')}
+        description={t('notices.pending_intro', { count: pending.length })}
+      />
+      <NoticeCards notices={pending} action={localePath(i18n.language, '/home')} />
+      {target ? (
+        <p className="mt-6 text-sm">
+          <Link
+            className="text-primary-700 underline hover:no-underline"
+            to={localePath(i18n.language, target)}
+          >
+            {t('notices.later')}
+          </Link>
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export default function Home() {
   const { t, i18n } = useTranslation();
-  const { landing } = useLoaderData<typeof loader>();
+  const { landing, pending } = useLoaderData<typeof loader>();
   const { user, notifications } = useRootData();
   if (!user) return null;
+  if (pending.length) return <PendingNotices />;
   const shortcuts = visibleMenu(user.permissions)
     .flatMap((e) => (isGroup(e) ? e.children : [e]))
     .filter((l) => BUILT_PAGES.has(l.to));

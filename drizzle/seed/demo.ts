@@ -28,6 +28,7 @@ import { seedDemoMfaActivity } from './mfa';
 import { seedDemoSessions } from './sessions';
 import { seedPartners } from './partners';
 import { seedDemoProductGroups } from './product-groups';
+import { seedDemoNotices } from './notices';
 import { notify } from '../../workers/domain/notifications/service';
 import { createInvitation } from '../../workers/domain/auth/service';
 import { runBatch } from '../../workers/platform/db';
@@ -251,6 +252,13 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
       mainCompanyId: main.id,
       secondCompanyId: second.id,
       actingUserId: senior.id,
+    });
+    // A notice to Oakwood, acknowledged by the demo school accounts and pending for its other users.
+    await seedDemoNotices(db, {
+      companyId: main.id,
+      clientPublicId: school.public_id,
+      seniorAdminId: senior.id,
+      acknowledgedBy: [DEMO_ACCOUNTS.schoolAdmin, DEMO_ACCOUNTS.campusEmployee],
     });
   }
   await welcome(db, senior.id);

@@ -9,6 +9,7 @@ export const ARCHIVE_PERMISSION = {
   country: 'archive_country|update_country',
   company: 'archive_company|update_company',
   product: 'archive_product',
+  notice: 'archive_notice|update_notice',
 } as const;
 
 export type Archivable = keyof typeof ARCHIVE_PERMISSION;

@@ -26,6 +26,7 @@ const NAMES: Record<string, { table: string; name: string }> = {
   cancellation_import: { table: 'cancellation_imports', name: 'e.file_name' },
   bank_statement: { table: 'bank_statements', name: 'e.file_name' },
   webhook_endpoint: { table: 'webhook_endpoints', name: 'e.url' },
+  notice: { table: 'notices', name: 'e.title' },
 };
 
 type Row = Record<string, unknown> | null | undefined;
