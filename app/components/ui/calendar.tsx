@@ -222,7 +222,9 @@ export function Calendar({
               aria-label={t('common.date.previous_month')}
               onClick={() => setFocused(addMonths(focused, -1))}
             >
-              <span aria-hidden="true" className="text-lg leading-none">‹</span>
+              <span aria-hidden="true" className="text-lg leading-none">
+                ‹
+              </span>
             </button>
             <p id={titleId} aria-live="polite" className="text-sm font-semibold text-slate-900">
               {names.monthTitle(focused)}
@@ -233,7 +235,9 @@ export function Calendar({
               aria-label={t('common.date.next_month')}
               onClick={() => setFocused(addMonths(focused, 1))}
             >
-              <span aria-hidden="true" className="text-lg leading-none">›</span>
+              <span aria-hidden="true" className="text-lg leading-none">
+                ›
+              </span>
             </button>
           </div>
           <table
