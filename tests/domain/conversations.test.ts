@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { campuses, conversations, messageAttachments, outbox, users } from '../../drizzle/schema';
+import { campuses, conversations, messageAttachments, outbox } from '../../drizzle/schema';
 import {
   downloadAttachment,
   getConversation,
@@ -28,6 +28,8 @@ import {
   startForClients,
 } from '../../workers/domain/conversations/service';
 import { NotFound, ValidationFailed } from '../../workers/domain/errors';
+import { getOwnProfile, updateOwnProfile } from '../../workers/domain/account/service';
+import { profileFormSchema, profileSchema } from '../../workers/domain/auth/schema';
 import type { ActorCtx } from '../../workers/domain/context';
 import { actorCtx, db, DEMO_ACCOUNTS, SETUP_TIMEOUT_MS, testEnv } from '../support/world';
 import { CLIENT_STRANGERS, seedClientsWorld, type ClientsWorld } from '../support/clients';
@@ -145,15 +147,21 @@ describe('a question and its answer', () => {
     expect((await listConversations(staff, inbox({ search: 'Folders' }))).items[0].read).toBe(true);
   });
 
-  it('a user who turned message emails off is not emailed', async () => {
-    await db().update(users).set({ message_emails: false }).where(eq(users.email, DEMO_ACCOUNTS.schoolAdmin));
+  it('a user who turned message emails off on their account page is not emailed', async () => {
+    const profile = { first_name: 'Susan', last_name: 'School', landing_page: 'insureds' as const };
+    await updateOwnProfile(school, { ...profile, ...profileFormSchema.parse({ ...profile }) });
+    expect((await getOwnProfile(school)).message_emails).toBe(false);
     const before = (await mails(DEMO_ACCOUNTS.schoolAdmin)).length;
     await startConversation(
       staff,
       start({ subject: 'Quiet', message: 'No email', client_id: world.oakwood.public_id }),
     );
     expect((await mails(DEMO_ACCOUNTS.schoolAdmin)).length).toBe(before);
-    await db().update(users).set({ message_emails: true }).where(eq(users.email, DEMO_ACCOUNTS.schoolAdmin));
+    // The API's profile call leaves the choice as it is when it does not name it, and turns it back on.
+    await updateOwnProfile(school, profileSchema.parse(profile));
+    expect((await getOwnProfile(school)).message_emails).toBe(false);
+    await updateOwnProfile(school, profileSchema.parse({ ...profile, message_emails: true }));
+    expect((await getOwnProfile(school)).message_emails).toBe(true);
   });
 
   it('the clients list "send message" starts one thread per client in one step', async () => {
