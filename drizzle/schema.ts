@@ -202,6 +202,8 @@ export const users = sqliteTable(
     landing_page: text('landing_page', { enum: LANDING_PAGES }).notNull().default('insureds'),
     preferred_lang: text('preferred_lang', { enum: LANGUAGES }).notNull().default('en'),
     selected_company_id: integer('selected_company_id'),
+    /** Email me when the other side writes in the message centre (account details; on by default). */
+    message_emails: integer('message_emails', { mode: 'boolean' }).notNull().default(true),
     /** The user also has an account in the other region and may be handed over to it. */
     other_region_access: integer('other_region_access', { mode: 'boolean' }).notNull().default(false),
     email_verified_at: integer('email_verified_at', { mode: 'timestamp_ms' }),
@@ -528,6 +530,7 @@ export * from './schema/partners';
 export * from './schema/billing-totals';
 export * from './schema/idempotency';
 export * from './schema/notices';
+export * from './schema/messages';
 
 // ---------------------------------------------------------------- relations
 

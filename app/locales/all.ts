@@ -18,6 +18,7 @@ import en_companies from './en/companies.json';
 import en_confirm from './en/confirm.json';
 import en_contacts from './en/contacts.json';
 import en_contracts from './en/contracts.json';
+import en_conversations from './en/conversations.json';
 import en_countries from './en/countries.json';
 import en_email from './en/email.json';
 import en_enrollments from './en/enrollments.json';
@@ -76,6 +77,7 @@ import ca_companies from './ca/companies.json';
 import ca_confirm from './ca/confirm.json';
 import ca_contacts from './ca/contacts.json';
 import ca_contracts from './ca/contracts.json';
+import ca_conversations from './ca/conversations.json';
 import ca_countries from './ca/countries.json';
 import ca_email from './ca/email.json';
 import ca_enrollments from './ca/enrollments.json';
@@ -134,6 +136,7 @@ import cn_companies from './cn/companies.json';
 import cn_confirm from './cn/confirm.json';
 import cn_contacts from './cn/contacts.json';
 import cn_contracts from './cn/contracts.json';
+import cn_conversations from './cn/conversations.json';
 import cn_countries from './cn/countries.json';
 import cn_email from './cn/email.json';
 import cn_enrollments from './cn/enrollments.json';
@@ -192,6 +195,7 @@ import de_companies from './de/companies.json';
 import de_confirm from './de/confirm.json';
 import de_contacts from './de/contacts.json';
 import de_contracts from './de/contracts.json';
+import de_conversations from './de/conversations.json';
 import de_countries from './de/countries.json';
 import de_email from './de/email.json';
 import de_enrollments from './de/enrollments.json';
@@ -250,6 +254,7 @@ import es_companies from './es/companies.json';
 import es_confirm from './es/confirm.json';
 import es_contacts from './es/contacts.json';
 import es_contracts from './es/contracts.json';
+import es_conversations from './es/conversations.json';
 import es_countries from './es/countries.json';
 import es_email from './es/email.json';
 import es_enrollments from './es/enrollments.json';
@@ -308,6 +313,7 @@ import fr_companies from './fr/companies.json';
 import fr_confirm from './fr/confirm.json';
 import fr_contacts from './fr/contacts.json';
 import fr_contracts from './fr/contracts.json';
+import fr_conversations from './fr/conversations.json';
 import fr_countries from './fr/countries.json';
 import fr_email from './fr/email.json';
 import fr_enrollments from './fr/enrollments.json';
@@ -366,6 +372,7 @@ import it_companies from './it/companies.json';
 import it_confirm from './it/confirm.json';
 import it_contacts from './it/contacts.json';
 import it_contracts from './it/contracts.json';
+import it_conversations from './it/conversations.json';
 import it_countries from './it/countries.json';
 import it_email from './it/email.json';
 import it_enrollments from './it/enrollments.json';
@@ -424,6 +431,7 @@ import pt_companies from './pt/companies.json';
 import pt_confirm from './pt/confirm.json';
 import pt_contacts from './pt/contacts.json';
 import pt_contracts from './pt/contracts.json';
+import pt_conversations from './pt/conversations.json';
 import pt_countries from './pt/countries.json';
 import pt_email from './pt/email.json';
 import pt_enrollments from './pt/enrollments.json';
@@ -485,6 +493,7 @@ export const localeResources = {
     "confirm": en_confirm,
     "contacts": en_contacts,
     "contracts": en_contracts,
+    "conversations": en_conversations,
     "countries": en_countries,
     "email": en_email,
     "enrollments": en_enrollments,
@@ -545,6 +554,7 @@ export const localeResources = {
     "confirm": ca_confirm,
     "contacts": ca_contacts,
     "contracts": ca_contracts,
+    "conversations": ca_conversations,
     "countries": ca_countries,
     "email": ca_email,
     "enrollments": ca_enrollments,
@@ -605,6 +615,7 @@ export const localeResources = {
     "confirm": cn_confirm,
     "contacts": cn_contacts,
     "contracts": cn_contracts,
+    "conversations": cn_conversations,
     "countries": cn_countries,
     "email": cn_email,
     "enrollments": cn_enrollments,
@@ -665,6 +676,7 @@ export const localeResources = {
     "confirm": de_confirm,
     "contacts": de_contacts,
     "contracts": de_contracts,
+    "conversations": de_conversations,
     "countries": de_countries,
     "email": de_email,
     "enrollments": de_enrollments,
@@ -725,6 +737,7 @@ export const localeResources = {
     "confirm": es_confirm,
     "contacts": es_contacts,
     "contracts": es_contracts,
+    "conversations": es_conversations,
     "countries": es_countries,
     "email": es_email,
     "enrollments": es_enrollments,
@@ -785,6 +798,7 @@ export const localeResources = {
     "confirm": fr_confirm,
     "contacts": fr_contacts,
     "contracts": fr_contracts,
+    "conversations": fr_conversations,
     "countries": fr_countries,
     "email": fr_email,
     "enrollments": fr_enrollments,
@@ -845,6 +859,7 @@ export const localeResources = {
     "confirm": it_confirm,
     "contacts": it_contacts,
     "contracts": it_contracts,
+    "conversations": it_conversations,
     "countries": it_countries,
     "email": it_email,
     "enrollments": it_enrollments,
@@ -905,6 +920,7 @@ export const localeResources = {
     "confirm": pt_confirm,
     "contacts": pt_contacts,
     "contracts": pt_contracts,
+    "conversations": pt_conversations,
     "countries": pt_countries,
     "email": pt_email,
     "enrollments": pt_enrollments,

@@ -132,12 +132,13 @@ function ProfileForms({ data, busy }: { data: ReturnType<typeof answerOf>; busy:
   const { profile, constraints } = useLoaderData<typeof loader>();
   const [profileForm, profileFields] = useSchemaForm({
     id: 'profile',
-    schema: () => import('@server/domain/auth/schema').then((m) => m.profileSchema),
+    schema: () => import('@server/domain/auth/schema').then((m) => m.profileFormSchema),
     lastResult: data?.intent === 'profile' ? data.submission : undefined,
     defaultValue: {
       first_name: profile.first_name,
       last_name: profile.last_name,
       landing_page: profile.landing_page,
+      message_emails: profile.message_emails ? 'on' : '',
     },
     constraint: constraints.profile,
     shouldValidate: 'onBlur',
@@ -177,6 +178,11 @@ function ProfileForms({ data, busy }: { data: ReturnType<typeof answerOf>; busy:
             field={profileFields.landing_page}
             hint={t('account.landing_hint')}
             options={LANDING_PAGE_OPTIONS.map((p) => ({ value: p, label: t(`account.landing.${p}`) }))}
+          />
+          <CheckboxField
+            label={t('account.message_emails')}
+            hint={t('account.message_emails_hint')}
+            field={profileFields.message_emails}
           />
           <Button type="submit" name="intent" value="profile" disabled={busy}>
             {t('common.save')}

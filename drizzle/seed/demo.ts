@@ -24,6 +24,7 @@ import { seedOnAccountPolicies, seedRegionTaxes } from './issuing';
 import { seedDemoPolicies } from './policies';
 import { seedIrelandDemo } from './ireland';
 import { seedDemoClientDocuments } from './client-documents';
+import { seedDemoMessages } from './messages';
 import { seedDemoMfaActivity } from './mfa';
 import { seedDemoSessions } from './sessions';
 import { seedPartners } from './partners';
@@ -245,6 +246,15 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
         clientId: school.id,
         userId: schoolAdmin.id,
         permissions: ['create_insured', 'create_policy', 'read_insured', 'read_invoice', 'read_policy'],
+      },
+    });
+    // Conversations between the insurer and both schools in every state (drizzle/seed/messages.ts).
+    await seedDemoMessages(db, env, {
+      companyId: main.id,
+      emails: {
+        staff: DEMO_ACCOUNTS.admin,
+        school: DEMO_ACCOUNTS.schoolAdmin,
+        campus: DEMO_ACCOUNTS.campusEmployee,
       },
     });
     // The catalogue's product groups, with the products they gather (drizzle/seed/product-groups.ts).

@@ -89,6 +89,27 @@ describe('account details: where you are signed in', () => {
     await b.context().close();
   });
 
+  it('turns message-centre emails off and on again in the profile', async () => {
+    const page = await newPage(browser, UK_URL);
+    await signIn(page, 'finance@demo.test', { fresh: true });
+    for (const wanted of [false, true]) {
+      await visit(page, '/account-details');
+      await hydrated(page);
+      const box = page.getByLabel(t('account.message_emails'));
+      expect(await box.isChecked()).toBe(!wanted);
+      await box.click();
+      await page
+        .getByRole('button', { name: t('common.save') })
+        .first()
+        .click();
+      await page.getByText(t('account.profile_saved')).waitFor();
+      await visit(page, '/account-details');
+      expect(await page.getByLabel(t('account.message_emails')).isChecked()).toBe(wanted);
+    }
+    await screenshots(page, 'account-details-message-emails');
+    await page.context().close();
+  });
+
   it('changes the password choosing to sign out the other sessions', async () => {
     const a = await newPage(browser, UK_URL);
     const b = await newPage(browser, UK_URL);

@@ -6,10 +6,17 @@
 import { ValidationFailed } from '../domain/errors';
 import { msg } from '../domain/validation';
 import { publicId } from './crypto';
-import { readCentralDirectory } from './zip';
+import { inflatedSize, readCentralDirectory, ZipError, ZipTooLarge } from './zip';
 
 /** The default upload limit of spec 000 s.5 ('File cannot be larger than {n}MB'). */
 export const DEFAULT_MAX_FILE_MB = 10;
+
+/**
+ * Zip-based uploads (Office files) are refused past these, as the central directory declares and as the
+ * entries really inflate (a directory can lie): a zip bomb never reaches a reader or another user.
+ */
+export const MAX_UPLOAD_ZIP_ENTRIES = 1000;
+export const MAX_UPLOAD_UNPACKED_BYTES = 150 * 1024 * 1024;
 
 export const FILE_KINDS = {
   pdf: { contentType: 'application/pdf', extension: 'pdf' },
@@ -111,7 +118,13 @@ export function cleanFileName(name: string): string {
  */
 export async function checkUpload(
   file: unknown,
-  opts: { field: string; allowed: readonly FileKind[]; maxMb?: number },
+  opts: {
+    field: string;
+    allowed: readonly FileKind[];
+    maxMb?: number;
+    /** Refuse a file whose name's extension says another kind than its content (`scan.pdf` holding text). */
+    nameMustMatch?: boolean;
+  },
 ): Promise<CheckedFile> {
   const maxMb = opts.maxMb ?? DEFAULT_MAX_FILE_MB;
   if (!(file instanceof Blob) || (file instanceof File && !file.name && file.size === 0)) {
@@ -130,7 +143,51 @@ export async function checkUpload(
     );
   }
   const name = cleanFileName(file instanceof File ? file.name : `file.${FILE_KINDS[kind].extension}`);
+  if (opts.nameMustMatch && !nameFitsKind(name, kind)) {
+    throw ValidationFailed.field(
+      opts.field,
+      msg('files.type_not_allowed', { types: opts.allowed.map((k) => FILE_KINDS[k].extension).join(', ') }),
+    );
+  }
+  if (kind === 'docx' || kind === 'xlsx') await checkZipLimits(bytes, opts.field);
   return { bytes, kind, contentType: FILE_KINDS[kind].contentType, size: bytes.length, name };
+}
+
+/** Whether a file name's extension (if it has one) names the kind its content is. */
+function nameFitsKind(name: string, kind: FileKind): boolean {
+  const dot = name.lastIndexOf('.');
+  if (dot < 0) return true;
+  const ext = name.slice(dot + 1).toLowerCase();
+  return (
+    ext === FILE_KINDS[kind].extension ||
+    (kind === 'jpg' && ext === 'jpeg') ||
+    (kind === 'csv' && ext === 'txt')
+  );
+}
+
+/** The zip-bomb check of an Office upload (see MAX_UPLOAD_UNPACKED_BYTES). */
+async function checkZipLimits(bytes: Uint8Array, field: string): Promise<void> {
+  const refuse = () => ValidationFailed.field(field, msg('files.too_big_unpacked'));
+  const entries = readCentralDirectory(bytes, MAX_UPLOAD_ZIP_ENTRIES);
+  if (entries === 'too_many') throw refuse();
+  if (!entries) throw ValidationFailed.field(field, msg('files.unreadable'));
+  let declared = 0;
+  for (const e of entries) declared += e.uncompressedSize;
+  if (declared > MAX_UPLOAD_UNPACKED_BYTES) throw refuse();
+  let actual = 0;
+  for (const e of entries) {
+    try {
+      actual += await inflatedSize(
+        bytes,
+        e,
+        Math.min(e.uncompressedSize, MAX_UPLOAD_UNPACKED_BYTES - actual),
+      );
+    } catch (x) {
+      if (x instanceof ZipTooLarge) throw refuse();
+      if (x instanceof ZipError) throw ValidationFailed.field(field, msg('files.unreadable'));
+      throw x;
+    }
+  }
 }
 
 /** A new object key: `<prefix>/<random>-<name>` (the random part keeps two uploads of one name apart). */

@@ -9,6 +9,7 @@ import {
   clients,
   companies,
   contracts,
+  conversations,
   invoices,
   policies,
   policyAmendments,
@@ -363,5 +364,18 @@ export function visibleWebhookEndpoints(actor: Actor): SQL {
   return partnerOwnerScope(actor, {
     companyId: webhookEndpoints.company_id,
     clientId: webhookEndpoints.client_id,
+  });
+}
+
+/**
+ * The condition on conversation rows (the message centre): a client's threads follow the client;
+ * a campus employee limited to some campuses sees only threads of those campuses (not the client-wide
+ * ones, which speak for the whole school).
+ */
+export function visibleConversations(actor: Actor): SQL {
+  return campusScope(actor, {
+    campusId: conversations.campus_id,
+    clientId: conversations.client_id,
+    companyId: conversations.company_id,
   });
 }

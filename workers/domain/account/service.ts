@@ -33,6 +33,7 @@ export async function getOwnProfile(ctx: ActorCtx) {
     user_type: user.user_type,
     landing_page: user.landing_page,
     preferred_lang: user.preferred_lang,
+    message_emails: user.message_emails,
     job_title: user.job_title,
     department: user.department,
     last_login_at: user.last_login_at?.toISOString() ?? null,
@@ -61,6 +62,7 @@ export async function updateOwnProfile(
     first_name: string;
     last_name: string;
     landing_page: 'dashboard' | 'insureds' | 'clients' | 'products';
+    message_emails?: boolean;
   },
 ) {
   const actor = requireActor(ctx.actor);

@@ -1,6 +1,7 @@
 /** Inputs of sign-in, session, invitation and account calls. Pure: shared by pages and the API. */
 import { z } from 'zod';
 import {
+  checkbox,
   LANDING_PAGE_OPTIONS,
   email,
   msg,
@@ -79,7 +80,12 @@ export const profileSchema = z.object({
   first_name: personName,
   last_name: personName,
   landing_page: z.enum(LANDING_PAGE_OPTIONS, { errorMap: () => ({ message: msg('validation.required') }) }),
+  /** Email me when the other side writes in the message centre; left as it is when not sent. */
+  message_emails: z.boolean().optional(),
 });
+
+/** The account page's profile form: an unticked box sends nothing, which there means "off". */
+export const profileFormSchema = profileSchema.extend({ message_emails: checkbox });
 
 export const inviteNameSchema = z.object({ first_name: personName, last_name: personName });
 
@@ -100,7 +106,7 @@ export const userIdParam = z.object({ id: z.string().min(1).max(40) });
 
 /** The account page's forms, by intent. */
 export const accountPageSchemas = {
-  profile: profileSchema,
+  profile: profileFormSchema,
   password: changePasswordFormSchema,
   end_session: endSessionSchema,
   end_other_sessions: z.object({}),
