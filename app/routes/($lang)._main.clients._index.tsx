@@ -87,13 +87,15 @@ const bulk = (action: ClientAction) => ({
     : undefined,
 });
 
-const statusIntents = {
-  archive: bulk('archive'),
-  activate: bulk('activate'),
-  reactivate: bulk('reactivate'),
-  request_onboarding: bulk('request_onboarding'),
-  delete: bulk('delete'),
-} satisfies Record<ClientAction, unknown>;
+/** The status actions' intents. A function, so that no schema is built when the page's scripts load. */
+const statusIntents = () =>
+  ({
+    archive: bulk('archive'),
+    activate: bulk('activate'),
+    reactivate: bulk('reactivate'),
+    request_onboarding: bulk('request_onboarding'),
+    delete: bulk('delete'),
+  }) satisfies Record<ClientAction, unknown>;
 
 /**
  * The bulk actions of the bar (archive, activate, reactivate, delete, request onboarding), and "Add
@@ -102,7 +104,7 @@ const statusIntents = {
 export const action = (args: ActionFunctionArgs) =>
   intentAction({
     intents: {
-      ...statusIntents,
+      ...statusIntents(),
       add_contract: { schema: bulkSchema, permission: 'create_service_agreement' },
     },
     async handle(input, { ctx, redirect }) {
