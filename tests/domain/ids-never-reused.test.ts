@@ -16,8 +16,11 @@ import {
   cancellationRows,
   clients,
   contacts,
+  conversationMessages,
+  conversations,
   enrollments,
   insurers,
+  messageAttachments,
   notes,
   policyBatches,
   productDocuments,
@@ -57,6 +60,9 @@ const TABLES: [name: string, table: Table, unique: Record<string, SQL>][] = [
   ['cancellation_rows', cancellationRows, {}],
   ['bank_statement_lines', bankStatementLines, {}],
   ['bank_allocations', bankAllocations, {}],
+  ['conversations', conversations, { public_id: FRESH_PUBLIC_ID }],
+  ['conversation_messages', conversationMessages, { public_id: FRESH_PUBLIC_ID }],
+  ['message_attachments', messageAttachments, { public_id: FRESH_PUBLIC_ID }],
 ];
 
 beforeAll(async () => {
@@ -71,11 +77,32 @@ const agreement = sql`INSERT INTO service_agreements (public_id, client_id, comp
   SELECT ${FRESH_PUBLIC_ID}, id, company_id, 'Agreement', '2026-01-01' FROM clients
   WHERE NOT EXISTS (SELECT 1 FROM service_agreements) ORDER BY id LIMIT 1`;
 
+/** A conversation with the first client, if the world holds none. */
+const conversation = (now: number) => sql`INSERT INTO conversations
+    (public_id, company_id, client_id, subject, started_by, started_by_side, last_message_at)
+  SELECT ${FRESH_PUBLIC_ID}, company_id, id, 'Question', (SELECT min(id) FROM users), 'company', ${now} FROM clients
+  WHERE NOT EXISTS (SELECT 1 FROM conversations) ORDER BY id LIMIT 1`;
+
+/** A message in the newest conversation, if the world holds none. */
+const message = (now: number) => sql`INSERT INTO conversation_messages
+    (public_id, conversation_id, author_id, author_side, body, created_at)
+  SELECT ${FRESH_PUBLIC_ID}, id, (SELECT min(id) FROM users), 'company', 'Hello', ${now} FROM conversations
+  WHERE NOT EXISTS (SELECT 1 FROM conversation_messages) ORDER BY id DESC LIMIT 1`;
+
 /**
  * One row of each table the demo world leaves empty, made from its parents' rows (its own columns are
  * not what these tests are about).
  */
 const MAKE: Record<string, (now: number) => SQL[]> = {
+  conversations: (now) => [conversation(now)],
+  conversation_messages: (now) => [conversation(now), message(now)],
+  message_attachments: (now) => [
+    conversation(now),
+    message(now),
+    sql`INSERT INTO message_attachments (public_id, conversation_id, message_id, file_key, file_name, content_type, size, created_at)
+      SELECT ${FRESH_PUBLIC_ID}, conversation_id, id, 'messages/a.pdf', 'a.pdf', 'application/pdf', 10, ${now}
+      FROM conversation_messages ORDER BY id DESC LIMIT 1`,
+  ],
   sessions: (now) => [
     sql`INSERT INTO sessions (token_hash, user_id, kind, stage, created_at, last_seen_at, expires_at)
       SELECT ${FRESH_PUBLIC_ID}, max(id), 'web', 'active', ${now}, ${now}, ${now + 3_600_000} FROM users`,

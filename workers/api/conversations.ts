@@ -59,7 +59,7 @@ export const conversationsApi = new Hono<ApiEnv>()
     return c.json(
       {
         data: { conversations: ids },
-        message: translate(langOf(c), 'conversations.api.started_many', { count: ids.length }),
+        message: translate(langOf(c), 'conversations.api.bulk_started', { count: ids.length }),
       },
       201,
     );

@@ -20,7 +20,7 @@ import { publicId } from '../../platform/crypto';
 import { runBatch, type Statement } from '../../platform/db';
 import { requirePermission, type Actor } from '../access/actor';
 import { findClient, findCampus, findPolicy } from '../access/finders';
-import { visibleConversations, visibleInvoices } from '../access/scope';
+import { seesAllCampuses, visibleConversations, visibleInvoices } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { findVisibleBatch } from '../enrollments/batches';
 import { NotFound, ValidationFailed } from '../errors';
@@ -117,7 +117,7 @@ async function resolveTies(
       throw ValidationFailed.field('client_id', msg('conversations.errors.client_not_found'));
     });
     // A campus employee speaks for their campuses only: they name one.
-    if (side === 'school' && ctx.actor.campus_ids !== null) {
+    if (side === 'school' && !seesAllCampuses(ctx.actor)) {
       throw ValidationFailed.field('campus_id', msg('validation.required'));
     }
     companyId = client.company_id;

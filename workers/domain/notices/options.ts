@@ -2,7 +2,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { campuses, clients, countries, products } from '../../../drizzle/schema';
 import { requirePermission } from '../access/actor';
-import { clientScope, companyScope } from '../access/scope';
+import { companyScope, visibleClients } from '../access/scope';
 import type { ActorCtx } from '../context';
 
 /** At most this many of each kind are offered (the API takes any number). */
@@ -17,7 +17,7 @@ export interface NoticeOptions {
 
 export async function noticeOptions(ctx: ActorCtx): Promise<NoticeOptions> {
   requirePermission(ctx.actor, 'read_notice');
-  const inView = clientScope(ctx.actor, { clientId: clients.id, companyId: clients.company_id });
+  const inView = visibleClients(ctx.actor);
   const [c, cp, p, co] = await ctx.db.batch([
     ctx.db
       .select({ value: clients.public_id, label: clients.name })
