@@ -266,6 +266,25 @@ describe('credit notes', () => {
     expect(d.balance_minor).toBe(12_000);
     expect(d.credit_notes.map((c) => c.number)).toEqual([note.number]);
     expect(d.credited_item_ids).toEqual([items[1].id]);
+    // The logs name each document by its number (a logs tab links it), the note's as the batch drew it.
+    const logs = await db()
+      .select()
+      .from(activityLogs)
+      .where(
+        and(
+          eq(activityLogs.entity_type, 'invoice'),
+          sql`${activityLogs.entity_id} IN (${inv.id}, ${row.id})`,
+        ),
+      );
+    expect(logs.find((l) => l.action === 'credit_note')?.after).toMatchObject({
+      credit_note: note.number,
+      credited_minor: 5250,
+      reason: 'Wrong dates',
+    });
+    expect(logs.find((l) => l.action === 'created' && l.entity_id === row.id)?.after).toMatchObject({
+      type: 'credit_note',
+      credit_for: inv.number,
+    });
     // The same line again is refused; the rest (whole invoice) credits only what is left.
     await expect(
       issueCreditNote(ctx, inv.public_id, { reason: 'again', items: [items[1].id] }),

@@ -309,12 +309,32 @@ export async function headingText(page: Page): Promise<string> {
   return `(no h1; the page says: ${(await page.locator('body').innerText()).trim().slice(0, 200)})`;
 }
 
-/** Waits until the address path matches. */
+/**
+ * Waits until the address path matches. When it does not, the failure says what the page showed instead:
+ * its heading and the messages and field errors on it (a refusal the test did not expect reads as one).
+ */
 export async function waitForPath(page: Page, path: string | RegExp, timeout?: number): Promise<void> {
-  await page.waitForURL(
-    (url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)),
-    { timeout },
-  );
+  try {
+    await page.waitForURL(
+      (url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)),
+      { timeout },
+    );
+  } catch (e) {
+    const said = await page
+      .locator('[role="alert"], [role="status"], [id$="-error"], [aria-invalid="true"]')
+      .evaluateAll((nodes) =>
+        nodes.map((n) =>
+          n instanceof HTMLInputElement || n instanceof HTMLSelectElement
+            ? `${n.name}=${JSON.stringify(n.value)} (invalid)`
+            : (n.textContent ?? '').trim(),
+        ),
+      )
+      .catch(() => []);
+    const heading = await headingText(page).catch(() => '?');
+    throw new Error(
+      `${String(e)}\nThe page at ${page.url()} shows "${heading}" and says: ${said.filter(Boolean).join(' | ') || 'nothing'}`,
+    );
+  }
 }
 
 /** The text of an HTML fragment as the server wrote it: tags become line breaks, entities characters. */

@@ -42,6 +42,11 @@ export interface LogEntry {
   after?: Row | null;
   company_id?: number | SQL<number> | null;
   client_id?: number | SQL<number> | null;
+  /**
+   * Fields of `after` whose value the same batch draws before this row is written (a credit note's
+   * number from its series): each a scalar subquery, set into the logged JSON when the row is inserted.
+   */
+  drawn?: Record<string, SQL>;
 }
 
 /**
@@ -61,7 +66,14 @@ export function logActors(actor: Ctx['actor']): LogActors {
 
 function logRow(ctx: Pick<Ctx, 'actor' | 'now'>, entry: LogEntry) {
   const whole = { before: redact(entry.before ?? null), after: redact(entry.after ?? null) };
-  const { before, after } = diff(whole.before, whole.after);
+  const { before, after: changed } = diff(whole.before, whole.after);
+  const drawn = Object.entries(entry.drawn ?? {});
+  const after = drawn.length
+    ? sql`json_set(${JSON.stringify(changed ?? {})}, ${sql.join(
+        drawn.map(([field, value]) => sql`${`$.${field}`}, (${value})`),
+        sql`, `,
+      )})`
+    : changed;
   return {
     ...logActors(ctx.actor),
     entity_type: entry.entity_type,

@@ -51,6 +51,9 @@ const BY_ENTITY: Record<string, Record<string, LoggedFieldKind>> = {
     method: enumOf('payments.methods'),
     kind: enumOf('payments.kinds'),
     outcome: enumOf('payments.statuses'),
+    // A credit note and the invoice it credits name each other by number.
+    credit_note: { kind: 'invoice_number' },
+    credit_for: { kind: 'invoice_number' },
   },
   client: {
     type: enumOf('clients.types'),

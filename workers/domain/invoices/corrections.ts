@@ -122,6 +122,8 @@ export async function issueCreditNote(ctx: ActorCtx, id: string, input: CreditNo
         AND ${inJson(sql`ci.credits_item_id`, ids)})
     AND (SELECT voided_at FROM invoices WHERE id = ${i.id}) IS NULL`;
   const noteId = idByPublicId(invoices, pid);
+  // The logs name both documents by their numbers, the note's as the batch draws it.
+  const noteNumber = sql`SELECT number FROM invoices WHERE public_id = ${pid}`;
   try {
     await runBatch(ctx.db, [
       ctx.db.run(sql`INSERT OR IGNORE INTO sequences (name, value) VALUES (${CREDIT_NOTE_SERIES}, 0)`),
@@ -150,9 +152,9 @@ export async function issueCreditNote(ctx: ActorCtx, id: string, input: CreditNo
         after: {
           ...money(i),
           credited_minor: i.credited_minor + total,
-          credit_note: pid,
           reason: input.reason,
         },
+        drawn: { credit_note: noteNumber },
         company_id: i.company_id,
         client_id: i.client_id,
       }),
@@ -163,7 +165,7 @@ export async function issueCreditNote(ctx: ActorCtx, id: string, input: CreditNo
         before: null,
         after: {
           type: 'credit_note',
-          credit_for: i.public_id,
+          credit_for: i.number,
           total_minor: total,
           tax_minor: tax,
           reason: input.reason,
