@@ -114,11 +114,43 @@ export function ScrollBox({
   );
 }
 
+/** The direction a list is sorted by a column, from the address's `order` (`{field}_asc|desc`). */
+function useSortDirection(field: string | undefined): 'asc' | 'desc' | null {
+  const [params] = useSearchParams();
+  const current = params.get('order');
+  if (!field) return null;
+  return current === `${field}_asc` ? 'asc' : current === `${field}_desc` ? 'desc' : null;
+}
+
+/** A column header: `aria-sort` belongs on the header cell, not on the link inside it. */
+function HeaderCell({
+  field,
+  className,
+  card,
+  children,
+}: {
+  field?: string;
+  className: string;
+  card?: string;
+  children: ReactNode;
+}) {
+  const dir = useSortDirection(field);
+  return (
+    <th
+      scope="col"
+      className={className}
+      data-card={card}
+      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+    >
+      {children}
+    </th>
+  );
+}
+
 function SortHeader({ label, field }: { label: ReactNode; field: string }) {
   const [params] = useSearchParams();
   const location = useLocation();
-  const current = params.get('order');
-  const dir = current === `${field}_asc` ? 'asc' : current === `${field}_desc` ? 'desc' : null;
+  const dir = useSortDirection(field);
   const next = new URLSearchParams(params);
   next.set('order', `${field}_${dir === 'asc' ? 'desc' : 'asc'}`);
   next.delete('page');
@@ -127,7 +159,6 @@ function SortHeader({ label, field }: { label: ReactNode; field: string }) {
       to={`${location.pathname}?${next}`}
       preventScrollReset
       className="inline-flex items-center gap-1 hover:text-slate-900"
-      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
     >
       {label}
       <span aria-hidden="true" className="text-[10px] text-slate-400">
@@ -300,14 +331,14 @@ export function DataTable<T>({
                   </th>
                 ) : null}
                 {columns.map((c, i) => (
-                  <th
+                  <HeaderCell
                     key={c.key}
-                    scope="col"
+                    field={c.sort}
                     className={`whitespace-nowrap px-3 py-2.5 ${c.className ?? ''}`}
-                    data-card={c.sort && roles[i] !== 'hidden' ? 'sort' : undefined}
+                    card={c.sort && roles[i] !== 'hidden' ? 'sort' : undefined}
                   >
                     {c.sort ? <SortHeader label={c.header} field={c.sort} /> : c.header}
-                  </th>
+                  </HeaderCell>
                 ))}
               </tr>
             </thead>
