@@ -219,13 +219,14 @@ async function quoteAnExtension(page) {
   const insured = await firstLink(page, /^\/insureds\/[^/]+\/insured_details/);
   const id = insured.split('/')[2];
   await open(page, `/insureds/amend/extend?ids=${id}`);
-  const end = page.locator('input[type="date"]').first();
+  // A day field (DateInput): typed as it is read, DD/MM/YYYY.
+  const end = page.locator('main input[inputmode="numeric"][pattern]').first();
   await end.waitFor();
   const current = await page.locator('main').innerText();
   const dates = [...current.matchAll(/\b(\d{2})\/(\d{2})\/(\d{4})\b/g)].map((m) => `${m[3]}-${m[2]}-${m[1]}`);
   const from = dates.sort().at(-1) ?? new Date().toISOString().slice(0, 10);
   const later = new Date(Date.parse(from) + 14 * 86_400_000).toISOString().slice(0, 10);
-  await end.fill(later);
+  await end.fill(later.split('-').reverse().join('/'));
   await Promise.all([
     page.waitForResponse((r) => r.request().method() === 'POST'),
     page.locator('main form button[type="submit"]').first().click(),
