@@ -596,12 +596,17 @@ export async function signIn(page: Page, email: string, options: { fresh?: boole
   await page.goto('about:blank');
 }
 
-/** Saves test-output/screenshots/<name>-desktop.png (1280x800) and <name>-phone.png (390x844). */
+/**
+ * With E2E_SCREENSHOTS=1, saves test-output/screenshots/<name>-desktop.png (1280x800) and
+ * <name>-phone.png (390x844), to be looked at. A plain `npm test` takes none: each costs two re-layouts
+ * and two PNG encodings, 154 calls in the suite, and no check reads them.
+ */
 export async function screenshots(
   page: Page,
   name: string,
   sizes: readonly ('desktop' | 'phone')[] = ['desktop', 'phone'],
 ): Promise<void> {
+  if (!process.env.E2E_SCREENSHOTS) return;
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
   for (const suffix of sizes) {
