@@ -16,6 +16,7 @@ import { epdqSimulator } from './web/epdq-simulator';
 import { devOrdering } from './web/dev-ordering';
 import { devAmendments } from './web/dev-amendments';
 import { devPolicies } from './web/dev-policies';
+import { devConversations } from './web/dev-conversations';
 import { devReconciliation } from './web/dev-reconciliation';
 import { devJobs } from './web/dev-jobs';
 import { RECEIVER_PATH, webhookReceiver } from './web/webhook-receiver';
@@ -87,6 +88,7 @@ export function createApp(build?: ServerBuild) {
   app.route('/__dev/ordering', devOrdering);
   app.route('/__dev/amendments', devAmendments);
   app.route('/__dev/policies', devPolicies);
+  app.route('/__dev/conversations', devConversations);
   app.route('/__dev/reconciliation', devReconciliation);
   app.route('/__dev/jobs', devJobs);
   app.route('/dev/epdq', epdqSimulator);
