@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { campuses, clients, noticeRecipients, outbox, users } from '../../drizzle/schema';
+import { activityLogs, campuses, clients, noticeRecipients, outbox, users } from '../../drizzle/schema';
 import { noticeSchema } from '../../workers/domain/notices/schema';
 import {
   createNotice,
@@ -171,6 +171,14 @@ describe('emails and reminders', () => {
     await acknowledgeNotice(schoolAdmin, n.id);
     const { reminded } = await remindNotice(admin, n.id);
     expect(reminded).toBe(n.recipients - 1);
+    // The reminder is in the notice's activity log with how many it reached, by who sent it.
+    const logged = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_type, 'notice'), eq(activityLogs.action, 'reminder_sent')));
+    expect(logged.map((l) => ({ after: l.after, user_id: l.actor_user_id }))).toEqual([
+      { after: { reminded: n.recipients - 1 }, user_id: admin.actor.user_id },
+    ]);
     expect(await mails(DEMO_ACCOUNTS.schoolAdmin, 'Reminder: Mailed')).toHaveLength(0);
     const [mail] = await mails(DEMO_ACCOUNTS.campusEmployee, 'Erinnerung: Mailed');
     expect(mail.body_text).toContain('Edited.');
