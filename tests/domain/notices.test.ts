@@ -7,6 +7,7 @@ import {
   getNotice,
   listNoticeRecipients,
   listNotices,
+  exportNotices,
   remindNotice,
   updateNotice,
   updateNoticeStatus,
@@ -216,6 +217,22 @@ describe('who may', () => {
     );
     expect((await listNotices(stranger, { page: 1, items: 100 })).items.map((x) => x.id)).not.toContain(n.id);
     await expect(listNotices(schoolAdmin, { page: 1, items: 10 })).rejects.toBeInstanceOf(Forbidden);
+    expect((await exportNotices(stranger, { page: 1, items: 25 })).map((x) => x.id)).not.toContain(n.id);
+    await expect(exportNotices(schoolAdmin, { page: 1, items: 25 })).rejects.toBeInstanceOf(Forbidden);
+  });
+
+  it('the export holds the whole filtered list, past its first page, with the acknowledged counts', async () => {
+    const tag = `Exported ${Date.now()}`;
+    const made: Awaited<ReturnType<typeof createNotice>>[] = [];
+    for (let i = 0; i < 3; i++)
+      made.push(await createNotice(admin, input({ clients: [oakwood.public_id], title: `${tag} ${i}` })));
+    await acknowledgeNotice(schoolAdmin, made[0].id);
+    await updateNoticeStatus(admin, made[2].id, 'archived');
+    const rows = await exportNotices(admin, { page: 1, items: 1, search: tag, status: 'active' });
+    expect(rows.map((r) => r.title).sort()).toEqual([`${tag} 0`, `${tag} 1`]);
+    const first = rows.find((r) => r.id === made[0].id)!;
+    expect(first.acknowledged).toBe(1);
+    expect(first.recipients).toBe(made[0].recipients);
   });
 });
 

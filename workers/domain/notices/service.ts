@@ -93,6 +93,15 @@ export async function listNotices(ctx: ActorCtx, q: NoticeListQuery): Promise<Pa
   });
 }
 
+/** The notices list with its filters and order, whole (at most 5,000 rows): its Excel export. */
+export async function exportNotices(ctx: ActorCtx, q: NoticeListQuery): Promise<NoticeView[]> {
+  requirePermission(ctx.actor, 'read_notice');
+  return selectNotices(ctx)
+    .where(listWhere(ctx, q))
+    .orderBy(...orderBy(q.order, sortable, 'created_at_desc', notices.id))
+    .limit(5000);
+}
+
 /** The notice behind a public id, in the actor's scope; another company's notice is not found. */
 async function findNotice(ctx: ActorCtx, id: string): Promise<NoticeRow> {
   const [row] = await ctx.db
