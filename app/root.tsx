@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       toast,
       // Set by an action of this request that asks before acting (app/lib/actions.server.ts, `confirm`).
       confirmation: context.confirmation ?? null,
-      ...(await shellData(context)),
+      ...(await shellData(context, lang)),
     },
     clear ? { headers: { 'set-cookie': clear } } : undefined,
   );

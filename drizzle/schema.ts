@@ -506,8 +506,13 @@ export const notifications = sqliteTable(
     user_id: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    title: text('title').notNull(),
-    description: text('description').notNull(),
+    /** What happened, as a message key the reader's language renders (`notifications.events.<key>`). */
+    message_key: text('message_key'),
+    /** The key's parameters (JSON): names, numbers, amounts in minor units with their currency. */
+    params: text('params', { mode: 'json' }).$type<Record<string, string | number>>(),
+    /** Text of notifications written before they carried a key; shown as written. */
+    title: text('title'),
+    description: text('description'),
     to: text('to'),
     read_at: integer('read_at', { mode: 'timestamp_ms' }),
     client_id: integer('client_id'),

@@ -7,7 +7,7 @@ import { mayOpenSupportView } from '@server/domain/access/support';
 import { supportBanner } from '@server/domain/auth/support';
 
 /** What the shell needs about the signed-in user; permissions go to the browser only as names. */
-export async function shellData(context: AppLoadContext) {
+export async function shellData(context: AppLoadContext, lang: string) {
   const { actor, env } = context;
   const base = {
     region: env.REGION,
@@ -20,7 +20,7 @@ export async function shellData(context: AppLoadContext) {
   if (!actor)
     return { ...base, user: null, notifications: null, cartCount: 0, unreadMessages: 0, support: null };
   const [{ items, unread }, cart, support] = await Promise.all([
-    listNotifications({ ...ctx(context), actor }),
+    listNotifications({ ...ctx(context), actor }, { lang }),
     cartCount({ ...ctx(context), actor }),
     supportBanner({ ...ctx(context), actor }),
   ]);

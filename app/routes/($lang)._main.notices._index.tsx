@@ -17,7 +17,13 @@ import { formatDate } from '~/lib/dates';
 import { PageHeader } from '~/components/ui/card';
 import { ButtonLink } from '~/components/ui/button';
 import { DataTable, type Column } from '~/components/ui/data-table';
-import { EmptyState, FilterSearch, FilterSelect, FiltersBar } from '~/components/ui/list-controls';
+import {
+  EmptyState,
+  FilterSearch,
+  FilterSelect,
+  FiltersBar,
+  useExportHref,
+} from '~/components/ui/list-controls';
 import { StatusBadge, statusTone } from '~/components/ui/status-badge';
 import { NoticeCards } from '~/components/notices/notice-cards';
 import { pageLoader } from '~/lib/loaders.server';
@@ -82,6 +88,7 @@ type Row = Extract<
 function StaffNotices() {
   const { t, i18n } = useTranslation();
   const data = useLoaderData<typeof loader>();
+  const exportHref = useExportHref();
   if (data.view !== 'staff') return null;
   const to = (path: string) => localePath(i18n.language, path);
   const columns: Column<Row>[] = [
@@ -126,7 +133,7 @@ function StaffNotices() {
         description={t('notices.intro')}
         actions={data.canCreate ? <ButtonLink to={to('/notices/new')}>{t('notices.add')}</ButtonLink> : null}
       />
-      <FiltersBar>
+      <FiltersBar exportHref={exportHref}>
         <FilterSearch label={t('notices.search')} placeholder={t('notices.search_placeholder')} />
         <FilterSelect
           name="status"

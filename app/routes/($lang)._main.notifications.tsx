@@ -17,8 +17,8 @@ export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.t
 export const loader = (args: LoaderFunctionArgs) =>
   pageLoader({
     permission: null,
-    async load({ ctx, request, context }) {
-      const { items, unread } = await listNotifications(ctx, 200);
+    async load({ ctx, request, context, lang }) {
+      const { items, unread } = await listNotifications(ctx, { lang, limit: 200 });
       return { items, unread, title: pageTitle(context, request, 'notifications.title') };
     },
   })(args);

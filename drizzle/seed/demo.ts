@@ -284,8 +284,7 @@ async function welcome(db: DB, userId: number) {
       { db, now },
       {
         user_ids: [userId],
-        title: 'Welcome to the portal',
-        description: 'Your account is ready. Choose your default landing page in Account details.',
+        key: 'welcome',
         to: '/account-details',
       },
     ),

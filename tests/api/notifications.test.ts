@@ -24,9 +24,19 @@ beforeAll(async () => {
   const executive = await userByEmail(DEMO_ACCOUNTS.executive);
   const c = ctx();
   await runBatch(c.db, [
-    ...notify(c, { user_ids: [finance.id], title: 'First', description: 'one', to: '/insureds' }),
-    ...notify(c, { user_ids: [finance.id], title: 'Second', description: 'two', to: 'https://example.com/' }),
-    ...notify(c, { user_ids: [executive.id], title: 'For the executive', description: 'three' }),
+    ...notify(c, {
+      user_ids: [finance.id],
+      key: 'import_ready',
+      params: { file: 'first.xlsx' },
+      to: '/insureds',
+    }),
+    ...notify(c, {
+      user_ids: [finance.id],
+      key: 'import_failed',
+      params: { file: 'second.xlsx' },
+      to: 'https://example.com/',
+    }),
+    ...notify(c, { user_ids: [executive.id], key: 'welcome' }),
   ]);
   financeToken = await apiToken(DEMO_ACCOUNTS.finance);
   executiveToken = await apiToken(DEMO_ACCOUNTS.executive);
@@ -42,9 +52,24 @@ describe('notifications API', () => {
     const answer = await call<Listed>('/api/company/notifications/list', { token: financeToken });
     expect(answer.status).toBe(200);
     const { items, meta } = answer.body.data.notifications;
-    expect(items.map((n) => n.title).sort()).toEqual(['First', 'Second']);
+    expect(items.map((n) => n.title).sort()).toEqual([
+      'Spreadsheet could not be read',
+      'Spreadsheet ready to review',
+    ]);
     expect(meta.unread).toBe(2);
     expect(items.every((n) => n.read === false)).toBe(true);
+  });
+
+  it('answers the texts in the language the caller asks for', async () => {
+    const answer = await call<Listed>('/api/company/notifications/school/list?items=5', {
+      token: financeToken,
+      headers: { 'accept-language': 'it-IT,it;q=0.9' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.notifications.items.map((n) => n.title).sort()).toEqual([
+      'Foglio pronto da verificare',
+      'Impossibile leggere il foglio',
+    ]);
   });
 
   it('marks read only the caller’s rows: another user’s id is ignored', async () => {

@@ -12,6 +12,7 @@ import {
   products,
   sequences,
   taxRates,
+  notifications,
 } from '../../drizzle/schema';
 import { countryId } from '../../drizzle/seed/builders';
 import {
@@ -530,6 +531,18 @@ describe('cancel', () => {
     expect(tx.after).toEqual({ group_leader_id: null });
     const done = await getAmendment(school, view.id);
     expect(done.counts.group_members).toBe(1);
+    // Who asked is told, once, with the count of policies cancelled and a link to the amendment.
+    const told = await db()
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.user_id, school.actor.user_id),
+          eq(notifications.to, `/insureds/amendments/${view.id}`),
+        ),
+      );
+    expect(told).toHaveLength(1);
+    expect(told[0]).toMatchObject({ message_key: 'amendment_cancel', params: { count: 3 } });
   });
 
   it('only cancels policies that have not yet started', async () => {

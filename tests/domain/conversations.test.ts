@@ -6,8 +6,15 @@
  * answers "not found" to a user of another client, another company, or another campus.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
-import { campuses, conversations, messageAttachments, outbox } from '../../drizzle/schema';
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  campuses,
+  conversations,
+  messageAttachments,
+  notifications,
+  outbox,
+  users,
+} from '../../drizzle/schema';
 import {
   downloadAttachment,
   getConversation,
@@ -58,6 +65,14 @@ async function refusal(p: Promise<unknown>): Promise<ValidationFailed> {
   return e as ValidationFailed;
 }
 
+/** The notifications a user got about one thread. */
+const toldOf = async (email: string, threadId: string) =>
+  db()
+    .select()
+    .from(notifications)
+    .innerJoin(users, eq(users.id, notifications.user_id))
+    .where(and(eq(users.email, email), eq(notifications.to, `/message-centre/${threadId}`)))
+    .then((rows) => rows.map((r) => r.notifications));
 const mails = async (recipient: string) =>
   db().select().from(outbox).where(eq(outbox.recipient, recipient.toLowerCase()));
 
@@ -87,6 +102,15 @@ describe('a question and its answer', () => {
     expect(await unreadCount(school)).toBe(0);
     const staffMail = await mails(DEMO_ACCOUNTS.admin);
     expect(staffMail.some((m) => m.body_text.includes(`/message-centre/${asked.id}`))).toBe(true);
+    // Staff are notified too, with a link to the thread; the asker is not.
+    const staffTold = await toldOf(DEMO_ACCOUNTS.admin, asked.id);
+    expect(staffTold).toHaveLength(1);
+    expect(staffTold[0]).toMatchObject({
+      message_key: 'message_received',
+      params: { subject: 'Invoice question' },
+      client_id: world.oakwood.id,
+    });
+    expect(await toldOf(DEMO_ACCOUNTS.schoolAdmin, asked.id)).toHaveLength(0);
 
     const list = await listConversations(staff, inbox({ search: 'levy' }));
     expect(list.items.map((i) => i.id)).toContain(asked.id);
@@ -107,6 +131,9 @@ describe('a question and its answer', () => {
     expect(await unreadCount(school)).toBe(1);
     const schoolMail = await mails(DEMO_ACCOUNTS.schoolAdmin);
     expect(schoolMail.some((m) => m.body_text.includes('It is the Irish levy.'))).toBe(true);
+    expect(await toldOf(DEMO_ACCOUNTS.schoolAdmin, asked.id)).toHaveLength(1);
+    // A thread of the whole client is not one a campus employee may read: they are not told.
+    expect(await toldOf(DEMO_ACCOUNTS.campusEmployee, asked.id)).toHaveLength(0);
     await getConversation(later(school, 3000), asked.id);
     expect(await unreadCount(school)).toBe(0);
   });

@@ -1,12 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { campuses, clients, noticeRecipients, outbox, users } from '../../drizzle/schema';
+import { activityLogs, campuses, clients, noticeRecipients, outbox, users } from '../../drizzle/schema';
 import { noticeSchema } from '../../workers/domain/notices/schema';
 import {
   createNotice,
   getNotice,
   listNoticeRecipients,
   listNotices,
+  exportNotices,
   remindNotice,
   updateNotice,
   updateNoticeStatus,
@@ -171,6 +172,14 @@ describe('emails and reminders', () => {
     await acknowledgeNotice(schoolAdmin, n.id);
     const { reminded } = await remindNotice(admin, n.id);
     expect(reminded).toBe(n.recipients - 1);
+    // The reminder is in the notice's activity log with how many it reached, by who sent it.
+    const logged = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_type, 'notice'), eq(activityLogs.action, 'reminder_sent')));
+    expect(logged.map((l) => ({ after: l.after, user_id: l.actor_user_id }))).toEqual([
+      { after: { reminded: n.recipients - 1 }, user_id: admin.actor.user_id },
+    ]);
     expect(await mails(DEMO_ACCOUNTS.schoolAdmin, 'Reminder: Mailed')).toHaveLength(0);
     const [mail] = await mails(DEMO_ACCOUNTS.campusEmployee, 'Erinnerung: Mailed');
     expect(mail.body_text).toContain('Edited.');
@@ -208,6 +217,22 @@ describe('who may', () => {
     );
     expect((await listNotices(stranger, { page: 1, items: 100 })).items.map((x) => x.id)).not.toContain(n.id);
     await expect(listNotices(schoolAdmin, { page: 1, items: 10 })).rejects.toBeInstanceOf(Forbidden);
+    expect((await exportNotices(stranger, { page: 1, items: 25 })).map((x) => x.id)).not.toContain(n.id);
+    await expect(exportNotices(schoolAdmin, { page: 1, items: 25 })).rejects.toBeInstanceOf(Forbidden);
+  });
+
+  it('the export holds the whole filtered list, past its first page, with the acknowledged counts', async () => {
+    const tag = `Exported ${Date.now()}`;
+    const made: Awaited<ReturnType<typeof createNotice>>[] = [];
+    for (let i = 0; i < 3; i++)
+      made.push(await createNotice(admin, input({ clients: [oakwood.public_id], title: `${tag} ${i}` })));
+    await acknowledgeNotice(schoolAdmin, made[0].id);
+    await updateNoticeStatus(admin, made[2].id, 'archived');
+    const rows = await exportNotices(admin, { page: 1, items: 1, search: tag, status: 'active' });
+    expect(rows.map((r) => r.title).sort()).toEqual([`${tag} 0`, `${tag} 1`]);
+    const first = rows.find((r) => r.id === made[0].id)!;
+    expect(first.acknowledged).toBe(1);
+    expect(first.recipients).toBe(made[0].recipients);
   });
 });
 

@@ -1,8 +1,10 @@
 /**
- * Who, on one side of a conversation, may read it: the users a new message is emailed to. The same rule
- * as `visibleConversations`, seen from the thread: staff of the thread's company; school users of its
- * client who see every campus or, for a campus thread, hold that campus. Only active users holding
- * read_message, and only those who keep message emails on.
+ * Who, on one side of a client's business, may see something of it: the users a new message is emailed
+ * to, and the users an event is notified to. Staff: the company's users. School: the client's users who
+ * see every campus or, for something of one campus, hold that campus. Only active, unsuspended users
+ * holding the permission that reads the thing.
+ *
+ * For a conversation this is the rule of `visibleConversations`, seen from the thread.
  */
 import { and, eq, or, sql } from 'drizzle-orm';
 import {
@@ -14,48 +16,61 @@ import {
   users,
 } from '../../../drizzle/schema';
 import type { DB } from '../../platform/db';
+import type { Permission } from './permissions';
 
 export interface ThreadReader {
   id: number;
   email: string;
   first_name: string;
   preferred_lang: string;
+  message_emails: boolean;
 }
 
-const holdsReadMessage = sql`exists (select 1 from ${userRoles} join ${rolePermissions} on ${rolePermissions.role_id} = ${userRoles.role_id}
-      join ${permissions} on ${permissions.id} = ${rolePermissions.permission_id}
-      where ${userRoles.user_id} = ${users.id} and ${permissions.name} = 'read_message')`;
+export interface BusinessScope {
+  company_id: number;
+  client_id: number;
+  /** One campus's thing; null for the client's as a whole (seen only by users of every campus). */
+  campus_id: number | null;
+}
 
-export async function threadReaders(
+const holds = (permission: Permission) => sql`exists (select 1 from ${userRoles}
+      join ${rolePermissions} on ${rolePermissions.role_id} = ${userRoles.role_id}
+      join ${permissions} on ${permissions.id} = ${rolePermissions.permission_id}
+      where ${userRoles.user_id} = ${users.id} and ${permissions.name} = ${permission})`;
+
+/** The users of one side who may see a thing of this scope and hold `permission`. */
+export async function usersWhoMaySee(
   db: DB,
-  thread: { company_id: number; client_id: number; campus_id: number | null },
+  scope: BusinessScope,
   side: 'company' | 'school',
-  only?: number[],
+  permission: Permission,
+  opts: { only?: number[] } = {},
 ): Promise<ThreadReader[]> {
   const member =
     side === 'company'
       ? and(
           eq(users.user_type, 'company'),
           sql`exists (select 1 from ${userCompanies} where ${userCompanies.user_id} = ${users.id}
-              and ${userCompanies.company_id} = ${thread.company_id})`,
+              and ${userCompanies.company_id} = ${scope.company_id})`,
         )
       : and(
           eq(users.user_type, 'school'),
-          eq(users.client_id, thread.client_id),
-          thread.campus_id === null
+          eq(users.client_id, scope.client_id),
+          scope.campus_id === null
             ? eq(users.can_access_all_campuses, true)
             : or(
                 eq(users.can_access_all_campuses, true),
                 sql`exists (select 1 from ${userCampuses} where ${userCampuses.user_id} = ${users.id}
-                    and ${userCampuses.campus_id} = ${thread.campus_id})`,
+                    and ${userCampuses.campus_id} = ${scope.campus_id})`,
               ),
         );
-  const rows = await db
+  return db
     .select({
       id: users.id,
       email: users.email,
       first_name: users.first_name,
       preferred_lang: users.preferred_lang,
+      message_emails: users.message_emails,
     })
     .from(users)
     .where(
@@ -63,11 +78,21 @@ export async function threadReaders(
         member,
         eq(users.status, 'active'),
         eq(users.suspended, false),
-        eq(users.message_emails, true),
-        holdsReadMessage,
-        only ? sql`${users.id} in (select value from json_each(${JSON.stringify(only)}))` : undefined,
+        holds(permission),
+        opts.only
+          ? sql`${users.id} in (select value from json_each(${JSON.stringify(opts.only)}))`
+          : undefined,
       ),
     )
     .limit(500);
-  return rows;
+}
+
+/** Who on one side may read a conversation. */
+export function threadReaders(
+  db: DB,
+  thread: BusinessScope,
+  side: 'company' | 'school',
+  only?: number[],
+): Promise<ThreadReader[]> {
+  return usersWhoMaySee(db, thread, side, 'read_message', { only });
 }

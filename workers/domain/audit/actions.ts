@@ -63,6 +63,8 @@ export const ACTIVITY_ACTIONS = [
   'cleared',
   'welcome_email_sent',
   'expiry_reminder_sent',
+  // Notices
+  'reminder_sent',
   // Billing
   'credit_note',
   'card_payment',

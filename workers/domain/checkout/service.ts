@@ -44,6 +44,7 @@ import { msg, todayIso } from '../validation';
 import type { ConfirmOpenInput } from './schema';
 import { dueDate, paymentChoices, type PaymentChoice, type PaymentTerms } from './terms';
 import { enqueueWelcomeEmails, welcomeStatements } from './welcome';
+import { orderConfirmed } from '../notifications/events';
 import { invoicesWhere, policiesWhere, webhookEvents } from '../webhooks/emit';
 
 /** Who may check out: issuing policies. */
@@ -445,6 +446,22 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
   ];
   // The welcome emails are written in each client's language.
   await loadLanguages(plan.groups.map((g) => g.client.lang));
+  const told = await Promise.all(
+    plan.groups.map((g, index) => {
+      const campusIds = [...new Set(g.batches.map((b) => b.campus_id))];
+      const onAccount =
+        isPeriodic(g.payment_terms) && (input.payment_method ?? g.choices[0]) === 'invoiced_directly';
+      return orderConfirmed(ctx, {
+        company_id: g.company_id,
+        client_id: g.client.id,
+        campus_id: campusIds.length === 1 ? campusIds[0] : null,
+        client_name: g.client.name,
+        ordered_by: ctx.actor.user_id,
+        policies: g.count,
+        invoice_key: onAccount ? null : `${key}:${index + 1}`,
+      });
+    }),
+  );
   plan.groups.forEach((g, index) => {
     const invoiceKey = `${key}:${index + 1}`;
     const ids = g.batches.map((b) => b.id);
@@ -495,6 +512,7 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
             now: ctx.now,
           }),
         );
+      statements.push(...told[index]);
       return;
     }
     statements.push(
@@ -559,6 +577,8 @@ export async function confirmOpenBatches(ctx: ActorCtx, input: ConfirmOpenInput)
           now: ctx.now,
         }),
       );
+    // After the invoice: the notification names its number.
+    statements.push(...told[index]);
   });
 
   try {

@@ -1,8 +1,9 @@
 /**
- * A new message is emailed to the other side through the outbox, with a link to the thread. Who gets
- * it: on the school side, every school user who may read the thread; on the staff side, the staff who
- * already wrote in it, or, before any did, every staff member of the company who may read it. A user
- * who turned message emails off (account details) gets none. The email carries the text as plain text.
+ * A new message is told to the other side: a notification, and an email through the outbox with a link
+ * to the thread. Who gets them: on the school side, every school user who may read the thread; on the
+ * staff side, the staff who already wrote in it, or, before any did, every staff member of the company
+ * who may read it. A user who turned message emails off (account details) gets the notification only.
+ * The email carries the text as plain text.
  */
 import { and, eq } from 'drizzle-orm';
 import { conversationMessages } from '../../../drizzle/schema';
@@ -10,6 +11,7 @@ import type { Env } from '../../env';
 import type { DB, Statement } from '../../platform/db';
 import { loadLanguages, translate } from '../../platform/i18n';
 import { threadReaders } from '../access/thread-readers';
+import { notify } from '../notifications/service';
 import { queueMessage } from '../outbox/service';
 
 export const MESSAGE_EMAIL_TEMPLATE = 'conversation_message';
@@ -29,8 +31,8 @@ export function threadLink(env: Pick<Env, 'PUBLIC_URL'>, lang: string, publicId:
   return `${env.PUBLIC_URL}${prefix}/message-centre/${publicId}`;
 }
 
-/** The outbox rows for one new message, to commit in the same batch as the message. */
-export async function messageEmails(
+/** The notifications and outbox rows for one new message, to commit in the same batch as the message. */
+export async function messageAlerts(
   db: DB,
   env: Env,
   now: Date,
@@ -51,11 +53,23 @@ export async function messageEmails(
       );
     if (staff.length) only = staff.map((s) => s.id);
   }
-  const readers = (await threadReaders(db, thread, to, only)).filter((r) => r.id !== message.author_id);
-  if (!readers.length) return [];
+  const everyone = (await threadReaders(db, thread, to, only)).filter((r) => r.id !== message.author_id);
+  const notifications = notify(
+    { db, now },
+    {
+      user_ids: everyone.map((r) => r.id),
+      key: 'message_received',
+      params: { author: message.author_name, subject: thread.subject },
+      to: `/message-centre/${thread.public_id}`,
+      client_id: thread.client_id,
+      campus_id: thread.campus_id,
+    },
+  );
+  const readers = everyone.filter((r) => r.message_emails);
+  if (!readers.length) return notifications;
   await loadLanguages(readers.map((r) => r.preferred_lang));
   const excerpt = message.body.length > EXCERPT ? `${message.body.slice(0, EXCERPT)}…` : message.body;
-  return readers.map((r) => {
+  const emails = readers.map((r) => {
     const t = (k: string, p?: Record<string, string | number>) =>
       translate(r.preferred_lang, `conversations.email.${k}`, p);
     const body = [
@@ -77,4 +91,5 @@ export async function messageEmails(
       body_text: body,
     });
   });
+  return [...notifications, ...emails];
 }

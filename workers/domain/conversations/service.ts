@@ -27,7 +27,7 @@ import { NotFound, ValidationFailed } from '../errors';
 import { flushOutbox } from '../outbox/service';
 import { msg } from '../validation';
 import { attachmentRows, removeStored, storeAttachments } from './attachments';
-import { messageEmails } from './notify';
+import { messageAlerts } from './notify';
 import type { AddMessageInput, BulkStartInput, StartConversationInput } from './schema';
 
 export type ConversationRow = typeof conversations.$inferSelect;
@@ -219,7 +219,10 @@ export async function addMessage(ctx: ActorCtx, id: string, input: AddMessageInp
   }
 }
 
-/** The message, its attachments, the thread's summary, the author's state and the emails: one batch. */
+/**
+ * The message, its attachments, the thread's summary, the author's state, the notifications and the
+ * emails: one batch.
+ */
 async function writeMessage(
   ctx: ActorCtx,
   thread: Pick<
@@ -231,7 +234,7 @@ async function writeMessage(
 ): Promise<string> {
   const side = sideOf(ctx.actor);
   const messagePublicId = publicId();
-  const emails = await messageEmails(ctx.db, ctx.env, ctx.now, thread, {
+  const alerts = await messageAlerts(ctx.db, ctx.env, ctx.now, thread, {
     author_side: side,
     author_id: ctx.actor.user_id,
     author_name: authorName(ctx.actor),
@@ -270,10 +273,10 @@ async function writeMessage(
       })
       .where(eq(conversations.id, thread.id)),
     authorState(ctx, thread.id),
-    ...emails,
+    ...alerts,
   ];
   await runBatch(ctx.db, statements);
-  if (emails.length) {
+  if (alerts.length) {
     try {
       await flushOutbox(ctx.db, ctx.env, ctx.now);
     } catch (e) {

@@ -13,10 +13,10 @@
  * Idempotent: a delivery for a job that is not queued changes nothing (claimJob), and a job whose import
  * is no longer staging under it does nothing.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { campuses, contracts, countries, imports } from '../../../drizzle/schema';
 import type { Env } from '../../env';
-import type { DB } from '../../platform/db';
+import { runBatch, type DB } from '../../platform/db';
 import { loadActor } from '../access/actor';
 import type { ActorCtx } from '../context';
 import { batchRules, createBatch } from '../enrollments/batches';
@@ -24,10 +24,12 @@ import { stageNewBatch, type StagedRow } from '../enrollments/staging';
 import { isDomainError, ValidationFailed } from '../errors';
 import { failJob, reportProgress, type Job } from '../jobs/service';
 import { formatMessage } from '../../platform/i18n';
+import { notify } from '../notifications/service';
 import { msg } from '../validation';
 import { readSheet } from './files';
 import { CountryIndex, readRow, simplify, sourceCells, sourceHeaders } from './normalise';
 import { discardStagedBatches, rowsKey, type ImportRow, type StoredRows } from './service';
+import { IMPORT_STEP_PATHS } from './steps';
 import { MAX_APPLICANTS, asMapping } from './schema';
 
 /**
@@ -89,12 +91,33 @@ export function stagedRows(
   });
 }
 
+/** Tells whoever uploaded the sheet that it is staged or failed, with a link to the step that goes on. */
+function toldUploader(db: DB, imp: ImportRow, outcome: 'review' | 'failed', now: Date) {
+  if (!imp.created_by) return [];
+  return notify(
+    { db, now },
+    {
+      user_ids: [imp.created_by],
+      key: outcome === 'review' ? 'import_ready' : 'import_failed',
+      params: { file: imp.file_name },
+      to: `${IMPORT_STEP_PATHS[outcome === 'review' ? 'review' : 'format']}?import=${imp.public_id}`,
+      client_id: imp.client_id,
+      campus_id: imp.campus_id,
+      when: sql`EXISTS (SELECT 1 FROM imports WHERE id = ${imp.id} AND status = ${outcome})`,
+    },
+  );
+}
+
 async function markFailed(db: DB, imp: ImportRow, jobId: number, message: string) {
   await discardStagedBatches(db, imp.id);
-  await db
-    .update(imports)
-    .set({ status: 'failed', message, updated_at: new Date() })
-    .where(and(eq(imports.id, imp.id), eq(imports.status, 'staging')));
+  const now = new Date();
+  await runBatch(db, [
+    db
+      .update(imports)
+      .set({ status: 'failed', message, updated_at: now })
+      .where(and(eq(imports.id, imp.id), eq(imports.status, 'staging'))),
+    ...toldUploader(db, imp, 'failed', now),
+  ]);
   await failJob(db, jobId, formatMessage(message));
 }
 
@@ -171,10 +194,14 @@ export async function runStaging(db: DB, env: Env, job: Job): Promise<Record<str
       step: stageChunk(rows.length),
       onStep: (done, errors) => reportProgress(db, job.id, { done, errors }),
     });
-    await db
-      .update(imports)
-      .set({ status: 'review', batch_id: batch.id, message: null, updated_at: new Date() })
-      .where(eq(imports.id, imp.id));
+    const now = new Date();
+    await runBatch(db, [
+      db
+        .update(imports)
+        .set({ status: 'review', batch_id: batch.id, message: null, updated_at: now })
+        .where(eq(imports.id, imp.id)),
+      ...toldUploader(db, imp, 'review', now),
+    ]);
     return { batch_id: batch.public_id, total: staged.inserted, with_errors: staged.withErrors };
   } catch (e) {
     if (e instanceof Permanent) {

@@ -25,6 +25,7 @@ import { addDays, format, getISOWeek, parseISO } from 'date-fns';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { clients, policies } from '../../../drizzle/schema';
 import { inJson, runBatch, type DB, type Statement } from '../../platform/db';
+import { invoicesIssued } from '../notifications/events';
 import type { Actor } from '../access/actor';
 import { findCampus, findClient } from '../access/finders';
 import { logActivityFrom } from '../audit/activity-log';
@@ -261,7 +262,14 @@ async function generate(
   opts: { today: string; now: Date; actor: Actor | null },
 ) {
   const run = crypto.randomUUID();
-  await runBatch(db, runStatements(db, s, client, { ...opts, run }));
+  await runBatch(db, [
+    ...runStatements(db, s, client, { ...opts, run }),
+    ...(await invoicesIssued(
+      { db, now: opts.now },
+      { company_id: client.company_id, client_id: client.id },
+      runInvoices(run),
+    )),
+  ]);
   return db.all<{ id: number; public_id: string; number: string; total_minor: number; currency: string }>(
     sql`SELECT id, public_id, number, total_minor, currency FROM invoices WHERE id IN ${runInvoices(run)} ORDER BY id`,
   );

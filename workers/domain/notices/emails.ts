@@ -20,6 +20,8 @@ export async function queueNoticeEmails(
   ctx: ActorCtx,
   notice: NoticeRow,
   kind: 'new' | 'reminder',
+  /** What the sending records (its activity-log entry), written in the same batch; given the count. */
+  alongside: (count: number) => Statement[] = () => [],
 ): Promise<number> {
   const who = sql`r.notice_id = ${notice.id} AND r.acknowledged_at IS NULL
     ${kind === 'new' ? sql`AND r.emailed_at IS NULL` : sql``}`;
@@ -51,6 +53,7 @@ export async function queueNoticeEmails(
   statements.push(
     ctx.db.run(sql`UPDATE notice_recipients AS r SET emailed_at = ${now}
       ${kind === 'reminder' ? sql`, reminded_at = ${now}` : sql``} WHERE ${who}`),
+    ...alongside(Number(n)),
   );
   await runBatch(ctx.db, statements);
   try {

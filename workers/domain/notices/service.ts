@@ -93,6 +93,15 @@ export async function listNotices(ctx: ActorCtx, q: NoticeListQuery): Promise<Pa
   });
 }
 
+/** The notices list with its filters and order, whole (at most 5,000 rows): its Excel export. */
+export async function exportNotices(ctx: ActorCtx, q: NoticeListQuery): Promise<NoticeView[]> {
+  requirePermission(ctx.actor, 'read_notice');
+  return selectNotices(ctx)
+    .where(listWhere(ctx, q))
+    .orderBy(...orderBy(q.order, sortable, 'created_at_desc', notices.id))
+    .limit(5000);
+}
+
 /** The notice behind a public id, in the actor's scope; another company's notice is not found. */
 async function findNotice(ctx: ActorCtx, id: string): Promise<NoticeRow> {
   const [row] = await ctx.db
@@ -322,10 +331,22 @@ export async function listNoticeRecipients(ctx: ActorCtx, id: string, q: NoticeR
   });
 }
 
-/** notices/{id}/remind: emails every recipient who has not acknowledged yet; answers how many. */
+/**
+ * notices/{id}/remind: emails every recipient who has not acknowledged yet, and logs the reminder with
+ * how many it reached, in the same batch; answers how many. A reminder to nobody logs nothing.
+ */
 export async function remindNotice(ctx: ActorCtx, id: string): Promise<{ reminded: number }> {
   requirePermission(ctx.actor, 'update_notice');
   const row = await findNotice(ctx, id);
   if (row.status !== 'active') throw ValidationFailed.field('status', msg('notices.errors.archived'));
-  return { reminded: await queueNoticeEmails(ctx, row, 'reminder') };
+  const reminded = await queueNoticeEmails(ctx, row, 'reminder', (count) => [
+    logActivity(ctx, {
+      entity_type: 'notice',
+      entity_id: row.id,
+      action: 'reminder_sent',
+      after: { reminded: count },
+      company_id: row.company_id,
+    }),
+  ]);
+  return { reminded };
 }

@@ -20,6 +20,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { transactions } from '../../../drizzle/schema';
 import { publicId } from '../../platform/crypto';
 import { runBatch } from '../../platform/db';
+import { paymentReceived } from '../notifications/events';
 import {
   checkUpload,
   deleteFile,
@@ -122,6 +123,14 @@ export async function recordTransaction(
 
   const id = publicId();
   const stamp = ctx.now.getTime();
+  const told =
+    kind === 'payment'
+      ? await paymentReceived(ctx, invoice, {
+          amount_minor: input.amount,
+          by: ctx.actor.user_id,
+          when: sql`EXISTS (SELECT 1 FROM transactions WHERE public_id = ${id})`,
+        })
+      : [];
   try {
     await runBatch(ctx.db, [
       ctx.db.run(sql`INSERT INTO transactions (public_id, invoice_id, kind, gateway, status, identifier,
@@ -136,6 +145,7 @@ export async function recordTransaction(
         ON CONFLICT DO NOTHING`),
       settleInvoice(ctx.db, invoice.id, ctx.now),
       webhookEvents(ctx, 'invoice.paid', paidNow(invoice.id, ctx.now)),
+      ...told,
       logActivityFrom(
         ctx,
         { entity_type: 'invoice', action: kind === 'payment' ? 'payment_recorded' : 'refund_recorded' },

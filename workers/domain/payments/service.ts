@@ -17,6 +17,7 @@ import { companies, invoices, transactions, users } from '../../../drizzle/schem
 import type { Env } from '../../env';
 import { publicId } from '../../platform/crypto';
 import { runBatch, type DB, type Statement } from '../../platform/db';
+import { paymentReceived } from '../notifications/events';
 import { logActivityFrom } from '../audit/activity-log';
 import {
   amountField,
@@ -239,6 +240,15 @@ export async function recordCardResult(
     );
     statements.push(webhookEvents({ db, now }, 'invoice.paid', paidNow(invoice.id, now)));
     statements.push(paymentLog(db, { payId, status, now, source: opts.source ?? 'browser' }));
+    if (outcome === 'succeeded')
+      statements.push(
+        ...(await paymentReceived({ db, now }, invoice, {
+          amount_minor: amount,
+          by: null,
+          when: sql`EXISTS (SELECT 1 FROM transactions t WHERE t.gateway = 'barclaycard'
+            AND t.identifier = ${payId} AND t.gateway_status = ${status} AND t.created_at = ${stamp})`,
+        })),
+      );
     await runBatch(db, statements);
   }
   const [row] = await db.select().from(transactions).where(answer).limit(1);
@@ -367,7 +377,14 @@ export async function approveBankTransfer(ctx: ActorCtx, invoiceId: string, inpu
   // The transfer pays the balance as it is when approved (part payments may have come since it started).
   const balance = sql`(SELECT i.total_minor - i.paid_minor + i.refunded_minor - i.credited_minor
     FROM invoices i WHERE i.id = ${invoice.id})`;
+  // Told before the transfer pays it: the amount is the balance it pays.
+  const told = await paymentReceived(ctx, invoice, {
+    amount_minor: balance,
+    by: ctx.actor.user_id,
+    when: sql`${balance} > 0`,
+  });
   await runBatch(ctx.db, [
+    ...told,
     ctx.db.run(sql`UPDATE transactions SET status = 'succeeded', gateway_status = 'approved',
         amount_minor = ${balance}, paid_on = ${input.date}, user_id = ${ctx.actor.user_id}, updated_at = ${stamp}
       WHERE invoice_id = ${invoice.id} AND gateway = 'bank_transfer' AND status = 'pending'

@@ -20,6 +20,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { policyAmendments, type PolicyTransactionKind } from '../../../../drizzle/schema';
 import type { Env } from '../../../env';
 import { runBatch, type DB, type Statement } from '../../../platform/db';
+import { amendmentConfirmed } from '../../notifications/events';
 import { formatMessage } from '../../../platform/i18n';
 import { dueDate, paymentChoices, type PaymentTerms } from '../../checkout/terms';
 import { Conflict, isDomainError } from '../../errors';
@@ -211,6 +212,7 @@ export async function confirmStatements(
         company_id, NULL AS client_id
       FROM policy_amendments WHERE id = ${X}`,
     ),
+    ...(await amendmentConfirmed({ db, now }, a)),
   );
   return statements;
 }
