@@ -3,11 +3,19 @@ import { listNotifications } from '@server/domain/notifications/service';
 import { otherRegion } from '@server/domain/auth/handover';
 import { isProduction } from '@server/env';
 import { cartCount } from '@server/domain/enrollments/cart';
+import { can } from '@server/domain/access/actor';
+import { unreadCount } from '@server/domain/conversations/inbox';
 import { mayOpenSupportView } from '@server/domain/access/support';
 import { supportBanner } from '@server/domain/auth/support';
 
-/** What the shell needs about the signed-in user; permissions go to the browser only as names. */
-export async function shellData(context: AppLoadContext) {
+/** The message centre's own pages show their unread threads: the top bar's count is not fetched there. */
+const MESSAGE_CENTRE = /^\/message-centre(\/|$)/;
+
+/**
+ * What the shell needs about the signed-in user; permissions go to the browser only as names. `path` is
+ * the page's address without its language prefix.
+ */
+export async function shellData(context: AppLoadContext, path: string) {
   const { actor, env } = context;
   const base = {
     region: env.REGION,
@@ -19,10 +27,14 @@ export async function shellData(context: AppLoadContext) {
   };
   if (!actor)
     return { ...base, user: null, notifications: null, cartCount: 0, unreadMessages: 0, support: null };
-  const [{ items, unread }, cart, support] = await Promise.all([
+  // Spec 000 s.4: the unread count is fetched at load for a user who holds read_message, except in
+  // the message centre itself.
+  const countMessages = can(actor, 'read_message') && !MESSAGE_CENTRE.test(path);
+  const [{ items, unread }, cart, support, unreadMessages] = await Promise.all([
     listNotifications({ ...ctx(context), actor }),
     cartCount({ ...ctx(context), actor }),
     supportBanner({ ...ctx(context), actor }),
+    countMessages ? unreadCount({ ...ctx(context), actor }) : 0,
   ]);
   return {
     ...base,
@@ -47,8 +59,7 @@ export async function shellData(context: AppLoadContext) {
     support,
     notifications: { items, unread },
     cartCount: cart,
-    // The message centre is not built yet, so there is nothing to count.
-    unreadMessages: 0,
+    unreadMessages,
   };
 }
 
