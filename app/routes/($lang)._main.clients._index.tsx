@@ -223,7 +223,13 @@ export default function ClientsList() {
     ...(canAddContract ? [{ intent: 'add_contract', label: t('clients.bulk.add_contract'), one: true }] : []),
     // One conversation per selected client, asked for on a page of its own.
     ...(canSendMessage
-      ? [{ intent: 'send_message_select', label: t('clients.bulk.send_message'), action: to('/message-centre/send') }]
+      ? [
+          {
+            intent: 'send_message_select',
+            label: t('clients.bulk.send_message'),
+            action: to('/message-centre/send'),
+          },
+        ]
       : []),
     ...actions.map((a) => ({
       intent: a,

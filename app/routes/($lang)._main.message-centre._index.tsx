@@ -20,12 +20,16 @@ import { DataTable, type Column } from '~/components/ui/data-table';
 import {
   EmptyState,
   FilterCheckbox,
-  FilterLinks,
   FilterSearch,
   FilterSelect,
   FiltersBar,
 } from '~/components/ui/list-controls';
-import { ConversationStatusBadge, FlagMark, otherSide } from '~/components/messages/conversation-bits';
+import {
+  ConversationStatusBadge,
+  FlagMark,
+  FolderLinks,
+  otherSide,
+} from '~/components/messages/conversation-bits';
 import { pageLoader } from '~/lib/loaders.server';
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.title ?? '' }];
@@ -38,6 +42,7 @@ export const loader = (args: LoaderFunctionArgs) =>
       const [list, targets] = await Promise.all([listConversations(ctx, query), conversationTargets(ctx)]);
       return json({
         list,
+        folder: query.folder,
         side: targets.side,
         clients: targets.side === 'company' ? targets.clients : [],
         campuses: targets.campuses,
@@ -84,9 +89,7 @@ export default function MessageCentre() {
       key: 'date',
       card: 'figure',
       header: t('conversations.fields.last_message'),
-      render: (r) => (
-        <span className={r.read ? undefined : 'font-semibold'}>{formatDateTime(r.date)}</span>
-      ),
+      render: (r) => <span className={r.read ? undefined : 'font-semibold'}>{formatDateTime(r.date)}</span>,
     },
     {
       key: 'status',
@@ -102,7 +105,8 @@ export default function MessageCentre() {
       render: (r) => (r.flagged ? <FlagMark /> : null),
     },
   ];
-  const campusLabel = (c: (typeof data.campuses)[number]) => (staff ? `${c.client_name} · ${c.name}` : c.name);
+  const campusLabel = (c: (typeof data.campuses)[number]) =>
+    staff ? `${c.client_name} · ${c.name}` : c.name;
   return (
     <div className="mx-auto max-w-7xl">
       <PageHeader
@@ -114,16 +118,9 @@ export default function MessageCentre() {
           ) : null
         }
       />
-      <FilterLinks
-        name="folder"
-        label={t('conversations.folders.label')}
-        any={t('conversations.folders.inbox')}
-        options={[
-          { value: 'flagged', label: t('conversations.folders.flagged') },
-          { value: 'archived', label: t('conversations.folders.archived') },
-        ]}
-      />
+      <FolderLinks />
       <FiltersBar>
+        <input type="hidden" name="folder" value={data.folder} />
         <FilterSearch label={t('conversations.search')} placeholder={t('conversations.search_placeholder')} />
         {staff ? (
           <FilterSelect

@@ -59,7 +59,9 @@ export default function NewConversation() {
       <PageHeader
         title={t('conversations.new_title')}
         description={
-          data.targets.side === 'company' ? t('conversations.new_intro_staff') : t('conversations.new_intro_school')
+          data.targets.side === 'company'
+            ? t('conversations.new_intro_staff')
+            : t('conversations.new_intro_school')
         }
       />
       <Card>

@@ -1,6 +1,8 @@
 /** Small pieces the message centre's pages share: the status badge, the flag mark, the other side's name. */
+import { Link, useLocation, useSearchParams } from '@remix-run/react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { INBOX_FOLDERS } from '@server/domain/conversations/values';
 import { StatusBadge } from '~/components/ui/status-badge';
 
 const TONES = { open: 'blue', waiting_on_client: 'amber', resolved: 'green' } as const;
@@ -35,4 +37,41 @@ export function otherSide(
 ): string {
   if (staff) return r.campus ? `${r.client.name} · ${r.campus.name}` : r.client.name;
   return r.campus ? r.campus.name : t('conversations.whole_school');
+}
+
+/**
+ * The inbox's folders as links. Each names its folder in the address (the inbox too): the filters bar
+ * restores a list's last filters when its address has none, which must not turn "Inbox" into the last
+ * folder opened. The other filters are kept; the page goes back to one.
+ */
+export function FolderLinks() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const current = params.get('folder') ?? 'inbox';
+  const href = (folder: string) => {
+    const next = new URLSearchParams(params);
+    next.set('folder', folder);
+    next.delete('page');
+    return `${location.pathname}?${next}`;
+  };
+  return (
+    <nav aria-label={t('conversations.folders.label')} className="mb-3 flex flex-wrap gap-2 text-sm">
+      {INBOX_FOLDERS.map((folder) => (
+        <Link
+          key={folder}
+          to={href(folder)}
+          preventScrollReset
+          aria-current={folder === current ? 'page' : undefined}
+          className={
+            folder === current
+              ? 'rounded-full bg-slate-900 px-3 py-1 font-medium text-white'
+              : 'rounded-full px-3 py-1 font-medium text-slate-700 ring-1 ring-slate-300 hover:bg-slate-50'
+          }
+        >
+          {t(`conversations.folders.${folder}`)}
+        </Link>
+      ))}
+    </nav>
+  );
 }

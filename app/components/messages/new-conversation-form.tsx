@@ -108,7 +108,11 @@ export function NewConversationForm({
       </div>
       <Field label={t('conversations.fields.subject')} field={fields.subject} />
       <TextAreaField label={t('conversations.fields.message')} field={fields.message} rows={8} />
-      <AttachmentsInput id={`${form.id}-attachments`} errors={errorsOf(fields, 'attachments')} limits={limits} />
+      <AttachmentsInput
+        id={`${form.id}-attachments`}
+        errors={errorsOf(fields, 'attachments')}
+        limits={limits}
+      />
       {['policy_batch_id', 'policy_id', 'invoice_id'].map((name) => (
         <FormErrors key={name} errors={errorsOf(fields, name)} />
       ))}

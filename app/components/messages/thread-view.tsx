@@ -105,7 +105,11 @@ function ReplyForm({
       </h2>
       <FormErrors errors={form.errors} />
       <TextAreaField label={t('conversations.fields.message')} field={fields.message} rows={5} />
-      <AttachmentsInput id={`${form.id}-attachments`} errors={errorsOf(fields, 'attachments')} limits={limits} />
+      <AttachmentsInput
+        id={`${form.id}-attachments`}
+        errors={errorsOf(fields, 'attachments')}
+        limits={limits}
+      />
       <Button type="submit" name="intent" value="reply" disabled={busy}>
         {t('conversations.send')}
       </Button>
@@ -159,11 +163,19 @@ export function ThreadView({
         }
       />
       {thread.policy_batch || thread.invoice || thread.policy ? (
-        <p className="-mt-3 mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700" data-testid="thread-ties">
+        <p
+          className="-mt-3 mb-4 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700"
+          data-testid="thread-ties"
+        >
           {thread.invoice ? (
             <span>
               {t('conversations.about_invoice')}{' '}
-              <InvoiceLink number={thread.invoice.number} clientId={thread.client.id} invoiceId={thread.invoice.id} variant="inline" />
+              <InvoiceLink
+                number={thread.invoice.number}
+                clientId={thread.client.id}
+                invoiceId={thread.invoice.id}
+                variant="inline"
+              />
             </span>
           ) : null}
           {thread.policy ? (
@@ -178,14 +190,15 @@ export function ThreadView({
             </span>
           ) : null}
           {thread.policy_batch ? (
-            <span>
-              {t('conversations.about_batch', { id: thread.policy_batch.id })}
-            </span>
+            <span>{t('conversations.about_batch', { id: thread.policy_batch.id })}</span>
           ) : null}
         </p>
       ) : null}
       <div className="mb-6 flex flex-wrap items-end gap-2" data-testid="thread-actions">
-        {stateButton(thread.flagged ? 'unflag' : 'flag', thread.flagged ? t('conversations.unflag') : t('conversations.flag'))}
+        {stateButton(
+          thread.flagged ? 'unflag' : 'flag',
+          thread.flagged ? t('conversations.unflag') : t('conversations.flag'),
+        )}
         {stateButton(
           thread.archived ? 'inbox' : 'archive',
           thread.archived ? t('conversations.move_to_inbox') : t('conversations.archive'),
@@ -201,10 +214,20 @@ export function ThreadView({
                 defaultValue={thread.status}
                 key={thread.status}
                 className="py-2"
-                options={CONVERSATION_STATUSES.map((s) => ({ value: s, label: t(`conversations.statuses.${s}`) }))}
+                options={CONVERSATION_STATUSES.map((s) => ({
+                  value: s,
+                  label: t(`conversations.statuses.${s}`),
+                }))}
               />
             </div>
-            <Button type="submit" name="intent" value="status" variant="secondary" disabled={busy} className="py-2">
+            <Button
+              type="submit"
+              name="intent"
+              value="status"
+              variant="secondary"
+              disabled={busy}
+              className="py-2"
+            >
               {t('conversations.set_status')}
             </Button>
           </AppForm>
