@@ -11,7 +11,6 @@ import {
   type MetaFunction,
 } from '@remix-run/cloudflare';
 import { useActionData, useLoaderData } from '@remix-run/react';
-import { useTranslation } from 'react-i18next';
 import { can } from '@server/domain/access/actor';
 import { getConversation, listMessages } from '@server/domain/conversations/inbox';
 import { addMessage, setOwnState, setStatus } from '@server/domain/conversations/service';

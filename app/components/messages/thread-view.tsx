@@ -205,8 +205,8 @@ export function ThreadView({
         )}
         {stateButton('unread', t('conversations.mark_unread'))}
         {canReply ? (
-          <AppForm method="post" className="flex items-end gap-2 sm:ml-auto">
-            <div>
+          <AppForm method="post" className="flex w-full items-end gap-2 sm:ml-auto sm:w-auto">
+            <div className="min-w-0 flex-1">
               <Label htmlFor="thread-status">{t('conversations.fields.status')}</Label>
               <Select
                 id="thread-status"
