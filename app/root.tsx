@@ -37,7 +37,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
   if (params.lang !== undefined && (!isLanguage(params.lang) || params.lang === 'en')) {
     throw notFound();
   }
-  const { lang } = splitLocale(new URL(request.url).pathname);
+  const { lang, path } = splitLocale(new URL(request.url).pathname);
   const { toast, clear } = takeToast(request, context);
   return json(
     {
@@ -46,7 +46,7 @@ export async function loader({ request, params, context }: LoaderFunctionArgs) {
       toast,
       // Set by an action of this request that asks before acting (app/lib/actions.server.ts, `confirm`).
       confirmation: context.confirmation ?? null,
-      ...(await shellData(context, lang)),
+      ...(await shellData(context, { lang, path })),
     },
     clear ? { headers: { 'set-cookie': clear } } : undefined,
   );

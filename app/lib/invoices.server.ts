@@ -5,6 +5,8 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import type { ActorCtx } from '@server/domain/context';
 import { isDomainError } from '@server/domain/errors';
+import { can } from '@server/domain/access/actor';
+import { threadsAbout } from '@server/domain/conversations/inbox';
 import { invoiceDetail } from '@server/domain/invoices/detail';
 import { EXPORT_COLUMNS, exportRow } from '@server/domain/invoices/files';
 import {
@@ -113,8 +115,15 @@ export async function invoicePageData(
 ) {
   await requireInvoiceOf(ctx, owner, invoiceId);
   const q = lenientQuery(invoiceItemsQuerySchema, queryOf(request));
-  const invoice = await invoiceDetail(ctx, invoiceId, q);
-  return json({ invoice });
+  const [invoice, threads] = await Promise.all([
+    invoiceDetail(ctx, invoiceId, q),
+    threadsAbout(ctx, { invoice: invoiceId }),
+  ]);
+  // A conversation about the invoice starts from here (its client or campus is the invoice's).
+  const start = can(ctx.actor, 'create_message')
+    ? `/message-centre/new?${new URLSearchParams({ invoice_id: invoiceId, ...(ctx.actor.user_type === 'company' ? { client_id: invoice.client.id } : {}) })}`
+    : null;
+  return json({ invoice, threads, start });
 }
 
 export { INVOICE_ACCESS, invoiceByNumber } from '@server/domain/invoices/queries';

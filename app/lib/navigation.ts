@@ -174,6 +174,7 @@ export const APP_VERSION = 'V-1.0.0';
 export const BUILT_PAGES = new Set<string>([
   '/notifications',
   '/notices',
+  '/message-centre',
   '/products',
   '/manage-countries',
   '/manage-insurers',

@@ -134,6 +134,14 @@ export { loginEmailSchema, loginPasswordSchema, pinSchema } from '@server/domain
 export { auditQuerySchema } from '@server/domain/audit/schema';
 export { accountPageSchemas, supportViewFormSchema } from '@server/domain/auth/schema';
 export { apiKeyListQuerySchema, generateApiKeySchema } from '@server/domain/api-keys/schema';
+export {
+  addMessageSchema,
+  bulkStartSchema,
+  inboxQuerySchema,
+  newConversationQuerySchema,
+  startConversationSchema,
+  statusSchema,
+} from '@server/domain/conversations/schema';
 export { deliveryQuerySchema, webhookEndpointSchema } from '@server/domain/webhooks/schema';
 
 // --- the schemas of pages' formAction/intentAction handlers ---

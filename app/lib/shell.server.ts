@@ -3,11 +3,20 @@ import { listNotifications } from '@server/domain/notifications/service';
 import { otherRegion } from '@server/domain/auth/handover';
 import { isProduction } from '@server/env';
 import { cartCount } from '@server/domain/enrollments/cart';
+import { can } from '@server/domain/access/actor';
+import { unreadCount } from '@server/domain/conversations/inbox';
 import { mayOpenSupportView } from '@server/domain/access/support';
 import { supportBanner } from '@server/domain/auth/support';
 
-/** What the shell needs about the signed-in user; permissions go to the browser only as names. */
-export async function shellData(context: AppLoadContext, lang: string) {
+/** The message centre's own pages show their unread threads: the top bar's count is not fetched there. */
+const MESSAGE_CENTRE = /^\/message-centre(\/|$)/;
+
+/**
+ * What the shell needs about the signed-in user; permissions go to the browser only as names. `lang` is
+ * the page's language (the notifications are written in it), `path` its address without the language
+ * prefix.
+ */
+export async function shellData(context: AppLoadContext, page: { lang: string; path: string }) {
   const { actor, env } = context;
   const base = {
     region: env.REGION,
@@ -19,10 +28,14 @@ export async function shellData(context: AppLoadContext, lang: string) {
   };
   if (!actor)
     return { ...base, user: null, notifications: null, cartCount: 0, unreadMessages: 0, support: null };
-  const [{ items, unread }, cart, support] = await Promise.all([
-    listNotifications({ ...ctx(context), actor }, { lang }),
+  // Spec 000 s.4: the unread count is fetched at load for a user who holds read_message, except in
+  // the message centre itself.
+  const countMessages = can(actor, 'read_message') && !MESSAGE_CENTRE.test(page.path);
+  const [{ items, unread }, cart, support, unreadMessages] = await Promise.all([
+    listNotifications({ ...ctx(context), actor }, { lang: page.lang }),
     cartCount({ ...ctx(context), actor }),
     supportBanner({ ...ctx(context), actor }),
+    countMessages ? unreadCount({ ...ctx(context), actor }) : 0,
   ]);
   return {
     ...base,
@@ -47,8 +60,7 @@ export async function shellData(context: AppLoadContext, lang: string) {
     support,
     notifications: { items, unread },
     cartCount: cart,
-    // The message centre is not built yet, so there is nothing to count.
-    unreadMessages: 0,
+    unreadMessages,
   };
 }
 

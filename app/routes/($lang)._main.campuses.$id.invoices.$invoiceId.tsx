@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { INVOICE_ACCESS, invoicePageData } from '~/lib/invoices.server';
 import { invoicePageAction } from '~/lib/invoice-actions.server';
 import { InvoicePage } from '~/components/invoices/invoice-page';
+import { ThreadLinks } from '~/components/messages/thread-links';
 import { pageLoader } from '~/lib/loaders.server';
 import { idsSchema } from '~/lib/schemas.server';
 
@@ -24,13 +25,15 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function CampusInvoice() {
   const { t } = useTranslation();
-  const { invoice } = useLoaderData<typeof loader>();
+  const { invoice, threads, start } = useLoaderData<typeof loader>();
   const { id } = useParams();
   return (
     <InvoicePage
       invoice={invoice}
       back={{ to: `/campuses/${id}/invoices`, label: t('invoices.actions.back') }}
       creditNoteHref={(note) => `/campuses/${id}/invoices/${note}`}
-    />
+    >
+      <ThreadLinks threads={threads} start={start} />
+    </InvoicePage>
   );
 }

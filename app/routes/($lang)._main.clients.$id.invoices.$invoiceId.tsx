@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { INVOICE_ACCESS, invoicePageData } from '~/lib/invoices.server';
 import { invoicePageAction } from '~/lib/invoice-actions.server';
 import { InvoicePage } from '~/components/invoices/invoice-page';
+import { ThreadLinks } from '~/components/messages/thread-links';
 import { pageLoader } from '~/lib/loaders.server';
 import { idsSchema } from '~/lib/schemas.server';
 
@@ -28,12 +29,14 @@ export const action = (args: ActionFunctionArgs) =>
 
 export default function ClientInvoice() {
   const { t } = useTranslation();
-  const { invoice } = useLoaderData<typeof loader>();
+  const { invoice, threads, start } = useLoaderData<typeof loader>();
   return (
     <InvoicePage
       invoice={invoice}
       back={{ to: `/clients/${invoice.client.id}/invoices`, label: t('invoices.actions.back') }}
       creditNoteHref={(id) => `/clients/${invoice.client.id}/invoices/${id}`}
-    />
+    >
+      <ThreadLinks threads={threads} start={start} />
+    </InvoicePage>
   );
 }

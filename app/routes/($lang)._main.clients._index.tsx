@@ -67,6 +67,7 @@ export const loader = (args: LoaderFunctionArgs) =>
         ownListOnly: ownClientsOnly(ctx.actor, query),
         canCreate: can(ctx.actor, 'create_client'),
         canAddContract: canAny(ctx.actor, 'create_service_agreement'),
+        canSendMessage: can(ctx.actor, 'create_message'),
         actions,
         title: pageTitle(context, request, 'clients.title'),
       });
@@ -136,7 +137,7 @@ export const action = (args: ActionFunctionArgs) =>
 export default function ClientsList() {
   const { t, i18n } = useTranslation();
   const m = useMessage();
-  const { list, summary, tab, managers, ownListOnly, canCreate, canAddContract, actions } =
+  const { list, summary, tab, managers, ownListOnly, canCreate, canAddContract, canSendMessage, actions } =
     useLoaderData<typeof loader>();
   const done = useActionData<typeof action>();
   const [params] = useSearchParams();
@@ -220,6 +221,16 @@ export default function ClientsList() {
   const bulkActions: BulkAction[] = [
     // A page of its own for the one client selected; first, as it builds where the others undo.
     ...(canAddContract ? [{ intent: 'add_contract', label: t('clients.bulk.add_contract'), one: true }] : []),
+    // One conversation per selected client, asked for on a page of its own.
+    ...(canSendMessage
+      ? [
+          {
+            intent: 'send_message_select',
+            label: t('clients.bulk.send_message'),
+            action: to('/message-centre/send'),
+          },
+        ]
+      : []),
     ...actions.map((a) => ({
       intent: a,
       label: t(`clients.bulk.${a}`),

@@ -8,6 +8,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, Outlet, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
+import { can } from '@server/domain/access/actor';
+import { threadsAbout } from '@server/domain/conversations/inbox';
 import { getPolicy } from '@server/domain/policies/service';
 import { INSURED_TABS, insuredActionsFor, insuredTabsFor } from '@server/domain/policies/tabs';
 import { redirectTabParam, tabSegment } from '~/lib/tabs.server';
@@ -17,6 +19,7 @@ import { useRootData } from '~/root';
 import { buttonClass, ButtonLink } from '~/components/ui/button';
 import { PageHeader } from '~/components/ui/card';
 import { RouteTabs } from '~/components/ui/tabs';
+import { ThreadLinks } from '~/components/messages/thread-links';
 import { PolicyStatusBadge } from '~/components/insureds/insured-bits';
 import { pageLoader } from '~/lib/loaders.server';
 import { idSchema } from '~/lib/schemas.server';
@@ -30,10 +33,17 @@ export const loader = (args: LoaderFunctionArgs) =>
     async load({ ctx, request, context, params }) {
       const id = params.id;
       redirectTabParam(request, `/insureds/${id}/insured_details`, INSURED_TABS, 'policy');
-      const policy = await getPolicy(ctx, id);
+      const [policy, threads] = await Promise.all([getPolicy(ctx, id), threadsAbout(ctx, { policy: id })]);
       const tabs = insuredTabsFor(ctx.actor);
+      // A conversation about this insured's policy starts from here (staff's also names its client).
+      const about = new URLSearchParams({
+        policy_id: id,
+        ...(ctx.actor.user_type === 'company' ? { client_id: policy.client.id } : {}),
+      });
       return json({
         policy,
+        threads,
+        startThread: can(ctx.actor, 'create_message') ? `/message-centre/new?${about}` : null,
         tabs: tabs.map((tab) => ({ key: tab, segment: tab === 'policy' ? '' : tabSegment(tab) })),
         actions: insuredActionsFor(ctx.actor, policy.status),
         staff: ctx.actor.user_type === 'company',
@@ -69,7 +79,7 @@ function AmendButton({
 
 export default function InsuredLayout() {
   const { t, i18n } = useTranslation();
-  const { policy, tabs, actions } = useLoaderData<typeof loader>();
+  const { policy, tabs, actions, threads, startThread } = useLoaderData<typeof loader>();
   const to = (path: string) => localePath(i18n.language, path);
   const base = to(`/insureds/${policy.id}/insured_details`);
   const addPolicy = new URLSearchParams({ campus: policy.campus.id, prefill: policy.id });
@@ -146,6 +156,7 @@ export default function InsuredLayout() {
         }))}
       />
       <Outlet />
+      <ThreadLinks threads={threads} start={startThread} />
     </div>
   );
 }

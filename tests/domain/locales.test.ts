@@ -31,6 +31,13 @@ const BRAND_KEYS = ['app.name', 'app.portal_title', 'app.title_template'];
  * text, never a whole area. An entry that is no longer identical to English makes the test fail.
  */
 const SAME_AS_ENGLISH = new Set<string>([
+  'de:conversations.fields.status',
+  'es:conversations.fields.campus',
+  'fr:conversations.fields.campus',
+  'fr:conversations.fields.client',
+  'fr:conversations.fields.message',
+  'fr:conversations.messages',
+  'pt:conversations.fields.campus',
   'de:notices.fields.status',
   'de:notices.recipients.name',
   'fr:notices.fields.message',

@@ -43,12 +43,15 @@ export function InvoicePage({
   invoice: inv,
   back,
   creditNoteHref,
+  children,
 }: {
   invoice: InvoicePageData;
   /** The list this page belongs to. */
   back: { to: string; label: string };
   /** The address of a credit note's page. */
   creditNoteHref: (id: string) => string;
+  /** More about the invoice, below it (its conversations). */
+  children?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const m = useMessage();
@@ -391,6 +394,7 @@ export function InvoicePage({
           )}
         </Section>
       ) : null}
+      {children}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { Link, useLocation } from '@remix-run/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localePath } from '~/i18n/config';
-import { BUILT_PAGES, headerIcons } from '~/lib/navigation';
+import { headerIcons } from '~/lib/navigation';
 import { useRootData } from '~/root';
 import { AccountMenu } from './account-menu';
 import { CompanySwitcher } from './company-switcher';
@@ -146,20 +146,7 @@ export function AppShell({ children }: { children: ReactNode }) {
                 testId="cart-icon"
               />
             ) : null}
-            {icons.mail && !BUILT_PAGES.has('/message-centre') ? (
-              <span
-                className="relative rounded-full p-2 text-primary-200"
-                title={t('nav.coming_soon')}
-                data-testid="mail-icon"
-                data-soon=""
-              >
-                <Icon name="mail" />
-                <span className="sr-only">{t('nav.message_centre')} </span>
-                <span className="absolute -bottom-0.5 left-1/2 -translate-x-1/2 rounded bg-primary-900 px-1 text-[9px] font-bold uppercase leading-3 text-primary-100">
-                  {t('nav.soon')}
-                </span>
-              </span>
-            ) : icons.mail ? (
+            {icons.mail ? (
               <IconLink
                 to="/message-centre"
                 icon="mail"

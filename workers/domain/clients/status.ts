@@ -228,11 +228,13 @@ export async function setClientStatus(ctx: ActorCtx, id: string, status: ClientS
 export const BULK_LIMIT = 10_000;
 
 /**
- * A bulk action over the selected ids (public) or every client matching the list filters. Clients the
- * actor cannot see are not touched (and not named).
+ * The clients a bulk action acts on: the selected ids (public) or every client matching the list
+ * filters, among those the actor may see (others are not named). None is a refusal on `ids`.
  */
-export async function bulkClientAction(ctx: ActorCtx, input: ClientBulkInput): Promise<ActionResult> {
-  requirePermission(ctx.actor, CLIENT_ACTION_PERMISSIONS[input.action]);
+export async function selectedClients(
+  ctx: ActorCtx,
+  input: Pick<ClientBulkInput, 'ids' | 'all_matching' | 'filters'>,
+): Promise<ClientRow[]> {
   let rows: ClientRow[] = [];
   if (input.all_matching) {
     const filters = clientListQuerySchema.parse(input.filters ?? {});
@@ -250,5 +252,15 @@ export async function bulkClientAction(ctx: ActorCtx, input: ClientBulkInput): P
       .where(and(inJson(clients.public_id, ids), visibleClients(ctx.actor)));
   }
   if (!rows.length) throw ValidationFailed.field('ids', msg('clients.errors.nothing_selected'));
+  return rows;
+}
+
+/**
+ * A bulk action over the selected ids (public) or every client matching the list filters. Clients the
+ * actor cannot see are not touched (and not named).
+ */
+export async function bulkClientAction(ctx: ActorCtx, input: ClientBulkInput): Promise<ActionResult> {
+  requirePermission(ctx.actor, CLIENT_ACTION_PERMISSIONS[input.action]);
+  const rows = await selectedClients(ctx, input);
   return apply(ctx, rows, input.action);
 }

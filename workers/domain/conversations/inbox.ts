@@ -20,7 +20,7 @@ import {
   policyBatches,
   users,
 } from '../../../drizzle/schema';
-import { requirePermission, type Actor } from '../access/actor';
+import { can, requirePermission, type Actor } from '../access/actor';
 import { visibleConversations } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound } from '../errors';
@@ -322,4 +322,39 @@ export async function downloadAttachment(
     .limit(1);
   if (!message) throw new NotFound();
   return attachmentDownload(ctx.db, ctx.env, thread.id, message.id, attachmentId);
+}
+
+export interface ThreadLink {
+  id: string;
+  subject: string;
+  status: string;
+  date: string;
+}
+
+/**
+ * The threads the actor may read that are about an invoice or a policy (its page shows them); none for
+ * an actor without read_message.
+ */
+export async function threadsAbout(
+  ctx: ActorCtx,
+  about: { invoice: string } | { policy: string },
+): Promise<ThreadLink[]> {
+  const side = ctx.actor.user_type;
+  if (!can(ctx.actor, 'read_message') || (side !== 'company' && side !== 'school')) return [];
+  const tie =
+    'invoice' in about
+      ? sql`${conversations.invoice_id} = (select ${invoices.id} from ${invoices} where ${invoices.public_id} = ${about.invoice})`
+      : sql`${conversations.policy_id} = (select ${policies.id} from ${policies} where ${policies.public_id} = ${about.policy})`;
+  const rows = await ctx.db
+    .select({
+      id: conversations.public_id,
+      subject: conversations.subject,
+      status: conversations.status,
+      last_message_at: conversations.last_message_at,
+    })
+    .from(conversations)
+    .where(and(tie, visibleConversations(ctx.actor)))
+    .orderBy(desc(conversations.last_message_at))
+    .limit(20);
+  return rows.map(({ last_message_at, ...r }) => ({ ...r, date: new Date(last_message_at).toISOString() }));
 }

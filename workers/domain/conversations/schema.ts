@@ -3,19 +3,20 @@
  * add a message, change its status, the inbox's filters. Pure zod; pages and the API share them.
  */
 import { z } from 'zod';
-import { CONVERSATION_STATUSES } from '../../../drizzle/schema/messages-enums';
 import { itemsParam, pageParam } from '../list-query';
 import { msg, optional, requiredText } from '../validation';
+import {
+  ATTACHMENTS_FIELD,
+  CONVERSATION_STATUSES,
+  INBOX_FOLDERS,
+  MAX_ATTACHMENTS,
+  MESSAGE_MAX,
+  SUBJECT_MAX,
+  type InboxFolder,
+} from './values';
 
-export { CONVERSATION_STATUSES };
-export const INBOX_FOLDERS = ['inbox', 'flagged', 'archived'] as const;
-export type InboxFolder = (typeof INBOX_FOLDERS)[number];
-
-export const SUBJECT_MAX = 150;
-export const MESSAGE_MAX = 10_000;
-/** At most this many files on one message, each within the upload limit (10 MB). */
-export const MAX_ATTACHMENTS = 5;
-export const ATTACHMENTS_FIELD = 'attachments';
+export { ATTACHMENTS_FIELD, CONVERSATION_STATUSES, INBOX_FOLDERS, MAX_ATTACHMENTS, MESSAGE_MAX, SUBJECT_MAX };
+export type { InboxFolder };
 
 /** The message text as written: line breaks kept, surrounding blanks dropped. */
 const messageText = z.preprocess(
@@ -56,6 +57,15 @@ export const startConversationSchema = z.object({
   'attachments[]': attachments.optional(),
 });
 export type StartConversationInput = z.infer<typeof startConversationSchema>;
+
+/** What a page that starts a conversation may name already (a batch, an invoice or a policy page's link). */
+export const newConversationQuerySchema = z.object({
+  client_id: z.string().max(64).optional(),
+  campus_id: z.string().max(64).optional(),
+  policy_batch_id: z.string().max(64).optional(),
+  policy_id: z.string().max(64).optional(),
+  invoice_id: z.string().max(64).optional(),
+});
 
 export const addMessageSchema = z.object({
   message: messageText,
