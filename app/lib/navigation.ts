@@ -189,4 +189,5 @@ export const BUILT_PAGES = new Set<string>([
   '/audit-trail',
   '/manage-users',
   '/api-keys',
+  '/documents',
 ]);

@@ -35,6 +35,7 @@ import en_invoices from './en/invoices.json';
 import en_legal from './en/legal.json';
 import en_login_help from './en/login_help.json';
 import en_mailbox from './en/mailbox.json';
+import en_my_documents from './en/my_documents.json';
 import en_nav from './en/nav.json';
 import en_notes from './en/notes.json';
 import en_notices from './en/notices.json';
@@ -94,6 +95,7 @@ import ca_invoices from './ca/invoices.json';
 import ca_legal from './ca/legal.json';
 import ca_login_help from './ca/login_help.json';
 import ca_mailbox from './ca/mailbox.json';
+import ca_my_documents from './ca/my_documents.json';
 import ca_nav from './ca/nav.json';
 import ca_notes from './ca/notes.json';
 import ca_notices from './ca/notices.json';
@@ -153,6 +155,7 @@ import cn_invoices from './cn/invoices.json';
 import cn_legal from './cn/legal.json';
 import cn_login_help from './cn/login_help.json';
 import cn_mailbox from './cn/mailbox.json';
+import cn_my_documents from './cn/my_documents.json';
 import cn_nav from './cn/nav.json';
 import cn_notes from './cn/notes.json';
 import cn_notices from './cn/notices.json';
@@ -212,6 +215,7 @@ import de_invoices from './de/invoices.json';
 import de_legal from './de/legal.json';
 import de_login_help from './de/login_help.json';
 import de_mailbox from './de/mailbox.json';
+import de_my_documents from './de/my_documents.json';
 import de_nav from './de/nav.json';
 import de_notes from './de/notes.json';
 import de_notices from './de/notices.json';
@@ -271,6 +275,7 @@ import es_invoices from './es/invoices.json';
 import es_legal from './es/legal.json';
 import es_login_help from './es/login_help.json';
 import es_mailbox from './es/mailbox.json';
+import es_my_documents from './es/my_documents.json';
 import es_nav from './es/nav.json';
 import es_notes from './es/notes.json';
 import es_notices from './es/notices.json';
@@ -330,6 +335,7 @@ import fr_invoices from './fr/invoices.json';
 import fr_legal from './fr/legal.json';
 import fr_login_help from './fr/login_help.json';
 import fr_mailbox from './fr/mailbox.json';
+import fr_my_documents from './fr/my_documents.json';
 import fr_nav from './fr/nav.json';
 import fr_notes from './fr/notes.json';
 import fr_notices from './fr/notices.json';
@@ -389,6 +395,7 @@ import it_invoices from './it/invoices.json';
 import it_legal from './it/legal.json';
 import it_login_help from './it/login_help.json';
 import it_mailbox from './it/mailbox.json';
+import it_my_documents from './it/my_documents.json';
 import it_nav from './it/nav.json';
 import it_notes from './it/notes.json';
 import it_notices from './it/notices.json';
@@ -448,6 +455,7 @@ import pt_invoices from './pt/invoices.json';
 import pt_legal from './pt/legal.json';
 import pt_login_help from './pt/login_help.json';
 import pt_mailbox from './pt/mailbox.json';
+import pt_my_documents from './pt/my_documents.json';
 import pt_nav from './pt/nav.json';
 import pt_notes from './pt/notes.json';
 import pt_notices from './pt/notices.json';
@@ -510,6 +518,7 @@ export const localeResources = {
     "legal": en_legal,
     "login_help": en_login_help,
     "mailbox": en_mailbox,
+    "my_documents": en_my_documents,
     "nav": en_nav,
     "notes": en_notes,
     "notices": en_notices,
@@ -571,6 +580,7 @@ export const localeResources = {
     "legal": ca_legal,
     "login_help": ca_login_help,
     "mailbox": ca_mailbox,
+    "my_documents": ca_my_documents,
     "nav": ca_nav,
     "notes": ca_notes,
     "notices": ca_notices,
@@ -632,6 +642,7 @@ export const localeResources = {
     "legal": cn_legal,
     "login_help": cn_login_help,
     "mailbox": cn_mailbox,
+    "my_documents": cn_my_documents,
     "nav": cn_nav,
     "notes": cn_notes,
     "notices": cn_notices,
@@ -693,6 +704,7 @@ export const localeResources = {
     "legal": de_legal,
     "login_help": de_login_help,
     "mailbox": de_mailbox,
+    "my_documents": de_my_documents,
     "nav": de_nav,
     "notes": de_notes,
     "notices": de_notices,
@@ -754,6 +766,7 @@ export const localeResources = {
     "legal": es_legal,
     "login_help": es_login_help,
     "mailbox": es_mailbox,
+    "my_documents": es_my_documents,
     "nav": es_nav,
     "notes": es_notes,
     "notices": es_notices,
@@ -815,6 +828,7 @@ export const localeResources = {
     "legal": fr_legal,
     "login_help": fr_login_help,
     "mailbox": fr_mailbox,
+    "my_documents": fr_my_documents,
     "nav": fr_nav,
     "notes": fr_notes,
     "notices": fr_notices,
@@ -876,6 +890,7 @@ export const localeResources = {
     "legal": it_legal,
     "login_help": it_login_help,
     "mailbox": it_mailbox,
+    "my_documents": it_my_documents,
     "nav": it_nav,
     "notes": it_notes,
     "notices": it_notices,
@@ -937,6 +952,7 @@ export const localeResources = {
     "legal": pt_legal,
     "login_help": pt_login_help,
     "mailbox": pt_mailbox,
+    "my_documents": pt_my_documents,
     "nav": pt_nav,
     "notes": pt_notes,
     "notices": pt_notices,
