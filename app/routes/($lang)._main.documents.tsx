@@ -65,7 +65,7 @@ export default function MyDocuments() {
       card: 'status',
       header: t('my_documents.columns.kind'),
       render: (r) => (
-        <span className="inline-flex rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+        <span className="inline-flex whitespace-nowrap rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
           {t(`my_documents.kinds.${r.kind}`)}
         </span>
       ),
@@ -90,7 +90,7 @@ export default function MyDocuments() {
       card: 'actions',
       header: t('my_documents.columns.download'),
       render: (r) => (
-        <span className="flex flex-wrap gap-2">
+        <span className="flex flex-wrap gap-2 lg:flex-nowrap">
           {r.links.map((l) => (
             <a
               key={l.href}
