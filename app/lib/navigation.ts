@@ -190,4 +190,5 @@ export const BUILT_PAGES = new Set<string>([
   '/manage-users',
   '/api-keys',
   '/documents',
+  '/insured-applicants',
 ]);

@@ -133,6 +133,7 @@ export { invoiceItemsQuerySchema } from '@server/domain/invoices/schema';
 export { loginEmailSchema, loginPasswordSchema, pinSchema } from '@server/domain/auth/schema';
 export { auditQuerySchema } from '@server/domain/audit/schema';
 export { myDocumentsQuerySchema } from '@server/domain/documents/schema';
+export { partnerApplicantsQuerySchema } from '@server/domain/applicants/schema';
 export { accountPageSchemas, supportViewFormSchema } from '@server/domain/auth/schema';
 export { apiKeyListQuerySchema, generateApiKeySchema } from '@server/domain/api-keys/schema';
 export { deliveryQuerySchema, webhookEndpointSchema } from '@server/domain/webhooks/schema';

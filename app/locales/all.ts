@@ -42,6 +42,7 @@ import en_notices from './en/notices.json';
 import en_notifications from './en/notifications.json';
 import en_order from './en/order.json';
 import en_overdue from './en/overdue.json';
+import en_partner_applicants from './en/partner_applicants.json';
 import en_password_reset from './en/password_reset.json';
 import en_payments from './en/payments.json';
 import en_policy_documents from './en/policy_documents.json';
@@ -102,6 +103,7 @@ import ca_notices from './ca/notices.json';
 import ca_notifications from './ca/notifications.json';
 import ca_order from './ca/order.json';
 import ca_overdue from './ca/overdue.json';
+import ca_partner_applicants from './ca/partner_applicants.json';
 import ca_password_reset from './ca/password_reset.json';
 import ca_payments from './ca/payments.json';
 import ca_policy_documents from './ca/policy_documents.json';
@@ -162,6 +164,7 @@ import cn_notices from './cn/notices.json';
 import cn_notifications from './cn/notifications.json';
 import cn_order from './cn/order.json';
 import cn_overdue from './cn/overdue.json';
+import cn_partner_applicants from './cn/partner_applicants.json';
 import cn_password_reset from './cn/password_reset.json';
 import cn_payments from './cn/payments.json';
 import cn_policy_documents from './cn/policy_documents.json';
@@ -222,6 +225,7 @@ import de_notices from './de/notices.json';
 import de_notifications from './de/notifications.json';
 import de_order from './de/order.json';
 import de_overdue from './de/overdue.json';
+import de_partner_applicants from './de/partner_applicants.json';
 import de_password_reset from './de/password_reset.json';
 import de_payments from './de/payments.json';
 import de_policy_documents from './de/policy_documents.json';
@@ -282,6 +286,7 @@ import es_notices from './es/notices.json';
 import es_notifications from './es/notifications.json';
 import es_order from './es/order.json';
 import es_overdue from './es/overdue.json';
+import es_partner_applicants from './es/partner_applicants.json';
 import es_password_reset from './es/password_reset.json';
 import es_payments from './es/payments.json';
 import es_policy_documents from './es/policy_documents.json';
@@ -342,6 +347,7 @@ import fr_notices from './fr/notices.json';
 import fr_notifications from './fr/notifications.json';
 import fr_order from './fr/order.json';
 import fr_overdue from './fr/overdue.json';
+import fr_partner_applicants from './fr/partner_applicants.json';
 import fr_password_reset from './fr/password_reset.json';
 import fr_payments from './fr/payments.json';
 import fr_policy_documents from './fr/policy_documents.json';
@@ -402,6 +408,7 @@ import it_notices from './it/notices.json';
 import it_notifications from './it/notifications.json';
 import it_order from './it/order.json';
 import it_overdue from './it/overdue.json';
+import it_partner_applicants from './it/partner_applicants.json';
 import it_password_reset from './it/password_reset.json';
 import it_payments from './it/payments.json';
 import it_policy_documents from './it/policy_documents.json';
@@ -462,6 +469,7 @@ import pt_notices from './pt/notices.json';
 import pt_notifications from './pt/notifications.json';
 import pt_order from './pt/order.json';
 import pt_overdue from './pt/overdue.json';
+import pt_partner_applicants from './pt/partner_applicants.json';
 import pt_password_reset from './pt/password_reset.json';
 import pt_payments from './pt/payments.json';
 import pt_policy_documents from './pt/policy_documents.json';
@@ -525,6 +533,7 @@ export const localeResources = {
     "notifications": en_notifications,
     "order": en_order,
     "overdue": en_overdue,
+    "partner_applicants": en_partner_applicants,
     "password_reset": en_password_reset,
     "payments": en_payments,
     "policy_documents": en_policy_documents,
@@ -587,6 +596,7 @@ export const localeResources = {
     "notifications": ca_notifications,
     "order": ca_order,
     "overdue": ca_overdue,
+    "partner_applicants": ca_partner_applicants,
     "password_reset": ca_password_reset,
     "payments": ca_payments,
     "policy_documents": ca_policy_documents,
@@ -649,6 +659,7 @@ export const localeResources = {
     "notifications": cn_notifications,
     "order": cn_order,
     "overdue": cn_overdue,
+    "partner_applicants": cn_partner_applicants,
     "password_reset": cn_password_reset,
     "payments": cn_payments,
     "policy_documents": cn_policy_documents,
@@ -711,6 +722,7 @@ export const localeResources = {
     "notifications": de_notifications,
     "order": de_order,
     "overdue": de_overdue,
+    "partner_applicants": de_partner_applicants,
     "password_reset": de_password_reset,
     "payments": de_payments,
     "policy_documents": de_policy_documents,
@@ -773,6 +785,7 @@ export const localeResources = {
     "notifications": es_notifications,
     "order": es_order,
     "overdue": es_overdue,
+    "partner_applicants": es_partner_applicants,
     "password_reset": es_password_reset,
     "payments": es_payments,
     "policy_documents": es_policy_documents,
@@ -835,6 +848,7 @@ export const localeResources = {
     "notifications": fr_notifications,
     "order": fr_order,
     "overdue": fr_overdue,
+    "partner_applicants": fr_partner_applicants,
     "password_reset": fr_password_reset,
     "payments": fr_payments,
     "policy_documents": fr_policy_documents,
@@ -897,6 +911,7 @@ export const localeResources = {
     "notifications": it_notifications,
     "order": it_order,
     "overdue": it_overdue,
+    "partner_applicants": it_partner_applicants,
     "password_reset": it_password_reset,
     "payments": it_payments,
     "policy_documents": it_policy_documents,
@@ -959,6 +974,7 @@ export const localeResources = {
     "notifications": pt_notifications,
     "order": pt_order,
     "overdue": pt_overdue,
+    "partner_applicants": pt_partner_applicants,
     "password_reset": pt_password_reset,
     "payments": pt_payments,
     "policy_documents": pt_policy_documents,

@@ -10,6 +10,7 @@ import {
   companies,
   contracts,
   conversations,
+  partnerApplicants,
   invoices,
   policies,
   policyAmendments,
@@ -413,4 +414,13 @@ export function visibleConversations(actor: Actor): SQL {
     clientId: conversations.client_id,
     companyId: conversations.company_id,
   });
+}
+
+/**
+ * Partner applicants (the health-insurance partner's referrals) belong to the insurer's company: its
+ * company users see them, within the companies in view. Schools never do.
+ */
+export function visiblePartnerApplicants(actor: Actor): SQL {
+  if (actor.user_type !== 'company') return NOTHING;
+  return companyScope(actor, partnerApplicants.company_id);
 }
