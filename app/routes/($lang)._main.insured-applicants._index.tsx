@@ -50,12 +50,13 @@ export default function PartnerApplicants() {
       key: 'name',
       card: 'title',
       header: t('partner_applicants.columns.name'),
+      className: 'min-w-[13rem]',
       render: (r) => (
         <span className="block min-w-0">
           <span className="block font-medium text-slate-900">
             {r.first_name} {r.last_name}
           </span>
-          {r.email ? <span className="block break-all text-xs text-slate-500">{r.email}</span> : null}
+          {r.email ? <span className="block break-words text-xs text-slate-500">{r.email}</span> : null}
         </span>
       ),
     },
@@ -92,8 +93,12 @@ export default function PartnerApplicants() {
       key: 'cover',
       card: 'figure',
       header: t('partner_applicants.columns.cover'),
-      className: 'whitespace-nowrap',
-      render: (r) => `${formatDate(r.start_date)} – ${formatDate(r.end_date)}`,
+      render: (r) => (
+        <>
+          <span className="whitespace-nowrap">{formatDate(r.start_date)} –</span>{' '}
+          <span className="whitespace-nowrap">{formatDate(r.end_date)}</span>
+        </>
+      ),
     },
     {
       key: 'policy',
