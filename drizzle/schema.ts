@@ -536,6 +536,7 @@ export * from './schema/billing-totals';
 export * from './schema/idempotency';
 export * from './schema/notices';
 export * from './schema/messages';
+export * from './schema/applicants';
 
 // ---------------------------------------------------------------- relations
 

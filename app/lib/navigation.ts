@@ -190,4 +190,6 @@ export const BUILT_PAGES = new Set<string>([
   '/audit-trail',
   '/manage-users',
   '/api-keys',
+  '/documents',
+  '/insured-applicants',
 ]);

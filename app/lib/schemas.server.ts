@@ -132,6 +132,8 @@ export { approveBankTransferSchema } from '@server/domain/payments/schema';
 export { invoiceItemsQuerySchema } from '@server/domain/invoices/schema';
 export { loginEmailSchema, loginPasswordSchema, pinSchema } from '@server/domain/auth/schema';
 export { auditQuerySchema } from '@server/domain/audit/schema';
+export { myDocumentsQuerySchema } from '@server/domain/documents/schema';
+export { partnerApplicantsQuerySchema } from '@server/domain/applicants/schema';
 export { accountPageSchemas, supportViewFormSchema } from '@server/domain/auth/schema';
 export { apiKeyListQuerySchema, generateApiKeySchema } from '@server/domain/api-keys/schema';
 export {

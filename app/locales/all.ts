@@ -35,12 +35,14 @@ import en_invoices from './en/invoices.json';
 import en_legal from './en/legal.json';
 import en_login_help from './en/login_help.json';
 import en_mailbox from './en/mailbox.json';
+import en_my_documents from './en/my_documents.json';
 import en_nav from './en/nav.json';
 import en_notes from './en/notes.json';
 import en_notices from './en/notices.json';
 import en_notifications from './en/notifications.json';
 import en_order from './en/order.json';
 import en_overdue from './en/overdue.json';
+import en_partner_applicants from './en/partner_applicants.json';
 import en_password_reset from './en/password_reset.json';
 import en_payments from './en/payments.json';
 import en_policy_documents from './en/policy_documents.json';
@@ -94,12 +96,14 @@ import ca_invoices from './ca/invoices.json';
 import ca_legal from './ca/legal.json';
 import ca_login_help from './ca/login_help.json';
 import ca_mailbox from './ca/mailbox.json';
+import ca_my_documents from './ca/my_documents.json';
 import ca_nav from './ca/nav.json';
 import ca_notes from './ca/notes.json';
 import ca_notices from './ca/notices.json';
 import ca_notifications from './ca/notifications.json';
 import ca_order from './ca/order.json';
 import ca_overdue from './ca/overdue.json';
+import ca_partner_applicants from './ca/partner_applicants.json';
 import ca_password_reset from './ca/password_reset.json';
 import ca_payments from './ca/payments.json';
 import ca_policy_documents from './ca/policy_documents.json';
@@ -153,12 +157,14 @@ import cn_invoices from './cn/invoices.json';
 import cn_legal from './cn/legal.json';
 import cn_login_help from './cn/login_help.json';
 import cn_mailbox from './cn/mailbox.json';
+import cn_my_documents from './cn/my_documents.json';
 import cn_nav from './cn/nav.json';
 import cn_notes from './cn/notes.json';
 import cn_notices from './cn/notices.json';
 import cn_notifications from './cn/notifications.json';
 import cn_order from './cn/order.json';
 import cn_overdue from './cn/overdue.json';
+import cn_partner_applicants from './cn/partner_applicants.json';
 import cn_password_reset from './cn/password_reset.json';
 import cn_payments from './cn/payments.json';
 import cn_policy_documents from './cn/policy_documents.json';
@@ -212,12 +218,14 @@ import de_invoices from './de/invoices.json';
 import de_legal from './de/legal.json';
 import de_login_help from './de/login_help.json';
 import de_mailbox from './de/mailbox.json';
+import de_my_documents from './de/my_documents.json';
 import de_nav from './de/nav.json';
 import de_notes from './de/notes.json';
 import de_notices from './de/notices.json';
 import de_notifications from './de/notifications.json';
 import de_order from './de/order.json';
 import de_overdue from './de/overdue.json';
+import de_partner_applicants from './de/partner_applicants.json';
 import de_password_reset from './de/password_reset.json';
 import de_payments from './de/payments.json';
 import de_policy_documents from './de/policy_documents.json';
@@ -271,12 +279,14 @@ import es_invoices from './es/invoices.json';
 import es_legal from './es/legal.json';
 import es_login_help from './es/login_help.json';
 import es_mailbox from './es/mailbox.json';
+import es_my_documents from './es/my_documents.json';
 import es_nav from './es/nav.json';
 import es_notes from './es/notes.json';
 import es_notices from './es/notices.json';
 import es_notifications from './es/notifications.json';
 import es_order from './es/order.json';
 import es_overdue from './es/overdue.json';
+import es_partner_applicants from './es/partner_applicants.json';
 import es_password_reset from './es/password_reset.json';
 import es_payments from './es/payments.json';
 import es_policy_documents from './es/policy_documents.json';
@@ -330,12 +340,14 @@ import fr_invoices from './fr/invoices.json';
 import fr_legal from './fr/legal.json';
 import fr_login_help from './fr/login_help.json';
 import fr_mailbox from './fr/mailbox.json';
+import fr_my_documents from './fr/my_documents.json';
 import fr_nav from './fr/nav.json';
 import fr_notes from './fr/notes.json';
 import fr_notices from './fr/notices.json';
 import fr_notifications from './fr/notifications.json';
 import fr_order from './fr/order.json';
 import fr_overdue from './fr/overdue.json';
+import fr_partner_applicants from './fr/partner_applicants.json';
 import fr_password_reset from './fr/password_reset.json';
 import fr_payments from './fr/payments.json';
 import fr_policy_documents from './fr/policy_documents.json';
@@ -389,12 +401,14 @@ import it_invoices from './it/invoices.json';
 import it_legal from './it/legal.json';
 import it_login_help from './it/login_help.json';
 import it_mailbox from './it/mailbox.json';
+import it_my_documents from './it/my_documents.json';
 import it_nav from './it/nav.json';
 import it_notes from './it/notes.json';
 import it_notices from './it/notices.json';
 import it_notifications from './it/notifications.json';
 import it_order from './it/order.json';
 import it_overdue from './it/overdue.json';
+import it_partner_applicants from './it/partner_applicants.json';
 import it_password_reset from './it/password_reset.json';
 import it_payments from './it/payments.json';
 import it_policy_documents from './it/policy_documents.json';
@@ -448,12 +462,14 @@ import pt_invoices from './pt/invoices.json';
 import pt_legal from './pt/legal.json';
 import pt_login_help from './pt/login_help.json';
 import pt_mailbox from './pt/mailbox.json';
+import pt_my_documents from './pt/my_documents.json';
 import pt_nav from './pt/nav.json';
 import pt_notes from './pt/notes.json';
 import pt_notices from './pt/notices.json';
 import pt_notifications from './pt/notifications.json';
 import pt_order from './pt/order.json';
 import pt_overdue from './pt/overdue.json';
+import pt_partner_applicants from './pt/partner_applicants.json';
 import pt_password_reset from './pt/password_reset.json';
 import pt_payments from './pt/payments.json';
 import pt_policy_documents from './pt/policy_documents.json';
@@ -510,12 +526,14 @@ export const localeResources = {
     "legal": en_legal,
     "login_help": en_login_help,
     "mailbox": en_mailbox,
+    "my_documents": en_my_documents,
     "nav": en_nav,
     "notes": en_notes,
     "notices": en_notices,
     "notifications": en_notifications,
     "order": en_order,
     "overdue": en_overdue,
+    "partner_applicants": en_partner_applicants,
     "password_reset": en_password_reset,
     "payments": en_payments,
     "policy_documents": en_policy_documents,
@@ -571,12 +589,14 @@ export const localeResources = {
     "legal": ca_legal,
     "login_help": ca_login_help,
     "mailbox": ca_mailbox,
+    "my_documents": ca_my_documents,
     "nav": ca_nav,
     "notes": ca_notes,
     "notices": ca_notices,
     "notifications": ca_notifications,
     "order": ca_order,
     "overdue": ca_overdue,
+    "partner_applicants": ca_partner_applicants,
     "password_reset": ca_password_reset,
     "payments": ca_payments,
     "policy_documents": ca_policy_documents,
@@ -632,12 +652,14 @@ export const localeResources = {
     "legal": cn_legal,
     "login_help": cn_login_help,
     "mailbox": cn_mailbox,
+    "my_documents": cn_my_documents,
     "nav": cn_nav,
     "notes": cn_notes,
     "notices": cn_notices,
     "notifications": cn_notifications,
     "order": cn_order,
     "overdue": cn_overdue,
+    "partner_applicants": cn_partner_applicants,
     "password_reset": cn_password_reset,
     "payments": cn_payments,
     "policy_documents": cn_policy_documents,
@@ -693,12 +715,14 @@ export const localeResources = {
     "legal": de_legal,
     "login_help": de_login_help,
     "mailbox": de_mailbox,
+    "my_documents": de_my_documents,
     "nav": de_nav,
     "notes": de_notes,
     "notices": de_notices,
     "notifications": de_notifications,
     "order": de_order,
     "overdue": de_overdue,
+    "partner_applicants": de_partner_applicants,
     "password_reset": de_password_reset,
     "payments": de_payments,
     "policy_documents": de_policy_documents,
@@ -754,12 +778,14 @@ export const localeResources = {
     "legal": es_legal,
     "login_help": es_login_help,
     "mailbox": es_mailbox,
+    "my_documents": es_my_documents,
     "nav": es_nav,
     "notes": es_notes,
     "notices": es_notices,
     "notifications": es_notifications,
     "order": es_order,
     "overdue": es_overdue,
+    "partner_applicants": es_partner_applicants,
     "password_reset": es_password_reset,
     "payments": es_payments,
     "policy_documents": es_policy_documents,
@@ -815,12 +841,14 @@ export const localeResources = {
     "legal": fr_legal,
     "login_help": fr_login_help,
     "mailbox": fr_mailbox,
+    "my_documents": fr_my_documents,
     "nav": fr_nav,
     "notes": fr_notes,
     "notices": fr_notices,
     "notifications": fr_notifications,
     "order": fr_order,
     "overdue": fr_overdue,
+    "partner_applicants": fr_partner_applicants,
     "password_reset": fr_password_reset,
     "payments": fr_payments,
     "policy_documents": fr_policy_documents,
@@ -876,12 +904,14 @@ export const localeResources = {
     "legal": it_legal,
     "login_help": it_login_help,
     "mailbox": it_mailbox,
+    "my_documents": it_my_documents,
     "nav": it_nav,
     "notes": it_notes,
     "notices": it_notices,
     "notifications": it_notifications,
     "order": it_order,
     "overdue": it_overdue,
+    "partner_applicants": it_partner_applicants,
     "password_reset": it_password_reset,
     "payments": it_payments,
     "policy_documents": it_policy_documents,
@@ -937,12 +967,14 @@ export const localeResources = {
     "legal": pt_legal,
     "login_help": pt_login_help,
     "mailbox": pt_mailbox,
+    "my_documents": pt_my_documents,
     "nav": pt_nav,
     "notes": pt_notes,
     "notices": pt_notices,
     "notifications": pt_notifications,
     "order": pt_order,
     "overdue": pt_overdue,
+    "partner_applicants": pt_partner_applicants,
     "password_reset": pt_password_reset,
     "payments": pt_payments,
     "policy_documents": pt_policy_documents,

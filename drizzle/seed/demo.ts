@@ -28,6 +28,7 @@ import { seedDemoMessages } from './messages';
 import { seedDemoMfaActivity } from './mfa';
 import { seedDemoSessions } from './sessions';
 import { seedPartners } from './partners';
+import { seedPartnerApplicants } from './applicants';
 import { seedDemoProductGroups } from './product-groups';
 import { seedDemoNotices } from './notices';
 import { notify } from '../../workers/domain/notifications/service';
@@ -248,6 +249,8 @@ export async function seedDemo(db: DB, region: 'uk' | 'ie', env?: Env): Promise<
         permissions: ['create_insured', 'create_policy', 'read_insured', 'read_invoice', 'read_policy'],
       },
     });
+    // The health-insurance partner's applicants, one of them enrolled (drizzle/seed/applicants.ts).
+    await seedPartnerApplicants(db, { companyId: main.id });
     // Conversations between the insurer and both schools in every state (drizzle/seed/messages.ts).
     await seedDemoMessages(db, env, {
       companyId: main.id,

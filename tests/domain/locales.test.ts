@@ -51,7 +51,12 @@ const SAME_AS_ENGLISH = new Set<string>([
   'fr:activity.fields.transaction',
   'pt:activity.fields.total',
   ...OTHER_LANGUAGES.flatMap((lang) => BRAND_KEYS.map((key) => `${lang}:${key}`)),
+  // File formats are named alike everywhere.
+  ...OTHER_LANGUAGES.flatMap((lang) => [`${lang}:my_documents.files.pdf`, `${lang}:my_documents.files.xlsx`]),
   // French spells these words like English.
+  'fr:my_documents.columns.document',
+  'fr:my_documents.columns.date',
+  'it:my_documents.files.document',
   'fr:account.landing.clients',
   'fr:nav.clients',
   'fr:order.client',

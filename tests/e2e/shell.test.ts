@@ -223,6 +223,7 @@ describe('account controls', () => {
     expect(items.map((s) => s.trim())).toEqual([
       t('shell.go_to_ireland'),
       t('shell.account_details'),
+      t('shell.my_documents'),
       t('shell.logout'),
     ]);
     await page.keyboard.press('Escape');

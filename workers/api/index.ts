@@ -32,6 +32,7 @@ import { rolesApi } from './roles';
 import { usersApi } from './users';
 import { apiKeysApi } from './api-keys';
 import { webhooksApi } from './webhooks';
+import { applicantsApi } from './applicants';
 import { openApiDocument } from './openapi';
 import { apiDocsPage } from './docs';
 
@@ -74,6 +75,7 @@ api.route('/', rolesApi);
 api.route('/', usersApi);
 api.route('/', apiKeysApi);
 api.route('/', webhooksApi);
+api.route('/', applicantsApi);
 
 api.get('/openapi.json', (c) =>
   c.json(openApiDocument(api, { title: `${c.env.PRODUCT_NAME} Portal API`, version: '1.0.0' })),

@@ -4,6 +4,7 @@ import { localePath, splitLocale } from '~/i18n/config';
 import { useRootData } from '~/root';
 import { postDetached } from '~/components/ui/menu-form';
 import { Popup, popupItemProps } from '~/components/ui/popup';
+import { MY_DOCUMENTS_PERMISSION } from '@server/domain/documents/values';
 import { Icon } from './icons';
 
 /** Replaces each id-like segment with a placeholder and trims after the first one (spec 000 s.7). */
@@ -59,7 +60,27 @@ function LogoutButton({ className, menu }: InMenu) {
 const itemClass =
   'flex w-full items-center gap-3 px-4 py-2.5 text-left text-sm text-slate-700 hover:bg-primary-50 focus:bg-primary-50 focus:outline-none';
 
-/** The avatar menu: initials; region switch (when the user holds a token for it), account details, logout. */
+/** My Documents (spec 000 s.2, "My Documents"): the user's own files, for holders of the document permission. */
+function MyDocumentsLink({ className, menu }: InMenu) {
+  const { t, i18n } = useTranslation();
+  const { user } = useRootData();
+  if (!user?.permissions.includes(MY_DOCUMENTS_PERMISSION)) return null;
+  return (
+    <Link
+      to={localePath(i18n.language, '/documents')}
+      className={className}
+      {...(menu ? popupItemProps : {})}
+    >
+      <Icon name="document" className="h-5 w-5 text-slate-500" />
+      {t('shell.my_documents')}
+    </Link>
+  );
+}
+
+/**
+ * The avatar menu: initials; region switch (when the user holds a token for it), account details, My
+ * Documents, logout.
+ */
 export function AccountMenu() {
   const { t, i18n } = useTranslation();
   const { user } = useRootData();
@@ -87,6 +108,7 @@ export function AccountMenu() {
             <Icon name="user" className="h-5 w-5 text-slate-500" />
             {t('shell.account_details')}
           </Link>
+          <MyDocumentsLink className={itemClass} menu />
           <LogoutButton className={itemClass} menu />
         </>
       )}
@@ -118,6 +140,7 @@ export function DrawerAccount() {
         <Icon name="user" className="h-5 w-5 text-slate-500" />
         {t('shell.account_details')}
       </Link>
+      <MyDocumentsLink className={cls} />
       <LogoutButton className={cls} />
     </div>
   );

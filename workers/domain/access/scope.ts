@@ -10,9 +10,12 @@ import {
   companies,
   contracts,
   conversations,
+  partnerApplicants,
   invoices,
   policies,
   policyAmendments,
+  productDocuments,
+  products,
   policyRevisions,
   roles,
   serviceAgreements,
@@ -114,6 +117,39 @@ export function contractScope(actor: Actor): SQL {
     clientId: contracts.client_id,
     companyId: contracts.company_id,
   });
+}
+
+/**
+ * The products whose contract on one of the actor's campuses is current today (spec 001 s.6: a campus's
+ * products are those whose contract is current): what a school user has bought cover of. A subquery
+ * condition on `products.id`.
+ */
+export function contractedProducts(actor: Actor, today: string): SQL {
+  return sql`${products.id} in (select ${contracts.product_id} from ${contracts}
+    where ${contractScope(actor)} and ${contracts.status} = 'active' and ${contracts.start_date} <= ${today}
+      and (${contracts.end_date} is null or ${contracts.end_date} >= ${today}))`;
+}
+
+/**
+ * The condition on `product_documents` joined with their `products` for the documents the actor may
+ * download. Holders of read_product: the products of the companies in view (staff every document, school
+ * and student users all but the internal ones, as the product's documents tab shows them). Holders of
+ * read_document alone (a school's staff): the documents of the products their campuses hold a current
+ * contract for, not internal, valid today.
+ */
+export function visibleProductDocuments(actor: Actor, today: string): SQL {
+  const forClients = sql`${productDocuments.visibility} <> 'internal'`;
+  if (can(actor, 'read_product')) {
+    const byCompany = companyScope(actor, products.company_id);
+    return actor.user_type === 'company' ? byCompany : and(byCompany, forClients)!;
+  }
+  if (!can(actor, 'read_document')) return NOTHING;
+  return and(
+    contractedProducts(actor, today),
+    forClients,
+    sql`(${productDocuments.valid_from} is null or ${productDocuments.valid_from} <= ${today})`,
+    sql`(${productDocuments.valid_to} is null or ${productDocuments.valid_to} >= ${today})`,
+  )!;
 }
 
 /**
@@ -378,4 +414,13 @@ export function visibleConversations(actor: Actor): SQL {
     clientId: conversations.client_id,
     companyId: conversations.company_id,
   });
+}
+
+/**
+ * Partner applicants (the health-insurance partner's referrals) belong to the insurer's company: its
+ * company users see them, within the companies in view. Schools never do.
+ */
+export function visiblePartnerApplicants(actor: Actor): SQL {
+  if (actor.user_type !== 'company') return NOTHING;
+  return companyScope(actor, partnerApplicants.company_id);
 }

@@ -5,7 +5,7 @@
  * so a row never names a missing file.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import { productDocuments } from '../../../drizzle/schema';
+import { productDocuments, products } from '../../../drizzle/schema';
 import { runBatch } from '../../platform/db';
 import {
   checkUpload,
@@ -16,6 +16,7 @@ import {
   type CheckedFile,
 } from '../../platform/storage';
 import { requirePermission } from '../access/actor';
+import { visibleProductDocuments } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { NotFound, ValidationFailed, type FieldError } from '../errors';
 import { wholePage } from '../lists';
@@ -216,15 +217,37 @@ export async function deleteDocument(ctx: ActorCtx, productId: string, documentI
   await deleteFile(ctx.env.FILES, before.file_key);
 }
 
-/** POST products/{id}/documents/{documentId}/download: the file streamed from R2 as an attachment. */
+/** Who may download a product's document: staff and holders of read_product, or a school's staff (read_document). */
+export const PRODUCT_DOCUMENT_ACCESS = 'read_product|read_document';
+
+/**
+ * POST products/{id}/documents/{documentId}/download: the file streamed from R2 as an attachment, if the
+ * actor may see it (access/scope.ts `visibleProductDocuments`: a school's staff the documents of the
+ * products they hold a current contract for); anything else answers NotFound.
+ */
 export async function downloadDocument(
   ctx: ActorCtx,
   productId: string,
   documentId: number,
 ): Promise<Response> {
-  requirePermission(ctx.actor, 'read_product');
-  const product = await findProduct(ctx, productId);
-  const doc = await findDocument(ctx, product, documentId);
+  requirePermission(ctx.actor, PRODUCT_DOCUMENT_ACCESS);
+  const [doc] = await ctx.db
+    .select({
+      file_key: productDocuments.file_key,
+      file_name: productDocuments.file_name,
+      content_type: productDocuments.content_type,
+    })
+    .from(productDocuments)
+    .innerJoin(products, eq(products.id, productDocuments.product_id))
+    .where(
+      and(
+        eq(productDocuments.id, documentId),
+        eq(products.public_id, productId),
+        visibleProductDocuments(ctx.actor, todayIso(ctx.now)),
+      ),
+    )
+    .limit(1);
+  if (!doc) throw new NotFound();
   const response = await fileResponse(ctx.env.FILES, doc.file_key, {
     name: doc.file_name,
     contentType: doc.content_type,
