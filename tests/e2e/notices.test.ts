@@ -57,9 +57,10 @@ describe('notices', () => {
     await selectCompany(staff);
     await visit(staff, '/notices/new');
     await hydrated(staff);
-    await staff.getByLabel(t('notices.fields.title')).fill(TITLE);
+    // Exact labels: the top bar's mail icon is named "Messages" too.
+    await staff.getByLabel(t('notices.fields.title'), { exact: true }).fill(TITLE);
     await staff
-      .getByLabel(t('notices.fields.message'))
+      .getByLabel(t('notices.fields.message'), { exact: true })
       .fill('Please send us your term dates <b>before</b> June.');
     await staff
       .getByLabel(t('notices.audience.clients'))
