@@ -5,7 +5,7 @@
 import { json, redirect, type AppLoadContext } from '@remix-run/cloudflare';
 import type { ActorCtx } from '@server/domain/context';
 import { isDomainError } from '@server/domain/errors';
-import { can } from '@server/domain/access/actor';
+import { startAboutPath } from '@server/domain/conversations/options';
 import { threadsAbout } from '@server/domain/conversations/inbox';
 import { invoiceDetail } from '@server/domain/invoices/detail';
 import { EXPORT_COLUMNS, exportRow } from '@server/domain/invoices/files';
@@ -119,10 +119,7 @@ export async function invoicePageData(
     invoiceDetail(ctx, invoiceId, q),
     threadsAbout(ctx, { invoice: invoiceId }),
   ]);
-  // A conversation about the invoice starts from here (its client or campus is the invoice's).
-  const start = can(ctx.actor, 'create_message')
-    ? `/message-centre/new?${new URLSearchParams({ invoice_id: invoiceId, ...(ctx.actor.user_type === 'company' ? { client_id: invoice.client.id } : {}) })}`
-    : null;
+  const start = startAboutPath(ctx.actor, { invoice_id: invoiceId }, invoice.client.id);
   return json({ invoice, threads, start });
 }
 

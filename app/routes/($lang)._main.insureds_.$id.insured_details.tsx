@@ -8,8 +8,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/cloudflare';
 import { Form, Link, Outlet, useLoaderData } from '@remix-run/react';
 import { useTranslation } from 'react-i18next';
-import { can } from '@server/domain/access/actor';
 import { threadsAbout } from '@server/domain/conversations/inbox';
+import { startAboutPath } from '@server/domain/conversations/options';
 import { getPolicy } from '@server/domain/policies/service';
 import { INSURED_TABS, insuredActionsFor, insuredTabsFor } from '@server/domain/policies/tabs';
 import { redirectTabParam, tabSegment } from '~/lib/tabs.server';
@@ -35,15 +35,10 @@ export const loader = (args: LoaderFunctionArgs) =>
       redirectTabParam(request, `/insureds/${id}/insured_details`, INSURED_TABS, 'policy');
       const [policy, threads] = await Promise.all([getPolicy(ctx, id), threadsAbout(ctx, { policy: id })]);
       const tabs = insuredTabsFor(ctx.actor);
-      // A conversation about this insured's policy starts from here (staff's also names its client).
-      const about = new URLSearchParams({
-        policy_id: id,
-        ...(ctx.actor.user_type === 'company' ? { client_id: policy.client.id } : {}),
-      });
       return json({
         policy,
         threads,
-        startThread: can(ctx.actor, 'create_message') ? `/message-centre/new?${about}` : null,
+        startThread: startAboutPath(ctx.actor, { policy_id: id }, policy.client.id),
         tabs: tabs.map((tab) => ({ key: tab, segment: tab === 'policy' ? '' : tabSegment(tab) })),
         actions: insuredActionsFor(ctx.actor, policy.status),
         staff: ctx.actor.user_type === 'company',

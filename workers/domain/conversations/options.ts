@@ -6,7 +6,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import { campuses, clients } from '../../../drizzle/schema';
-import { requirePermission } from '../access/actor';
+import { can, requirePermission } from '../access/actor';
 import { seesAllCampuses, visibleCampus, visibleClients } from '../access/scope';
 import type { ActorCtx } from '../context';
 import { sideOf } from './service';
@@ -55,4 +55,22 @@ export async function conversationTargets(
     campuses: campusRows,
     campus_required: side === 'school' && !seesAllCampuses(ctx.actor),
   };
+}
+
+/**
+ * Where a conversation about a record starts (an invoice's or an insured's page): the new-conversation
+ * page naming the record, and for staff also its client, whom they would otherwise have to choose; a
+ * school user writes to their insurer. Null for who may not start one.
+ */
+export function startAboutPath(
+  actor: ActorCtx['actor'],
+  about: { invoice_id: string } | { policy_id: string },
+  clientId: string,
+): string | null {
+  if (!can(actor, 'create_message')) return null;
+  const query = new URLSearchParams({
+    ...about,
+    ...(actor.user_type === 'company' ? { client_id: clientId } : {}),
+  });
+  return `/message-centre/new?${query}`;
 }
